@@ -1,0 +1,3 @@
+from groundtui.cli import main
+
+main()

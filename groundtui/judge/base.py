@@ -1,0 +1,94 @@
+"""The Judge protocol and the values a judge returns.
+
+A judge does two things (SPEC §1, items 2-4): split a response into claims, and verify one
+claim against one source's text. Everything else (locating spans, resolving citations,
+rules that cross-check invention kinds, storing) is the pipeline's, so every judge gets it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from groundtui.models import ClaimKind, InventionKind, Verdict
+
+
+class JudgeError(Exception):
+    """A judge could not produce a valid result for one call (costs one claim, not the run)."""
+
+
+@dataclass
+class Usage:
+    """What a judge spent on one result: model calls, tokens, dollars, cache hits."""
+
+    calls: int = 0
+    cached: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
+
+    def add(self, other: Usage) -> None:
+        """Accumulate ``other`` into this usage."""
+        self.calls += other.calls
+        self.cached += other.cached
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+        self.cost += other.cost
+
+
+@dataclass
+class ExtractedClaim:
+    """A claim as a judge extracted it: its text, kind and the citation number it carries."""
+
+    text: str
+    kind: ClaimKind | None = None
+    citation: int | None = None
+
+
+@dataclass
+class Extraction:
+    """The claims of one response, with what extracting them cost."""
+
+    claims: list[ExtractedClaim]
+    usage: Usage = field(default_factory=Usage)
+
+
+@dataclass
+class Verification:
+    """A judge's verdict on one claim against one source.
+
+    ``evidence`` is a verbatim quote of the source ("" when there is none); the pipeline
+    locates it in the source as a span.
+    """
+
+    verdict: Verdict
+    evidence: str = ""
+    invention_kind: InventionKind | None = None
+    rationale: str = ""
+    usage: Usage = field(default_factory=Usage)
+
+
+@runtime_checkable
+class Judge(Protocol):
+    """What the pipeline needs of a judge."""
+
+    name: str
+    """Recorded with every judgement, so two judges can be compared on the same claims."""
+    prompt_version: str
+    """Versioned with the judge's prompts and rules; recorded with every judgement."""
+
+    async def extract(self, question: str, response: str, n_sources: int) -> Extraction:
+        """Split ``response`` into claims, one verifiable assertion each.
+
+        Raises:
+            JudgeError: when no valid extraction could be had.
+        """
+        ...
+
+    async def verify(self, claim: str, source: str) -> Verification:
+        """Verify ``claim`` against the text of one source, ``source``.
+
+        Raises:
+            JudgeError: when no valid verdict could be had.
+        """
+        ...

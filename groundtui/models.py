@@ -1,0 +1,192 @@
+"""The language of the code: answers, sources, claims and labels as pydantic models.
+
+These models validate input at the edge (SPEC §2); the store converts them to rows and
+back. Vocabulary enums are ``StrEnum`` so their values are the SPEC's words.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class Verdict(StrEnum):
+    """Whether the cited source asserts a claim (SPEC §1, item 3)."""
+
+    STATED = "stated"
+    CONTRADICTED = "contradicted"
+    ABSENT = "absent"
+    PARTIAL = "partial"
+
+
+class ClaimKind(StrEnum):
+    """What kind of assertion a claim makes (SPEC §1, item 2)."""
+
+    FIGURE = "figure"
+    DATE = "date"
+    NAME = "name"
+    POLICY = "policy"
+    RELATION = "relation"
+
+
+class InventionKind(StrEnum):
+    """How a claim that is not ``stated`` came to be invented (SPEC §1, item 4)."""
+
+    PLAUSIBLE_SPECIFICS = "plausible_specifics"
+    BRIDGING_INFERENCE = "bridging_inference"
+    CONFIDENT_GENERALISATION = "confident_generalisation"
+    FABRICATED_PROVENANCE = "fabricated_provenance"
+
+
+Span = tuple[int, int]
+
+
+def _check_span(value: Span | None, name: str) -> Span | None:
+    if value is None:
+        return None
+    start, end = value
+    if start < 0 or end < start:
+        raise ValueError(f"{name} must be [start, end) with 0 <= start <= end")
+    return value
+
+
+class Review(BaseModel):
+    """One reviewer's label on one claim, made at one instant."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reviewer: str = Field(min_length=1)
+    verdict: Verdict
+    invention_kind: InventionKind | None = None
+    note: str = ""
+    at: datetime
+    blind: bool = False
+
+    @field_validator("at")
+    @classmethod
+    def _aware(cls, value: datetime) -> datetime:
+        if value.tzinfo is None:
+            raise ValueError("must be ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z")
+        return value
+
+
+class Source(BaseModel):
+    """A document an answer cites; identified by its id *and* its text (a version)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: str = Field(min_length=1)
+    text: str
+    title: str | None = None
+    origin: str = "unknown"
+    updated_at: str | None = None
+
+    @field_validator("origin", mode="before")
+    @classmethod
+    def _default_origin(cls, value: Any) -> Any:
+        return "unknown" if value in (None, "") else value
+
+
+class Claim(BaseModel):
+    """One verifiable assertion of a response, as imported or extracted."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    text: str = Field(min_length=1)
+    kind: ClaimKind | None = None
+    citation: int | None = None
+    span: Span | None = None
+    verdict: Verdict | None = None
+    invention_kind: InventionKind | None = None
+    evidence: Span | None = None
+    judge: str | None = None
+    rationale: str | None = None
+    reviews: list[Review] = Field(default_factory=list)
+
+    @field_validator("span")
+    @classmethod
+    def _span(cls, value: Span | None) -> Span | None:
+        return _check_span(value, "span")
+
+    @field_validator("evidence")
+    @classmethod
+    def _evidence(cls, value: Span | None) -> Span | None:
+        return _check_span(value, "evidence")
+
+    @field_validator("citation")
+    @classmethod
+    def _citation(cls, value: int | None) -> int | None:
+        if value is not None and value < 1:
+            raise ValueError("citation numbers start at 1")
+        return value
+
+
+class Answer(BaseModel):
+    """One assistant answer with the sources it was given (one JSONL line, SPEC §2)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str = Field(min_length=1)
+    question: str
+    response: str
+    sources: list[Source]
+    correct: bool | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
+    claims: list[Claim] | None = None
+
+    @model_validator(mode="after")
+    def _fold_unknown_keys(self) -> Answer:
+        """Unknown keys are kept in ``meta``, never an error (SPEC §2)."""
+        extra = self.__pydantic_extra__ or {}
+        if extra:
+            self.meta = {**self.meta, **extra}
+            self.__pydantic_extra__ = {}
+        return self
+
+    @model_validator(mode="after")
+    def _ranges(self) -> Answer:
+        for i, claim in enumerate(self.claims or []):
+            if claim.span is not None and claim.span[1] > len(self.response):
+                raise ValueError(
+                    f"claims[{i}].span {list(claim.span)} is outside the response "
+                    f"({len(self.response)} characters)"
+                )
+            if claim.evidence is not None:
+                cited = claim.citation
+                if cited is None or cited > len(self.sources):
+                    raise ValueError(
+                        f"claims[{i}].evidence is given but the claim cites no source of the answer"
+                    )
+                size = len(self.sources[cited - 1].text)
+                if claim.evidence[1] > size:
+                    raise ValueError(
+                        f"claims[{i}].evidence {list(claim.evidence)} is outside source "
+                        f"{cited} ({size} characters)"
+                    )
+        return self
+
+
+def describe_error(exc: Exception) -> str:
+    """One readable sentence for a pydantic ``ValidationError``, naming the field."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return str(exc)
+    parts = []
+    for err in errors()[:3]:
+        loc = ".".join(str(p) for p in err.get("loc", ())) or "record"
+        msg = err.get("msg", "invalid")
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, ") :]
+        if err.get("type") == "missing":
+            parts.append(f"missing field '{loc}'")
+        elif err.get("type") == "enum":
+            expected = err.get("ctx", {}).get("expected", "")
+            parts.append(f"field '{loc}': {err.get('input')!r} is not one of {expected}")
+        elif loc == "record":
+            parts.append(msg)
+        else:
+            parts.append(f"field '{loc}': {msg}")
+    return "; ".join(parts)
