@@ -1,2 +1,185 @@
+"""The ``groundtui`` command line (SPEC §3).
+
+Each command is a thin shell over a core module; heavy imports (textual, litellm) happen
+inside the commands that need them, so ``groundtui import`` starts fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import getpass
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from groundtui import __version__
+from groundtui.store import Store, StoreError, default_db_path
+
+
+class UserError(click.ClickException):
+    """A mistake a user can fix: printed as one line, exit code 2."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"groundtui: {self.format_message()}", err=True)
+
+
+def db_option(fn: Callable) -> Callable:
+    """``--db PATH`` on every command, defaulting to ``$GROUNDTUI_DB`` then ``groundtui.db``."""
+    return click.option(
+        "--db", "db_path", metavar="PATH", default=None,
+        help="SQLite database file [default: $GROUNDTUI_DB, else ./groundtui.db].",
+    )(fn)
+
+
+def open_store(db_path: str | None, *, create: bool = False) -> Store:
+    """Open the database, turning any problem into one line for the user."""
+    try:
+        return Store(db_path or default_db_path(), create=create)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+
+
+def user_errors(fn: Callable) -> Callable:
+    """Turn the core's user-facing exceptions into one line on stderr and exit code 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from groundtui.importer import InputError
+
+        try:
+            return fn(*args, **kwargs)
+        except (StoreError, InputError) as exc:
+            raise UserError(str(exc)) from None
+
+    return wrapper
+
+
+def not_built(name: str) -> None:
+    """Commands whose issue has not landed yet say so, with exit code 2."""
+    raise UserError(f"`groundtui {name}` is not implemented yet")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="groundtui")
+def cli() -> None:
+    """groundtui: do your assistant's answers say only what their cited sources say?
+
+    Import answers, flag unsourced figures, dates and names (scan), verify each claim
+    against the source it cites (judge), review claims in a terminal UI (review), and read
+    the groundedness report (report) or export the corrected labels (export).
+    """
+
+
+@cli.command("import")
+@click.argument("files", nargs=-1, required=True, metavar="FILE…")
+@click.option("--skip-invalid", is_flag=True, help="Import the good lines; list the bad ones.")
+@db_option
+@user_errors
+def import_cmd(files: tuple[str, ...], skip_invalid: bool, db_path: str | None) -> None:
+    """Load answers from JSON Lines FILEs ("-" reads stdin)."""
+    from groundtui.importer import import_files
+
+    with open_store(db_path, create=True) as store:
+        result = import_files(store, list(files), skip_invalid=skip_invalid)
+    for bad in result.bad:
+        click.echo(f"groundtui: {bad}", err=True)
+    if result.bad and not skip_invalid:
+        click.echo(
+            f"groundtui: nothing imported: {len(result.bad)} bad line(s); fix them or "
+            "pass --skip-invalid", err=True)
+    else:
+        click.echo(
+            f"Imported {result.answers} answers, {result.sources} sources, {result.claims} "
+            f"claims, {result.reviews} reviews; {result.unchanged} unchanged; "
+            f"{len(result.bad)} lines skipped.")
+    sys.exit(result.exit_code)
+
+
+@cli.command()
+@click.option("--all", "all_", is_flag=True, help="Check every answer, not only unscanned ones.")
+@click.option("--rescan", is_flag=True, help="Replace earlier results of the check.")
+@db_option
+@user_errors
+def scan(all_: bool, rescan: bool, db_path: str | None) -> None:
+    """Flag answers with figures, dates or names their cited sources lack."""
+    not_built("scan")
+
+
+@cli.command()
+@click.option("--model", envvar="GROUNDTUI_MODEL", help="Any litellm model string.")
+@click.option("--api-base", envvar="GROUNDTUI_API_BASE", help="Base URL of the model's API.")
+@click.option("--concurrency", type=click.IntRange(1, 256), default=8, show_default=True)
+@click.option("--heuristic", is_flag=True, help="Use the offline heuristic judge.")
+@click.option("--rejudge", is_flag=True, help="Also judge claims another judge has judged.")
+@click.option("--all", "all_", is_flag=True, help="Judge every answer, flagged ones first.")
+@db_option
+@user_errors
+def judge(**options: Any) -> None:
+    """Extract claims and verify each against its cited source."""
+    not_built("judge")
+
+
+@cli.command()
+@click.option("--reviewer", default=None, help="Your name [default: login name].")
+@click.option("--blind", is_flag=True, help="Hide the judge's labels until you label.")
+@db_option
+@user_errors
+def review(reviewer: str | None, blind: bool, db_path: str | None) -> None:
+    """Open the review UI."""
+    reviewer = reviewer or _login()
+    not_built("review")
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print SPEC §5's keys as JSON.")
+@click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
+@db_option
+@user_errors
+def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
+    """Print the groundedness report."""
+    not_built("report")
+
+
+@cli.command()
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv"]), default="jsonl",
+              show_default=True)
+@click.option("-o", "--output", default="-", metavar="FILE", help="[default: stdout]")
+@click.option("--reviewed-only", is_flag=True, help="Only claims a reviewer labelled.")
+@click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
+@db_option
+@user_errors
+def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
+           db_path: str | None) -> None:
+    """Write the corrected labels, one row per claim."""
+    not_built("export")
+
+
+@cli.command()
+@db_option
+@user_errors
+def demo(db_path: str | None) -> None:
+    """Build a demo database from the bundled sample data and open the review UI."""
+    not_built("demo")
+
+
+def _login() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no login name in some containers
+        return "reviewer"
+
+
 def main() -> None:
-    raise SystemExit("not built yet")
+    """Entry point: load ``.env``, run the group, never show a traceback for Ctrl-C."""
+    from dotenv import find_dotenv, load_dotenv
+
+    load_dotenv(find_dotenv(usecwd=True))
+    try:
+        cli.main(prog_name="groundtui", standalone_mode=True)
+    except KeyboardInterrupt:
+        click.echo("groundtui: interrupted", err=True)
+        sys.exit(130)

@@ -1,0 +1,218 @@
+"""``groundtui import``: JSON Lines answers into the store, all or nothing (SPEC §2)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from groundtui.models import Answer, describe_error
+from groundtui.store import Store, content_hash, now_iso, source_key
+from groundtui.text import citations_near, infer_kind, locate
+
+IMPORT_JUDGE = "import"
+
+
+class InputError(Exception):
+    """A file that cannot be read at all (missing, a folder, unreadable)."""
+
+
+@dataclass
+class BadLine:
+    """One rejected input line, reported as ``file:line: reason``."""
+
+    file: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.reason}"
+
+
+@dataclass
+class ImportResult:
+    """What an import did; ``exit_code`` follows SPEC §2."""
+
+    answers: int = 0
+    sources: int = 0
+    claims: int = 0
+    reviews: int = 0
+    unchanged: int = 0
+    bad: list[BadLine] = field(default_factory=list)
+    written: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        """0 when everything was imported, 1 when lines were skipped, 2 when nothing was."""
+        if not self.bad:
+            return 0
+        return 1 if self.written and (self.answers or self.unchanged) else 2
+
+
+def _lines(path: str) -> Iterator[tuple[int, bytes]]:
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        p = Path(path)
+        if not p.exists():
+            raise InputError(f"{path}: no such file")
+        if p.is_dir():
+            raise InputError(f"{path}: is a folder, not a JSONL file")
+        try:
+            data = p.read_bytes()
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    # Split on \n only: JSON strings may hold U+2028 and other breaks str.splitlines() uses.
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        if raw.strip():
+            yield number, raw
+
+
+def parse_line(raw: bytes) -> Answer:
+    """One JSONL line as a validated ``Answer``; ``ValueError`` names what is wrong."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 (byte {exc.start})") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(record, dict):
+        raise ValueError("not a JSON object")
+    try:
+        return Answer.model_validate(record)
+    except ValidationError as exc:
+        raise ValueError(describe_error(exc)) from None
+
+
+def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) -> ImportResult:
+    """Validate every line of ``paths``, then write the good answers in one transaction.
+
+    Without ``skip_invalid`` nothing is written when any line is bad.
+
+    Raises:
+        InputError: a file cannot be read; nothing is written.
+    """
+    result = ImportResult()
+    good: list[tuple[Answer, str, str, int]] = []
+    first_seen: dict[str, str] = {}
+    for path in paths:
+        label = "<stdin>" if path == "-" else path
+        for number, raw in _lines(path):
+            try:
+                answer = parse_line(raw)
+            except ValueError as exc:
+                result.bad.append(BadLine(label, number, str(exc)))
+                continue
+            if answer.id in first_seen:
+                result.bad.append(BadLine(
+                    label, number, f"id {answer.id!r} appears twice in the input "
+                    f"(first at {first_seen[answer.id]})"))
+                continue
+            first_seen[answer.id] = f"{label}:{number}"
+            good.append((answer, content_hash(answer), label, number))
+
+    stored = store.answer_hashes(a.id for a, *_ in good)
+    fresh = []
+    for answer, digest, label, number in good:
+        if answer.id not in stored:
+            fresh.append((answer, digest))
+        elif stored[answer.id] == digest:
+            result.unchanged += 1
+        else:
+            result.bad.append(BadLine(
+                label, number,
+                f"id {answer.id!r} is already in the database with different content"))
+    result.bad.sort(key=lambda b: (paths.index(b.file) if b.file in paths else 0, b.line))
+    if result.bad and not skip_invalid:
+        result.unchanged = 0
+        return result
+    if fresh:
+        with store.transaction():
+            _write(store, fresh, result)
+    result.written = True
+    return result
+
+
+def _write(store: Store, fresh: list[tuple[Answer, str]], result: ImportResult) -> None:
+    at = now_iso()
+    seq = store.scalar("select coalesce(max(seq), 0) from answers") or 0
+    known_sources = store.existing_source_keys(
+        source_key(s.id, s.text) for answer, _ in fresh for s in answer.sources)
+    rows: dict[str, list[dict]] = {t: [] for t in (
+        "sources", "answers", "answer_sources", "claims", "judgements", "reviews")}
+    for answer, digest in fresh:
+        seq += 1
+        keys = []
+        for source in answer.sources:
+            key = source_key(source.id, source.text)
+            keys.append(key)
+            if key not in known_sources:
+                known_sources.add(key)
+                rows["sources"].append(store.source_row(source, key, at))
+        rows["answers"].append(store.answer_row(answer, digest, at, seq))
+        rows["answer_sources"].extend(
+            {"answer_id": answer.id, "position": i, "source_key": k}
+            for i, k in enumerate(keys, start=1))
+        _claim_rows(answer, keys, at, rows)
+    result.answers += len(fresh)
+    result.sources += len(rows["sources"])
+    result.claims += len(rows["claims"])
+    result.reviews += len(rows["reviews"])
+    for table, table_rows in rows.items():
+        if table_rows:
+            store.db[table].insert_all(table_rows, batch_size=500)
+    claim_ids = [c["id"] for c in rows["claims"]]
+    store.db["claim_labels"].insert_all(
+        ({"claim_id": c["id"], "answer_id": c["answer_id"]} for c in rows["claims"]),
+        batch_size=500)
+    store.refresh_labels(claim_ids)
+
+
+def _claim_rows(answer: Answer, keys: list[str], at: str, rows: dict[str, list[dict]]) -> None:
+    for ordinal, claim in enumerate(answer.claims or [], start=1):
+        claim_id = f"{answer.id}#{ordinal}"
+        span, located = claim.span, "given"
+        if span is None:
+            found = locate(claim.text, answer.response)
+            span, located = (found[:2], found[2]) if found else (None, "unlocated")
+        citation = claim.citation
+        if citation is None and span is not None:
+            near = citations_near(answer.response, span[0], span[1])
+            citation = near[0] if near else None
+        dangling = citation is not None and citation > len(keys)
+        key = keys[citation - 1] if citation is not None and not dangling else None
+        rows["claims"].append({
+            "id": claim_id, "answer_id": answer.id, "ordinal": ordinal, "text": claim.text,
+            "kind": (claim.kind.value if claim.kind else infer_kind(claim.text)),
+            "citation": citation, "source_key": key,
+            "span_start": span[0] if span else None, "span_end": span[1] if span else None,
+            "located": located, "uncited": int(citation is None), "dangling": int(dangling),
+            "extracted_by": None, "created_at": at,
+        })
+        if claim.verdict is not None:
+            evidence_text = None
+            if claim.evidence is not None and key is not None:
+                source_text = answer.sources[citation - 1].text  # type: ignore[operator]
+                evidence_text = source_text[claim.evidence[0] : claim.evidence[1]]
+            rows["judgements"].append({
+                "claim_id": claim_id, "judge": claim.judge or IMPORT_JUDGE,
+                "prompt_version": IMPORT_JUDGE, "verdict": claim.verdict.value,
+                "invention_kind": claim.invention_kind.value if claim.invention_kind else None,
+                "evidence_start": claim.evidence[0] if claim.evidence else None,
+                "evidence_end": claim.evidence[1] if claim.evidence else None,
+                "evidence_text": evidence_text, "rationale": claim.rationale, "at": at,
+            })
+        for review in claim.reviews:
+            rows["reviews"].append({
+                "claim_id": claim_id, "reviewer": review.reviewer,
+                "verdict": review.verdict.value,
+                "invention_kind": review.invention_kind.value if review.invention_kind else None,
+                "note": review.note, "blind": int(review.blind), "at": now_iso(review.at),
+                "origin": "import", "reverts": None,
+            })

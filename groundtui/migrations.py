@@ -1,0 +1,123 @@
+"""Named, append-only schema migrations (the shape of simonw/llm's ``migrations.py``).
+
+Never edit or reorder a migration that has shipped: add a new one at the end. A database
+that has applied a migration this code does not know was made by a newer groundtui and is
+refused, rather than written to with an older idea of the schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sqlite_utils
+
+Migration = Callable[[sqlite_utils.Database], None]
+MIGRATIONS: list[tuple[str, Migration]] = []
+
+
+def migration(fn: Migration) -> Migration:
+    """Register ``fn`` as the next migration, named after the function."""
+    MIGRATIONS.append((fn.__name__, fn))
+    return fn
+
+
+@migration
+def m001_initial(db: sqlite_utils.Database) -> None:
+    """Sources (versioned), answers, citations, claims, judgements, reviews, flags."""
+    # A source is its id *and* its text: ``key`` hashes both, so a superseded version of a
+    # document is kept beside the current one and claims keep pointing at what they cited.
+    db["sources"].create(
+        {
+            "key": str, "source_id": str, "text_hash": str, "title": str,
+            "origin": str, "text": str, "updated_at": str, "first_seen": str,
+        },
+        pk="key", not_null={"source_id", "text", "origin"},
+    )
+    db["answers"].create(
+        {
+            "id": str, "question": str, "response": str, "correct": int, "meta": str,
+            "content_hash": str, "imported_at": str, "seq": int, "scanned_at": str,
+        },
+        pk="id", not_null={"question", "response", "content_hash"},
+    )
+    db["answer_sources"].create(
+        {"answer_id": str, "position": int, "source_key": str},
+        pk=("answer_id", "position"),
+        foreign_keys=[("answer_id", "answers", "id"), ("source_key", "sources", "key")],
+    )
+    db["claims"].create(
+        {
+            "id": str, "answer_id": str, "ordinal": int, "text": str, "kind": str,
+            "citation": int, "source_key": str, "span_start": int, "span_end": int,
+            "located": str, "uncited": int, "dangling": int, "extracted_by": str,
+            "created_at": str,
+        },
+        pk="id", not_null={"answer_id", "ordinal", "text", "kind"},
+        foreign_keys=[("answer_id", "answers", "id"), ("source_key", "sources", "key")],
+    )
+    db["judgements"].create(
+        {
+            "id": int, "claim_id": str, "judge": str, "prompt_version": str, "verdict": str,
+            "invention_kind": str, "rule_invention_kind": str, "evidence_start": int,
+            "evidence_end": int, "evidence_text": str, "provenance_source_key": str,
+            "rationale": str, "error": str, "calls": int, "prompt_tokens": int,
+            "completion_tokens": int, "cost": float, "seconds": float, "at": str,
+        },
+        pk="id", not_null={"claim_id", "judge", "at"},
+        foreign_keys=[("claim_id", "claims", "id")],
+    )
+    # Append-only: a change of mind, an undo or a retraction (verdict NULL) is a new row.
+    db["reviews"].create(
+        {
+            "id": int, "claim_id": str, "reviewer": str, "verdict": str,
+            "invention_kind": str, "note": str, "blind": int, "at": str, "origin": str,
+            "reverts": int,
+        },
+        pk="id", not_null={"claim_id", "reviewer", "at"},
+        foreign_keys=[("claim_id", "claims", "id")],
+    )
+    # A reviewer's mark of an answer's correctness (1, 0, or NULL for "unknown"): append-only.
+    db["answer_marks"].create(
+        {"id": int, "answer_id": str, "reviewer": str, "correct": int, "at": str,
+         "reverts": int},
+        pk="id", not_null={"answer_id", "reviewer", "at"},
+        foreign_keys=[("answer_id", "answers", "id")],
+    )
+    db["flags"].create(
+        {"answer_id": str, "check_name": str, "details": str, "at": str},
+        pk=("answer_id", "check_name"),
+        foreign_keys=[("answer_id", "answers", "id")],
+    )
+    # Derived, one row per claim, kept current by the store whenever a judgement or review
+    # is written: the report and the UI read labels from here instead of re-ranking every
+    # judgement and review on each key press.
+    db["claim_labels"].create(
+        {
+            "claim_id": str, "answer_id": str, "judge": str, "judge_verdict": str,
+            "judge_kind": str, "judgement_id": int, "reviewer": str,
+            "reviewer_verdict": str, "reviewer_kind": str, "review_id": int,
+            "reviewed_at": str, "note": str, "label": str, "label_kind": str,
+        },
+        pk="claim_id",
+        foreign_keys=[("claim_id", "claims", "id")],
+    )
+    # Our own completion cache: litellm's disk cache is gone, and a re-run over judged
+    # answers must make zero calls.
+    db["completions"].create(
+        {"key": str, "model": str, "prompt_version": str, "response": str,
+         "prompt_tokens": int, "completion_tokens": int, "cost": float, "at": str},
+        pk="key",
+    )
+    db["sources"].create_index(["source_id"])
+    db["answers"].create_index(["seq"])
+    db["answers"].create_index(["scanned_at"])
+    db["answer_sources"].create_index(["source_key"])
+    db["claims"].create_index(["answer_id", "ordinal"])
+    db["claims"].create_index(["source_key"])
+    db["judgements"].create_index(["claim_id", "at"])
+    db["judgements"].create_index(["judge", "claim_id"])
+    db["reviews"].create_index(["claim_id", "at"])
+    db["reviews"].create_index(["reviewer", "at"])
+    db["answer_marks"].create_index(["answer_id", "at"])
+    db["claim_labels"].create_index(["answer_id"])
+    db["claim_labels"].create_index(["label"])

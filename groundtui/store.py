@@ -1,0 +1,316 @@
+"""The SQLite store: opening, migrating, and every write the product makes.
+
+Rows are converted to and from the pydantic models at this edge. Every write that changes
+a claim's labels also refreshes its row in ``claim_labels`` in the same transaction, so
+readers (the report, the UI) never rank judgements and reviews themselves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from groundtui.migrations import MIGRATIONS
+from groundtui.models import Answer, Source
+
+DEFAULT_DB = "groundtui.db"
+
+
+class StoreError(Exception):
+    """A problem with the database a user can act on; its message is one sentence."""
+
+
+def default_db_path() -> str:
+    """``$GROUNDTUI_DB``, else ``groundtui.db`` in the current folder (SPEC §3)."""
+    return os.environ.get("GROUNDTUI_DB") or DEFAULT_DB
+
+
+def now_iso(moment: datetime | None = None) -> str:
+    """An instant as UTC ISO 8601 with microseconds, so text order is time order."""
+    moment = moment or datetime.now(UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def source_key(source_id: str, text: str) -> str:
+    """The key of one version of a source: its id and a hash of its exact text."""
+    digest = hashlib.sha256(f"{source_id}\0{text}".encode()).hexdigest()[:20]
+    return f"{source_id}@{digest}"
+
+
+def content_hash(answer: Answer) -> str:
+    """A hash of an answer's validated content, to tell a re-import from a conflict."""
+    canonical = json.dumps(answer.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+@dataclass
+class ClaimRow:
+    """A claim as the pipeline writes it."""
+
+    id: str
+    answer_id: str
+    ordinal: int
+    text: str
+    kind: str
+    citation: int | None
+    source_key: str | None
+    span: tuple[int, int] | None
+    located: str
+    uncited: bool
+    dangling: bool
+    extracted_by: str | None = None
+
+
+class Store:
+    """One SQLite database file. Not shared between threads: open one per thread."""
+
+    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            p = Path(self.path)
+            if not create and not p.exists():
+                raise StoreError(f"no database at {self.path}: run `groundtui import` first")
+            if p.exists() and p.is_dir():
+                raise StoreError(f"{self.path} is a folder, not a database file")
+            if not p.parent.exists():
+                raise StoreError(f"cannot create database {self.path}: no folder {p.parent}")
+        try:
+            conn = sqlite3.connect(self.path, timeout=5.0)
+            self.db = sqlite_utils.Database(conn)
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.execute("PRAGMA busy_timeout = 5000")
+            if self.path != ":memory:":
+                self.db.enable_wal()
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(_describe_db_error(self.path, exc)) from None
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        table = self.db["_migrations"]
+        if not table.exists():
+            table.create({"name": str, "applied_at": str}, pk="name")
+        applied = {row["name"] for row in table.rows}
+        known = [name for name, _ in MIGRATIONS]
+        unknown = sorted(applied - set(known))
+        if unknown:
+            raise StoreError(
+                f"{self.path} was written by a newer groundtui (unknown migration "
+                f"{unknown[0]}); upgrade groundtui to open it"
+            )
+        for name, fn in MIGRATIONS:
+            if name in applied:
+                continue
+            with self.db.atomic():
+                fn(self.db)
+                table.insert({"name": name, "applied_at": now_iso()})
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One transaction: everything inside commits together or not at all."""
+        try:
+            with self.db.atomic():
+                yield
+        except sqlite3.OperationalError as exc:
+            raise StoreError(_describe_db_error(self.path, exc)) from None
+
+    def query(self, sql: str, params: Iterable[Any] | dict | None = None) -> list[dict]:
+        """Rows of ``sql`` as dicts."""
+        try:
+            return list(self.db.query(sql, params or ()))
+        except sqlite3.OperationalError as exc:
+            raise StoreError(_describe_db_error(self.path, exc)) from None
+
+    def scalar(self, sql: str, params: Iterable[Any] | None = None) -> Any:
+        """The first column of the first row of ``sql``."""
+        row = self.db.execute(sql, tuple(params or ())).fetchone()
+        return row[0] if row else None
+
+    # -- answers and sources -----------------------------------------------------------
+
+    def answer_hashes(self, ids: Iterable[str]) -> dict[str, str]:
+        """``{answer id: content hash}`` for those of ``ids`` already stored."""
+        ids = list(ids)
+        found: dict[str, str] = {}
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self.db.execute(
+                f"select id, content_hash from answers where id in ({marks})", chunk
+            ):
+                found[row[0]] = row[1]
+        return found
+
+    def existing_source_keys(self, keys: Iterable[str]) -> set[str]:
+        """Those of ``keys`` already stored."""
+        keys = list(keys)
+        found: set[str] = set()
+        for i in range(0, len(keys), 500):
+            chunk = keys[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            found.update(r[0] for r in self.db.execute(
+                f"select key from sources where key in ({marks})", chunk))
+        return found
+
+    @staticmethod
+    def source_row(source: Source, key: str, at: str) -> dict:
+        """A ``sources`` row for one version of a source."""
+        return {
+            "key": key, "source_id": source.id,
+            "text_hash": hashlib.sha256(source.text.encode()).hexdigest(),
+            "title": source.title, "origin": source.origin, "text": source.text,
+            "updated_at": source.updated_at, "first_seen": at,
+        }
+
+    @staticmethod
+    def answer_row(answer: Answer, digest: str, at: str, seq: int) -> dict:
+        """An ``answers`` row; ``seq`` keeps import order for the queue."""
+        return {
+            "id": answer.id, "question": answer.question, "response": answer.response,
+            "correct": None if answer.correct is None else int(answer.correct),
+            "meta": json.dumps(answer.meta, ensure_ascii=False, sort_keys=True),
+            "content_hash": digest, "imported_at": at, "seq": seq, "scanned_at": None,
+        }
+
+    def answer_sources(self, answer_id: str) -> list[dict]:
+        """The answer's sources in citation order, each with its ``position``."""
+        return self.query(
+            "select a.position, s.* from answer_sources a join sources s on s.key = a.source_key"
+            " where a.answer_id = ? order by a.position",
+            [answer_id],
+        )
+
+    # -- claims, judgements, reviews ---------------------------------------------------
+
+    def add_claims(self, claims: list[ClaimRow], at: str) -> None:
+        """Insert claims; each gets an empty ``claim_labels`` row."""
+        self.db["claims"].insert_all(
+            {
+                "id": c.id, "answer_id": c.answer_id, "ordinal": c.ordinal, "text": c.text,
+                "kind": c.kind, "citation": c.citation, "source_key": c.source_key,
+                "span_start": c.span[0] if c.span else None,
+                "span_end": c.span[1] if c.span else None,
+                "located": c.located, "uncited": int(c.uncited), "dangling": int(c.dangling),
+                "extracted_by": c.extracted_by, "created_at": at,
+            }
+            for c in claims
+        )
+        self.db["claim_labels"].insert_all(
+            {"claim_id": c.id, "answer_id": c.answer_id} for c in claims
+        )
+
+    def add_judgement(self, claim_id: str, judge: str, prompt_version: str, **fields: Any) -> int:
+        """Append one judgement (or a failure: ``verdict=None, error=...``) and relabel."""
+        row = {"claim_id": claim_id, "judge": judge, "prompt_version": prompt_version,
+               "at": fields.pop("at", None) or now_iso(), **fields}
+        with self.db.atomic():
+            pk = self.db["judgements"].insert(row).last_pk
+            self.refresh_labels([claim_id])
+        return pk
+
+    def add_review(
+        self,
+        claim_id: str,
+        reviewer: str,
+        verdict: str | None,
+        invention_kind: str | None = None,
+        note: str = "",
+        *,
+        blind: bool = False,
+        at: str | None = None,
+        origin: str = "ui",
+        reverts: int | None = None,
+    ) -> int:
+        """Append one review row (``verdict=None`` retracts the reviewer's label) and relabel.
+
+        Committed before returning: a reviewer's label is on disk when the key is pressed.
+        """
+        with self.db.atomic():
+            pk = self.db["reviews"].insert(
+                {"claim_id": claim_id, "reviewer": reviewer, "verdict": verdict,
+                 "invention_kind": invention_kind, "note": note, "blind": int(blind),
+                 "at": at or now_iso(), "origin": origin, "reverts": reverts}
+            ).last_pk
+            self.refresh_labels([claim_id])
+        return pk
+
+    def add_mark(
+        self, answer_id: str, reviewer: str, correct: bool | None, *,
+        at: str | None = None, reverts: int | None = None,
+    ) -> int:
+        """Append a reviewer's correctness mark for an answer (``None`` = unknown)."""
+        return self.db["answer_marks"].insert(
+            {"answer_id": answer_id, "reviewer": reviewer,
+             "correct": None if correct is None else int(correct),
+             "at": at or now_iso(), "reverts": reverts}
+        ).last_pk
+
+    def refresh_labels(self, claim_ids: list[str]) -> None:
+        """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews (SPEC §5)."""
+        for i in range(0, len(claim_ids), 400):
+            chunk = claim_ids[i : i + 400]
+            marks = ",".join("?" * len(chunk))
+            judged = {}
+            for row in self.db.execute(
+                "select claim_id, id, judge, verdict, invention_kind from judgements"
+                f" where claim_id in ({marks}) and verdict is not null order by at, id",
+                chunk,
+            ):
+                judged[row[0]] = row  # the last one wins: greatest at, then order made
+            latest: dict[str, dict[str, tuple]] = {}
+            for row in self.db.execute(
+                "select claim_id, id, reviewer, verdict, invention_kind, note, at from reviews"
+                f" where claim_id in ({marks}) order by at, id",
+                chunk,
+            ):
+                latest.setdefault(row[0], {})[row[2]] = row
+            rows = []
+            for claim_id in chunk:
+                j = judged.get(claim_id)
+                # Each reviewer's latest row; a retraction (NULL verdict) withdraws theirs.
+                live = [r for r in latest.get(claim_id, {}).values() if r[3] is not None]
+                r = max(live, key=lambda x: (x[6], x[1])) if live else None
+                rows.append({
+                    "claim_id": claim_id,
+                    "judge": j[2] if j else None, "judge_verdict": j[3] if j else None,
+                    "judge_kind": j[4] if j else None, "judgement_id": j[1] if j else None,
+                    "reviewer": r[2] if r else None, "reviewer_verdict": r[3] if r else None,
+                    "reviewer_kind": r[4] if r else None, "review_id": r[1] if r else None,
+                    "reviewed_at": r[6] if r else None, "note": r[5] if r else None,
+                    "label": r[3] if r else (j[3] if j else None),
+                    "label_kind": r[4] if r else (j[4] if j else None),
+                })
+            self.db["claim_labels"].upsert_all(rows, pk="claim_id")
+
+
+def _describe_db_error(path: str, exc: sqlite3.DatabaseError) -> str:
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return f"database {path} is locked by another program; try again when it is done"
+    if "not a database" in text or "malformed" in text:
+        return f"{path} is not a groundtui database (SQLite says: {text})"
+    if "unable to open" in text or "readonly" in text:
+        return f"cannot open database {path} (SQLite says: {text})"
+    return f"database {path}: {text}"
