@@ -10,7 +10,15 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    field_validator,
+    model_validator,
+)
 
 
 class Verdict(StrEnum):
@@ -41,7 +49,8 @@ class InventionKind(StrEnum):
     FABRICATED_PROVENANCE = "fabricated_provenance"
 
 
-Span = tuple[int, int]
+# Strict ints and bools: "3" or "yes" in a file is a wrong type to report, not to coerce.
+Span = tuple[StrictInt, StrictInt]
 
 
 def _check_span(value: Span | None, name: str) -> Span | None:
@@ -63,7 +72,7 @@ class Review(BaseModel):
     invention_kind: InventionKind | None = None
     note: str = ""
     at: datetime
-    blind: bool = False
+    blind: StrictBool = False
 
     @field_validator("at")
     @classmethod
@@ -97,7 +106,7 @@ class Claim(BaseModel):
 
     text: str = Field(min_length=1)
     kind: ClaimKind | None = None
-    citation: int | None = None
+    citation: StrictInt | None = None
     span: Span | None = None
     verdict: Verdict | None = None
     invention_kind: InventionKind | None = None
@@ -133,7 +142,7 @@ class Answer(BaseModel):
     question: str
     response: str
     sources: list[Source]
-    correct: bool | None = None
+    correct: StrictBool | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
     claims: list[Claim] | None = None
 

@@ -74,7 +74,7 @@ class ClaimRow:
 class Store:
     """One SQLite database file. Not shared between threads: open one per thread."""
 
-    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+    def __init__(self, path: str | Path, *, create: bool = True, timeout: float = 5.0) -> None:
         self.path = str(path)
         if self.path != ":memory:":
             p = Path(self.path)
@@ -85,10 +85,9 @@ class Store:
             if not p.parent.exists():
                 raise StoreError(f"cannot create database {self.path}: no folder {p.parent}")
         try:
-            conn = sqlite3.connect(self.path, timeout=5.0)
+            conn = sqlite3.connect(self.path, timeout=timeout)
             self.db = sqlite_utils.Database(conn)
             self.db.execute("PRAGMA foreign_keys = ON")
-            self.db.execute("PRAGMA busy_timeout = 5000")
             if self.path != ":memory:":
                 self.db.enable_wal()
             self.db.execute("PRAGMA synchronous = NORMAL")

@@ -3,6 +3,6 @@
 Importing this package never imports litellm; the litellm judge imports it lazily.
 """
 
-from groundtui.judge.base import Extraction, ExtractedClaim, Judge, JudgeError, Usage, Verification
+from groundtui.judge.base import ExtractedClaim, Extraction, Judge, JudgeError, Usage, Verification
 
 __all__ = ["ExtractedClaim", "Extraction", "Judge", "JudgeError", "Usage", "Verification"]

@@ -1,0 +1,33 @@
+"""Builders of test input, importable from any test folder as ``tests.builders``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+
+def make_answer(answer_id: str = "A-1", **overrides: Any) -> dict:
+    """A valid SPEC §2 record; ``overrides`` replace top-level keys."""
+    record: dict[str, Any] = {
+        "id": answer_id,
+        "question": "Can I return a sofa after six weeks?",
+        "response": "Sofas can be returned within 14 days [1]. Refunds take 5 days [2].",
+        "sources": [
+            {"id": "returns-v3", "title": "Returns policy", "origin": "help-centre",
+             "text": "Sofas can be returned within 14 days of delivery.",
+             "updated_at": "2025-01-10"},
+            {"id": "refunds", "origin": "pdf-archive",
+             "text": "Refunds are issued within 5 working days."},
+        ],
+    }
+    record.update(overrides)
+    return record
+
+
+def write_jsonl(path: Path, records: list[Any]) -> Path:
+    """Write records (dicts are dumped as JSON, strings written as they are) one per line."""
+    lines = [r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in records]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+

@@ -1,0 +1,175 @@
+"""`groundtui import`: every bad input names its line and leaves the database as it was."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from groundtui.importer import InputError, import_files
+from groundtui.store import Store
+from tests.builders import make_answer, write_jsonl
+
+
+def dump(db_path: Path) -> list[str]:
+    """Every row of every table, to compare a database before and after."""
+    conn = sqlite3.connect(db_path)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def seeded(db_path: Path, tmp_path: Path) -> Path:
+    """A database already holding answer A-0 (so conflicts with the database can be tested)."""
+    with Store(db_path) as store:
+        import_files(store, [str(write_jsonl(tmp_path / "seed.jsonl", [make_answer("A-0")]))])
+    return db_path
+
+
+BAD_LINES = [
+    pytest.param("{not json", "not JSON", id="not-json"),
+    pytest.param("[1, 2]", "not a JSON object", id="not-an-object"),
+    pytest.param(json.dumps({"id": "X", "question": "q", "sources": []}),
+                 "missing field 'response'", id="missing-field"),
+    pytest.param(json.dumps(make_answer("X", correct="yes")), "field 'correct'", id="wrong-type"),
+    pytest.param(json.dumps(make_answer("X", claims=[{"text": "t", "kind": "vibe"}])),
+                 "'vibe' is not one of", id="kind-vocabulary"),
+    pytest.param(json.dumps(make_answer("X", claims=[{"text": "t", "verdict": "yes"}])),
+                 "field 'claims.0.verdict'", id="verdict-vocabulary"),
+    pytest.param(json.dumps(make_answer("X", claims=[{"text": "t", "invention_kind": "x"}])),
+                 "field 'claims.0.invention_kind'", id="invention-kind-vocabulary"),
+    pytest.param(json.dumps(make_answer("X", claims=[{"text": "t", "span": [0, 10_000]}])),
+                 "span [0, 10000] is outside the response", id="span-out-of-range"),
+    pytest.param(json.dumps(make_answer("X", claims=[
+        {"text": "t", "citation": 2, "evidence": [0, 10_000]}])),
+                 "evidence [0, 10000] is outside source 2", id="evidence-out-of-range"),
+    pytest.param(json.dumps(make_answer("A-1")), "id 'A-1' appears twice in the input",
+                 id="id-twice-in-input"),
+    pytest.param(json.dumps(make_answer("A-0", question="Another question?")),
+                 "id 'A-0' is already in the database with different content",
+                 id="conflict-with-database"),
+]
+
+
+@pytest.mark.parametrize(("line", "reason"), BAD_LINES)
+def test_a_bad_line_is_named_and_nothing_is_written(
+    seeded: Path, tmp_path: Path, line: str, reason: str
+) -> None:
+    path = write_jsonl(tmp_path / "in.jsonl", [make_answer("A-1"), make_answer("A-2"), line])
+    before = dump(seeded)
+    with Store(seeded) as store:
+        result = import_files(store, [str(path)])
+    assert len(result.bad) == 1
+    assert str(result.bad[0]).startswith(f"{path}:3: ")
+    assert reason in result.bad[0].reason
+    assert result.exit_code == 2
+    assert dump(seeded) == before
+
+
+def test_skip_invalid_imports_the_good_lines(seeded: Path, tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "in.jsonl", [make_answer("A-1"), "{oops", make_answer("A-2")])
+    with Store(seeded) as store:
+        result = import_files(store, [str(path)], skip_invalid=True)
+        ids = [r["id"] for r in store.query("select id from answers order by id")]
+    assert ids == ["A-0", "A-1", "A-2"]
+    assert [(b.line, b.reason.split(" (")[0]) for b in result.bad] == [(2, "not JSON")]
+    assert result.exit_code == 1
+
+
+def test_skip_invalid_with_every_line_bad_imports_nothing(db_path: Path, tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "in.jsonl", ["{", "[]"])
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], skip_invalid=True)
+    assert result.exit_code == 2
+
+
+def test_reimporting_the_same_file_changes_nothing(db_path: Path, tmp_path: Path) -> None:
+    record = make_answer("A-1", claims=[{"text": "Sofas can be returned within 14 days",
+                                         "verdict": "stated", "reviews": [
+        {"reviewer": "dana", "verdict": "stated", "at": "2026-11-30T10:12:00Z"}]}])
+    path = write_jsonl(tmp_path / "in.jsonl", [record, make_answer("A-2")])
+    with Store(db_path) as store:
+        first = import_files(store, [str(path)])
+    before = dump(db_path)
+    with Store(db_path) as store:
+        second = import_files(store, [str(path)])
+    assert (first.answers, first.sources, first.claims, first.reviews) == (2, 2, 1, 1)
+    assert (second.answers, second.unchanged, second.exit_code) == (0, 2, 0)
+    assert dump(db_path) == before
+
+
+def test_all_files_are_one_transaction(db_path: Path, tmp_path: Path) -> None:
+    good = write_jsonl(tmp_path / "good.jsonl", [make_answer("A-1")])
+    bad = write_jsonl(tmp_path / "bad.jsonl", ["{"])
+    with Store(db_path) as store:
+        result = import_files(store, [str(good), str(bad)])
+        assert store.scalar("select count(*) from answers") == 0
+    assert [b.file for b in result.bad] == [str(bad)]
+
+
+def test_a_missing_file_raises_before_anything_is_written(db_path: Path, tmp_path: Path) -> None:
+    good = write_jsonl(tmp_path / "good.jsonl", [make_answer("A-1")])
+    with Store(db_path) as store, pytest.raises(InputError, match="no such file"):
+        import_files(store, [str(good), str(tmp_path / "missing.jsonl")])
+    with Store(db_path) as store:
+        assert store.scalar("select count(*) from answers") == 0
+
+
+def test_a_200_kb_response_and_hostile_text_are_kept_byte_exact(
+    db_path: Path, tmp_path: Path
+) -> None:
+    hostile = "[bold red]SALE[/] \x1b[31mred\x1b[0m \u202eevil\u202c tab\there \u2028 nul-free "
+    response = hostile + ("All sofas ship free [1]. " * 8200)
+    assert len(response) > 200_000
+    record = make_answer("BIG", response=response,
+                         sources=[{"id": "s", "text": hostile + " [link](x) <b>"}])
+    path = write_jsonl(tmp_path / "in.jsonl", [record])
+    with Store(db_path) as store:
+        assert import_files(store, [str(path)]).exit_code == 0
+        row = store.query("select response from answers where id = 'BIG'")[0]
+        text = store.query("select text from sources")[0]["text"]
+    assert row["response"] == response
+    assert text == hostile + " [link](x) <b>"
+
+
+def test_missing_spans_and_citations_are_located(db_path: Path, tmp_path: Path) -> None:
+    response = "Sofas can be returned within 14 days [1]. Refunds   take 5 days [2]. Hi [9]."
+    record = make_answer("A-1", response=response, claims=[
+        {"text": "Sofas can be returned within 14 days."},
+        {"text": "refunds take 5 days", "kind": "figure"},
+        {"text": "Hi"},
+        {"text": "Something said nowhere"},
+    ])
+    path = write_jsonl(tmp_path / "in.jsonl", [record])
+    with Store(db_path) as store:
+        import_files(store, [str(path)])
+        claims = store.query("select * from claims order by ordinal")
+    first, second, third, fourth = claims
+    assert response[first["span_start"] : first["span_end"]] == "Sofas can be returned within 14 days"
+    assert (first["citation"], first["kind"], first["located"]) == (1, "figure", "normalised")
+    assert response[second["span_start"] : second["span_end"]] == "Refunds   take 5 days"
+    assert second["citation"] == 2 and second["source_key"].startswith("refunds@")
+    assert (third["citation"], third["dangling"], third["source_key"]) == (9, 1, None)
+    assert (fourth["located"], fourth["uncited"], fourth["span_start"]) == ("unlocated", 1, None)
+
+
+def test_imported_labels_become_judgements_and_reviews(db_path: Path, tmp_path: Path) -> None:
+    record = make_answer("A-1", claims=[{
+        "text": "Refunds take 5 days", "citation": 2, "verdict": "partial",
+        "invention_kind": "bridging_inference", "evidence": [0, 7], "judge": "prod-judge-v2",
+        "reviews": [{"reviewer": "dana", "verdict": "stated", "note": "fine",
+                     "at": "2026-11-30T10:12:00+01:00"}]}])
+    with Store(db_path) as store:
+        import_files(store, [str(write_jsonl(tmp_path / "in.jsonl", [record]))])
+        judgement = store.query("select * from judgements")[0]
+        review = store.query("select * from reviews")[0]
+        label = store.query("select * from claim_labels")[0]
+    assert (judgement["judge"], judgement["verdict"], judgement["evidence_text"]) == (
+        "prod-judge-v2", "partial", "Refunds")
+    assert (review["reviewer"], review["at"], review["origin"]) == (
+        "dana", "2026-11-30T09:12:00.000000Z", "import")
+    assert (label["label"], label["judge_verdict"], label["note"]) == ("stated", "partial", "fine")

@@ -1,0 +1,110 @@
+"""The store: a real SQLite file, migrations, refusal of newer schemas, labels."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from groundtui.importer import import_files
+from groundtui.migrations import MIGRATIONS
+from groundtui.store import Store, StoreError, source_key
+from tests.builders import make_answer, write_jsonl
+
+
+def test_create_and_reopen_keeps_data(db_path: Path, tmp_path: Path) -> None:
+    with Store(db_path) as store:
+        import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [make_answer()]))])
+    assert db_path.exists()
+    with Store(db_path) as store:
+        assert store.scalar("select count(*) from answers") == 1
+        names = [r["name"] for r in store.query("select name from _migrations")]
+        assert names == [name for name, _ in MIGRATIONS]
+        assert store.scalar("pragma journal_mode") == "wal"
+        assert store.scalar("pragma foreign_keys") == 1
+
+
+def test_newer_schema_is_refused(db_path: Path) -> None:
+    Store(db_path).close()
+    conn = sqlite3.connect(db_path)
+    conn.execute("insert into _migrations values ('m999_from_the_future', '2027-01-01')")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreError, match=r"newer groundtui .*m999_from_the_future"):
+        Store(db_path)
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    bogus = tmp_path / "notes.db"
+    bogus.write_text("hello, I am a text file" * 100)
+    with pytest.raises(StoreError, match="not a groundtui database"):
+        Store(bogus)
+
+
+def test_open_without_create_needs_the_file(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="no database at"):
+        Store(tmp_path / "missing.db", create=False)
+
+
+def test_a_locked_database_is_one_clear_error(db_path: Path, tmp_path: Path) -> None:
+    Store(db_path).close()
+    blocker = sqlite3.connect(db_path)
+    blocker.execute("begin exclusive")
+    try:
+        with Store(db_path, timeout=0.05) as store, pytest.raises(StoreError, match="locked"):
+            import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [make_answer()]))])
+    finally:
+        blocker.rollback()
+        blocker.close()
+    with Store(db_path) as store:
+        assert store.scalar("select count(*) from answers") == 0
+
+
+def test_source_versions_are_kept_side_by_side(db_path: Path, tmp_path: Path) -> None:
+    old = make_answer("A-1", sources=[{"id": "prices", "text": "Sofa: $499", "origin": "price-list"}])
+    new = make_answer("A-2", sources=[{"id": "prices", "text": "Sofa: $549", "origin": "price-list"}])
+    with Store(db_path) as store:
+        import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [old, new]))])
+        rows = store.query("select key, text from sources where source_id = 'prices' order by text")
+        assert [r["text"] for r in rows] == ["Sofa: $499", "Sofa: $549"]
+        assert rows[0]["key"] == source_key("prices", "Sofa: $499")
+        cited = store.query("select answer_id, source_key from answer_sources order by answer_id")
+        assert cited[0]["source_key"] != cited[1]["source_key"]
+
+
+def _claim_db(db_path: Path, tmp_path: Path) -> Store:
+    record = make_answer(claims=[{"text": "Sofas can be returned within 14 days", "citation": 1,
+                                  "verdict": "absent", "judge": "prod-judge"}])
+    store = Store(db_path)
+    import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [record]))])
+    return store
+
+
+def test_labels_follow_the_latest_review_and_retractions(db_path: Path, tmp_path: Path) -> None:
+    store = _claim_db(db_path, tmp_path)
+    label = lambda: store.query("select * from claim_labels where claim_id = 'A-1#1'")[0]  # noqa: E731
+    assert (label()["judge"], label()["judge_verdict"], label()["label"]) == (
+        "prod-judge", "absent", "absent")
+    store.add_review("A-1#1", "dana", "stated", at="2026-11-30T10:00:00.000000Z")
+    store.add_review("A-1#1", "lee", "partial", "bridging_inference",
+                     at="2026-11-30T11:00:00.000000Z")
+    assert (label()["reviewer"], label()["label"], label()["label_kind"]) == (
+        "lee", "partial", "bridging_inference")
+    # lee retracts: dana's label is the latest live one again
+    store.add_review("A-1#1", "lee", None, at="2026-11-30T12:00:00.000000Z")
+    assert (label()["reviewer"], label()["label"]) == ("dana", "stated")
+    # a label made earlier but recorded later does not win
+    store.add_review("A-1#1", "kim", "contradicted", at="2026-11-29T09:00:00.000000Z")
+    assert label()["reviewer"] == "dana"
+    assert store.scalar("select count(*) from reviews") == 4  # append-only
+    store.close()
+
+
+def test_latest_judgement_wins_and_failures_do_not_count(db_path: Path, tmp_path: Path) -> None:
+    store = _claim_db(db_path, tmp_path)
+    store.add_judgement("A-1#1", "heuristic", "h-1", verdict="stated")
+    store.add_judgement("A-1#1", "llm", "v1", verdict=None, error="timeout")
+    row = store.query("select judge, judge_verdict, label from claim_labels")[0]
+    assert row == {"judge": "heuristic", "judge_verdict": "stated", "label": "stated"}
+    store.close()
