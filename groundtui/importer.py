@@ -168,9 +168,6 @@ def _write(store: Store, fresh: list[tuple[Answer, str]], result: ImportResult) 
         if table_rows:
             store.db[table].insert_all(table_rows, batch_size=500)
     claim_ids = [c["id"] for c in rows["claims"]]
-    store.db["claim_labels"].insert_all(
-        ({"claim_id": c["id"], "answer_id": c["answer_id"]} for c in rows["claims"]),
-        batch_size=500)
     store.refresh_labels(claim_ids)
 
 

@@ -204,7 +204,7 @@ class Store:
     # -- claims, judgements, reviews ---------------------------------------------------
 
     def add_claims(self, claims: list[ClaimRow], at: str) -> None:
-        """Insert claims; each gets an empty ``claim_labels`` row."""
+        """Insert claims, each with its (empty) ``claim_labels`` row."""
         self.db["claims"].insert_all(
             {
                 "id": c.id, "answer_id": c.answer_id, "ordinal": c.ordinal, "text": c.text,
@@ -216,9 +216,7 @@ class Store:
             }
             for c in claims
         )
-        self.db["claim_labels"].insert_all(
-            {"claim_id": c.id, "answer_id": c.answer_id} for c in claims
-        )
+        self.refresh_labels([c.id for c in claims])
 
     def add_judgement(self, claim_id: str, judge: str, prompt_version: str, **fields: Any) -> int:
         """Append one judgement (or a failure: ``verdict=None, error=...``) and relabel."""
@@ -271,6 +269,8 @@ class Store:
         for i in range(0, len(claim_ids), 400):
             chunk = claim_ids[i : i + 400]
             marks = ",".join("?" * len(chunk))
+            answer_of = dict(self.db.execute(
+                f"select id, answer_id from claims where id in ({marks})", chunk).fetchall())
             judged = {}
             for row in self.db.execute(
                 "select claim_id, id, judge, verdict, invention_kind from judgements"
@@ -292,7 +292,7 @@ class Store:
                 live = [r for r in latest.get(claim_id, {}).values() if r[3] is not None]
                 r = max(live, key=lambda x: (x[6], x[1])) if live else None
                 rows.append({
-                    "claim_id": claim_id,
+                    "claim_id": claim_id, "answer_id": answer_of.get(claim_id),
                     "judge": j[2] if j else None, "judge_verdict": j[3] if j else None,
                     "judge_kind": j[4] if j else None, "judgement_id": j[1] if j else None,
                     "reviewer": r[2] if r else None, "reviewer_verdict": r[3] if r else None,
@@ -301,7 +301,7 @@ class Store:
                     "label": r[3] if r else (j[3] if j else None),
                     "label_kind": r[4] if r else (j[4] if j else None),
                 })
-            self.db["claim_labels"].upsert_all(rows, pk="claim_id")
+            self.db["claim_labels"].insert_all(rows, pk="claim_id", replace=True)
 
 
 def _describe_db_error(path: str, exc: sqlite3.DatabaseError) -> str:
