@@ -1,0 +1,187 @@
+"""Benchmark the heuristic judge's ``verify`` against people on Factcheck-Bench.
+
+Run from the repository root::
+
+    .venv/bin/python bench/heuristic_judge.py            # figures for the shipped thresholds
+    .venv/bin/python bench/heuristic_judge.py --sweep    # tune thresholds on the train half
+
+Prints n, four-way raw agreement and Cohen's kappa, the 4x4 confusion matrix, binary
+(stated vs not) balanced accuracy, raw agreement and kappa, and verify calls per second,
+for all records and for a train/test split by a hash of the claim group (every source of
+one claim falls in the same half, so a rule tuned on train is measured on unseen claims).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+from groundtui.judge.heuristic import HeuristicJudge, Thresholds, decide
+from groundtui.judge.matching import match
+
+DATA = (
+    Path(__file__).resolve().parents[1]
+    / ".."
+    / "shared"
+    / "data"
+    / "factcheck_gpt"
+    / "claims.jsonl"
+)
+LABELS = ["stated", "partial", "contradicted", "absent"]
+
+
+def kappa(pairs: list[tuple[str, str]]) -> float | None:
+    """Cohen's kappa of (judge, human) pairs; ``None`` with no data or chance agreement 1."""
+    n = len(pairs)
+    if not n:
+        return None
+    observed = sum(a == b for a, b in pairs) / n
+    left, right = Counter(a for a, _ in pairs), Counter(b for _, b in pairs)
+    chance = sum(left[k] * right[k] for k in left) / (n * n)
+    return None if chance == 1 else (observed - chance) / (1 - chance)
+
+
+def balanced_accuracy(pairs: list[tuple[str, str]]) -> float:
+    """Mean recall over the human classes."""
+    recalls = []
+    for cls in sorted({b for _, b in pairs}):
+        gold = [a for a, b in pairs if b == cls]
+        recalls.append(sum(a == cls for a in gold) / len(gold))
+    return sum(recalls) / len(recalls)
+
+
+def is_train(record: dict) -> bool:
+    """Half the claim groups, chosen by hash: stable across runs and machines."""
+    key = str(record.get("meta", {}).get("claim_group", record["id"]))
+    return hashlib.sha256(key.encode()).digest()[0] % 2 == 0
+
+
+def judge_all(judge: HeuristicJudge, records: list[dict]) -> tuple[list[str], float]:
+    start = time.perf_counter()
+    out = [judge.verify_sync(r["claim"], r["source_text"]).verdict.value for r in records]
+    return out, time.perf_counter() - start
+
+
+def figures(predicted: list[str], records: list[dict]) -> dict:
+    four = list(zip(predicted, (r["label"] for r in records), strict=True))
+    two = [
+        ("stated" if a == "stated" else "not", "stated" if b == "stated" else "not")
+        for a, b in four
+    ]
+    return {
+        "n": len(four),
+        "raw4": sum(a == b for a, b in four) / len(four),
+        "kappa4": kappa(four),
+        "bal2": balanced_accuracy(two),
+        "raw2": sum(a == b for a, b in two) / len(two),
+        "kappa2": kappa(two),
+        "pairs": four,
+    }
+
+
+def fmt(x: float | None) -> str:
+    return "null" if x is None else f"{x:.3f}"
+
+
+def print_figures(title: str, f: dict, matrix: bool = False) -> None:
+    print(
+        f"{title:<6} n={f['n']:<5} four-way raw={fmt(f['raw4'])} kappa={fmt(f['kappa4'])}"
+        f" | binary balanced acc={fmt(f['bal2'])} raw={fmt(f['raw2'])} kappa={fmt(f['kappa2'])}"
+    )
+    if matrix:
+        counts = Counter(f["pairs"])
+        print("  confusion (rows: people, columns: heuristic)")
+        print("  " + " " * 13 + "".join(f"{p:>13}" for p in LABELS))
+        for gold in LABELS:
+            print(f"  {gold:<13}" + "".join(f"{counts[(p, gold)]:>13}" for p in LABELS))
+
+
+def report(judge: HeuristicJudge, records: list[dict]) -> None:
+    predicted, seconds = judge_all(judge, records)
+    mean_size = sum(len(r["source_text"]) for r in records) / len(records)
+    print(f"prompt_version={judge.prompt_version} thresholds={judge.thresholds}")
+    print_figures("all", figures(predicted, records), matrix=True)
+    train = [i for i, r in enumerate(records) if is_train(r)]
+    test = [i for i, r in enumerate(records) if not is_train(r)]
+    for title, idx in (("train", train), ("test", test)):
+        print_figures(title, figures([predicted[i] for i in idx], [records[i] for i in idx]))
+    print(
+        f"speed: {len(records) / seconds:,.0f} verify/s over the data"
+        f" ({seconds / len(records) * 1e3:.3f} ms each, mean source {mean_size:,.0f} chars)"
+    )
+    speed_3kb(judge, records)
+
+
+def speed_3kb(judge: HeuristicJudge, records: list[dict]) -> None:
+    """verify against ~3 KB sources: first claim per source (index built), then the rest."""
+    sources, claims = [], [r["claim"] for r in records[:200]]
+    for i in range(0, len(records) - 6, 6):
+        sources.append(" ".join(r["source_text"] for r in records[i : i + 6])[:3000])
+    sources = sources[:100]
+    start = time.perf_counter()
+    for source in sources:
+        judge.verify_sync(claims[0], source)  # builds the source's index
+    cold = (time.perf_counter() - start) / len(sources)
+    start = time.perf_counter()
+    for source in sources[:20]:
+        for claim in claims[1:51]:
+            judge.verify_sync(claim, source)
+    warm = (time.perf_counter() - start) / (20 * 50)
+    print(
+        f"3 KB sources: {cold * 1e3:.3f} ms for a source's first claim, {warm * 1e3:.3f} ms each after"
+    )
+
+
+def sweep(records: list[dict]) -> None:
+    """Grid-search thresholds on the train half by four-way kappa; report both halves.
+
+    Matching does not depend on the thresholds, so each record is matched once.
+    """
+    matches = [match(r["claim"], r["source_text"]) for r in records]
+    train = [i for i, r in enumerate(records) if is_train(r)]
+    test = [i for i, r in enumerate(records) if not is_train(r)]
+
+    def score(t: Thresholds, idx: list[int]) -> dict:
+        verdicts = [decide(matches[i], t).value for i in idx]
+        return figures(verdicts, [records[i] for i in idx])
+
+    grid = [x / 20 for x in range(4, 21)]
+    results = []
+    for stated, partial, conflict in itertools.product(grid, grid, grid):
+        if partial <= stated:
+            t = Thresholds(stated, partial, conflict)
+            results.append((score(t, train)["kappa4"] or 0.0, t))
+    results.sort(key=lambda kt: -kt[0])
+    for k, t in results[:8]:
+        held = score(t, test)
+        print(
+            f"{t} train kappa4={k:.3f} | test kappa4={fmt(held['kappa4'])}"
+            f" kappa2={fmt(held['kappa2'])} bal2={fmt(held['bal2'])}"
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--sweep", action="store_true", help="tune thresholds on the train half")
+    args = parser.parse_args()
+    if not args.data.exists():
+        print(f"data missing: {args.data.resolve()} (see ../shared/data/README.md); nothing to do")
+        return 0
+    records = [
+        json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line
+    ]
+    if args.sweep:
+        sweep(records)
+    else:
+        report(HeuristicJudge(), records)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

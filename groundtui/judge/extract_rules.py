@@ -1,0 +1,138 @@
+"""Rules that split a response into claims for the heuristic judge.
+
+One claim per verifiable assertion: sentences, then compound sentences split at "; ",
+", and …", ", but …" and " but …"; greetings, questions, hedges and offers to help dropped;
+the ``[n]`` markers read as the claim's citation and removed from its text, which otherwise
+keeps the response's wording so the pipeline can find it again.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundtui.judge.base import ExtractedClaim
+from groundtui.judge.quantities import values
+from groundtui.judge.textutil import CONNECTIVE, content_tokens, proper_names, sentence_spans
+from groundtui.models import ClaimKind
+
+_MARKER = re.compile(r"\s*\[(\d+)(?:\s*[,;–-]\s*\d+)*\]")
+_LEADING_MARKERS = re.compile(r"(?:\[\d+(?:\s*[,;–-]\s*\d+)*\]\s*)+")
+_GREETING = re.compile(
+    r"^(hi|hello|hey|dear|greetings|thanks|thank you|great question|good question|good news)\b",
+    re.IGNORECASE,
+)
+_ASSENT = re.compile(r"^(yes|no|sure|certainly|of course|absolutely|okay|ok)\b", re.IGNORECASE)
+_OFFER = re.compile(
+    r"\b(let (me|us) know|feel free|don'?t hesitate|happy to help|glad to help|hope (this|that)"
+    r" helps|if you have any( other| more| further)? questions|is there anything else"
+    r"|if you need (any )?(more|further|additional) (help|information|assistance)"
+    r"|reach out (to us )?if|i'?d be happy to|i can help)\b",
+    re.IGNORECASE,
+)
+_HEDGE = re.compile(
+    r"^(i'?m not (sure|certain)|i am not (sure|certain)|i don'?t know|i do not know"
+    r"|i (can(no|')t|could not|couldn'?t) (confirm|be certain|find)|i do not have|i don'?t have"
+    r"|unfortunately,? i)\b",
+    re.IGNORECASE,
+)
+_SPLIT = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+but\s+", re.IGNORECASE)
+_DATE = re.compile(
+    r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|january|february"
+    r"|march|april|june|july|august|september|october|november|december|today|tomorrow"
+    r"|yesterday|(?:1[89]|20)\d\d|\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4}"
+    r"|\d{1,2}(?::\d\d)?\s?[ap]\.?m\b\.?)(?!\w)"
+    r"|\bmay\s+\d",
+    re.IGNORECASE,
+)
+
+
+def extract_claims(response: str) -> list[ExtractedClaim]:
+    """Split ``response`` into claims with their citations and kinds.
+
+    Args:
+        response: the assistant's answer, with ``[n]`` citation markers.
+
+    Returns:
+        One claim per verifiable assertion, in the order they appear.
+    """
+    claims: list[ExtractedClaim] = []
+    for start, end in _with_trailing_markers(response):
+        sentence = response[start:end]
+        markers = [int(m.group(1)) for m in _MARKER.finditer(sentence)]
+        plain = _MARKER.sub("", sentence).strip()
+        if _is_filler(plain):
+            continue
+        for clause in _clauses(sentence):
+            own = [int(m.group(1)) for m in _MARKER.finditer(clause)]
+            text = _MARKER.sub("", clause).strip()
+            if not content_tokens(text) and not values(text):
+                continue
+            cited = own[0] if own else (markers[0] if markers else None)
+            claims.append(ExtractedClaim(text=text, kind=claim_kind(text), citation=cited))
+    return claims
+
+
+def _with_trailing_markers(response: str) -> list[tuple[int, int]]:
+    """Sentence spans, with markers written after the full stop ("… days. [1]") kept left."""
+    spans = sentence_spans(response)
+    for i in range(1, len(spans)):
+        lead = _LEADING_MARKERS.match(response, spans[i][0])
+        if lead and lead.end() > spans[i][0]:
+            spans[i - 1] = (spans[i - 1][0], lead.end())
+            spans[i] = (min(lead.end(), spans[i][1]), spans[i][1])
+    return [(s, e) for s, e in spans if response[s:e].strip()]
+
+
+def _is_filler(sentence: str) -> bool:
+    """Questions, greetings, hedges and offers to help are not claims."""
+    if sentence.endswith("?"):
+        return True
+    if _OFFER.search(sentence) and not values(sentence):
+        return True
+    if _HEDGE.search(sentence) and not values(sentence):
+        return True
+    assent = _ASSENT.match(sentence)
+    if assent and not content_tokens(sentence[assent.end() :]):
+        return True  # "Sure!", "Yes, you can."; but "No refunds are given." is a claim
+    return bool(_GREETING.match(sentence) and len(sentence.split()) <= 4)
+
+
+def _clauses(sentence: str) -> list[str]:
+    """Split a compound sentence where both sides can stand as assertions."""
+    pieces: list[str] = []
+    start = 0
+    for match in _SPLIT.finditer(sentence):
+        left, right = sentence[start : match.start()], sentence[match.end() :]
+        if len(left.split()) < 3 or len(_first_clause(right).split()) < 3:
+            continue
+        if _in_list(left, match.group()):
+            continue
+        pieces.append(left)
+        start = match.end()
+    pieces.append(sentence[start:])
+    return [p.strip() for p in pieces if p.strip()]
+
+
+def _first_clause(text: str) -> str:
+    match = _SPLIT.search(text)
+    return text[: match.start()] if match else text
+
+
+def _in_list(left: str, separator: str) -> bool:
+    """ ", and" closing a list ("the UK, France, and Spain") joins items, not clauses."""
+    if "and" not in separator.lower() or "," not in left:
+        return False
+    return len(left.rsplit(",", 1)[1].split()) <= 3
+
+
+def claim_kind(text: str) -> ClaimKind:
+    """The kind of a claim by pattern: relation, date, figure, name, else policy."""
+    if CONNECTIVE.search(text):
+        return ClaimKind.RELATION
+    if _DATE.search(text):
+        return ClaimKind.DATE
+    if values(text):
+        return ClaimKind.FIGURE
+    if proper_names(text):
+        return ClaimKind.NAME
+    return ClaimKind.POLICY

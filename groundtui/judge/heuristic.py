@@ -1,0 +1,123 @@
+"""The offline heuristic judge: claims by sentence rules, verdicts by token and value matching.
+
+No model, no network, no I/O: the default judge when no model is configured (SPEC §3,
+``--heuristic``). Its name says it is a heuristic wherever its verdicts show. Bump
+``prompt_version`` whenever a rule or threshold here, in ``extract_rules``, ``matching`` or
+``textutil`` changes, so judgements made under different rules are never mixed up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from groundtui.judge.base import Extraction, Verification
+from groundtui.judge.extract_rules import extract_claims
+from groundtui.judge.matching import Match, match
+from groundtui.judge.textutil import CONNECTIVE
+from groundtui.models import InventionKind, Verdict
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The coverage of a claim by its best source window that each verdict needs.
+
+    The best four-way kappa on the train half of Factcheck-Bench (``bench/heuristic_judge.py
+    --sweep``; the test half is only measured). People call a claim stated at lower word
+    overlap than one would guess, since sources paraphrase; a claim above ``stated`` with
+    a value, name or generalisation the source lacks is ``partial`` instead.
+    """
+
+    stated: float = 0.6
+    partial: float = 0.55
+    conflict: float = 0.4
+    """Coverage at which a different value, or a negation, makes a claim contradicted."""
+
+
+def decide(m: Match, t: Thresholds) -> Verdict:
+    """The verdict for a match: contradiction first, then stated, partial, absent."""
+    if not m.checkable:
+        return Verdict.ABSENT
+    if m.conflicts and m.coverage >= t.conflict:
+        return Verdict.CONTRADICTED
+    if m.negation >= t.conflict:
+        return Verdict.CONTRADICTED
+    if m.coverage >= t.stated and not (m.missing or m.unsourced or m.generalisations or m.bridging):
+        return Verdict.STATED
+    if m.coverage >= t.partial:
+        return Verdict.PARTIAL
+    return Verdict.ABSENT
+
+
+class HeuristicJudge:
+    """Pure-rule judge: sentence splitting for claims, token and value matching for verdicts.
+
+    Args:
+        thresholds: coverage cut-offs; the defaults were tuned on Factcheck-Bench
+            (``bench/heuristic_judge.py --sweep``).
+    """
+
+    name = "heuristic"
+    prompt_version = "heuristic-1"
+
+    def __init__(self, thresholds: Thresholds | None = None) -> None:
+        self.thresholds = thresholds or Thresholds()
+
+    async def extract(self, question: str, response: str, n_sources: int) -> Extraction:
+        """Split ``response`` into claims by sentence and clause rules (no model call)."""
+        return Extraction(claims=extract_claims(response))
+
+    async def verify(self, claim: str, source: str) -> Verification:
+        """Verify ``claim`` against ``source`` by matching content words and values."""
+        return self.verify_sync(claim, source)
+
+    def verify_sync(self, claim: str, source: str) -> Verification:
+        """The body of :meth:`verify`, for benchmarks and callers without an event loop."""
+        m = match(claim, source)
+        verdict = decide(m, self.thresholds)
+        return Verification(
+            verdict,
+            evidence="" if verdict is Verdict.ABSENT else source[slice(*m.evidence)],
+            invention_kind=None if verdict is Verdict.STATED else invention_kind(claim, m),
+            rationale=_rationale(m, verdict, self.thresholds),
+        )
+
+
+def _rationale(m: Match, verdict: Verdict, t: Thresholds) -> str:
+    """What matched and what did not, in a line a reviewer can check against the source."""
+    if not m.checkable:
+        return "heuristic: the claim has no content word or value to look for"
+    total = len(m.matched) + len(m.unmatched)
+    parts = [f"heuristic: {len(m.matched)}/{total} content words in the best window"]
+    if m.unmatched:
+        parts.append("not found: " + ", ".join(m.unmatched[:6]))
+    if m.missing:
+        parts.append("values not in the window: " + ", ".join(v.text for v in m.missing))
+    if m.unsourced:
+        parts.append("not in the source: " + ", ".join(m.unsourced))
+    if m.generalisations:
+        parts.append("the source does not generalise: " + ", ".join(m.generalisations))
+    if m.bridging:
+        parts.append("the source gives no cause or consequence: " + ", ".join(m.bridging))
+    if verdict is Verdict.CONTRADICTED:
+        if m.conflicts and m.coverage >= t.conflict:
+            parts.append("the source gives instead: " + ", ".join(m.conflicts[:4]))
+        else:
+            parts.append("a negation on one side only")
+    return "; ".join(parts)
+
+
+def invention_kind(claim: str, m: Match) -> InventionKind | None:
+    """The invention a claim that is not stated looks like, by pattern.
+
+    A value or name the source lacks is ``plausible_specifics``; a generalising word it
+    lacks ("typically", "most", "all customers") is ``confident_generalisation``; a
+    "therefore"/"so"/"which means" is ``bridging_inference``. ``fabricated_provenance``
+    needs the answer's other sources, so the pipeline decides it.
+    """
+    if m.unsourced:
+        return InventionKind.PLAUSIBLE_SPECIFICS
+    if m.generalisations:
+        return InventionKind.CONFIDENT_GENERALISATION
+    if m.bridging or CONNECTIVE.search(claim):
+        return InventionKind.BRIDGING_INFERENCE
+    return None

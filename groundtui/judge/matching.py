@@ -1,0 +1,310 @@
+"""Match one claim against one source: the measurements the heuristic judge decides on.
+
+A source is split into sentences once (cached by its text). Every window of 1-3
+consecutive sentences is scored by the weighted share of the claim's content words and
+values it holds; the best window is the evidence. Within it we look for the claim's values,
+for different values of the same thing, and for a negation on one side only; in the whole
+source, for the claim's values, names and generalising words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from groundtui.judge.quantities import DATE, MONEY, PERCENT, YEAR, Value, values
+from groundtui.judge.textutil import (
+    CONNECTIVE,
+    NEGATIONS,
+    content_tokens,
+    is_negation,
+    proper_names,
+    sentence_spans,
+    tokens_of,
+    words,
+)
+
+WINDOW = 3
+"""The most consecutive sentences a claim's evidence may span."""
+PREFIX = 6
+"""Tokens this long or longer also match on their first ``PREFIX`` letters."""
+_LONG = 8
+"""Words of this many letters (stemmed) or more weigh 1; shorter ones proportionally less."""
+_LIGHT = frozenset(
+    content_tokens(
+        "known various several many important significant key main major thought considered"
+        " also often include including type kind part well use used called commonly widely"
+        " popular different certain specific particular provide provides make makes"
+    )
+)
+"""Words that pad or hedge a claim: they weigh half when a source lacks them."""
+_GENERIC_UNITS = frozenset({YEAR, DATE, MONEY, PERCENT, ""})
+"""Units that say nothing of what is counted: a conflict also needs shared context words."""
+_NEGATION_SCOPE = 6
+"""How many words after a negation, within its clause, it governs."""
+_CLAUSE = re.compile(
+    r"[,;:]\s+|[()]|\s+(?:but|however|although|though|whereas|while|yet)\s+", re.IGNORECASE
+)
+_CONTRAST = re.compile(r"\b(?:rather than|instead of)\b", re.IGNORECASE)
+_NOT_A_DENIAL = frozenset({"only", "just", "merely", "simply", "necessarily", "exactly"})
+GENERALISING = re.compile(
+    r"\b(typically|usually|generally|normally|commonly|often|always|most|mostly|all customers"
+    r"|every|everyone|in general|as a rule|the majority)\b",
+    re.IGNORECASE,
+)
+"""Words that make a claim general; a source that lacks them does not state the claim."""
+_CAUSAL = re.compile(
+    r"\b(?:therefore|thus|hence|because|since|so|as a result|results? in|means|consequently"
+    r"|due to|caus\w*|leads? to|thanks to|owing to|in order to)\b",
+    re.IGNORECASE,
+)
+"""Any sign of cause and effect in a source: a claim's "therefore" needs one of these."""
+
+
+@dataclass(frozen=True)
+class Features:
+    """What matching needs of a claim, a sentence or a clause."""
+
+    tokens: frozenset[str]
+    values: tuple[Value, ...]
+    negated: frozenset[str]
+    """Content tokens within a negation's scope, plus ``"<neg>"`` when there is a negation."""
+    prefixes: frozenset[str] = frozenset()
+    """The first letters of the long tokens: "introduced" meets "introduction"."""
+
+
+@dataclass(frozen=True)
+class _Sentence:
+    start: int
+    end: int
+    features: Features
+    numbers: frozenset[str]
+    clauses: tuple[Features, ...]
+
+
+@dataclass(frozen=True)
+class SourceIndex:
+    """A source's sentences, and the words and values of the whole text."""
+
+    sentences: tuple[_Sentence, ...]
+    tokens: frozenset[str]
+    numbers: frozenset[str]
+    text: str
+
+
+@dataclass(frozen=True)
+class Match:
+    """How well the best window of a source holds a claim."""
+
+    coverage: float
+    """Weighted share of the claim's content words and values in the best window, 0-1."""
+    evidence: tuple[int, int]
+    """The best window's ``[start, end)`` in the source; ``(0, 0)`` when there is none."""
+    matched: tuple[str, ...] = ()
+    unmatched: tuple[str, ...] = ()
+    missing: tuple[Value, ...] = ()
+    """Claim values the best window does not give."""
+    conflicts: tuple[str, ...] = ()
+    """Source values, as written, that differ from a claim value of the same thing."""
+    negation: float = 0.0
+    """Coverage of the window clause that best covers the claim, when a negation is on one
+    side only; 0 otherwise."""
+    unsourced: tuple[str, ...] = ()
+    """Claim values and names, as written, that the whole source does not give."""
+    generalisations: tuple[str, ...] = ()
+    """Generalising words of the claim that the source does not use."""
+    bridging: tuple[str, ...] = ()
+    """Cause-and-effect words of the claim ("therefore") where the best window has none."""
+    checkable: bool = True
+    """False when the claim has no content word or value at all."""
+
+
+def features(text: str) -> Features:
+    """Content tokens, values and negation scope of ``text``."""
+    return _sentence(text)[0]
+
+
+@lru_cache(maxsize=256)
+def claim_features(claim: str) -> Features:
+    """:func:`features` of a claim, cached: one claim is often checked against many sources."""
+    return features(claim)
+
+
+@lru_cache(maxsize=32)
+def index(source: str) -> SourceIndex:
+    """Split ``source`` into sentences (cached: claims often share a source)."""
+    sentences = []
+    for start, end in sentence_spans(source):
+        feats, clauses = _sentence(source[start:end])
+        numbers = frozenset(v.number for v in feats.values)
+        sentences.append(_Sentence(start, end, feats, numbers, clauses))
+    tokens = frozenset().union(*(s.features.tokens for s in sentences))
+    numbers = frozenset().union(*(s.numbers for s in sentences))
+    return SourceIndex(tuple(sentences), tokens, numbers, source)
+
+
+def match(claim: str, source: str) -> Match:
+    """Measure how the best window of ``source`` holds ``claim``."""
+    c = claim_features(claim)
+    idx = index(source)
+    if not c.tokens and not c.values:
+        return Match(0.0, (0, 0), checkable=False)
+    names, generalising = _claim_words(claim)
+    unsourced = [v.text for v in c.values if v.number not in idx.numbers]
+    unsourced += [name for name, tokens in names if tokens.isdisjoint(idx.tokens)]
+    general = [g for g in generalising if not re.search(rf"\b{g}\b", source, re.IGNORECASE)]
+    weights = {t: _weight(t) for t in c.tokens}
+    total = sum(weights.values()) + len(c.values)
+    claim_numbers = {v.number for v in c.values}
+    # The claim words and numbers each sentence holds; a window holds their union.
+    hits = [
+        (frozenset(t for t in c.tokens if _found(t, s.features)), s.numbers & claim_numbers)
+        for s in idx.sentences
+    ]
+    best, coverage = (0, 0), -1.0
+    for i in range(len(hits)):
+        words_hit: frozenset[str] = frozenset()
+        numbers_hit: frozenset[str] = frozenset()
+        for j in range(i, min(i + WINDOW, len(hits))):
+            words_hit |= hits[j][0]
+            numbers_hit |= hits[j][1]
+            score = sum(weights[t] for t in words_hit)
+            score += sum(1 for v in c.values if v.number in numbers_hit)
+            score /= total
+            # On a tie the shorter window wins, then the earlier.
+            if score > coverage + 1e-9 or (score > coverage - 1e-9 and j - i < best[1] - best[0]):
+                best, coverage = (i, j), score
+    if coverage < 0:  # a source with no sentence at all
+        return Match(
+            0.0,
+            (0, 0),
+            unmatched=tuple(sorted(c.tokens)),
+            missing=c.values,
+            unsourced=tuple(unsourced),
+        )
+    part = idx.sentences[best[0] : best[1] + 1]
+    found = frozenset().union(*(hits[k][0] for k in range(best[0], best[1] + 1)))
+    present = frozenset().union(*(s.numbers for s in part))
+    window_values = [v for s in part for v in s.features.values]
+    missing = tuple(v for v in c.values if v.number not in present)
+    conflicts = sorted({u.text for v in missing for u in window_values if _conflict(v, u)})
+    clause = max((cl for s in part for cl in s.clauses), key=lambda f: coverage_of(c, f))
+    return Match(
+        coverage=coverage,
+        evidence=(part[0].start, part[-1].end),
+        matched=tuple(sorted(found)),
+        unmatched=tuple(sorted(c.tokens - found)),
+        missing=missing,
+        conflicts=tuple(conflicts),
+        negation=coverage_of(c, clause) if _negation_mismatch(c, clause) else 0.0,
+        unsourced=tuple(unsourced),
+        generalisations=tuple(general),
+        bridging=_bridging(claim, source[part[0].start : part[-1].end]),
+    )
+
+
+def coverage_of(c: Features, w: Features) -> float:
+    """Share of the claim's content words and values that ``w`` holds, by weight."""
+    total = sum(_weight(t) for t in c.tokens) + len(c.values)
+    if not total:
+        return 0.0
+    numbers = {v.number for v in w.values}
+    hits = sum(_weight(t) for t in c.tokens if _found(t, w))
+    hits += sum(1 for v in c.values if v.number in numbers)
+    return hits / total
+
+
+def _sentence(text: str) -> tuple[Features, tuple[Features, ...]]:
+    """A sentence's features and its clauses' (the clauses without values).
+
+    Values are blanked out before words are read, so "thirty" or "USD" never count as
+    words: a value is matched as a value, whatever its spelling.
+    """
+    vals = tuple(values(text))
+    for v in vals:
+        text = text[: v.start] + " " * (v.end - v.start) + text[v.end :]
+    clauses = tuple(_clause(c) for c in _CLAUSE.split(text) if c and c.strip())
+    if not clauses:
+        clauses = (_clause(text),)
+    if len(clauses) == 1:
+        only = clauses[0]
+        return Features(only.tokens, vals, only.negated, only.prefixes), clauses
+    merged = Features(
+        frozenset().union(*(f.tokens for f in clauses)),
+        vals,
+        frozenset().union(*(f.negated for f in clauses)),
+        frozenset().union(*(f.prefixes for f in clauses)),
+    )
+    return merged, clauses
+
+
+def _clause(text: str) -> Features:
+    ws = words(_CONTRAST.sub(" not ", text))
+    negated: set[str] = set()
+    if "n't" in text or "n’t" in text or not NEGATIONS.isdisjoint(ws):
+        negated = _negated(ws)
+    tokens = frozenset(tokens_of(ws))
+    prefixes = frozenset(t[:PREFIX] for t in tokens if len(t) >= PREFIX)
+    return Features(tokens, (), frozenset(negated), prefixes)
+
+
+def _negated(ws: list[str]) -> set[str]:
+    """``"<neg>"`` and the words in a negation's scope, for a clause's words."""
+    negated: set[str] = set()
+    for i, w in enumerate(ws):
+        if is_negation(w):
+            scope = ws[i + 1 : i + 1 + _NEGATION_SCOPE]
+            if scope and (scope[0] in _NOT_A_DENIAL or "until" in scope):
+                continue  # "not only", "not just", "did not arrive until"
+            negated.add("<neg>")
+            negated.update(tokens_of(scope))
+    return negated
+
+
+def _found(token: str, w: Features) -> bool:
+    return token in w.tokens or (len(token) >= PREFIX and token[:PREFIX] in w.prefixes)
+
+
+def _weight(token: str) -> float:
+    """Longer words are rarer and say more; padding words say less."""
+    weight = min(len(token), _LONG) / _LONG
+    return weight / 2 if token in _LIGHT else weight
+
+
+@lru_cache(maxsize=256)
+def _claim_words(claim: str) -> tuple[tuple[tuple[str, frozenset[str]], ...], tuple[str, ...]]:
+    """A claim's names with their tokens, and its generalising words (escaped for a pattern).
+
+    A name counts as sourced when any word of it is in the source: "Douglas" is enough for
+    "William O. Douglas".
+    """
+    for v in reversed(claim_features(claim).values):  # "USD" in "49.99 USD" is no name
+        claim = claim[: v.start] + " " * (v.end - v.start) + claim[v.end :]
+    names = tuple((n, frozenset(content_tokens(n))) for n in proper_names(claim))
+    general = tuple(dict.fromkeys(re.escape(g.group()) for g in GENERALISING.finditer(claim)))
+    return tuple((n, t) for n, t in names if t), general
+
+
+def _bridging(claim: str, evidence: str) -> tuple[str, ...]:
+    """The claim's connectives, when the evidence joins nothing as cause and effect."""
+    joined = CONNECTIVE.findall(claim)
+    return () if not joined or _CAUSAL.search(evidence) else tuple(j.strip(", ") for j in joined)
+
+
+def _conflict(v: Value, u: Value) -> bool:
+    """``u`` in the source is a different value of the same thing as ``v`` in the claim."""
+    if u.unit != v.unit or u.number == v.number:
+        return False
+    if v.unit in _GENERIC_UNITS:
+        return bool(u.context & v.context)
+    return True
+
+
+def _negation_mismatch(c: Features, clause: Features) -> bool:
+    """A negation governs the claim's words on one side only."""
+    claim_scope = c.negated - {"<neg>"}
+    clause_scope = clause.negated - {"<neg>"}
+    if "<neg>" in c.negated:
+        return "<neg>" not in clause.negated and bool(claim_scope & clause.tokens)
+    return bool(clause_scope & c.tokens)

@@ -1,0 +1,157 @@
+"""Small text rules for the heuristic judge: sentences, words, content tokens, negations.
+
+Pure functions, no I/O, no models. Deliberately independent of ``groundtui.checks``: the
+judge keeps its own small normalisation so that the two can be compared, not copied.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# fmt: off
+STOP_WORDS = frozenset((
+    "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and",
+    "any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between",
+    "both", "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during",
+    "each", "few", "for", "from", "further", "had", "has", "have", "having", "he", "her",
+    "here", "hers", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is",
+    "it", "its", "itself", "just", "me", "more", "most", "my", "myself", "of", "off", "on",
+    "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own", "same",
+    "she", "should", "so", "some", "such", "than", "that", "the", "their", "theirs", "them",
+    "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too",
+    "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which",
+    "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours",
+    "yourself", "yourselves", "may", "might", "must", "shall", "us", "upon", "via", "per",
+    "s", "t", "d", "ll", "re", "ve", "m", "o", "y",
+))
+"""Words that carry no content of a claim; negations are kept apart, in ``NEGATIONS``."""
+NEGATIONS = frozenset((
+    "not", "no", "never", "cannot", "none", "neither", "nor", "without", "can't", "won't",
+    "don't", "doesn't", "isn't", "aren't", "wasn't", "weren't", "didn't", "hasn't",
+    "haven't", "hadn't", "shouldn't", "couldn't", "wouldn't",
+))
+_ABBREVIATIONS = frozenset((
+    "mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "vs", "etc", "e.g", "i.e", "u.s",
+    "u.k", "inc", "ltd", "co", "corp", "no", "fig", "approx", "dept", "est",
+))
+"""A full stop after one of these, or after an initial, does not end a sentence."""
+_SUFFIXES = (
+    # (suffix, replacement, letters that must remain)
+    ("ies", "y", 2), ("ied", "y", 2), ("sses", "ss", 2), ("ing", "", 3), ("edly", "", 3),
+    ("oes", "o", 3), ("ed", "", 3), ("ly", "", 4), ("es", "", 3), ("s", "", 3),
+)
+# fmt: on
+CONNECTIVE = re.compile(
+    r"\b(?:therefore|thus|hence|because|as a result|which means|this means|that means"
+    r"|consequently|due to)\b|,\s*so\b",
+    re.IGNORECASE,
+)
+"""Words that join two facts as cause and effect: a relation claim, or a bridging inference."""
+_BOUNDARY = re.compile(r"""[.!?]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])|\n\s*\n|\n(?=\s*[-*•\d])""")
+_LAST_WORD = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
+_NAME = re.compile(r"\b[A-Z](?:[^\W_]+|\.)(?:[ ](?:[A-Z](?:[^\W_]+|\.)))*(?![\w])")
+_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|')*|\d+[^\W\d_]*")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Split ``text`` into sentences, as ``[start, end)`` spans without surrounding blanks.
+
+    A sentence ends at ``.``, ``!`` or ``?`` before a capital or a digit (not after an
+    initial or a known abbreviation: "William O. Douglas", "the U.S. Supreme Court"), at a
+    blank line, and before a line that starts a list item.
+
+    Args:
+        text: any prose: a response or a source.
+
+    Returns:
+        The spans in order; text with no sentence boundary is one span.
+    """
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _BOUNDARY.finditer(text):
+        end = match.start() + len(match.group().rstrip())
+        last = _LAST_WORD.search(text[start:end].rstrip())
+        if last and (len(last.group(1)) == 1 or last.group(1).lower() in _ABBREVIATIONS):
+            continue
+        _add_span(text, start, end, spans)
+        start = match.end()
+    _add_span(text, start, len(text), spans)
+    return spans
+
+
+def _add_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
+    piece = text[start:end]
+    stripped = piece.strip()
+    if stripped:
+        lead = len(piece) - len(piece.lstrip())
+        spans.append((start + lead, start + lead + len(stripped)))
+
+
+def words(text: str) -> list[str]:
+    """Lowercased words of ``text``: runs of letters, or digits with a suffix ("45th")."""
+    if "’" in text:
+        text = text.replace("’", "'")
+    return _WORD.findall(text.lower())
+
+
+def content_tokens(text: str) -> set[str]:
+    """Stemmed words of ``text`` that carry content: no stop words, negations or numbers."""
+    return tokens_of(words(text))
+
+
+def tokens_of(ws: list[str]) -> set[str]:
+    """:func:`content_tokens` of words already split by :func:`words`."""
+    return {t for t in map(_content, ws) if t}
+
+
+def is_negation(word: str) -> bool:
+    """Whether a word from :func:`words` negates ("not", "never", "cannot", "-n't")."""
+    return word in NEGATIONS or word.endswith("n't")
+
+
+@lru_cache(maxsize=16384)
+def _content(word: str) -> str:
+    if is_negation(word):
+        return ""
+    w = word.removesuffix("'s").replace("'", "")
+    if w and not w[0].isdigit() and w not in STOP_WORDS:
+        return stem(w)
+    return ""
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper: being the same on both sides matters more than linguistics.
+
+    Folds British spellings ("optimisation" and "optimization"), plurals, "-ing", "-ed" and
+    "-ly", a doubled final consonant ("stopped" and "stop") and a final "e".
+    """
+    w = word.replace("isation", "ization").replace("ise", "ize")
+    if len(w) <= 3:
+        return w
+    for suffix, replacement, keep in _SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= keep:
+            if suffix == "s" and w[-2] in "siu":  # "analysis", "bus", "campus"
+                return w
+            if suffix == "es" and w[-3] not in "sxzh":  # "dates" -> "date", not "dat"
+                return w[:-1]
+            w = w[: len(w) - len(suffix)] + replacement
+            break
+    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
+        w = w[:-1]
+    return w.rstrip("e") if len(w) > 4 else w
+
+
+def proper_names(text: str) -> list[str]:
+    """Runs of capitalised words ("Jane Porter", "William O. Douglas") and acronyms.
+
+    A single capitalised word that opens a sentence is not taken for a name.
+    """
+    names = []
+    for match in _NAME.finditer(text):
+        name = match.group()
+        before = text[: match.start()].rstrip()
+        initial = not before or before[-1] in ".!?:;\"'(“"
+        if " " in name or not initial or (name.isupper() and len(name) >= 2):
+            names.append(name)
+    return names

@@ -1,0 +1,283 @@
+"""The offline heuristic judge on hand-written cases: extraction, verdicts, invention kinds."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundtui.judge.base import Judge
+from groundtui.judge.heuristic import HeuristicJudge
+from groundtui.judge.quantities import values
+from groundtui.judge.textutil import sentence_spans
+from groundtui.models import ClaimKind, InventionKind, Verdict
+
+POLICY = (
+    "Returns policy. Items can be returned within 30 days of delivery for a full refund. "
+    "Sale items cannot be returned. Refunds are issued to the original payment method "
+    "within 5 business days. Delivery is free on orders over $49.99. Dr. Smith approves "
+    "warranty claims. Gift cards are refundable within 14 days."
+)
+
+
+@pytest.fixture
+def judge() -> HeuristicJudge:
+    return HeuristicJudge()
+
+
+async def claims_of(
+    judge: HeuristicJudge, response: str
+) -> list[tuple[str, ClaimKind, int | None]]:
+    extraction = await judge.extract("question", response, n_sources=3)
+    return [(c.text, c.kind, c.citation) for c in extraction.claims]
+
+
+# --- identity -------------------------------------------------------------------------
+
+
+def test_is_a_judge_named_as_a_heuristic(judge: HeuristicJudge) -> None:
+    assert isinstance(judge, Judge)
+    assert judge.name == "heuristic"
+    assert judge.prompt_version.startswith("heuristic-")
+
+
+async def test_rationale_says_heuristic(judge: HeuristicJudge) -> None:
+    result = await judge.verify("Sale items cannot be returned.", POLICY)
+    assert result.rationale.startswith("heuristic:")
+    assert result.usage.calls == 0
+
+
+# --- verdicts -------------------------------------------------------------------------
+
+
+async def test_stated_quotes_the_sentence_that_states_it(judge: HeuristicJudge) -> None:
+    result = await judge.verify(
+        "Items can be returned within 30 days of delivery for a full refund.", POLICY
+    )
+    assert result.verdict is Verdict.STATED
+    assert result.evidence == "Items can be returned within 30 days of delivery for a full refund."
+    assert result.invention_kind is None
+
+
+async def test_stated_whatever_the_spelling_of_the_value(judge: HeuristicJudge) -> None:
+    for claim in (
+        "Items can be returned within thirty days of delivery for a full refund.",
+        "Delivery is free on orders over 49.99 USD.",
+    ):
+        result = await judge.verify(claim, POLICY)
+        assert result.verdict is Verdict.STATED, (claim, result.rationale)
+
+
+async def test_stated_across_two_sentences(judge: HeuristicJudge) -> None:
+    source = "Acme ships to Norway. Orders there arrive within 4 days."
+    result = await judge.verify("Acme orders to Norway arrive within 4 days.", source)
+    assert result.verdict is Verdict.STATED
+    assert result.evidence == source
+
+
+async def test_contradicted_by_a_different_number(judge: HeuristicJudge) -> None:
+    result = await judge.verify(
+        "Items can be returned within 60 days of delivery for a full refund.", POLICY
+    )
+    assert result.verdict is Verdict.CONTRADICTED
+    assert "30 days" in result.evidence
+    assert "30" in result.rationale and "60" in result.rationale
+    assert result.invention_kind is InventionKind.PLAUSIBLE_SPECIFICS
+
+
+async def test_a_number_of_something_else_is_no_contradiction(judge: HeuristicJudge) -> None:
+    source = "Founded in 1998, the shop employs 40 people. It sells bicycles."
+    result = await judge.verify("The shop sells 12 bicycles.", source)
+    assert result.verdict is not Verdict.CONTRADICTED
+
+
+async def test_contradicted_by_a_negation_in_the_source(judge: HeuristicJudge) -> None:
+    result = await judge.verify("Sale items can be returned.", POLICY)
+    assert result.verdict is Verdict.CONTRADICTED
+    assert result.evidence == "Sale items cannot be returned."
+    assert "negation" in result.rationale
+
+
+async def test_contradicted_by_a_negation_in_the_claim(judge: HeuristicJudge) -> None:
+    result = await judge.verify("Gift cards are not refundable.", POLICY)
+    assert result.verdict is Verdict.CONTRADICTED
+    assert result.evidence == "Gift cards are refundable within 14 days."
+
+
+async def test_not_only_is_no_negation(judge: HeuristicJudge) -> None:
+    source = "The plan covers not only phones but also tablets."
+    result = await judge.verify("The plan covers phones.", source)
+    assert result.verdict is Verdict.STATED
+
+
+async def test_partial_when_half_the_claim_is_in_the_source(judge: HeuristicJudge) -> None:
+    result = await judge.verify(
+        "Items can be returned within 30 days of delivery, and the return shipping label "
+        "is prepaid by the warehouse.",
+        POLICY,
+    )
+    assert result.verdict is Verdict.PARTIAL
+    assert "30 days" in result.evidence
+    assert "warehous" in result.rationale
+
+
+async def test_absent_when_the_source_is_about_something_else(judge: HeuristicJudge) -> None:
+    result = await judge.verify("Our stores stock organic vegetables from local farmers.", POLICY)
+    assert result.verdict is Verdict.ABSENT
+    assert result.evidence == ""
+
+
+async def test_absent_for_an_empty_source_or_claim(judge: HeuristicJudge) -> None:
+    assert (await judge.verify("Refunds take 5 days.", "")).verdict is Verdict.ABSENT
+    assert (await judge.verify("...", POLICY)).verdict is Verdict.ABSENT
+
+
+async def test_evidence_is_verbatim_from_the_source(judge: HeuristicJudge) -> None:
+    for claim in ("Dr. Smith approves warranty claims.", "Refunds take 7 business days."):
+        result = await judge.verify(claim, POLICY)
+        assert result.evidence and result.evidence in POLICY
+
+
+# --- invention kinds ------------------------------------------------------------------
+
+
+async def test_a_name_the_source_lacks_is_plausible_specifics(judge: HeuristicJudge) -> None:
+    result = await judge.verify("Refunds are issued by Jane Porter within 5 business days.", POLICY)
+    assert result.verdict is not Verdict.STATED
+    assert result.invention_kind is InventionKind.PLAUSIBLE_SPECIFICS
+    assert "Jane Porter" in result.rationale
+
+
+async def test_a_figure_the_source_lacks_is_plausible_specifics(judge: HeuristicJudge) -> None:
+    result = await judge.verify("Delivery is free on orders over $49.99 within 2 days.", POLICY)
+    assert result.verdict is not Verdict.STATED
+    assert result.invention_kind is InventionKind.PLAUSIBLE_SPECIFICS
+
+
+async def test_typically_is_confident_generalisation(judge: HeuristicJudge) -> None:
+    result = await judge.verify(
+        "Customers typically receive refunds to the original payment method within 5 "
+        "business days.",
+        POLICY,
+    )
+    assert result.verdict is Verdict.PARTIAL
+    assert result.invention_kind is InventionKind.CONFIDENT_GENERALISATION
+
+
+async def test_a_generalisation_the_source_makes_is_stated(judge: HeuristicJudge) -> None:
+    source = "Refunds usually arrive within 5 business days."
+    result = await judge.verify("Refunds usually arrive within 5 business days.", source)
+    assert result.verdict is Verdict.STATED
+
+
+async def test_an_unsourced_because_is_bridging_inference(judge: HeuristicJudge) -> None:
+    result = await judge.verify(
+        "Refunds go to the original payment method because sale items cannot be returned.",
+        POLICY,
+    )
+    assert result.verdict is Verdict.PARTIAL
+    assert result.invention_kind is InventionKind.BRIDGING_INFERENCE
+
+
+async def test_no_pattern_no_invention_kind(judge: HeuristicJudge) -> None:
+    result = await judge.verify("Our stores stock organic vegetables from local farmers.", POLICY)
+    assert result.invention_kind is None
+
+
+# --- extraction -----------------------------------------------------------------------
+
+
+async def test_compound_sentence_split_with_citations_and_kinds(judge: HeuristicJudge) -> None:
+    response = "Returns are free within 30 days [1], and refunds take 5 business days [2]."
+    assert await claims_of(judge, response) == [
+        ("Returns are free within 30 days", ClaimKind.FIGURE, 1),
+        ("refunds take 5 business days.", ClaimKind.FIGURE, 2),
+    ]
+
+
+async def test_semicolon_and_but_split_the_sentence_citation_carries(judge: HeuristicJudge) -> None:
+    response = (
+        "Premium members get free delivery but standard members pay a fee; "
+        "the fee is waived on Mondays [2]."
+    )
+    assert await claims_of(judge, response) == [
+        ("Premium members get free delivery", ClaimKind.POLICY, 2),
+        ("standard members pay a fee", ClaimKind.POLICY, 2),
+        ("the fee is waived on Mondays.", ClaimKind.DATE, 2),
+    ]
+
+
+async def test_a_list_is_not_split(judge: HeuristicJudge) -> None:
+    claims = await claims_of(judge, "We ship to the UK, France, and Spain [1].")
+    assert claims == [("We ship to the UK, France, and Spain.", ClaimKind.NAME, 1)]
+
+
+async def test_greetings_questions_hedges_and_offers_are_dropped(judge: HeuristicJudge) -> None:
+    response = (
+        "Hi there! Great question. Sure! Sale items cannot be returned [1]. "
+        "I'm not sure about gift cards. Is there anything else? "
+        "Let me know if you need more help. I hope this helps! Happy to help."
+    )
+    assert await claims_of(judge, response) == [
+        ("Sale items cannot be returned.", ClaimKind.POLICY, 1)
+    ]
+
+
+async def test_first_marker_counts_and_markers_leave_the_text(judge: HeuristicJudge) -> None:
+    response = "Acme Corp was founded by Jane Doe [3][1]. Refunds take 5 days. [2] No marker here."
+    assert await claims_of(judge, response) == [
+        ("Acme Corp was founded by Jane Doe.", ClaimKind.NAME, 3),
+        ("Refunds take 5 days.", ClaimKind.FIGURE, 2),
+        ("No marker here.", ClaimKind.POLICY, None),
+    ]
+
+
+async def test_kinds_by_pattern(judge: HeuristicJudge) -> None:
+    response = (
+        "The sofa costs $499 [1]. The store opens on 5 March 2025 [1]. "
+        "Orders are packed by Jane Doe [1]. Sale items are final, so they cannot be "
+        "returned [1]. Opened items are not accepted [1]."
+    )
+    kinds = [kind for _, kind, _ in await claims_of(judge, response)]
+    assert kinds == [
+        ClaimKind.FIGURE,
+        ClaimKind.DATE,
+        ClaimKind.NAME,
+        ClaimKind.RELATION,
+        ClaimKind.POLICY,
+    ]
+
+
+async def test_claims_keep_the_wording_of_the_response(judge: HeuristicJudge) -> None:
+    response = "Dr. Smith approves warranty claims [1]; Mr. Jones handles refunds [2]."
+    for text, _, _ in await claims_of(judge, response):
+        assert text.rstrip(".") in response
+
+
+# --- text rules -----------------------------------------------------------------------
+
+
+def test_sentences_survive_initials_and_abbreviations() -> None:
+    text = "Justice William O. Douglas served on the U.S. Supreme Court. He retired in 1975."
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "Justice William O. Douglas served on the U.S. Supreme Court.",
+        "He retired in 1975.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("1,200 items", "1200 items"),
+        ("$49.99", "49.99 USD"),
+        ("30%", "30 percent"),
+        ("thirty days", "30 days"),
+        ("the forty-fifth president", "the 45th president"),
+        ("March 5, 2024", "2024-03-05"),
+    ],
+)
+def test_values_compare_equal_whatever_the_spelling(a: str, b: str) -> None:
+    assert {v.number for v in values(a)} == {v.number for v in values(b)}
+    assert values(a)
+
+
+def test_a_value_never_matches_inside_a_longer_one() -> None:
+    assert [v.number for v in values("In 2023 the A380 and U-30 flew.")] == ["2023"]
