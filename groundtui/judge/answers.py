@@ -1,0 +1,123 @@
+"""An answer as the pipeline sees it, and its claims as rows: spans located, citations resolved.
+
+SPEC §2 and §3: citation ``n`` means ``sources[n-1]``; a citation beyond the answer's
+sources is *dangling*; a claim with no citation, from the judge or from a marker near its
+span, is *uncited*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from groundtui.judge.base import ExtractedClaim
+from groundtui.judge.spans import locate_claim
+from groundtui.store import ClaimRow, Store
+from groundtui.text import citations_near, infer_kind
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """One source of an answer, at its citation number."""
+
+    position: int
+    key: str
+    text: str
+
+
+@dataclass(frozen=True)
+class AnswerContext:
+    """What judging one answer needs: its texts and its sources in citation order."""
+
+    id: str
+    question: str
+    response: str
+    sources: tuple[SourceText, ...]
+
+    def cited(self, citation: int | None) -> SourceText | None:
+        """The source ``[citation]`` names, or None when it names none of this answer's."""
+        if citation is None or not 1 <= citation <= len(self.sources):
+            return None
+        return self.sources[citation - 1]
+
+    def joined_sources(self) -> str:
+        """Every source's text, in citation order: what an uncited claim is verified against."""
+        return "\n\n".join(s.text for s in self.sources)
+
+
+def load_answer(store: Store, answer_id: str) -> AnswerContext:
+    """The answer ``answer_id`` with its sources."""
+    row = store.query("select id, question, response from answers where id = ?", [answer_id])[0]
+    sources = tuple(
+        SourceText(s["position"], s["key"], s["text"]) for s in store.answer_sources(answer_id)
+    )
+    return AnswerContext(row["id"], row["question"], row["response"], sources)
+
+
+def stored_claims(store: Store, answer_id: str) -> list[dict]:
+    """The answer's claims, in order."""
+    return store.query("select * from claims where answer_id = ? order by ordinal", [answer_id])
+
+
+def resolve(
+    answer: AnswerContext, span: tuple[int, int] | None, citation: int | None
+) -> tuple[int | None, str | None, bool, bool]:
+    """``(citation, source_key, uncited, dangling)`` for a claim citing ``citation`` (or not).
+
+    Without a citation of its own, a claim takes the first marker in or right after its span.
+    """
+    if citation is None and span is not None:
+        near = citations_near(answer.response, span[0], span[1])
+        citation = near[0] if near else None
+    if citation is None:
+        return None, None, True, False
+    source = answer.cited(citation)
+    return citation, (source.key if source else None), False, source is None
+
+
+def new_claim_rows(
+    answer: AnswerContext, extracted: list[ExtractedClaim], extracted_by: str
+) -> list[ClaimRow]:
+    """Rows for the claims a judge extracted from ``answer``: ids ``<answer id>#<n>``."""
+    rows = []
+    for ordinal, claim in enumerate((c for c in extracted if c.text.strip()), start=1):
+        text = claim.text.strip()
+        span, located = locate_claim(text, answer.response)
+        citation, key, uncited, dangling = resolve(answer, span, claim.citation)
+        rows.append(
+            ClaimRow(
+                id=f"{answer.id}#{ordinal}",
+                answer_id=answer.id,
+                ordinal=ordinal,
+                text=text,
+                kind=claim.kind.value if claim.kind else infer_kind(text),
+                citation=citation,
+                source_key=key,
+                span=span,
+                located=located,
+                uncited=uncited,
+                dangling=dangling,
+                extracted_by=extracted_by,
+            )
+        )
+    return rows
+
+
+def relocated(answer: AnswerContext, claim: dict) -> dict | None:
+    """New span and citation columns for an imported claim the importer could not place.
+
+    The importer finds spans verbatim or normalised; a fuzzy match may still place the
+    claim, and a marker near that span may give it the citation it lacked. None when
+    nothing changes.
+    """
+    if claim["located"] != "unlocated":
+        return None
+    span, located = locate_claim(claim["text"], answer.response)
+    if span is None:
+        return None
+    changes: dict = {"span_start": span[0], "span_end": span[1], "located": located}
+    if claim["citation"] is None:
+        citation, key, uncited, dangling = resolve(answer, span, None)
+        changes.update(
+            citation=citation, source_key=key, uncited=int(uncited), dangling=int(dangling)
+        )
+    return changes

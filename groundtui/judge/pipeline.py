@@ -1,0 +1,308 @@
+"""The judging pipeline (SPEC §3, ``groundtui judge``): answers in, a verdict per claim out.
+
+For each answer it is asked to judge, the pipeline extracts claims unless the answer has
+some (imported, or extracted by an earlier run), places each in the response, resolves its
+citation, verifies it against its cited source alone, gives every claim that is not stated
+an invention kind (the judge's, cross-checked by :mod:`groundtui.judge.rules`), finds the
+evidence quote in the source, and stores it all under the judge's name and prompt version.
+
+Usage::
+
+    stats = asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True))
+
+Answers are judged concurrently on one event loop; the judge bounds its own calls (the
+LLM judge with a semaphore). Writes go through one :class:`Recorder` on the loop's thread,
+each committed as it is made. One answer's failure never stops the others; a judge that
+cannot work at all (:class:`JudgeUnavailable`) stops the run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+
+from groundtui.importer import IMPORT_JUDGE
+from groundtui.judge import rules
+from groundtui.judge.answers import (
+    AnswerContext,
+    SourceText,
+    load_answer,
+    new_claim_rows,
+    relocated,
+    stored_claims,
+)
+from groundtui.judge.base import Judge, JudgeError, Usage
+from groundtui.judge.llm import JudgeUnavailable
+from groundtui.judge.recorder import Progress, Recorder, RunStats
+from groundtui.judge.spans import locate_evidence
+from groundtui.models import InventionKind, Verdict
+from groundtui.scan import scan_answers
+from groundtui.store import Store
+
+log = logging.getLogger(__name__)
+
+# A claim needs a verdict from judge (:judge, :version) unless it has one, or (without
+# --rejudge) it came with an imported verdict.
+_NEEDS_VERDICT = f"""
+    not exists (select 1 from judgements j where j.claim_id = c.id and j.judge = :judge
+                and j.prompt_version = :version and j.verdict is not null)
+    and (:rejudge or not exists (select 1 from judgements j where j.claim_id = c.id
+                and j.prompt_version = '{IMPORT_JUDGE}' and j.verdict is not null))
+"""
+
+
+def select_answers(
+    store: Store,
+    judge: Judge,
+    *,
+    all_answers: bool = False,
+    rejudge: bool = False,
+    limit: int | None = None,
+) -> list[str]:
+    """Ids of the answers ``judge`` still has work on, flagged ones first, then import order.
+
+    Without ``all_answers`` only flagged answers. An answer has work when it has no claims
+    yet, or a claim without a verdict from this judge (name and prompt version); a claim
+    with an imported verdict counts as judged unless ``rejudge``.
+    """
+    rows = store.query(
+        f"""
+        select a.id, exists(select 1 from flags f where f.answer_id = a.id) as flagged
+        from answers a
+        where (:all or exists(select 1 from flags f where f.answer_id = a.id))
+          and (not exists (select 1 from claims c where c.answer_id = a.id)
+               or exists (select 1 from claims c where c.answer_id = a.id
+                          and {_NEEDS_VERDICT}))
+        order by flagged desc, a.seq
+        limit :limit
+        """,
+        {
+            "all": int(all_answers),
+            "judge": judge.name,
+            "version": judge.prompt_version,
+            "rejudge": int(rejudge),
+            "limit": -1 if limit is None else limit,
+        },
+    )
+    return [r["id"] for r in rows]
+
+
+async def judge_answers(
+    store: Store,
+    judge: Judge,
+    *,
+    all_answers: bool = False,
+    rejudge: bool = False,
+    limit: int | None = None,
+    concurrency: int = 8,
+    progress: Progress | None = None,
+    stats: RunStats | None = None,
+) -> RunStats:
+    """Scan unscanned answers, then judge the selected ones (see :func:`select_answers`).
+
+    Args:
+        store: the database, opened on this thread.
+        judge: any :class:`~groundtui.judge.base.Judge`.
+        all_answers: every answer with work left, not only flagged ones.
+        rejudge: also judge claims that came with an imported verdict (both are kept).
+        limit: judge at most this many answers.
+        concurrency: answers in progress at once are twice this, so the judge's call slots
+            stay busy while some answers wait for their extraction.
+        progress: called with the running totals after every write.
+        stats: totals to fill in (the caller keeps them if the run is interrupted).
+
+    Raises:
+        JudgeUnavailable: the judge cannot work at all; what was finished is saved.
+    """
+    stats = stats or RunStats()
+    stats.judge, stats.prompt_version = judge.name, judge.prompt_version
+    scan_answers(store)
+    ids = select_answers(store, judge, all_answers=all_answers, rejudge=rejudge, limit=limit)
+    stats.answers = len(ids)
+    recorder = Recorder(store, judge, stats, progress)
+    if progress is not None:
+        progress(stats)
+    await Pipeline(store, judge, recorder, rejudge=rejudge).run(ids, workers=2 * concurrency)
+    return stats
+
+
+class Pipeline:
+    """Judges answers one claim at a time, writing through ``recorder``."""
+
+    def __init__(
+        self, store: Store, judge: Judge, recorder: Recorder, *, rejudge: bool = False
+    ) -> None:
+        self.store = store
+        self.judge = judge
+        self.recorder = recorder
+        self.rejudge = rejudge
+
+    async def run(self, answer_ids: list[str], workers: int) -> None:
+        """Judge ``answer_ids`` with up to ``workers`` answers in progress at once."""
+        queue = deque(answer_ids)
+        tasks = [
+            asyncio.create_task(self._worker(queue))
+            for _ in range(min(max(1, workers), len(answer_ids)))
+        ]
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _worker(self, queue: deque[str]) -> None:
+        while queue:
+            answer_id = queue.popleft()
+            try:
+                await self.judge_answer(answer_id)
+            except JudgeUnavailable:
+                raise
+            except Exception as exc:  # a bug on one answer must not stop the others
+                log.exception("judging answer %s failed", answer_id)
+                self.recorder.stats.note_error(f"{answer_id}: {type(exc).__name__}: {exc}")
+                self.recorder.stats.failures += 1
+                self.recorder.answer_finished(False)
+
+    def _needing_verdict(self, answer_id: str) -> set[str]:
+        rows = self.store.query(
+            f"select c.id from claims c where c.answer_id = :answer and {_NEEDS_VERDICT}",
+            {
+                "answer": answer_id,
+                "judge": self.judge.name,
+                "version": self.judge.prompt_version,
+                "rejudge": int(self.rejudge),
+            },
+        )
+        return {r["id"] for r in rows}
+
+    async def judge_answer(self, answer_id: str) -> None:
+        """Extract (if need be) and verify the claims of one answer, storing as it goes."""
+        answer = load_answer(self.store, answer_id)
+        claims = stored_claims(self.store, answer_id)
+        extraction: Usage | None = None
+        if not claims:
+            try:
+                extracted = await self.judge.extract(
+                    answer.question, answer.response, len(answer.sources)
+                )
+            except JudgeError as exc:
+                self.recorder.extraction_failed(
+                    answer_id, str(exc), getattr(exc, "usage", None) or Usage()
+                )
+                return
+            extraction = extracted.usage
+            rows = new_claim_rows(answer, extracted.claims, extracted_by=self.judge.name)
+            self.recorder.claims(rows, extraction)
+            claims = stored_claims(self.store, answer_id)
+        else:
+            for claim in claims:
+                if (changes := relocated(answer, claim)) is not None:
+                    self.recorder.relocated(claim["id"], changes)
+                    claim.update(changes)
+        needed = self._needing_verdict(answer_id)
+        todo = [c for c in claims if c["id"] in needed]
+        results = await asyncio.gather(
+            *(
+                self._judge_claim(answer, claim, extraction if i == 0 else None)
+                for i, claim in enumerate(todo)
+            )
+        )
+        self.recorder.answer_finished(all(results))
+
+    async def _judge_claim(
+        self, answer: AnswerContext, claim: dict, extraction: Usage | None
+    ) -> bool:
+        started = time.perf_counter()
+        usage = Usage()
+        try:
+            fields = await self._verdict(answer, claim, usage)
+        except JudgeUnavailable:
+            raise
+        except JudgeError as exc:
+            usage.add(getattr(exc, "usage", None) or Usage())
+            self.recorder.failure(claim, str(exc), usage, time.perf_counter() - started, extraction)
+            return False
+        except Exception as exc:  # a bug on one claim must not stop its answer's others
+            log.exception("judging claim %s failed", claim["id"])
+            self.recorder.failure(
+                claim,
+                f"internal error: {type(exc).__name__}: {exc}",
+                usage,
+                time.perf_counter() - started,
+                extraction,
+            )
+            return False
+        self.recorder.judgement(claim, fields, usage, time.perf_counter() - started, extraction)
+        return True
+
+    async def _verdict(self, answer: AnswerContext, claim: dict, usage: Usage) -> dict:
+        """The judgement columns for ``claim``; ``usage`` accumulates what the calls cost."""
+        text = claim["text"]
+        if claim["dangling"]:
+            kind = InventionKind.FABRICATED_PROVENANCE.value
+            return {
+                "verdict": Verdict.ABSENT.value,
+                "invention_kind": kind,
+                "rule_invention_kind": kind,
+                "rationale": f"dangling citation: cites [{claim['citation']}] but the answer "
+                f"has {len(answer.sources)} source(s); not sent for verification",
+            }
+        cited = answer.cited(claim["citation"])
+        if cited is None and not answer.sources:
+            kind = (rules.rule_kind(text, "") or rules.fallback_kind(claim["kind"])).value
+            return {
+                "verdict": Verdict.ABSENT.value,
+                "invention_kind": kind,
+                "rationale": "uncited, and the answer has no sources to verify it against",
+            }
+        # An uncited claim is verified against all the answer's sources joined: weaker than
+        # one cited source, and marked so on the claim (``uncited``) for the reviewer.
+        source = cited.text if cited else answer.joined_sources()
+        verification = await self.judge.verify(text, source)
+        usage.add(verification.usage)
+        verdict = verification.verdict
+        fields: dict = {"verdict": verdict.value, "rationale": verification.rationale}
+        if verdict is not Verdict.STATED:
+            elsewhere = None
+            if verdict is Verdict.ABSENT and cited is not None:
+                elsewhere = await self._stated_elsewhere(answer, text, cited, usage)
+            rule = rules.rule_kind(text, source, stated_elsewhere=elsewhere is not None)
+            kind = verification.invention_kind or rule or rules.fallback_kind(claim["kind"])
+            fields.update(
+                invention_kind=kind.value,
+                rule_invention_kind=rule.value if rule else None,
+                provenance_source_key=elsewhere.key if elsewhere else None,
+            )
+        span = locate_evidence(verification.evidence, source)
+        if span is not None:
+            fields["evidence_text"] = source[span[0] : span[1]]
+            if cited is not None:  # offsets into the joined sources would name no source
+                fields["evidence_start"], fields["evidence_end"] = span
+        elif verification.evidence.strip():
+            quote = verification.evidence.strip()[:200]
+            fields["rationale"] = (
+                f"{verification.rationale} [quoted evidence not found in the source: {quote!r}]"
+            ).strip()
+        return fields
+
+    async def _stated_elsewhere(
+        self, answer: AnswerContext, text: str, cited: SourceText, usage: Usage
+    ) -> SourceText | None:
+        """The first other source of the answer that states ``text``, or None."""
+        seen = {cited.key}
+        for source in answer.sources:
+            if source.key in seen:
+                continue
+            seen.add(source.key)
+            try:
+                verification = await self.judge.verify(text, source.text)
+            except JudgeError as exc:  # an unanswered cross-check leaves the verdict standing
+                usage.add(getattr(exc, "usage", None) or Usage())
+                continue
+            usage.add(verification.usage)
+            if verification.verdict is Verdict.STATED:
+                return source
+        return None

@@ -1,0 +1,157 @@
+"""Every write a judging run makes, from one place, and the run's running totals.
+
+The store is one SQLite connection, owned by the thread that opened it: the event loop's.
+Judging coroutines hand their results here as each call finishes; each write commits at
+once, so an interrupted run keeps all it finished and loses only calls in flight.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from groundtui.judge.base import Judge, Usage
+from groundtui.store import ClaimRow, Store, now_iso
+
+
+@dataclass
+class RunStats:
+    """What one run did so far; the CLI draws its progress bar and summary from this."""
+
+    judge: str = ""
+    prompt_version: str = ""
+    answers: int = 0
+    """Answers selected for this run."""
+    answers_done: int = 0
+    """Answers whose every claim now has a verdict from this judge (or an imported one)."""
+    answers_failed: int = 0
+    """Answers left unfinished: extraction failed, or a claim's judging did."""
+    claims_extracted: int = 0
+    claims: int = 0
+    """Verdicts written this run."""
+    failures: int = 0
+    """Claims whose judging failed, plus answers whose extraction failed."""
+    verdicts: Counter[str] = field(default_factory=Counter)
+    usage: Usage = field(default_factory=Usage)
+    errors: list[str] = field(default_factory=list)
+    """The first few failure messages, for the summary."""
+    started: float = field(default_factory=time.perf_counter)
+
+    @property
+    def tokens(self) -> int:
+        """Prompt and completion tokens spent."""
+        return self.usage.prompt_tokens + self.usage.completion_tokens
+
+    @property
+    def seconds(self) -> float:
+        """Wall time since the run started."""
+        return time.perf_counter() - self.started
+
+    def note_error(self, message: str) -> None:
+        """Keep ``message`` for the summary (the first five)."""
+        if len(self.errors) < 5:
+            self.errors.append(message)
+
+
+Progress = Callable[[RunStats], None]
+
+
+class Recorder:
+    """Writes claims and judgements for one judge, updating ``stats`` and reporting progress."""
+
+    def __init__(
+        self, store: Store, judge: Judge, stats: RunStats, progress: Progress | None = None
+    ) -> None:
+        self.store = store
+        self.judge = judge
+        self.stats = stats
+        self.progress = progress
+
+    def _changed(self) -> None:
+        if self.progress is not None:
+            self.progress(self.stats)
+
+    def claims(self, rows: list[ClaimRow], extraction: Usage) -> None:
+        """Store freshly extracted claims."""
+        with self.store.transaction():
+            self.store.add_claims(rows, now_iso())
+        self.stats.claims_extracted += len(rows)
+        self.stats.usage.add(extraction)
+        self._changed()
+
+    def relocated(self, claim_id: str, changes: dict) -> None:
+        """Update an imported claim's span and citation columns."""
+        with self.store.transaction():
+            self.store.db["claims"].update(claim_id, changes)
+
+    def judgement(
+        self,
+        claim: dict,
+        fields: dict,
+        usage: Usage,
+        seconds: float,
+        extraction: Usage | None = None,
+    ) -> None:
+        """Store a verdict on ``claim``; ``extraction`` is what extracting it cost, if any."""
+        self.store.add_judgement(
+            claim["id"],
+            self.judge.name,
+            self.judge.prompt_version,
+            **fields,
+            **_spent(usage, seconds, extraction),
+        )
+        self.stats.claims += 1
+        self.stats.verdicts[fields["verdict"]] += 1
+        self.stats.usage.add(usage)
+        self._changed()
+
+    def failure(
+        self, claim: dict, error: str, usage: Usage, seconds: float, extraction: Usage | None = None
+    ) -> None:
+        """Store a failed judgement (verdict NULL, ``error`` set): the next run tries again."""
+        self.store.add_judgement(
+            claim["id"],
+            self.judge.name,
+            self.judge.prompt_version,
+            verdict=None,
+            error=error[:2000],
+            **_spent(usage, seconds, extraction),
+        )
+        self.stats.failures += 1
+        self.stats.usage.add(usage)
+        self.stats.note_error(f"{claim['id']}: {error}")
+        self._changed()
+
+    def extraction_failed(self, answer_id: str, error: str, usage: Usage) -> None:
+        """Count an answer whose claims could not be extracted (it has none to hold a row)."""
+        self.stats.failures += 1
+        self.stats.answers_failed += 1
+        self.stats.usage.add(usage)
+        self.stats.note_error(f"{answer_id}: extraction: {error}")
+        self._changed()
+
+    def answer_finished(self, complete: bool) -> None:
+        """Count an answer as done, or as left for the next run."""
+        if complete:
+            self.stats.answers_done += 1
+        else:
+            self.stats.answers_failed += 1
+        self._changed()
+
+
+def _spent(usage: Usage, seconds: float, extraction: Usage | None) -> dict:
+    # A claim's row also carries what extracting its answer cost when it is the first
+    # claim judged after extraction, so summing the rows gives what the run spent.
+    total = Usage()
+    total.add(usage)
+    if extraction is not None:
+        total.add(extraction)
+    return {
+        "calls": total.calls,
+        "prompt_tokens": total.prompt_tokens,
+        "completion_tokens": total.completion_tokens,
+        "cost": total.cost,
+        "seconds": round(seconds, 4),
+    }
