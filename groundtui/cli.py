@@ -110,17 +110,68 @@ def scan(all_: bool, rescan: bool, db_path: str | None) -> None:
 
 
 @cli.command()
-@click.option("--model", envvar="GROUNDTUI_MODEL", help="Any litellm model string.")
+@click.option("--model", envvar="GROUNDTUI_MODEL",
+              help="Any litellm model string, e.g. openai/gpt-4o-mini [env: GROUNDTUI_MODEL].")
 @click.option("--api-base", envvar="GROUNDTUI_API_BASE", help="Base URL of the model's API.")
-@click.option("--concurrency", type=click.IntRange(1, 256), default=8, show_default=True)
+@click.option("--concurrency", type=click.IntRange(1, 256), default=8, show_default=True,
+              help="Model calls in flight at once.")
 @click.option("--heuristic", is_flag=True, help="Use the offline heuristic judge.")
-@click.option("--rejudge", is_flag=True, help="Also judge claims another judge has judged.")
+@click.option("--rejudge", is_flag=True, help="Also judge claims imported with a verdict.")
 @click.option("--all", "all_", is_flag=True, help="Judge every answer, flagged ones first.")
+@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Judge at most N answers.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              help="Seconds for one attempt of a model call.")
+@click.option("--retries", type=click.IntRange(0, 10), default=3, show_default=True,
+              help="Retries of a call on 429, 5xx, timeouts (backing off, honouring Retry-After).")
 @db_option
 @user_errors
-def judge(**options: Any) -> None:
-    """Extract claims and verify each against its cited source."""
-    not_built("judge")
+def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: bool,
+          rejudge: bool, all_: bool, limit: int | None, timeout: float, retries: int,
+          db_path: str | None) -> None:
+    """Extract claims and verify each against its cited source.
+
+    Judges the flagged answers (--all: every answer, flagged first) that lack a verdict
+    from this judge, after scanning answers not yet scanned. Without a model the offline
+    heuristic judge is used. Finished work is saved as it goes: Ctrl-C, then run again.
+    Exit code 0 when every claim got a verdict, 1 when some failed (run again to retry).
+    """
+    import asyncio
+
+    from groundtui.judge.llm import JudgeUnavailable
+    from groundtui.judge.pipeline import judge_answers
+    from groundtui.judge.progress import ProgressBar, summary
+    from groundtui.judge.recorder import RunStats
+
+    stats = RunStats()
+    with open_store(db_path) as store:
+        if heuristic or not model:
+            from groundtui.judge.heuristic import HeuristicJudge
+
+            chosen: Any = HeuristicJudge()
+        else:
+            from groundtui.judge.cache import CompletionCache
+            from groundtui.judge.llm import LLMJudge
+
+            try:
+                chosen = LLMJudge(model, api_base=api_base, concurrency=concurrency,
+                                  timeout=timeout, retries=retries, cache=CompletionCache(store))
+            except JudgeUnavailable as exc:
+                raise UserError(str(exc)) from None
+        try:
+            with ProgressBar() as bar:
+                asyncio.run(judge_answers(
+                    store, chosen, all_answers=all_, rejudge=rejudge, limit=limit,
+                    concurrency=concurrency, progress=bar.update, stats=stats))
+        except JudgeUnavailable as exc:
+            saved = f"; {stats.claims} verdicts of this run were saved" if stats.claims else ""
+            raise UserError(f"{exc}{saved}") from None
+        except KeyboardInterrupt:
+            click.echo(f"groundtui: interrupted; {stats.claims} verdicts of this run were saved; "
+                       "run `groundtui judge` again to finish", err=True)
+            sys.exit(130)
+    click.echo(summary(stats, all_answers=all_))
+    sys.exit(1 if stats.failures else 0)
 
 
 @cli.command()

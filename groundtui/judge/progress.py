@@ -1,0 +1,88 @@
+"""What ``groundtui judge`` shows: a progress bar on stderr while it runs, a summary after."""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+
+from groundtui.judge.recorder import RunStats
+from groundtui.models import Verdict
+
+
+class ProgressBar:
+    """A rich progress bar over answers, with claims, calls, failures and cost beside it.
+
+    Drawn on stderr, and only on a terminal, so stdout carries the summary alone. Use as a
+    context manager and pass :meth:`update` as the pipeline's ``progress`` callback.
+    """
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(stderr=True)
+        self.progress = Progress(
+            SpinnerColumn(),
+            TextColumn("judging"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("answers · {task.fields[detail]}"),
+            TimeElapsedColumn(),
+            console=self.console,
+            transient=True,
+            disable=not self.console.is_terminal,
+        )
+        self.task = self.progress.add_task("judging", total=None, detail="starting")
+
+    def __enter__(self) -> ProgressBar:
+        self.progress.start()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.progress.stop()
+
+    def update(self, stats: RunStats) -> None:
+        """Redraw from ``stats``."""
+        detail = (
+            f"{stats.claims} claims · {stats.usage.calls} calls · "
+            f"{stats.failures} failures · ${stats.usage.cost:.4f}"
+        )
+        self.progress.update(
+            self.task,
+            total=stats.answers or None,
+            completed=stats.answers_done + stats.answers_failed,
+            detail=detail,
+        )
+
+
+def summary(stats: RunStats, *, all_answers: bool = False) -> str:
+    """The lines printed when a run ends."""
+    judge = f"{stats.judge} (prompt {stats.prompt_version})"
+    if stats.answers == 0:
+        scope = "answer" if all_answers else "flagged answer"
+        hint = "" if all_answers else " Use --all to judge answers that were not flagged too."
+        return f"Nothing to judge: every {scope} has a verdict from {judge} on each claim.{hint}"
+    verdicts = ", ".join(f"{stats.verdicts.get(v.value, 0)} {v.value}" for v in Verdict)
+    usage = stats.usage
+    lines = [
+        f"Judged {stats.answers_done} of {stats.answers} answers with {judge} in "
+        f"{stats.seconds:.1f} s: {stats.claims} claims ({stats.claims_extracted} newly extracted).",
+        f"Verdicts: {verdicts}.",
+        f"Calls: {usage.calls} made, {usage.cached} cached; tokens: {stats.tokens:,} "
+        f"({usage.prompt_tokens:,} prompt, {usage.completion_tokens:,} completion); "
+        f"cost: ${usage.cost:.4f}.",
+    ]
+    if stats.failures:
+        lines.append(f"Failures: {stats.failures}; run `groundtui judge` again to retry them.")
+        lines.extend(f"  {error}" for error in stats.errors)
+    else:
+        lines.append("Failures: 0.")
+    return "\n".join(lines)
