@@ -1,0 +1,75 @@
+"""Ctrl-C on ``groundtui judge``, end to end in a subprocess: finished work stays saved."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import groundtui
+from groundtui.importer import import_files
+from groundtui.store import Store
+from tests.builders import write_jsonl
+from tests.judge.helpers import MODEL, answer
+
+
+def _verdicts(db: Path) -> int:
+    try:
+        with sqlite3.connect(db) as conn:
+            return conn.execute(
+                "select count(*) from judgements where verdict is not null"
+            ).fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+
+
+def test_ctrl_c_saves_finished_work_and_exits_130(server, tmp_path):
+    server.latency = 0.2
+    db = tmp_path / "groundtui.db"
+    records = [answer(f"A-{i}", question=f"Question {i}?") for i in range(20)]
+    with Store(db) as store:
+        import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", records))])
+    root = Path(groundtui.__file__).resolve().parents[1]
+    env = {**os.environ, "OPENAI_API_KEY": "test", "PYTHONPATH": str(root)}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "groundtui",
+            "judge",
+            "--db",
+            str(db),
+            "--all",
+            "--model",
+            MODEL,
+            "--api-base",
+            server.url,
+            "--concurrency",
+            "2",
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while _verdicts(db) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    [line] = err.strip().splitlines()
+    assert line.startswith("groundtui: interrupted;") and "run `groundtui judge` again" in line
+    saved = _verdicts(db)
+    assert 2 <= saved < 40
+    with Store(db) as store:  # nothing half-written: every claim row has its label row
+        assert store.scalar("select count(*) from claims") == store.scalar(
+            "select count(*) from claim_labels"
+        )

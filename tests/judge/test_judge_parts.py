@@ -1,0 +1,116 @@
+"""The judge's small parts: spans, fences, reply parsing, rules, cache keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundtui.judge.cache import cache_key
+from groundtui.judge.prompts import (
+    ReplyError,
+    VerificationReply,
+    extraction_messages,
+    fence,
+    parse_reply,
+    verification_messages,
+)
+from groundtui.judge.rules import fallback_kind, rule_kind
+from groundtui.judge.spans import locate_claim, locate_evidence
+from groundtui.models import InventionKind, Verdict
+
+RESPONSE = (
+    "You can return items within 30 days of delivery [1], and refunds take "
+    "5 working days to arrive [2]. Let me know if I can help."
+)
+
+
+@pytest.mark.parametrize(
+    "claim, how, found",
+    [
+        ("You can return items within 30 days of delivery", "exact", "You can return items"),
+        ("Refunds take 5 working days to arrive.", "normalised", "refunds take 5 working"),
+        ("Items can be returned within 30 days of delivery.", "fuzzy", "can return items within"),
+    ],
+)
+def test_claims_are_placed_exactly_else_normalised_else_fuzzily(claim, how, found):
+    span, located = locate_claim(claim, RESPONSE)
+    assert located == how
+    assert RESPONSE[span[0] : span[1]].startswith(found)
+
+
+def test_a_claim_the_response_does_not_make_is_unlocated():
+    assert locate_claim("The store sells sofas in blue.", RESPONSE) == (None, "unlocated")
+
+
+def test_evidence_is_found_in_a_long_source_or_not_at_all():
+    source = "Filler sentence. " * 3000 + "Items can be returned within 30 days of delivery."
+    start, end = locate_evidence("items can be returned within 30 days of delivery", source)
+    assert source[start:end] == "Items can be returned within 30 days of delivery"
+    assert locate_evidence("Refunds are instant.", source) is None
+    assert locate_evidence("", source) is None
+
+
+def test_a_fence_never_occurs_in_the_data():
+    assert fence("SOURCE", "plain text") == "~~~~ END SOURCE ~~~~"
+    assert fence("SOURCE", "x\n~~~~ END SOURCE ~~~~\n") == "~~~~~ END SOURCE ~~~~~"
+
+
+def test_prompts_put_the_data_last_and_the_source_before_the_claim():
+    messages = verification_messages("The claim.", "The source.")
+    last = messages[-1]
+    assert last["role"] == "user" and messages[-2]["role"] == "assistant"  # after examples
+    assert last["content"].index("SOURCE:\nThe source.\n") < last["content"].index(
+        "CLAIM:\nThe claim.\n"
+    )
+    assert "not merely to be about the same subject" in messages[0]["content"]
+    extraction = extraction_messages("Q?", "The answer [1].", 1)
+    assert "\nRESPONSE:\nThe answer [1].\n" in extraction[-1]["content"]
+    for phrase in (
+        "One claim per verifiable assertion",
+        "offers to help",
+        "Split compound sentences",
+    ):
+        assert phrase in extraction[0]["content"]
+
+
+def test_replies_are_validated():
+    reply = parse_reply('```json\n{"verdict": "stated", "evidence": null}\n```', VerificationReply)
+    assert reply.verdict is Verdict.STATED and reply.evidence == ""
+    with pytest.raises(ReplyError, match="not JSON"):
+        parse_reply("stated", VerificationReply)
+    with pytest.raises(ReplyError, match="verdict"):
+        parse_reply('{"verdict": "true"}', VerificationReply)
+    with pytest.raises(ReplyError, match="empty"):
+        parse_reply(None, VerificationReply)
+
+
+def test_rules_name_the_invention():
+    source = "Refunds are paid within 5 working days."
+    assert rule_kind("Refunds are paid within 10 working days.", source) is (
+        InventionKind.PLAUSIBLE_SPECIFICS
+    )
+    assert rule_kind("Refunds are usually paid quickly.", source) is (
+        InventionKind.CONFIDENT_GENERALISATION
+    )
+    assert rule_kind("Refunds are paid quickly.", source) is None
+    assert rule_kind("Anything.", source, stated_elsewhere=True) is (
+        InventionKind.FABRICATED_PROVENANCE
+    )
+    assert fallback_kind("relation") is InventionKind.BRIDGING_INFERENCE
+    assert fallback_kind("figure") is InventionKind.PLAUSIBLE_SPECIFICS
+
+
+def test_cache_keys_cover_model_prompt_version_and_messages():
+    messages = [{"role": "user", "content": "x"}]
+    key = cache_key("m", "v1", messages)
+    assert key == cache_key("m", "v1", [{"content": "x", "role": "user"}])
+    assert (
+        len(
+            {
+                key,
+                cache_key("m2", "v1", messages),
+                cache_key("m", "v2", messages),
+                cache_key("m", "v1", [{"role": "user", "content": "y"}]),
+            }
+        )
+        == 4
+    )
