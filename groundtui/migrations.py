@@ -121,3 +121,11 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     db["answer_marks"].create_index(["answer_id", "at"])
     db["claim_labels"].create_index(["answer_id"])
     db["claim_labels"].create_index(["label"])
+
+
+@migration
+def m002_report_aggregates(db: sqlite_utils.Database) -> None:
+    """Report counters kept current by triggers, so the report never scans every claim."""
+    from groundtui.aggregates import install
+
+    install(db)
