@@ -1,0 +1,233 @@
+"""The review UI's reads of the queue: page by page, never whole.
+
+Every function takes a ``Store`` opened by the calling worker thread; none of them runs on
+the UI thread. The queue is never loaded whole: it is read one page at a time by keyset
+(tier, seq), so a database of 100,000 answers opens as fast as one of 100.
+
+Queue order (SPEC §6): answers flagged by the mechanical check, or where the check and the
+judge disagree (flagged but every claim stated, or not flagged but a claim not stated),
+first; within each, unreviewed before reviewed; then import order. "Reviewed" means every
+claim has a reviewer's label (anyone's); an answer without claims counts as reviewed once
+its correctness is marked. The order is fixed when the queue is loaded, so an answer does
+not jump away from under the reviewer as it becomes reviewed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from groundtui.store import Store
+
+PAGE = 100
+
+# Priority = flagged, or not flagged with a claim the judge did not find stated; this is
+# "flagged, or check and judge disagree" with the flagged-and-all-stated case folded in.
+_FLAGGED = "exists (select 1 from flags f where f.answer_id = a.id)"
+_PRIORITY = (
+    f"({_FLAGGED} or exists (select 1 from claim_labels l where l.answer_id = a.id"
+    " and l.judge_verdict is not null and l.judge_verdict != 'stated'))"
+)
+_REVIEWED = (
+    "(case when exists (select 1 from claim_labels l where l.answer_id = a.id)"
+    " then not exists (select 1 from claim_labels l where l.answer_id = a.id"
+    " and l.reviewer_verdict is null)"
+    " else exists (select 1 from answer_marks m where m.answer_id = a.id) end)"
+)
+TIERS = (
+    f"{_PRIORITY} and not {_REVIEWED}",
+    f"{_PRIORITY} and {_REVIEWED}",
+    f"not {_PRIORITY} and not {_REVIEWED}",
+    f"not {_PRIORITY} and {_REVIEWED}",
+)
+
+
+@dataclass(frozen=True)
+class QueueFilter:
+    """What the reviewer asked the queue to hold (the ``/`` modal)."""
+
+    text: str = ""
+    origin: str = ""
+    verdict: str = ""
+    unreviewed: bool = False
+    disagreements: bool = False
+
+    @property
+    def active(self) -> bool:
+        """Whether anything is filtered out."""
+        return bool(
+            self.text or self.origin or self.verdict or self.unreviewed or self.disagreements
+        )
+
+    def describe(self) -> str:
+        """A short line for the queue's header."""
+        parts = []
+        if self.text:
+            parts.append(f'"{self.text}"')
+        if self.origin:
+            parts.append(f"origin {self.origin}")
+        if self.verdict:
+            parts.append(self.verdict)
+        if self.unreviewed:
+            parts.append("unreviewed")
+        if self.disagreements:
+            parts.append("disagreements")
+        return ", ".join(parts)
+
+    def where(self) -> tuple[str, list]:
+        """SQL conditions on ``answers a`` and their parameters."""
+        sql, params = [], []
+        if self.text:
+            like = (
+                "%" + self.text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            )
+            sql.append(
+                "(a.id like ? escape '\\' or a.question like ? escape '\\'"
+                " or a.response like ? escape '\\')"
+            )
+            params += [like, like, like]
+        if self.origin:
+            sql.append(
+                "exists (select 1 from answer_sources x join sources s on"
+                " s.key = x.source_key where x.answer_id = a.id and s.origin = ?)"
+            )
+            params.append(self.origin)
+        if self.verdict:
+            sql.append(
+                "exists (select 1 from claim_labels l where l.answer_id = a.id and l.label = ?)"
+            )
+            params.append(self.verdict)
+        if self.unreviewed:
+            sql.append(f"not {_REVIEWED}")
+        if self.disagreements:
+            sql.append(
+                "exists (select 1 from claim_labels l where l.answer_id = a.id"
+                " and l.reviewer_verdict is not null and l.judge_verdict is not null"
+                " and l.reviewer_verdict != l.judge_verdict)"
+            )
+        return " and ".join(sql), params
+
+
+@dataclass
+class QueueRow:
+    """One answer as the queue lists it."""
+
+    answer_id: str
+    tier: int
+    seq: int
+    question: str
+    flagged: bool
+    claims: int
+    not_stated: int
+    reviewed_claims: int
+    marked: bool
+
+    @property
+    def state(self) -> str:
+        """``reviewed``, ``partial`` or ``unreviewed``."""
+        if self.claims:
+            if self.reviewed_claims >= self.claims:
+                return "reviewed"
+            return "partial" if self.reviewed_claims else "unreviewed"
+        return "reviewed" if self.marked else "unreviewed"
+
+
+@dataclass
+class QueuePage:
+    """Rows after a keyset position; ``after`` is where the next page starts."""
+
+    rows: list[QueueRow]
+    after: tuple[int, int] | None
+
+
+def queue_page(
+    store: Store, filt: QueueFilter, after: tuple[int, int] = (0, 0), limit: int = PAGE
+) -> QueuePage:
+    """The next ``limit`` answers of the queue after keyset position ``(tier, seq)``."""
+    extra, params = filt.where()
+    found: list[tuple[str, int, int]] = []
+    tier, seq = after
+    while tier < len(TIERS) and len(found) < limit:
+        conditions = " and ".join(c for c in (TIERS[tier], extra) if c)
+        for row in store.db.execute(
+            f"select a.id, a.seq from answers a where a.seq > ? and {conditions}"
+            " order by a.seq limit ?",
+            [seq, *params, limit - len(found)],
+        ):
+            found.append((row[0], tier, row[1]))
+        if len(found) < limit:
+            tier, seq = tier + 1, 0
+    rows = summaries(store, found)
+    more = (found[-1][1], found[-1][2]) if len(found) == limit else None
+    return QueuePage(rows, more)
+
+
+def summaries(store: Store, keyed: list[tuple[str, int, int]]) -> list[QueueRow]:
+    """Queue rows for ``(answer id, tier, seq)`` triples, in the same order."""
+    if not keyed:
+        return []
+    ids = [k[0] for k in keyed]
+    marks = ",".join("?" * len(ids))
+    info = {
+        r[0]: r[1:]
+        for r in store.db.execute(f"select id, question from answers where id in ({marks})", ids)
+    }
+    counts = {
+        r[0]: r[1:]
+        for r in store.db.execute(
+            "select answer_id, count(*), sum(label is not null and label != 'stated'),"
+            f" count(reviewer_verdict) from claim_labels where answer_id in ({marks})"
+            " group by answer_id",
+            ids,
+        )
+    }
+    flagged = {
+        r[0]
+        for r in store.db.execute(
+            f"select distinct answer_id from flags where answer_id in ({marks})", ids
+        )
+    }
+    marked = {
+        r[0]
+        for r in store.db.execute(
+            f"select distinct answer_id from answer_marks where answer_id in ({marks})", ids
+        )
+    }
+    rows = []
+    for answer_id, tier, seq in keyed:
+        n, not_stated, reviewed = counts.get(answer_id, (0, 0, 0))
+        rows.append(
+            QueueRow(
+                answer_id,
+                tier,
+                seq,
+                info.get(answer_id, ("",))[0],
+                answer_id in flagged,
+                n,
+                not_stated or 0,
+                reviewed,
+                answer_id in marked,
+            )
+        )
+    return rows
+
+
+def summary(store: Store, answer_id: str) -> QueueRow:
+    """The queue row of one answer (its tier as of now)."""
+    seq = store.scalar("select seq from answers where id = ?", [answer_id]) or 0
+    return summaries(store, [(answer_id, -1, seq)])[0]
+
+
+def progress(store: Store, filt: QueueFilter) -> tuple[int, int]:
+    """``(reviewed, total)`` answers of the (filtered) queue: a full scan, for a worker."""
+    extra, params = filt.where()
+    row = store.db.execute(
+        f"select count(*), coalesce(sum({_REVIEWED}), 0) from answers a"
+        f" {'where ' + extra if extra else ''}",
+        params,
+    ).fetchone()
+    return row[1], row[0]
+
+
+def origins(store: Store) -> list[str]:
+    """Every source origin, for the filter's choices."""
+    return [r[0] for r in store.db.execute("select distinct origin from sources order by 1")]

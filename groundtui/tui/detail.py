@@ -1,0 +1,219 @@
+"""The review UI's reads of one answer in full: sources, claims, labels, specifics.
+
+Every function takes a ``Store`` opened by the calling worker thread.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from groundtui.store import Store
+
+
+@dataclass
+class SourceInfo:
+    """One source of an answer, at its citation position (1-based)."""
+
+    position: int
+    source_id: str
+    title: str | None
+    origin: str
+    updated_at: str | None
+    text: str
+
+
+@dataclass
+class ClaimView:
+    """A claim with everything the claims list, the answer and the source pane show."""
+
+    id: str
+    ordinal: int
+    text: str
+    kind: str
+    citation: int | None
+    span: tuple[int, int] | None
+    uncited: bool
+    dangling: bool
+    judge: str | None = None
+    judge_verdict: str | None = None
+    judge_kind: str | None = None
+    evidence: tuple[int, int] | None = None
+    evidence_text: str | None = None
+    rationale: str | None = None
+    label: str | None = None
+    label_kind: str | None = None
+    reviewer: str | None = None
+    reviewer_verdict: str | None = None
+    reviewer_kind: str | None = None
+    reviewer_blind: bool = False
+    note: str | None = None
+    mine_verdict: str | None = None
+    mine_kind: str | None = None
+    mine_note: str = ""
+    mine_blind: bool = False
+
+    @property
+    def disagrees(self) -> bool:
+        """A reviewer's latest label differs from the judge's verdict."""
+        return bool(
+            self.reviewer_verdict
+            and self.judge_verdict
+            and self.reviewer_verdict != self.judge_verdict
+        )
+
+
+@dataclass
+class AnswerDetail:
+    """One answer in full, as the review screen shows it."""
+
+    id: str
+    question: str
+    response: str
+    correct: bool | None
+    imported_correct: bool | None
+    sources: list[SourceInfo]
+    claims: list[ClaimView]
+    specifics: list[tuple[int, int]] = field(default_factory=list)
+    flagged: bool = False
+
+
+def load_claims(store: Store, answer_id: str, reviewer: str) -> list[ClaimView]:
+    """The answer's claims in the order they appear in the response, with their labels."""
+    claims = []
+    for r in store.query(
+        "select c.id, c.ordinal, c.text, c.kind, c.citation, c.span_start, c.span_end,"
+        " c.uncited, c.dangling, l.judge, l.judge_verdict, l.judge_kind, j.evidence_start,"
+        " j.evidence_end, j.evidence_text, j.rationale, l.label, l.label_kind, l.reviewer,"
+        " l.reviewer_verdict, l.reviewer_kind, coalesce(r.blind, 0) as blind, l.note"
+        " from claims c left join claim_labels l on l.claim_id = c.id"
+        " left join judgements j on j.id = l.judgement_id"
+        " left join reviews r on r.id = l.review_id"
+        " where c.answer_id = ? order by c.span_start is null, c.span_start, c.ordinal",
+        [answer_id],
+    ):
+        span = (r["span_start"], r["span_end"]) if r["span_start"] is not None else None
+        evidence = (
+            (r["evidence_start"], r["evidence_end"]) if r["evidence_start"] is not None else None
+        )
+        claims.append(
+            ClaimView(
+                r["id"],
+                r["ordinal"],
+                r["text"],
+                r["kind"],
+                r["citation"],
+                span,
+                bool(r["uncited"]),
+                bool(r["dangling"]),
+                r["judge"],
+                r["judge_verdict"],
+                r["judge_kind"],
+                evidence,
+                r["evidence_text"],
+                r["rationale"],
+                r["label"],
+                r["label_kind"],
+                r["reviewer"],
+                r["reviewer_verdict"],
+                r["reviewer_kind"],
+                bool(r["blind"]),
+                r["note"],
+            )
+        )
+    mine = latest_own(store, [c.id for c in claims], reviewer)
+    for claim in claims:
+        row = mine.get(claim.id)
+        if row:
+            claim.mine_verdict, claim.mine_kind = row["verdict"], row["invention_kind"]
+            claim.mine_note, claim.mine_blind = row["note"] or "", bool(row["blind"])
+    return claims
+
+
+def latest_own(store: Store, claim_ids: list[str], reviewer: str) -> dict[str, dict]:
+    """This reviewer's latest review row (retractions included) for each claim."""
+    if not claim_ids:
+        return {}
+    marks = ",".join("?" * len(claim_ids))
+    latest: dict[str, dict] = {}
+    for row in store.query(
+        "select id, claim_id, verdict, invention_kind, note, blind from reviews"
+        f" where reviewer = ? and claim_id in ({marks}) order by at, id",
+        [reviewer, *claim_ids],
+    ):
+        latest[row["claim_id"]] = row
+    return latest
+
+
+def effective_correct(store: Store, answer_id: str) -> tuple[bool | None, bool | None]:
+    """``(effective, imported)`` correctness: the latest reviewer mark (an explicit
+    "unknown" included), else the imported ``correct``, as the report counts it."""
+    imported = store.scalar("select correct from answers where id = ?", [answer_id])
+    imported = None if imported is None else bool(imported)
+    mark = store.db.execute(
+        "select correct from answer_marks where answer_id = ? order by at desc, id desc limit 1",
+        [answer_id],
+    ).fetchone()
+    if mark is None:
+        return imported, imported
+    return (None if mark[0] is None else bool(mark[0])), imported
+
+
+def load_answer(store: Store, answer_id: str, reviewer: str) -> AnswerDetail | None:
+    """One answer with its sources, claims, labels and unsourced specifics."""
+    rows = store.query(
+        "select id, question, response, scanned_at from answers where id = ?", [answer_id]
+    )
+    if not rows:
+        return None
+    a = rows[0]
+    sources = [
+        SourceInfo(
+            s["position"], s["source_id"], s["title"], s["origin"], s["updated_at"], s["text"]
+        )
+        for s in store.answer_sources(answer_id)
+    ]
+    correct, imported = effective_correct(store, answer_id)
+    flag_rows = store.query("select details from flags where answer_id = ?", [answer_id])
+    specifics = _specifics(flag_rows, a["response"], sources, scanned=bool(a["scanned_at"]))
+    return AnswerDetail(
+        a["id"],
+        a["question"],
+        a["response"],
+        correct,
+        imported,
+        sources,
+        load_claims(store, answer_id, reviewer),
+        specifics,
+        flagged=bool(flag_rows),
+    )
+
+
+def _specifics(
+    flag_rows: list[dict], response: str, sources: list[SourceInfo], scanned: bool
+) -> list[tuple[int, int]]:
+    """Spans of unsourced specifics: from the stored flags, else the check run live."""
+    spans: list[tuple[int, int]] = []
+    for row in flag_rows:
+        try:
+            details = json.loads(row["details"] or "{}")
+        except ValueError:
+            continue
+        for item in details.get("specifics", []) if isinstance(details, dict) else []:
+            try:
+                start, end = int(item["start"]), int(item["end"])
+            except (KeyError, TypeError, ValueError):
+                continue
+            if 0 <= start < end <= len(response):
+                spans.append((start, end))
+    if spans or scanned:
+        return spans
+    try:  # not scanned yet: run the (pure, fast) check for this one answer
+        from groundtui.checks import unsourced_specifics
+    except ImportError:
+        return []
+    try:
+        found = unsourced_specifics(response, [s.text for s in sources])
+    except Exception:  # the check is someone else's; a bug there must not stop a review
+        return []
+    return [(f.start, f.end) for f in found]

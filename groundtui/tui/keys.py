@@ -1,0 +1,117 @@
+"""Every key of the review screen (SPEC §6), declared in full so they can be remapped.
+
+The footer shows them grouped; the help screen lists each one with its tooltip.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from groundtui.tui.session import KIND_KEYS, VERDICT_KEYS
+
+VERDICT_GROUP = Binding.Group("verdict", compact=True)
+KIND_GROUP = Binding.Group("kind", compact=True)
+CLAIM_GROUP = Binding.Group("claim", compact=True)
+ANSWER_GROUP = Binding.Group("answer", compact=True)
+
+
+def review_bindings() -> list[Binding]:
+    """The review screen's bindings, in the order the help screen lists them."""
+    b = [
+        Binding(
+            "down,j",
+            "claim(1)",
+            "next claim",
+            tooltip="Select the next claim",
+            id="claim.next",
+            group=CLAIM_GROUP,
+            key_display="j",
+        ),
+        Binding(
+            "up,k",
+            "claim(-1)",
+            "previous claim",
+            tooltip="Select the previous claim",
+            id="claim.previous",
+            group=CLAIM_GROUP,
+            key_display="k",
+        ),
+        Binding(
+            "n",
+            "answer(1)",
+            "next answer",
+            tooltip="Open the next answer of the queue",
+            id="answer.next",
+            group=ANSWER_GROUP,
+        ),
+        Binding(
+            "N",
+            "answer(-1)",
+            "previous answer",
+            tooltip="Open the previous answer of the queue",
+            id="answer.previous",
+            group=ANSWER_GROUP,
+        ),
+        Binding(
+            "enter,y",
+            "confirm",
+            "confirm",
+            key_display="y/⏎",
+            tooltip="Confirm the judge's verdict and invention kind",
+            id="label.confirm",
+        ),
+    ]
+    for key, verdict in VERDICT_KEYS.items():
+        b.append(
+            Binding(
+                key,
+                f"verdict('{verdict}')",
+                verdict,
+                group=VERDICT_GROUP,
+                tooltip=f"Set the verdict to {verdict}",
+                id=f"verdict.{verdict}",
+            )
+        )
+    for key, kind in KIND_KEYS.items():
+        name = kind.replace("_", " ") if kind else "clear the invention kind"
+        b.append(
+            Binding(
+                key,
+                f"kind('{key}')",
+                name,
+                group=KIND_GROUP,
+                tooltip=f"Invention kind: {name}",
+                id=f"kind.{key}",
+            )
+        )
+    b += [
+        Binding(
+            "m",
+            "mark",
+            "correct?",
+            tooltip="Cycle the answer: correct, incorrect, unknown",
+            id="answer.mark",
+        ),
+        Binding("e", "note", "note", tooltip="Write a note on the claim", id="claim.note"),
+        Binding("u", "undo", "undo", tooltip="Undo the last change of this session", id="undo"),
+        Binding(
+            "slash",
+            "filter",
+            "filter",
+            key_display="/",
+            tooltip="Filter the queue: text, origin, verdict, unreviewed, disagreements",
+            id="queue.filter",
+        ),
+        Binding(
+            "r",
+            "toggle_report",
+            "report",
+            tooltip="Show or hide the report pane",
+            id="report.toggle",
+        ),
+        Binding(
+            "question_mark", "help", "help", key_display="?", tooltip="List every key", id="help"
+        ),
+        Binding("q", "quit", "quit", tooltip="Quit (every change is already saved)", id="quit"),
+    ]
+    return b

@@ -1,0 +1,79 @@
+"""Messages that carry the results of database work from workers to the review screen.
+
+Each result names the request it answers (``token``), so a late answer to an abandoned
+request (the reviewer already moved on, or changed the filter) is recognised and dropped.
+"""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from groundtui.tui.data import QueuePage
+from groundtui.tui.detail import AnswerDetail
+from groundtui.tui.session import Outcome
+
+
+class QueuePageLoaded(Message):
+    """A page of the queue was read."""
+
+    def __init__(self, token: int, page: QueuePage, first: bool) -> None:
+        super().__init__()
+        self.token = token
+        self.page = page
+        self.first = first
+
+
+class ProgressCounted(Message):
+    """How many answers of the (filtered) queue are reviewed, of how many."""
+
+    def __init__(self, token: int, reviewed: int, total: int) -> None:
+        super().__init__()
+        self.token = token
+        self.reviewed = reviewed
+        self.total = total
+
+
+class AnswerLoaded(Message):
+    """One answer was read in full (``detail`` is None when it is gone)."""
+
+    def __init__(
+        self, token: int, answer_id: str, detail: AnswerDetail | None, claim_id: str | None
+    ) -> None:
+        super().__init__()
+        self.token = token
+        self.answer_id = answer_id
+        self.detail = detail
+        self.claim_id = claim_id
+
+
+class ChangeApplied(Message):
+    """A decision was committed to the database, or refused with a reason."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__()
+        self.outcome = outcome
+
+
+class ReportComputed(Message):
+    """The report (SPEC §5 keys), or None where ``groundtui.report`` is not installed."""
+
+    def __init__(self, report: dict | None) -> None:
+        super().__init__()
+        self.report = report
+
+
+class OriginsLoaded(Message):
+    """The source origins the filter can choose from."""
+
+    def __init__(self, origins: list[str]) -> None:
+        super().__init__()
+        self.origins = origins
+
+
+class WorkFailed(Message):
+    """A read failed (a locked or vanished database): shown, never fatal."""
+
+    def __init__(self, what: str, error: str) -> None:
+        super().__init__()
+        self.what = what
+        self.error = error

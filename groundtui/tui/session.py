@@ -1,0 +1,303 @@
+"""A reviewer's session: each decision becomes one append-only row, in the order made.
+
+The review screen turns keys into ``Intent``s and hands them to ``ReviewSession``; a
+worker thread applies them one at a time, in order, each against the database as it is at
+that moment (so two quick keys never race, and a label never builds on a stale view).
+Every write is committed before its ``Outcome`` goes back to the UI. Undo appends a row
+that restores this reviewer's previous state; nothing is ever deleted.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections import Counter, deque
+from dataclasses import dataclass, field
+
+from groundtui.store import Store, StoreError
+from groundtui.tui import data, detail
+
+KIND_KEYS = {
+    "1": "plausible_specifics",
+    "2": "bridging_inference",
+    "3": "confident_generalisation",
+    "4": "fabricated_provenance",
+    "0": None,
+}
+VERDICT_KEYS = {"s": "stated", "c": "contradicted", "a": "absent", "p": "partial"}
+
+
+@dataclass(frozen=True)
+class Intent:
+    """A decision as the reviewer made it: ``what`` is verdict, kind, confirm, note, mark or undo."""
+
+    what: str
+    answer_id: str = ""
+    claim_id: str = ""
+    value: str | None = None
+
+
+@dataclass
+class Outcome:
+    """What applying an intent did; ``saved`` is False when it was refused or a no-op."""
+
+    intent: Intent
+    saved: bool
+    message: str
+    answer_id: str = ""
+    claim_id: str = ""
+    report: dict | None = None
+    reviewed_before: bool = False
+    reviewed_after: bool = False
+    row: data.QueueRow | None = None
+    claims: list[detail.ClaimView] = field(default_factory=list)
+    correct: bool | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class _Change:
+    table: str  # "reviews" or "answer_marks"
+    answer_id: str
+    target: str  # claim id or answer id
+    row_id: int
+    previous: dict | None
+
+
+class ReviewSession:
+    """Applies one reviewer's intents in order and remembers them for undo."""
+
+    def __init__(self, db_path: str, reviewer: str, blind: bool = False) -> None:
+        self.db_path = db_path
+        self.reviewer = reviewer
+        self.blind = blind
+        self._pending: deque[Intent] = deque()
+        self._lock = threading.Lock()
+        self._history: list[_Change] = []
+        self.counts: Counter = Counter()
+
+    # -- the queue of intents ------------------------------------------------------------
+
+    def submit(self, intent: Intent) -> None:
+        """Queue an intent; a call to ``drain`` (from a worker) will apply it."""
+        self._pending.append(intent)
+
+    @property
+    def pending(self) -> int:
+        """Intents submitted and not yet applied."""
+        return len(self._pending)
+
+    def drain(self, deliver) -> None:
+        """Apply every queued intent in order, calling ``deliver(outcome)`` after each commit.
+
+        Safe to call from several threads: one drains while the others wait their turn,
+        then find nothing left, so the order of the keys is the order of the rows.
+        """
+        with self._lock:
+            if not self._pending:
+                return
+            try:
+                store = Store(self.db_path)
+            except StoreError as exc:
+                while self._pending:
+                    deliver(_failed(self._pending.popleft(), exc))
+                return
+            try:
+                while self._pending:
+                    intent = self._pending.popleft()
+                    try:
+                        outcome = self.apply(store, intent)
+                    except (StoreError, sqlite3.Error) as exc:  # locked, full, gone
+                        outcome = _failed(intent, exc)
+                    deliver(outcome)
+            finally:
+                store.close()
+
+    # -- applying --------------------------------------------------------------------------
+
+    def apply(self, store: Store, intent: Intent) -> Outcome:
+        """Apply one intent against ``store`` now; the row is committed when this returns."""
+        if intent.what == "undo":
+            if not self._history:
+                return Outcome(intent, False, "Nothing to undo in this session.")
+            change = self._history[-1]
+            answer_id = change.answer_id
+        else:
+            change, answer_id = None, intent.answer_id
+        reviewed_before = data.summary(store, answer_id).state == "reviewed"
+        if change is not None:
+            message = self._undo(store, change)
+            self._history.pop()  # only once the reverting row is committed
+            claim_id = change.target if change.table == "reviews" else ""
+        elif intent.what == "mark":
+            message = self._mark(store, answer_id)
+            claim_id = ""
+        else:
+            refusal = self._label(store, intent)
+            if refusal:
+                return Outcome(intent, False, refusal, answer_id, intent.claim_id)
+            message, claim_id = "", intent.claim_id
+        try:
+            return self._saved(store, intent, message, answer_id, claim_id, reviewed_before)
+        except (StoreError, sqlite3.Error) as exc:  # committed, but not read back
+            return Outcome(intent, False, f"Saved, but the screen could not be refreshed ({exc}).")
+
+    def _saved(
+        self,
+        store: Store,
+        intent: Intent,
+        message: str,
+        answer_id: str,
+        claim_id: str,
+        reviewed_before: bool,
+    ) -> Outcome:
+        """The outcome of a committed change, with everything the screen redraws."""
+        row = data.summary(store, answer_id)
+        claims = detail.load_claims(store, answer_id, self.reviewer)
+        if not message:
+            claim = next((c for c in claims if c.id == claim_id), None)
+            if claim is None:
+                message = "Saved"
+            elif intent.what == "note":
+                message = "Saved: note" if claim.mine_note else "Saved: note removed"
+            else:
+                message = f"Saved: {describe(claim.mine_verdict, claim.mine_kind)}"
+        return Outcome(
+            intent,
+            True,
+            message,
+            answer_id,
+            claim_id,
+            report_of(store),
+            reviewed_before,
+            row.state == "reviewed",
+            row,
+            claims,
+            detail.effective_correct(store, answer_id)[0],
+            dict(self.counts),
+        )
+
+    def _label(self, store: Store, intent: Intent) -> str | None:
+        """Append this reviewer's new label for a claim; a reason when there is none to add."""
+        claim_id = intent.claim_id
+        labels = store.query(
+            "select judge_verdict, judge_kind from claim_labels where claim_id = ?", [claim_id]
+        )
+        if not labels:
+            return "That claim is no longer in the database."
+        judge_verdict, judge_kind = labels[0]["judge_verdict"], labels[0]["judge_kind"]
+        mine = detail.latest_own(store, [claim_id], self.reviewer).get(claim_id)
+        live = mine if mine and mine["verdict"] is not None else None
+        hidden = self.blind and live is None  # the judge's labels are not on screen yet
+        note = mine["note"] if mine else ""
+        verdict = live["verdict"] if live else None
+        kind = live["invention_kind"] if live else None
+        blind = bool(live and live["blind"])
+        if intent.what == "verdict":
+            new_verdict = intent.value
+            if new_verdict == "stated":
+                kind = None
+            elif kind is None and not hidden and judge_verdict not in (None, "stated"):
+                kind = judge_kind
+            # A label is blind when its verdict was chosen with the judge's hidden.
+            blind = hidden or (blind and new_verdict == verdict)
+            verdict = new_verdict
+        elif intent.what == "kind":
+            if verdict is None:
+                if hidden or judge_verdict is None:
+                    return "Set a verdict first (s, c, a or p)."
+                verdict, blind = judge_verdict, False
+            if verdict == "stated" and intent.value is not None:
+                return "A stated claim has no invention kind: set c, a or p first."
+            kind = intent.value
+        elif intent.what == "confirm":
+            if hidden:
+                return "Blind review: label the claim (s, c, a or p) to see the judge's verdict."
+            if judge_verdict is None:
+                return "No judge verdict to confirm: label the claim with s, c, a or p."
+            verdict, kind, blind = judge_verdict, judge_kind, False
+        elif intent.what == "note":
+            note = intent.value or ""
+            if mine is not None and note == (mine["note"] or ""):
+                return "Note unchanged."
+        else:
+            return f"Unknown action {intent.what!r}."
+        if (
+            intent.what != "note"
+            and live
+            and (verdict, kind) == (live["verdict"], live["invention_kind"])
+        ):
+            return f"Already {describe(verdict, kind)}."
+        row_id = store.add_review(claim_id, self.reviewer, verdict, kind, note, blind=blind)
+        self._history.append(_Change("reviews", intent.answer_id, claim_id, row_id, mine))
+        self.counts["notes" if intent.what == "note" else "labels"] += 1
+        return None
+
+    def _mark(self, store: Store, answer_id: str) -> str:
+        correct, _ = detail.effective_correct(store, answer_id)
+        new = True if correct is None else (False if correct else None)
+        row_id = store.add_mark(answer_id, self.reviewer, new)
+        # Undo restores what the answer counted as before (a mark, or its imported value).
+        self._history.append(
+            _Change("answer_marks", answer_id, answer_id, row_id, {"correct": correct})
+        )
+        self.counts["marks"] += 1
+        return f"Saved: answer marked {correctness(new)}"
+
+    def _undo(self, store: Store, change: _Change) -> str:
+        prev = change.previous
+        if change.table == "answer_marks":
+            correct = prev["correct"] if prev else None
+            store.add_mark(
+                change.target,
+                self.reviewer,
+                None if correct is None else bool(correct),
+                reverts=change.row_id,
+            )
+            self.counts["undos"] += 1
+            return f"Undone: your mark on {change.target} is {correctness(correct)} again"
+        if prev is None:
+            store.add_review(change.target, self.reviewer, None, None, "", reverts=change.row_id)
+            what = "no label"
+        else:
+            store.add_review(
+                change.target,
+                self.reviewer,
+                prev["verdict"],
+                prev["invention_kind"],
+                prev["note"] or "",
+                blind=bool(prev["blind"]),
+                reverts=change.row_id,
+            )
+            what = (
+                describe(prev["verdict"], prev["invention_kind"]) if prev["verdict"] else "no label"
+            )
+        self.counts["undos"] += 1
+        return f"Undone: {change.target} is back to {what}"
+
+
+def _failed(intent: Intent, exc: Exception) -> Outcome:
+    return Outcome(
+        intent, False, f"NOT SAVED ({exc}): press the key again.", intent.answer_id, intent.claim_id
+    )
+
+
+def report_of(store: Store) -> dict | None:
+    """SPEC §5's report as the database holds it now (cheap: it reads maintained counts)."""
+    try:
+        from groundtui.report import compute
+    except ImportError:  # a checkout without the report module: the pane says so
+        return None
+    return compute(store)
+
+
+def describe(verdict: str | None, kind: str | None) -> str:
+    """``absent / plausible specifics`` for a label, ``no label`` for none."""
+    if verdict is None:
+        return "no label"
+    return f"{verdict} / {kind.replace('_', ' ')}" if kind else verdict
+
+
+def correctness(value: bool | int | None) -> str:
+    """``correct``, ``incorrect`` or ``unknown``."""
+    return "unknown" if value is None else ("correct" if value else "incorrect")
