@@ -1,0 +1,1 @@
+"""The review screen and its modals: help, note editor, filter."""

@@ -1,0 +1,65 @@
+"""The help screen: every key of the review screen, built from its bindings."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+EXTRA = [
+    ("e, then ctrl+s / esc", "in the note editor: save / cancel (every other key is text)"),
+    ("/, then enter / esc", "in the filter: apply / cancel"),
+]
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key, what it does, and the words of the review."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding(
+            "escape,question_mark,q", "close", "close", tooltip="Close the help", id="help.close"
+        ),
+    ]
+
+    def __init__(self, bindings: list[Binding]) -> None:
+        super().__init__()
+        self.bindings = bindings
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for binding in self.bindings:
+            keys = " / ".join(
+                self.app.get_key_display(Binding(k, binding.action)) for k in binding.key.split(",")
+            )
+            table.add_row(Text(keys), Text(binding.tooltip or binding.description))
+        for keys, what in EXTRA:
+            table.add_row(Text(keys), Text(what))
+        with VerticalScroll(id="help-dialog", classes="dialog") as scroll:
+            scroll.border_title = "Keys  (esc to close)"
+            yield Static(table)
+            yield Static(
+                Text(
+                    "Verdicts: stated = the cited source asserts the claim; contradicted; absent "
+                    "= the source does not say it; partial. Invention kinds (for claims not "
+                    "stated): 1 plausible specifics, 2 bridging inference, 3 confident "
+                    "generalisation, 4 fabricated provenance.\n"
+                    "Claims list marks: ≠ a reviewer disagrees with the judge; ◌ labelled blind; "
+                    "✎ has a note. Queue: ⚑ flagged by the check; ✓ reviewed, ◐ partly, · not "
+                    "yet; the number is claims not stated.\n"
+                    "Every decision is saved when it is made; undo appends a row that restores "
+                    "your previous label."
+                ),
+                id="help-words",
+            )
+
+    def action_close(self) -> None:
+        """Close the help."""
+        self.dismiss(None)

@@ -1,0 +1,49 @@
+"""The review screen's panes. Each takes its data from the screen and posts what the
+reviewer chose; none reads the database."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import Static
+
+VERDICT_CLASSES = {
+    "verdict--stated",
+    "verdict--contradicted",
+    "verdict--absent",
+    "verdict--partial",
+    "verdict--none",
+    "verdict--hidden",
+}
+SHORT_KIND = {
+    "plausible_specifics": "specifics",
+    "bridging_inference": "bridging",
+    "confident_generalisation": "generalis.",
+    "fabricated_provenance": "provenance",
+}
+
+
+def verdict_style(widget: Widget, verdict: str | None, hidden: bool = False) -> Style:
+    """The theme's style for a verdict, from the widget's ``verdict--*`` component classes."""
+    name = "hidden" if hidden else (verdict or "none")
+    return widget.get_component_rich_style(f"verdict--{name}", partial=True, default=Style())
+
+
+def _shape(text: Text, width: int) -> tuple[int, ...]:
+    """How many screen lines each line of ``text`` takes at ``width`` (near enough)."""
+    width = max(1, width)
+    return tuple(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
+
+
+def set_text(static: Static, text: Text) -> None:
+    """Show ``text`` in ``static``, skipping the layout pass when its shape is unchanged.
+
+    A layout pass repaints every widget on screen; a label that only changes colours or
+    digits must cost one widget's repaint, not thirty.
+    """
+    old = static.content
+    width = static.content_region.width or static.size.width
+    same = isinstance(old, Text) and width > 0 and _shape(old, width) == _shape(text, width)
+    static.update(text, layout=not same)

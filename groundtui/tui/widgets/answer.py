@@ -1,0 +1,79 @@
+"""The answer: the question, then the response with every claim in its verdict's colour."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from groundtui.tui.detail import AnswerDetail
+from groundtui.tui.safe import shown
+from groundtui.tui.session import correctness
+from groundtui.tui.widgets import VERDICT_CLASSES, set_text, verdict_style
+
+
+class AnswerView(VerticalScroll):
+    """Question and response; the selected claim emphasised, unsourced specifics underlined."""
+
+    COMPONENT_CLASSES = VERDICT_CLASSES | {
+        "answer--selected",
+        "answer--specific",
+        "answer--heading",
+    }
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="answer-body")
+
+    def show(self, detail: AnswerDetail | None, selected: int, blind: bool) -> None:
+        """Render ``detail`` with claim ``selected`` emphasised (``blind`` hides the judge)."""
+        body = self.query_one("#answer-body", Static)
+        if detail is None:
+            self.border_title = "Answer"
+            set_text(body, Text("No answer to show.", style="dim"))
+            return
+        self.border_title = f"Answer {shown(detail.id).text}"
+        self.border_subtitle = f"{correctness(detail.correct)} · m to change"
+        heading = self.get_component_rich_style("answer--heading", partial=True)
+        text = Text()
+        text.append("Question  ", style=heading)
+        text.append(shown(detail.question).text)
+        text.append("\n\n")
+        text.append("Response\n", style=heading)
+        offset = len(text)
+        response = shown(detail.response)
+        text.append(response.text)
+        for start, end in detail.specifics:
+            a, b = response.span(start, end)
+            text.stylize(
+                self.get_component_rich_style("answer--specific", partial=True),
+                offset + a,
+                offset + b,
+            )
+        selected_at = None
+        for index, claim in enumerate(detail.claims):
+            if claim.span is None:
+                continue
+            hidden = blind and claim.mine_verdict is None
+            verdict = claim.mine_verdict if blind else claim.label
+            a, b = response.span(*claim.span)
+            text.stylize(verdict_style(self, verdict, hidden), offset + a, offset + b)
+            if index == selected:
+                text.stylize(
+                    self.get_component_rich_style("answer--selected", partial=True),
+                    offset + a,
+                    offset + b,
+                )
+                selected_at = a
+        unlocated = [c for c in detail.claims if c.span is None]
+        if unlocated:
+            text.append(
+                f"\n\n{len(unlocated)} claim(s) not found in the response.", style="dim italic"
+            )
+        set_text(body, text)
+        if selected_at is not None:
+            line = shown(detail.question).text.count("\n") + 3
+            line += response.text[:selected_at].count("\n")
+            width = max(10, self.scrollable_content_region.width)
+            line += len(response.text[:selected_at].rsplit("\n", 1)[-1]) // width
+            self.scroll_to(y=max(0, line - 2), animate=False)

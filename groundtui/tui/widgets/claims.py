@@ -1,0 +1,160 @@
+"""The claims list: one row per claim with the judge's labels, the reviewer's, and marks."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from groundtui.tui.detail import ClaimView
+from groundtui.tui.safe import one_line, shown
+from groundtui.tui.session import describe
+from groundtui.tui.widgets import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
+
+
+class ClaimsPane(Vertical):
+    """The answer's claims in response order, and the selected one in full below."""
+
+    COMPONENT_CLASSES = VERDICT_CLASSES | {"claims--mark", "claims--dim"}
+
+    class ClaimChosen(Message):
+        """The reviewer clicked a claim."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, reviewer: str, blind: bool = False, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.reviewer = reviewer
+        self.blind = blind
+        self._current = 0
+
+    def compose(self) -> ComposeResult:
+        options = OptionList(id="claims-list")
+        options.can_focus = False
+        yield options
+        yield Static(id="claim-detail")
+
+    def show(self, claims: list[ClaimView], selected: int) -> None:
+        """List ``claims`` with ``selected`` highlighted."""
+        options = self.query_one(OptionList)
+        if [o.id for o in options.options] == [c.id for c in claims]:
+            for index, claim in enumerate(claims):  # the same claims, relabelled
+                options.replace_option_prompt_at_index(index, self._prompt(claim))
+        else:
+            options.clear_options()
+            options.add_options(Option(self._prompt(c), id=c.id) for c in claims)
+        self.border_title = f"Claims ({len(claims)})"
+        self.select(claims, selected)
+
+    def select(self, claims: list[ClaimView], index: int) -> None:
+        """Highlight claim ``index`` and show it in full."""
+        self._current = index
+        options = self.query_one(OptionList)
+        if 0 <= index < options.option_count:
+            options.highlighted = index
+        detail = self.query_one("#claim-detail", Static)
+        set_text(
+            detail,
+            self._detail(claims[index])
+            if 0 <= index < len(claims)
+            else Text("This answer has no claims.", style="dim"),
+        )
+
+    def _hidden(self, claim: ClaimView) -> bool:
+        return self.blind and claim.mine_verdict is None
+
+    def _prompt(self, claim: ClaimView) -> Text:
+        """Two lines: the claim; then kind, citation, judge, label and marks."""
+        hidden = self._hidden(claim)
+        dim = self.get_component_rich_style("claims--dim", partial=True)
+        mark = self.get_component_rich_style("claims--mark", partial=True)
+        text = Text(f"{claim.ordinal:>2} ", style=dim)
+        text.append(one_line(claim.text, 160))
+        text.append("\n   ")
+        text.append(claim.kind, style=dim)
+        if claim.dangling:
+            text.append(f" [{claim.citation}] dangling", style=mark)
+        elif claim.uncited:
+            text.append(" uncited", style=mark)
+        else:
+            text.append(f" [{claim.citation}]", style=dim)
+        text.append("  judge ", style=dim)
+        if hidden:
+            text.append("hidden", style=verdict_style(self, None, hidden=True))
+        else:
+            text.append_text(self._label(claim.judge_verdict, claim.judge_kind))
+        text.append("  you ", style=dim)
+        if claim.mine_verdict:
+            text.append_text(self._label(claim.mine_verdict, claim.mine_kind))
+        else:
+            text.append("–", style=dim)
+            if claim.reviewer_verdict and not self.blind:
+                other = self._label(claim.reviewer_verdict, claim.reviewer_kind)
+                text.append(f"  {one_line(claim.reviewer, 12)} ", style=dim)
+                text.append_text(other)
+        marks = ""
+        if claim.disagrees and not hidden:
+            marks += "≠"
+        if claim.mine_blind or (claim.reviewer_blind and not self.blind):
+            marks += "◌"
+        if claim.mine_note or (claim.note and not self.blind):
+            marks += "✎"
+        if marks:
+            text.append(f"  {marks}", style=mark)
+        return text
+
+    def _label(self, verdict: str | None, kind: str | None) -> Text:
+        if verdict is None:
+            return Text("–", style=self.get_component_rich_style("claims--dim", partial=True))
+        text = Text(verdict, style=verdict_style(self, verdict))
+        if kind:
+            text.append(" " + SHORT_KIND.get(kind, kind))
+        return text
+
+    def _detail(self, claim: ClaimView) -> Text:
+        dim = self.get_component_rich_style("claims--dim", partial=True)
+        text = Text(shown(claim.text).text)
+        hidden = self._hidden(claim)
+        text.append("\njudge ", style=dim)
+        if hidden:
+            text.append("hidden until you label (blind review)", style=dim)
+        else:
+            text.append(
+                describe(claim.judge_verdict, claim.judge_kind)
+                if claim.judge_verdict
+                else "no verdict yet"
+            )
+            if claim.judge:
+                text.append(f" ({one_line(claim.judge, 30)})", style=dim)
+            if claim.rationale:
+                text.append("\n" + one_line(claim.rationale, 300), style=dim)
+        text.append("\nyou   ", style=dim)
+        text.append(
+            describe(claim.mine_verdict, claim.mine_kind)
+            + (" · blind" if claim.mine_blind and claim.mine_verdict else "")
+        )
+        if claim.reviewer and claim.reviewer != self.reviewer and not self.blind:
+            text.append("\nlatest ", style=dim)
+            text.append(
+                f"{one_line(claim.reviewer, 20)}: "
+                f"{describe(claim.reviewer_verdict, claim.reviewer_kind)}"
+            )
+        note = claim.mine_note or ("" if self.blind else claim.note or "")
+        if note:
+            text.append("\nnote  ", style=dim)
+            text.append(shown(note).text)
+        return text
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option_index != self._current:
+            self._current = event.option_index
+            self.post_message(self.ClaimChosen(event.option_index))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()

@@ -1,0 +1,145 @@
+"""The report pane: SPEC §5's numbers with their counts, and this session's work."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from groundtui.tui.safe import one_line
+from groundtui.tui.widgets import SHORT_KIND, set_text
+
+
+def _pct(value: float | None) -> str:
+    return "  n/a " if value is None else f"{value * 100:5.1f}%"
+
+
+def _n(value: int) -> str:
+    """A count in at most six characters: 98,765 then 123.5k, 12.3M."""
+    if value < 100_000:
+        return f"{value:,}"
+    if value < 10_000_000:
+        return f"{value / 1000:.1f}k"
+    return f"{value / 1_000_000:.1f}M"
+
+
+def _kappa(value: float | None) -> str:
+    return " n/a" if value is None else f"{value:+.2f}"
+
+
+class ReportPane(VerticalScroll):
+    """The groundedness report, redrawn after every change."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"report--heading", "report--dim", "report--figure"}
+
+    revision: reactive[int] = reactive(0, init=False)
+    """How many times the numbers were redrawn (benchmarks wait on it)."""
+
+    def compose(self):
+        yield Static(Text("Counting the whole database…"), id="report-body")
+
+    def show(
+        self, report: dict | None, ready: bool, session: dict[str, int], reviewer: str
+    ) -> None:
+        """Redraw from ``report`` (SPEC §5 keys); ``ready`` is False until it is read."""
+        heading = self.get_component_rich_style("report--heading", partial=True)
+        dim = self.get_component_rich_style("report--dim", partial=True)
+        figure = self.get_component_rich_style("report--figure", partial=True)
+        text = Text()
+        if not ready:
+            text.append("Reading the report…\n", style=dim)
+        elif report is None:
+            text.append("The report is not available in this installation.\n", style=dim)
+        else:
+            self._numbers(text, report, heading, dim, figure)
+        text.append("This session", style=heading)
+        done = [
+            f"{n} {key[:-1] if n == 1 else key}"
+            for key in ("labels", "marks", "notes", "undos")
+            if (n := session.get(key, 0))
+        ]
+        text.append(f" ({one_line(reviewer, 20)}): {' · '.join(done) or 'nothing yet'}")
+        set_text(self.query_one("#report-body", Static), text)
+        self.revision += 1
+
+    def _numbers(self, text: Text, report: dict, heading, dim, figure) -> None:
+        verdicts = report["verdicts"]
+        labelled = sum(verdicts.values())
+        assessed = sum(report["quadrants"].values())
+
+        def share(value: float | None) -> int:
+            return round(value * assessed) if value is not None else 0
+
+        rows = (
+            (
+                "Claim level",
+                report["claim_level"],
+                f"{_n(verdicts['stated'])}/{_n(labelled)} stated",
+            ),
+            (
+                "Answer level",
+                report["answer_level"],
+                f"{_n(share(report['answer_level']))}/{_n(assessed)} all stated",
+            ),
+            (
+                "Invention",
+                report["invention_rate"],
+                f"{_n(share(report['invention_rate']))}/{_n(assessed)} w/ absent",
+            ),
+        )
+        for name, value, counts in rows:
+            text.append(f"{name:<13}", style=heading)
+            text.append(_pct(value), style=figure)
+            text.append(f" {counts}\n", style=dim)
+        for name, key in (
+            ("judge↔reviewer", "judge_vs_reviewer"),
+            ("reviewer↔reviewer", "reviewer_vs_reviewer"),
+        ):
+            a = report["agreement"][key]
+            raw = "n/a" if a["raw"] is None else f"{a['raw'] * 100:.0f}%"
+            text.append("κ ", style=heading)
+            text.append(f"{name:<18}")
+            text.append(f"{_kappa(a['kappa']):>5}", style=figure)
+            text.append(f" raw {raw:>4} n {_n(a['n'])}\n", style=dim)
+        text.append(
+            f"{_n(report['reviewed_claims'])} of {_n(report['claims'])} claims reviewed\n",
+            style=dim,
+        )
+        text.append(" · ".join(f"{k} {_n(v)}" for k, v in verdicts.items()) + "\n")
+        kinds = {SHORT_KIND.get(k, k): v for k, v in report["invention_kinds"].items() if v}
+        if kinds:
+            text.append(" · ".join(f"{k} {_n(v)}" for k, v in kinds.items()) + "\n", style=dim)
+        q = report["quadrants"]
+        text.append("Grounded × correct ", style=heading)
+        text.append(f"(? {_n(q['correctness_unknown'])} unknown)\n", style=dim)
+        for name in ("grounded", "ungrounded"):
+            text.append(
+                f"  {name:<11}✓ {_n(q[name + '_correct']):<8} ✗ {_n(q[name + '_incorrect'])}\n"
+            )
+        self._by_source(text, report["by_source"], heading, dim)
+        flags = report["flags"]
+        text.append(
+            f"flagged {_n(flags['flagged'])} of {_n(flags['scanned'])} scanned "
+            f"({_pct(flags['rate']).strip()})\n",
+            style=dim,
+        )
+
+    @staticmethod
+    def _by_source(text: Text, by_source: dict, heading, dim) -> None:
+        if not by_source:
+            return
+        text.append(
+            f"{'By source':<13}{'claims':>7} {'level':>6}{'answers':>8} {'ungr.':>6}\n",
+            style=heading,
+        )
+        ranked = sorted(by_source.items(), key=lambda kv: -kv[1]["claims"])
+        for origin, s in ranked[:8]:
+            text.append(
+                f"{one_line(origin, 12):<13}{_n(s['claims']):>7} {_pct(s['claim_level'])}"
+                f"{_n(s['answers']):>8} {_pct(s['ungrounded_answer_rate'])}\n"
+            )
+        if len(ranked) > 8:
+            text.append(f" … {len(ranked) - 8} more origins\n", style=dim)

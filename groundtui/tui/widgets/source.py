@@ -1,0 +1,157 @@
+"""The cited source: title, origin, date, and its text scrolled to the highlighted evidence."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
+
+from groundtui.text import locate
+from groundtui.tui.detail import AnswerDetail, ClaimView, SourceInfo
+from groundtui.tui.safe import one_line, shown
+from groundtui.tui.widgets import set_text
+
+
+class SourcePane(Vertical):
+    """The source the selected claim cites, with the judge's evidence highlighted."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "source--evidence",
+        "source--warning",
+        "source--dim",
+        "source--title",
+    }
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="source-header")
+        with VerticalScroll(id="source-scroll"):
+            yield Static(id="source-body")
+
+    _shown: tuple | None = None
+
+    def show(self, detail: AnswerDetail | None, claim: ClaimView | None, blind: bool) -> None:
+        """Show what ``claim`` cites (all sources for an uncited claim)."""
+        hidden = blind and claim is not None and claim.mine_verdict is None
+        key = (
+            id(detail),
+            detail and detail.id,
+            claim and claim.id,
+            hidden,
+            claim and (claim.evidence, claim.evidence_text, claim.judge_verdict),
+        )
+        if key == self._shown:
+            return  # a label changed nothing here: keep the scroll where the reviewer left it
+        self._shown = key
+        header = self.query_one("#source-header", Static)
+        body = self.query_one("#source-body", Static)
+        dim = self.get_component_rich_style("source--dim", partial=True)
+        warning = self.get_component_rich_style("source--warning", partial=True)
+        if detail is None:
+            set_text(header, Text(""))
+            set_text(body, Text(""))
+            return
+        evidence = None if claim is None or hidden else claim
+        if claim is not None and claim.dangling:
+            self.border_title = f"Source [{claim.citation}]"
+            set_text(
+                header,
+                Text(
+                    f"dangling citation: [{claim.citation}] names no source of this answer "
+                    f"(it has {len(detail.sources)})",
+                    style=warning,
+                ),
+            )
+            set_text(body, Text(""))
+            return
+        if claim is None or claim.uncited:
+            self.border_title = "Sources"
+            note = (
+                "uncited — checked against all sources"
+                if claim is not None
+                else "this answer has no claims"
+            )
+            set_text(header, Text(note, style=warning if claim is not None else dim))
+            text, first = Text(), None
+            for source in detail.sources:
+                text.append(self._title(source))
+                text.append("\n")
+                found = self._append_text(text, source, evidence)
+                first = first if first is not None else found
+                text.append("\n\n")
+            if not detail.sources:
+                text.append("This answer carries no sources.", style=dim)
+            set_text(body, text)
+            self._scroll(text, first)
+            return
+        source = detail.sources[claim.citation - 1] if claim.citation else None
+        if source is None:
+            set_text(header, Text("source missing", style=warning))
+            set_text(body, Text(""))
+            return
+        self.border_title = f"Source [{claim.citation}]"
+        head = self._title(source)
+        if hidden:
+            head.append("\nevidence hidden until you label (blind review)", style=dim)
+        elif claim.judge_verdict is not None and not self._span(source, claim):
+            head.append("\nno evidence span from the judge", style=dim)
+        set_text(header, head)
+        text = Text()
+        found = self._append_text(text, source, evidence)
+        set_text(body, text)
+        self._scroll(text, found)
+
+    def _title(self, source: SourceInfo) -> Text:
+        dim = self.get_component_rich_style("source--dim", partial=True)
+        text = Text(f"[{source.position}] ", style=dim)
+        text.append(
+            one_line(source.title or source.source_id, 80),
+            style=self.get_component_rich_style("source--title", partial=True),
+        )
+        text.append(f"\n{one_line(source.origin, 30)}", style=dim)
+        text.append(f" · updated {one_line(source.updated_at, 30) or 'unknown'}", style=dim)
+        text.append(f" · {one_line(source.source_id, 40)}", style=dim)
+        return text
+
+    @staticmethod
+    def _span(source: SourceInfo, claim: ClaimView) -> tuple[int, int] | None:
+        # An uncited claim was checked against all sources joined: its offsets are not into
+        # any one of them, so only its quoted evidence can be placed.
+        if (
+            not claim.uncited
+            and claim.evidence
+            and 0 <= claim.evidence[0] < claim.evidence[1] <= len(source.text)
+        ):
+            return claim.evidence
+        if claim.evidence_text:
+            found = locate(claim.evidence_text, source.text)
+            if found:
+                return found[0], found[1]
+        return None
+
+    def _append_text(self, text: Text, source: SourceInfo, claim: ClaimView | None) -> int | None:
+        """Append the source's text, highlighting the evidence; its display offset or None."""
+        offset = len(text)
+        body = shown(source.text)
+        text.append(body.text)
+        span = self._span(source, claim) if claim is not None else None
+        if span is None:
+            return None
+        a, b = body.span(*span)
+        text.stylize(
+            self.get_component_rich_style("source--evidence", partial=True), offset + a, offset + b
+        )
+        return offset + a
+
+    def _scroll(self, text: Text, offset: int | None) -> None:
+        scroll = self.query_one("#source-scroll", VerticalScroll)
+        if offset is None:
+            scroll.scroll_home(animate=False)
+            return
+        width = max(10, scroll.scrollable_content_region.width)
+        line = 0
+        for paragraph in text.plain[:offset].split("\n"):
+            line += 1 + len(paragraph) // width
+        scroll.scroll_to(y=max(0, line - 3), animate=False)
