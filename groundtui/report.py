@@ -1,0 +1,180 @@
+"""The groundedness report (SPEC §5): every number with its denominator, from SQL counts.
+
+``compute`` reads four small count tables that SQLite triggers keep current on every write
+(``groundtui.aggregates``), so it costs about the same on a thousand claims or a million and
+the review UI can call it after every key press, from a worker thread with its own
+``Store``. ``compute(store, judge=NAME)`` re-counts every claim with that judge's verdicts:
+seconds, not milliseconds, on a million claims.
+
+Decisions where SPEC §5 is silent:
+
+- A claim with no label at all (no judgement with a verdict, no live review: not judged
+  yet, or its judging failed) is *pending*. It counts in ``claims`` and in no ratio:
+  ``claim_level`` is stated claims over labelled claims (the sum of ``verdicts``).
+- An answer with a pending claim is pending too: it counts in ``answers`` but not in
+  ``answer_level``, ``invention_rate``, ``quadrants`` or ``by_source`` until each of its
+  claims has a label. The answer-level denominator is therefore the sum of ``quadrants``.
+- ``by_source[origin]``: ``claims`` counts the labelled claims citing a source of that
+  origin (the denominator of its ``claim_level``); ``answers`` counts the non-pending
+  answers with at least one such claim (the denominator of ``ungrounded_answer_rate``);
+  an answer is ungrounded there when any of its claims, whatever it cites, is not stated.
+  Every origin that some claim cites is listed, with ``null`` ratios while it has no labels.
+- ``reviewed_claims`` counts claims whose latest review by some reviewer is a label, not a
+  retraction.
+- ``flags.flagged`` counts scanned answers with at least one flag; ``rate`` is over scanned.
+- ``reviewer_vs_reviewer`` pairs, on each claim with live labels from two or more
+  reviewers, the latest label of the reviewer whose first label came first with that of
+  the reviewer whose first label came second, always in that order.
+- Ratios are full-precision floats (never rounded in data or ``--json``); a zero
+  denominator gives ``None`` (``null``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from groundtui.cubes import Cubes, full_cubes, read_cubes
+from groundtui.kappa import agreement_of_matrix
+from groundtui.models import ClaimKind, InventionKind, Verdict
+from groundtui.store import Store
+
+VERDICTS = [v.value for v in Verdict]
+INVENTION_KINDS = [k.value for k in InventionKind]
+CLAIM_KINDS = [k.value for k in ClaimKind]
+QUADRANTS = [
+    "grounded_correct",
+    "grounded_incorrect",
+    "ungrounded_correct",
+    "ungrounded_incorrect",
+    "correctness_unknown",
+]
+ASSESSED = ("grounded", "ungrounded")
+
+Matrix = dict[str, dict[str, int]]
+
+
+def ratio(numerator: int, denominator: int) -> float | None:
+    """``numerator / denominator``, or ``None`` when the denominator is zero."""
+    return numerator / denominator if denominator else None
+
+
+def cubes(store: Store, judge: str | None = None) -> Cubes:
+    """The counts behind the report: maintained ones, or recounted for ``judge``."""
+    return read_cubes(store.db.conn) if judge is None else full_cubes(store.db.conn, judge)
+
+
+def compute(store: Store, judge: str | None = None) -> dict[str, Any]:
+    """Every number of SPEC §5, keyed and nested exactly as ``groundtui report --json``.
+
+    Args:
+        store: an open store (one per thread).
+        judge: whose verdicts are the judge verdicts; ``None`` for each claim's latest
+            judgement, whoever made it.
+    """
+    return summarise(cubes(store, judge))
+
+
+def summarise(c: Cubes) -> dict[str, Any]:
+    """The SPEC §5 report from its cubes (pure)."""
+    claims = reviewed = labelled = 0
+    verdicts = dict.fromkeys(VERDICTS, 0)
+    kinds = dict.fromkeys(INVENTION_KINDS, 0)
+    by_origin: dict[str, list[int]] = {}  # origin -> [labelled, stated, answers, ungrounded]
+    for label, label_kind, _kind, origin, _jv, rv, n in c.claims:
+        claims += n
+        reviewed += n if rv else 0
+        if label:
+            labelled += n
+            if label in verdicts:
+                verdicts[label] += n
+            if label != "stated" and label_kind in kinds:
+                kinds[label_kind] += n
+        if origin:
+            cell = by_origin.setdefault(origin, [0, 0, 0, 0])
+            cell[0] += n if label else 0
+            cell[1] += n if label == "stated" else 0
+    answers = assessed = grounded = invented = scanned = flagged = 0
+    quadrants = dict.fromkeys(QUADRANTS, 0)
+    for status, invention, correct, was_scanned, was_flagged, n in c.answers:
+        answers += n
+        scanned += n if was_scanned else 0
+        flagged += n if was_scanned and was_flagged else 0
+        if status not in ASSESSED:
+            continue
+        assessed += n
+        grounded += n if status == "grounded" else 0
+        invented += n if invention else 0
+        if correct == "unknown":
+            quadrants["correctness_unknown"] += n
+        else:
+            quadrants[f"{status}_{correct}"] += n
+    for origin, status, n in c.origins:
+        cell = by_origin.setdefault(origin, [0, 0, 0, 0])
+        if status in ASSESSED:
+            cell[2] += n
+            cell[3] += n if status == "ungrounded" else 0
+    return {
+        "answers": answers,
+        "claims": claims,
+        "reviewed_claims": reviewed,
+        "claim_level": ratio(verdicts["stated"], labelled),
+        "answer_level": ratio(grounded, assessed),
+        "invention_rate": ratio(invented, assessed),
+        "verdicts": verdicts,
+        "invention_kinds": kinds,
+        "by_source": {
+            origin: {
+                "claims": cell[0],
+                "claim_level": ratio(cell[1], cell[0]),
+                "answers": cell[2],
+                "ungrounded_answer_rate": ratio(cell[3], cell[2]),
+            }
+            for origin, cell in sorted(by_origin.items())
+        },
+        "quadrants": quadrants,
+        "flags": {"scanned": scanned, "flagged": flagged, "rate": ratio(flagged, scanned)},
+        "agreement": {
+            "judge_vs_reviewer": agreement_of_matrix(judge_matrix(c)),
+            "reviewer_vs_reviewer": agreement_of_matrix(_square((a, b, n) for a, b, n in c.rr)),
+        },
+    }
+
+
+def _square(cells: Any) -> Matrix:
+    """A verdict × verdict matrix with every cell present, from ``(row, col, n)`` cells."""
+    matrix: Matrix = {v: dict.fromkeys(VERDICTS, 0) for v in VERDICTS}
+    for a, b, n in cells:
+        row = matrix.setdefault(a, dict.fromkeys(VERDICTS, 0))
+        row[b] = row.get(b, 0) + n
+    return matrix
+
+
+def judge_matrix(c: Cubes, kind: str | None = None) -> Matrix:
+    """Judge verdict × reviewer verdict counts over claims with both (of ``kind``)."""
+    return _square(
+        (jv, rv, n)
+        for _l, _lk, k, _o, jv, rv, n in c.claims
+        if jv and rv and (kind is None or k == kind)
+    )
+
+
+def confusion(store: Store, judge: str | None = None) -> Matrix:
+    """``{judge verdict: {reviewer verdict: claims}}``, every verdict present in both."""
+    return judge_matrix(cubes(store, judge))
+
+
+def agreement_by_kind(store: Store, judge: str | None = None) -> dict[str, dict[str, Any]]:
+    """``{claim kind: {"n", "raw", "kappa"}}`` of judge against reviewer, every kind listed."""
+    c = cubes(store, judge)
+    kinds = CLAIM_KINDS + sorted({row[2] for row in c.claims} - {*CLAIM_KINDS, ""})
+    return {kind: agreement_of_matrix(judge_matrix(c, kind)) for kind in kinds}
+
+
+def judges(store: Store) -> list[str]:
+    """Names of the judges with at least one verdict in the database."""
+    return [
+        r["judge"]
+        for r in store.query(
+            "select distinct judge from judgements where verdict is not null order by judge"
+        )
+    ]

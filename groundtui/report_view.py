@@ -1,0 +1,161 @@
+"""The report as rich tables for ``groundtui report``: every ratio beside its counts.
+
+Origins come from imported data, so they are rendered as ``rich.text.Text``, never markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+
+def percent(value: float | None) -> str:
+    """``0.905`` as ``90.5%``; ``None`` (a zero denominator) as an em dash."""
+    return "—" if value is None else f"{value:.1%}"
+
+
+def decimal(value: float | None) -> str:
+    """A kappa or agreement with three decimals; ``None`` as an em dash."""
+    return "—" if value is None else f"{value:.3f}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 claim``, ``2 claims``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _table(title: str, *columns: str) -> Table:
+    table = Table(title=title, title_justify="left", title_style="bold", show_edge=False)
+    for i, column in enumerate(columns):
+        table.add_column(column, justify="left" if i == 0 else "right")
+    return table
+
+
+def headline(r: dict[str, Any]) -> Table:
+    """Claim level, answer level and invention rate, each with its numerator and denominator."""
+    labelled = sum(r["verdicts"].values())
+    pending = r["claims"] - labelled
+    assessed = sum(r["quadrants"].values())
+    # Numerators from ratio × denominator: exact for any count a database holds.
+    grounded = round((r["answer_level"] or 0) * assessed)
+    invented = round((r["invention_rate"] or 0) * assessed)
+    table = _table("Groundedness", "measure", "value", "counts")
+    table.columns[2].justify = "left"
+    claims_note = f" ({plural(pending, 'claim')} pending)" if pending else ""
+    table.add_row(
+        "claim level",
+        percent(r["claim_level"]),
+        f"{r['verdicts']['stated']:,} of {labelled:,} labelled claims stated" + claims_note,
+    )
+    left_out = r["answers"] - assessed
+    answers_note = (
+        f" ({plural(left_out, 'answer')} without claims or with a pending claim)"
+        if left_out
+        else ""
+    )
+    table.add_row(
+        "answer level",
+        percent(r["answer_level"]),
+        f"{grounded:,} of {assessed:,} answers have every claim stated" + answers_note,
+    )
+    table.add_row(
+        "invention rate",
+        percent(r["invention_rate"]),
+        f"{invented:,} of {assessed:,} answers have an absent claim",
+    )
+    table.add_row(
+        "reviewed",
+        percent(r["reviewed_claims"] / r["claims"] if r["claims"] else None),
+        f"{r['reviewed_claims']:,} of {r['claims']:,} claims carry a reviewer's label",
+    )
+    return table
+
+
+def counts(title: str, values: dict[str, int]) -> Table:
+    """A name → count table with each count's share of the total."""
+    table = _table(title, "", "claims", "share")
+    total = sum(values.values())
+    for name, n in values.items():
+        table.add_row(name.replace("_", " "), f"{n:,}", percent(n / total if total else None))
+    return table
+
+
+def by_source(r: dict[str, Any]) -> Table:
+    """Origins, the most often ungrounded first (no answers yet: last)."""
+    table = _table(
+        "By source origin", "origin", "claims", "claim level", "answers", "ungrounded answers"
+    )
+    rows = sorted(
+        r["by_source"].items(),
+        key=lambda item: (
+            item[1]["ungrounded_answer_rate"] is None,
+            -(item[1]["ungrounded_answer_rate"] or 0),
+            item[0],
+        ),
+    )
+    for origin, s in rows:
+        table.add_row(
+            Text(origin),
+            f"{s['claims']:,}",
+            percent(s["claim_level"]),
+            f"{s['answers']:,}",
+            percent(s["ungrounded_answer_rate"]),
+        )
+    return table
+
+
+def quadrants(r: dict[str, Any]) -> Table:
+    """Grounded × correct, answers with at least one claim, every claim labelled."""
+    q = r["quadrants"]
+    table = _table("Grounded × correct (answers)", "", "correct", "incorrect")
+    table.add_row("grounded", f"{q['grounded_correct']:,}", f"{q['grounded_incorrect']:,}")
+    table.add_row("ungrounded", f"{q['ungrounded_correct']:,}", f"{q['ungrounded_incorrect']:,}")
+    table.caption = f"correctness unknown: {q['correctness_unknown']:,}"
+    table.caption_justify = "left"
+    return table
+
+
+def agreement(r: dict[str, Any]) -> Table:
+    """The judge's agreement with reviewers beside reviewers' agreement with each other."""
+    table = _table("Agreement (Cohen's kappa over the four verdicts)", "", "claims", "raw", "kappa")
+    a = r["agreement"]
+    for label, key in (
+        ("judge vs reviewer", "judge_vs_reviewer"),
+        ("reviewer vs reviewer (the human ceiling)", "reviewer_vs_reviewer"),
+    ):
+        table.add_row(label, f"{a[key]['n']:,}", percent(a[key]["raw"]), decimal(a[key]["kappa"]))
+    return table
+
+
+def render(r: dict[str, Any], *, judge: str | None = None) -> RenderableType:
+    """The whole report, one table per section of SPEC §5."""
+    f = r["flags"]
+    who = f"judge: {judge}" if judge else "judge: each claim's latest judgement"
+    return Group(
+        Text(f"groundtui report — {who}", style="bold"),
+        Text(""),
+        headline(r),
+        Text(""),
+        counts("Verdicts (effective)", r["verdicts"]),
+        Text(""),
+        counts("Invention kinds (claims not stated)", r["invention_kinds"]),
+        Text(""),
+        by_source(r),
+        Text(""),
+        quadrants(r),
+        Text(""),
+        Text(
+            f"Flags: {f['scanned']:,} answers scanned, {f['flagged']:,} flagged "
+            f"({percent(f['rate'])})"
+        ),
+        Text(""),
+        agreement(r),
+    )
+
+
+def show(r: dict[str, Any], *, judge: str | None = None, console: Console | None = None) -> None:
+    """Print ``render(r)``."""
+    (console or Console(highlight=False)).print(render(r, judge=judge))

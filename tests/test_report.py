@@ -1,0 +1,600 @@
+"""The groundedness report (SPEC §5) against a fixture whose every number is worked by hand.
+
+The fixture, eight answers and eleven claims (``T1``… are review instants):
+
+=====  ==================================  ======  ============  ================================
+claim  cites (origin)                      kind    judgements    reviews -> effective label
+=====  ==================================  ======  ============  ================================
+A1#1   returns, current (help-centre)      policy  prod stated   dana stated T1, lee stated T2
+                                                                  -> stated (lee)
+A1#2   refunds (pdf-archive)               figure  prod partial  dana absent T1, lee partial T2,
+                                                                  dana stated T3 -> stated (dana)
+A2#1   returns, superseded (help-centre)   policy  prod stated   -> stated
+A2#2   shipping (email-export)             policy  prod absent   dana absent T1, kim partial T7,
+                                                                  lee absent T8 -> absent (lee)
+A3#1   refunds (pdf-archive)               figure  prod contra.  lee contradicted T2
+A3#2   [3] of one source: dangling         name    prod absent   -> absent
+A3#3   uncited                             rel.    prod partial  -> partial
+A4#1   refunds (pdf-archive)               figure  prod absent,  -> stated (second)
+                                                   second stated
+A7#1   shipping (email-export)             figure  prod stated   -> stated
+A7#2   shipping (email-export)             policy  second failed -> none: pending
+A8#1   shipping (email-export)             figure  prod stated,  lee absent T2, lee retracts T6
+                                                   second partial -> partial (second)
+=====  ==================================  ======  ============  ================================
+
+A5 and A6 have no claims. Correctness: A1 imported true; A2 imported false, marked correct;
+A3 unknown; A4 imported true, marked incorrect then unknown; A7 true; A8 imported false.
+Scanned: A1-A5; flagged: A2, A3 (twice), and A7, which was never scanned.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from groundtui import report
+from groundtui.aggregates import rebuild
+from groundtui.cli import cli
+from groundtui.cubes import full_cubes, read_cubes
+from groundtui.importer import import_files
+from groundtui.store import ClaimRow, Store
+
+T1, T2 = "2026-11-30T10:00:00Z", "2026-11-30T10:05:00Z"
+T3, T4, T5 = (
+    "2026-12-01T09:00:00.000000Z",
+    "2026-12-01T10:00:00.000000Z",
+    "2026-12-01T11:00:00.000000Z",
+)
+T6, T7, T8 = (
+    "2026-12-01T12:00:00.000000Z",
+    "2026-12-01T13:00:00.000000Z",
+    "2026-12-01T14:00:00.000000Z",
+)
+LATER = "2030-01-01T00:00:00.000000Z"  # after the import, whenever the tests run
+
+RETURNS = {
+    "id": "returns",
+    "title": "Returns policy",
+    "origin": "help-centre",
+    "text": "Sofas can be returned within 14 days of delivery.",
+    "updated_at": "2025-01-10",
+}
+RETURNS_OLD = {
+    "id": "returns",
+    "title": "Returns policy",
+    "origin": "help-centre",
+    "text": "Sofas can be returned within 30 days of delivery.",
+    "updated_at": "2024-03-01",
+}
+REFUNDS = {
+    "id": "refunds",
+    "origin": "pdf-archive",
+    "text": "Refunds are issued within 5 working days.",
+}
+SHIPPING = {"id": "shipping", "origin": "email-export", "text": "Delivery is free over $50."}
+
+
+def review(reviewer: str, verdict: str, at: str, kind: str | None = None) -> dict:
+    return {"reviewer": reviewer, "verdict": verdict, "invention_kind": kind, "at": at}
+
+
+def claim(
+    text: str,
+    kind: str,
+    citation: int | None,
+    verdict: str | None = None,
+    invention: str | None = None,
+    **extra: object,
+) -> dict:
+    record = {"text": text, "kind": kind, "judge": "prod", **extra}
+    if citation is not None:
+        record["citation"] = citation
+    if verdict is not None:
+        record.update(verdict=verdict, invention_kind=invention)
+    return record
+
+
+ANSWERS = [
+    {
+        "id": "A1",
+        "question": "Returns?",
+        "correct": True,
+        "response": "Sofas can be returned within 14 days [1]. Refunds take 5 days [2].",
+        "sources": [RETURNS, REFUNDS],
+        "claims": [
+            claim(
+                "Sofas can be returned within 14 days.",
+                "policy",
+                1,
+                "stated",
+                evidence=[0, 36],
+                reviews=[review("dana", "stated", T1), review("lee", "stated", T2)],
+            ),
+            claim(
+                "Refunds take 5 days.",
+                "figure",
+                2,
+                "partial",
+                "bridging_inference",
+                reviews=[
+                    review("dana", "absent", T1, "plausible_specifics"),
+                    review("lee", "partial", T2, "bridging_inference"),
+                ],
+            ),
+        ],
+    },
+    {
+        "id": "A2",
+        "question": "Returns after a month?",
+        "correct": False,
+        "response": "Sofas can be returned within 30 days [1]. Delivery is always free [2].",
+        "sources": [RETURNS_OLD, SHIPPING],
+        "claims": [
+            claim("Sofas can be returned within 30 days.", "policy", 1, "stated"),
+            claim(
+                "Delivery is always free.",
+                "policy",
+                2,
+                "absent",
+                "confident_generalisation",
+                reviews=[review("dana", "absent", T1, "confident_generalisation")],
+            ),
+        ],
+    },
+    {
+        "id": "A3",
+        "question": "Refunds?",
+        "response": "Refunds take 10 days [1]. Our CEO is Jane Roe [3]. "
+        "Most customers choose express shipping.",
+        "sources": [REFUNDS],
+        "claims": [
+            claim(
+                "Refunds take 10 days.",
+                "figure",
+                1,
+                "contradicted",
+                "plausible_specifics",
+                reviews=[review("lee", "contradicted", T2, "plausible_specifics")],
+            ),
+            claim("Our CEO is Jane Roe.", "name", 3, "absent", "fabricated_provenance"),
+            claim(
+                "Most customers choose express shipping.",
+                "relation",
+                None,
+                "partial",
+                "bridging_inference",
+            ),
+        ],
+    },
+    {
+        "id": "A4",
+        "question": "How long do refunds take?",
+        "correct": True,
+        "response": "Refunds take 5 days [1].",
+        "sources": [REFUNDS],
+        "claims": [claim("Refunds take 5 days.", "figure", 1, "absent", "plausible_specifics")],
+    },
+    {"id": "A5", "question": "Hi", "response": "Hello.", "sources": []},
+    {
+        "id": "A6",
+        "question": "Shipping?",
+        "response": "See the shipping page.",
+        "sources": [SHIPPING],
+        "claims": [],
+    },
+    {
+        "id": "A7",
+        "question": "Delivery and returns?",
+        "correct": True,
+        "response": "Delivery is free over $50 [1]. Returns are free [1].",
+        "sources": [SHIPPING],
+        "claims": [
+            claim("Delivery is free over $50.", "figure", 1, "stated"),
+            claim("Returns are free.", "policy", 1),
+        ],
+    },
+    {
+        "id": "A8",
+        "question": "Delivery?",
+        "correct": False,
+        "response": "Delivery is free over $50 [1].",
+        "sources": [SHIPPING],
+        "claims": [
+            claim(
+                "Delivery is free over $50.",
+                "figure",
+                1,
+                "stated",
+                reviews=[review("lee", "absent", T2, "plausible_specifics")],
+            )
+        ],
+    },
+]
+
+
+def build(store: Store, tmp_path: Path) -> None:
+    """Import ``ANSWERS``, then the labels, marks, judgements and flags made afterwards."""
+    path = tmp_path / "answers.jsonl"
+    path.write_text("\n".join(json.dumps(a) for a in ANSWERS) + "\n", encoding="utf-8")
+    result = import_files(store, [str(path)])
+    assert result.exit_code == 0, result.bad
+    store.add_review("A1#2", "dana", "stated", at=T3)  # dana changes her mind
+    store.add_review("A2#2", "kim", "partial", "bridging_inference", at=T7)
+    store.add_review("A2#2", "lee", "absent", "confident_generalisation", at=T8)
+    store.add_review("A8#1", "lee", None, at=T6)  # lee retracts
+    store.add_judgement("A4#1", "second", "v1", verdict="stated", at=LATER)
+    store.add_judgement(
+        "A8#1", "second", "v1", verdict="partial", invention_kind="bridging_inference", at=LATER
+    )
+    store.add_judgement("A7#2", "second", "v1", verdict=None, error="timeout", at=LATER)
+    store.add_mark("A2", "dana", True, at=T4)
+    store.add_mark("A4", "dana", False, at=T4)
+    store.add_mark("A4", "dana", None, at=T5)  # an explicit "unknown" beats imported true
+    with store.transaction():
+        store.db.execute(
+            "update answers set scanned_at = ? where id in ('A1', 'A2', 'A3', 'A4', 'A5')", [T5]
+        )
+        store.db["flags"].insert_all(
+            [
+                {"answer_id": a, "check_name": check, "details": "{}", "at": T5}
+                for a, check in [
+                    ("A2", "specifics"),
+                    ("A3", "specifics"),
+                    ("A3", "other"),
+                    ("A7", "specifics"),
+                ]
+            ]
+        )
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    with Store(tmp_path / "fixture.db") as s:
+        build(s, tmp_path)
+        yield s
+
+
+EXPECTED = {
+    "answers": 8,
+    "claims": 11,
+    "reviewed_claims": 4,  # A1#1, A1#2, A2#2, A3#1 (A8#1's label was retracted)
+    "claim_level": 5 / 10,  # A7#2 is pending: in "claims", in no ratio
+    "answer_level": 2 / 5,  # A1, A4 of A1-A4 and A8 (A7 pending, A5-A6 have no claims)
+    "invention_rate": 2 / 5,  # A2, A3
+    "verdicts": {"stated": 5, "contradicted": 1, "absent": 2, "partial": 2},
+    "invention_kinds": {
+        "plausible_specifics": 1,
+        "bridging_inference": 2,
+        "confident_generalisation": 1,
+        "fabricated_provenance": 1,
+    },
+    "by_source": {
+        "email-export": {
+            "claims": 3,
+            "claim_level": 1 / 3,
+            "answers": 2,
+            "ungrounded_answer_rate": 1.0,
+        },
+        "help-centre": {
+            "claims": 2,
+            "claim_level": 1.0,
+            "answers": 2,
+            "ungrounded_answer_rate": 0.5,
+        },
+        "pdf-archive": {
+            "claims": 3,
+            "claim_level": 2 / 3,
+            "answers": 3,
+            "ungrounded_answer_rate": 1 / 3,
+        },
+    },
+    "quadrants": {
+        "grounded_correct": 1,
+        "grounded_incorrect": 0,
+        "ungrounded_correct": 1,
+        "ungrounded_incorrect": 1,
+        "correctness_unknown": 2,
+    },
+    "flags": {"scanned": 5, "flagged": 2, "rate": 0.4},
+    "agreement": {
+        # (stated, stated), (partial, stated), (absent, absent), (contradicted, contradicted):
+        # p_o = 3/4, p_e = (1·2 + 1·0 + 1·1 + 1·1)/16 = 1/4, kappa = (3/4 - 1/4)/(3/4).
+        "judge_vs_reviewer": {"n": 4, "raw": 0.75, "kappa": 2 / 3},
+        # A1#1 (dana stated, lee stated), A1#2 (dana stated, lee partial),
+        # A2#2 (dana absent, kim partial; lee labelled last): p_o = 1/3, p_e = 2/9.
+        "reviewer_vs_reviewer": {"n": 3, "raw": 1 / 3, "kappa": 1 / 7},
+    },
+}
+
+# --judge prod: A4#1 absent (ungrounded, invented), A8#1 stated (grounded, incorrect).
+EXPECTED_PROD = {
+    **EXPECTED,
+    "answer_level": 2 / 5,  # A1, A8
+    "invention_rate": 3 / 5,  # A2, A3, A4
+    "verdicts": {"stated": 5, "contradicted": 1, "absent": 3, "partial": 1},
+    "invention_kinds": {
+        "plausible_specifics": 2,
+        "bridging_inference": 1,
+        "confident_generalisation": 1,
+        "fabricated_provenance": 1,
+    },
+    "by_source": {
+        "email-export": {
+            "claims": 3,
+            "claim_level": 2 / 3,
+            "answers": 2,
+            "ungrounded_answer_rate": 0.5,
+        },
+        "help-centre": {
+            "claims": 2,
+            "claim_level": 1.0,
+            "answers": 2,
+            "ungrounded_answer_rate": 0.5,
+        },
+        "pdf-archive": {
+            "claims": 3,
+            "claim_level": 1 / 3,
+            "answers": 3,
+            "ungrounded_answer_rate": 2 / 3,
+        },
+    },
+    "quadrants": {
+        "grounded_correct": 1,
+        "grounded_incorrect": 1,
+        "ungrounded_correct": 1,
+        "ungrounded_incorrect": 0,
+        "correctness_unknown": 2,
+    },
+}
+
+
+def approx(value: object) -> object:
+    """``value`` with every float compared approximately, nested dicts included."""
+    if isinstance(value, dict):
+        return {k: approx(v) for k, v in value.items()}
+    return pytest.approx(value) if isinstance(value, float) else value
+
+
+def test_fixture_is_what_the_table_says(store: Store) -> None:
+    rows = {r["id"]: r for r in store.query("select * from claims")}
+    assert (rows["A3#2"]["dangling"], rows["A3#3"]["uncited"]) == (1, 1)
+    assert rows["A2#1"]["source_key"] != rows["A1#1"]["source_key"]  # the superseded version
+    labels = {r["claim_id"]: r for r in store.query("select * from claim_labels")}
+    assert labels["A7#2"]["label"] is None
+    assert (labels["A4#1"]["judge"], labels["A4#1"]["label"]) == ("second", "stated")
+
+
+def test_every_key_by_hand(store: Store) -> None:
+    result = report.compute(store)
+    assert list(result) == list(EXPECTED)  # SPEC §5's keys, in SPEC's order
+    assert result == approx(EXPECTED)
+
+
+def test_judge_name_picks_that_judges_latest_verdicts(store: Store) -> None:
+    assert report.compute(store, judge="prod") == approx(EXPECTED_PROD)
+    # "second" judged only A4#1 and A8#1 (and failed on A7#2): the other claims keep their
+    # reviewer's label, or are pending without one.
+    second = report.compute(store, judge="second")
+    assert second["verdicts"] == {"stated": 3, "contradicted": 1, "absent": 1, "partial": 1}
+    assert report.judges(store) == ["prod", "second"]
+
+
+def test_unknown_judge_leaves_only_reviewer_labels(store: Store) -> None:
+    result = report.compute(store, judge="nobody")
+    assert result["verdicts"] == {"stated": 2, "contradicted": 1, "absent": 1, "partial": 0}
+    assert result["agreement"]["judge_vs_reviewer"] == {"n": 0, "raw": None, "kappa": None}
+
+
+def test_confusion_and_agreement_by_kind(store: Store) -> None:
+    matrix = report.confusion(store)
+    assert matrix["stated"] == {"stated": 1, "contradicted": 0, "absent": 0, "partial": 0}
+    assert matrix["partial"]["stated"] == 1
+    assert matrix["absent"]["absent"] == matrix["contradicted"]["contradicted"] == 1
+    assert sum(sum(row.values()) for row in matrix.values()) == 4
+    by_kind = report.agreement_by_kind(store)
+    assert list(by_kind) == ["figure", "date", "name", "policy", "relation"]
+    # policy: (stated, stated), (absent, absent); figure: (partial, stated), (contra, contra).
+    assert by_kind["policy"] == {"n": 2, "raw": 1.0, "kappa": 1.0}
+    assert by_kind["figure"] == approx({"n": 2, "raw": 0.5, "kappa": 1 / 3})
+    assert by_kind["date"] == {"n": 0, "raw": None, "kappa": None}
+
+
+def test_empty_database_has_counts_of_zero_and_null_ratios(tmp_path: Path) -> None:
+    with Store(tmp_path / "empty.db") as store:
+        result = report.compute(store)
+    assert (result["answers"], result["claims"], result["reviewed_claims"]) == (0, 0, 0)
+    assert result["claim_level"] is result["answer_level"] is result["invention_rate"] is None
+    assert result["by_source"] == {}
+    assert result["flags"] == {"scanned": 0, "flagged": 0, "rate": None}
+    assert result["agreement"]["reviewer_vs_reviewer"] == {"n": 0, "raw": None, "kappa": None}
+
+
+def test_report_follows_each_write(store: Store) -> None:
+    """The counts the UI reads move with every label, mark and retraction."""
+    store.add_review("A3#2", "dana", "stated", at=T8)  # the dangling claim, overruled
+    store.add_review("A3#3", "dana", "stated", at=T8)
+    store.add_review("A3#1", "dana", "stated", at=T8)
+    result = report.compute(store)
+    assert result["verdicts"]["stated"] == 8
+    assert result["quadrants"]["correctness_unknown"] == 2  # A3 is now grounded, unknown
+    assert result["answer_level"] == pytest.approx(3 / 5)
+    store.add_review("A3#1", "dana", None, at=LATER)  # retracted: lee's label is back
+    assert report.compute(store)["verdicts"]["contradicted"] == 1
+    store.add_mark("A3", "dana", False)
+    assert report.compute(store)["quadrants"]["ungrounded_incorrect"] == 2
+
+
+def test_reviewer_pair_ties_on_time_go_by_order_made(store: Store) -> None:
+    # max and kim label A7#1 at the same instant; max's row was made first, so max is the
+    # first reviewer of the pair (not kim, first by name), and max's latest label is the
+    # one made last at that instant.
+    store.add_review("A7#1", "max", "stated", at=T8)
+    store.add_review("A7#1", "kim", "absent", at=T8)
+    store.add_review("A7#1", "max", "partial", at=T8)
+    assert report.compute(store)["agreement"]["reviewer_vs_reviewer"]["n"] == 4
+    assert ("partial", "absent", 1) in read_cubes(store.db.conn).rr
+    assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+
+
+def test_maintained_counts_equal_a_full_recount(store: Store) -> None:
+    assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+    before = read_cubes(store.db.conn).normalised()
+    rebuild(store.db)
+    assert read_cubes(store.db.conn).normalised() == before
+
+
+def test_migration_fills_the_counts_of_an_existing_database(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with Store(path) as store:
+        build(store, tmp_path)
+        # As if made before m002: no aggregates, no triggers.
+        for name, kind in store.db.execute(
+            "select name, type from sqlite_master where name like 'agg\\_%' escape '\\'"
+            " and type in ('table', 'trigger')"
+        ).fetchall():
+            store.db.execute(f"drop {kind} if exists {name}")
+        store.db.execute("delete from _migrations where name = 'm002_report_aggregates'")
+        store.db.conn.commit()
+    with Store(path) as store:
+        assert report.compute(store) == approx(EXPECTED)
+
+
+def _generate():
+    spec = importlib.util.spec_from_file_location(
+        "bench_generate", Path(__file__).resolve().parents[1] / "bench" / "generate.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.generate
+
+
+def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
+    """Random labels, retractions, judgements, marks, flags, claims: counts = a recount."""
+    path = tmp_path / "bench.db"
+    _generate()(path, answers=300, seed=3)
+    rng = random.Random(7)
+    verdicts = ["stated", "absent", "partial", "contradicted", None]
+    with Store(path) as store:
+        claims = [r["id"] for r in store.query("select id from claims")]
+        answers = [r["id"] for r in store.query("select id from answers")]
+        key = store.scalar("select key from sources limit 1")
+        for i in range(400):
+            c, a, op = rng.choice(claims), rng.choice(answers), rng.randrange(8)
+            at = f"2026-0{rng.randint(1, 9)}-10T00:00:00.000000Z" if rng.random() < 0.5 else None
+            if op <= 1:
+                store.add_review(
+                    c,
+                    rng.choice(["dana", "lee", "kim"]),
+                    rng.choice(verdicts),
+                    rng.choice([None, "plausible_specifics"]),
+                    at=at,
+                )
+            elif op == 2:
+                store.add_judgement(
+                    c, rng.choice(["heuristic-v1", "x"]), "v", verdict=rng.choice(verdicts), at=at
+                )
+            elif op == 3:
+                store.add_mark(a, "dana", rng.choice([True, False, None]), at=at)
+            elif op == 4:
+                with store.transaction():
+                    store.db.execute("delete from flags where answer_id = ?", [a])
+                    store.db.execute(
+                        "update answers set scanned_at = ? where id = ?",
+                        [rng.choice([None, at or "2026"]), a],
+                    )
+            elif op == 5:
+                with store.transaction():
+                    store.db.execute(
+                        "insert or ignore into flags values (?, 'x', '{}', '2026')", [a]
+                    )
+            elif op == 6:
+                with store.transaction():
+                    store.add_claims(
+                        [
+                            ClaimRow(
+                                f"{a}#n{i}",
+                                a,
+                                100 + i,
+                                "t",
+                                "date",
+                                1,
+                                key,
+                                None,
+                                "given",
+                                False,
+                                False,
+                            )
+                        ],
+                        "2026",
+                    )
+                claims.append(f"{a}#n{i}")
+            else:
+                with store.transaction():  # a claim re-cited, or its kind corrected
+                    store.db.execute(
+                        "update claims set kind = ?, source_key = ?, dangling = ? where id = ?",
+                        [
+                            rng.choice(["figure", "name"]),
+                            rng.choice([key, None]),
+                            rng.choice([0, 1]),
+                            c,
+                        ],
+                    )
+        assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+
+
+def test_generated_labels_are_what_the_store_would_write(tmp_path: Path) -> None:
+    path = tmp_path / "bench.db"
+    counts = _generate()(path, answers=200, seed=1)
+    assert counts["claims"] == counts["claim_labels"] > 0
+    with Store(path) as store:
+        before = store.query("select * from claim_labels order by claim_id")
+        with store.transaction():
+            store.refresh_labels([r["claim_id"] for r in before])
+        assert store.query("select * from claim_labels order by claim_id") == before
+        assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+def test_report_json_prints_the_spec_keys(store: Store) -> None:
+    result = CliRunner().invoke(cli, ["report", "--json", "--db", store.path])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == approx(EXPECTED)
+    result = CliRunner().invoke(cli, ["report", "--json", "--judge", "prod", "--db", store.path])
+    assert json.loads(result.output) == approx(EXPECTED_PROD)
+
+
+def test_report_tables_show_counts_beside_ratios(store: Store) -> None:
+    result = CliRunner().invoke(cli, ["report", "--db", store.path], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "5 of 10 labelled claims stated" in out
+    assert "1 claim pending" in out
+    assert "2 of 5 answers have every claim stated" in out
+    assert "2 of 5 answers have an absent claim" in out
+    for origin in ("email-export", "help-centre", "pdf-archive"):
+        assert origin in out
+    # by source, sorted by ungrounded rate: email-export (100%) before help-centre (50%).
+    assert out.index("email-export") < out.index("help-centre") < out.index("pdf-archive")
+    assert "0.667" in out and "0.143" in out  # the judge's kappa beside the reviewers'
+
+
+def test_report_unknown_judge_is_one_line_and_exit_2(store: Store) -> None:
+    result = CliRunner().invoke(cli, ["report", "--judge", "nobody", "--db", store.path])
+    assert result.exit_code == 2
+    assert "no judgements by 'nobody'" in result.output
+    assert "prod, second" in result.output
+
+
+def test_report_without_a_database_is_an_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["report", "--db", str(tmp_path / "missing.db")])
+    assert result.exit_code == 2
+    assert "no database" in result.output
+    assert not (tmp_path / "missing.db").exists()
