@@ -1,0 +1,162 @@
+"""``groundtui export``: the corrected labels, one row per claim (SPEC §7).
+
+Rows stream from one SQLite cursor straight to the output, so memory stays flat however
+many claims there are. A file given with ``-o`` is written to a temporary file in the same
+folder and renamed over the target only once complete: a failed export leaves no partial
+file and never clobbers an earlier export.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from groundtui.store import Store
+
+COLUMNS = [
+    "answer_id",
+    "claim_id",
+    "claim",
+    "kind",
+    "citation",
+    "source_id",
+    "source_origin",
+    "evidence",
+    "judge",
+    "judge_verdict",
+    "judge_invention_kind",
+    "reviewer",
+    "reviewer_verdict",
+    "reviewer_invention_kind",
+    "note",
+    "reviewed_at",
+    "label",
+    "invention_kind",
+]
+FORMATS = ("jsonl", "csv")
+
+# CROSS JOIN keeps answers as the outer loop: rows come in import order from the indexes on
+# answers(seq) and claims(answer_id, ordinal), streamed, with no sort of every claim.
+_SELECT = """
+  select c.answer_id, c.id, c.text, c.kind, c.citation, s.source_id, s.origin,
+         j.evidence_text, j.judge, j.verdict, j.invention_kind,
+         l.reviewer, l.reviewer_verdict, l.reviewer_kind, l.note, l.reviewed_at,
+         {label}, {label_kind}
+  from answers a
+  cross join claims c on c.answer_id = a.id
+  left join claim_labels l on l.claim_id = c.id
+  left join sources s on s.key = c.source_key
+    and coalesce(c.uncited, 0) = 0 and coalesce(c.dangling, 0) = 0
+  left join judgements j on j.id = {judgement}
+  {where}
+  order by a.seq, c.ordinal"""
+# One judge's latest verdict per claim, as in ``groundtui.cubes.JUDGE_LABELS``.
+_JUDGE_PICK = """(
+    select x.id from judgements x
+    where x.claim_id = c.id and x.judge = :judge and x.verdict is not null
+    order by x.at desc, x.id desc limit 1)"""
+
+
+def rows(store: Store, *, reviewed_only: bool = False, judge: str | None = None) -> Iterator[dict]:
+    """Export rows, keyed by ``COLUMNS``, in import order then claim order.
+
+    Args:
+        reviewed_only: keep claims with a live reviewer label (not retracted).
+        judge: whose verdict fills the judge columns and, without a review, the label;
+            ``None`` for each claim's latest judgement.
+    """
+    if judge is None:
+        sql = _SELECT.format(
+            label="l.label", label_kind="l.label_kind", judgement="l.judgement_id", where="{where}"
+        )
+    else:
+        sql = _SELECT.format(
+            label="coalesce(l.reviewer_verdict, j.verdict)",
+            label_kind="case when l.reviewer_verdict is not null then l.reviewer_kind"
+            " else j.invention_kind end",
+            judgement=_JUDGE_PICK,
+            where="{where}",
+        )
+    sql = sql.format(where="where l.reviewer_verdict is not null" if reviewed_only else "")
+    cursor = store.db.conn.execute(sql, {"judge": judge} if judge is not None else {})
+    try:
+        while batch := cursor.fetchmany(1_000):
+            for values in batch:
+                yield dict(zip(COLUMNS, values, strict=True))
+    finally:
+        cursor.close()
+
+
+def write(
+    store: Store,
+    out: TextIO,
+    fmt: str = "jsonl",
+    *,
+    reviewed_only: bool = False,
+    judge: str | None = None,
+) -> int:
+    """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows.
+
+    CSV has the same columns in the same order, an empty cell for null, and standard
+    quoting (RFC 4180) for commas, quotes and line breaks inside a value.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}: choose jsonl or csv")
+    count = 0
+    source = rows(store, reviewed_only=reviewed_only, judge=judge)
+    if fmt == "csv":
+        writer = csv.writer(out)
+        writer.writerow(COLUMNS)
+        for row in source:
+            writer.writerow(["" if v is None else v for v in row.values()])
+            count += 1
+    else:
+        for row in source:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            count += 1
+    return count
+
+
+def export(
+    store: Store,
+    output: str | Path = "-",
+    fmt: str = "jsonl",
+    *,
+    reviewed_only: bool = False,
+    judge: str | None = None,
+) -> int:
+    """Export to ``output`` (``"-"`` for stdout), a file written atomically.
+
+    Raises:
+        OSError: the file cannot be written; no file is left at ``output``'s place.
+    """
+    if str(output) == "-":
+        return write(store, sys.stdout, fmt, reviewed_only=reviewed_only, judge=judge)
+    target = Path(output)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
+    )
+    try:
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it 0600; match a plain open()
+        # newline="" lets the csv module write its own line endings, unchanged.
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            count = write(store, out, fmt, reviewed_only=reviewed_only, judge=judge)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return count
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
