@@ -182,7 +182,11 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
 def review(reviewer: str | None, blind: bool, db_path: str | None) -> None:
     """Open the review UI."""
     reviewer = reviewer or _login()
-    not_built("review")
+    with open_store(db_path) as store:  # a missing or foreign database: one line, not a UI
+        path = store.path
+    from groundtui.tui import make_app
+
+    make_app(path, reviewer, blind).run()
 
 
 @cli.command()
