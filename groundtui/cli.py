@@ -196,7 +196,22 @@ def review(reviewer: str | None, blind: bool, db_path: str | None) -> None:
 @user_errors
 def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
     """Print the groundedness report."""
-    not_built("report")
+    import json
+
+    from groundtui import report as reports
+
+    with open_store(db_path) as store:
+        known = reports.judges(store) if judge_name is not None else []
+        if judge_name is not None and judge_name not in known:
+            raise UserError(f"no judgements by {judge_name!r}; judges in {store.path}: "
+                            f"{', '.join(known) or 'none yet'}")
+        result = reports.compute(store, judge=judge_name)
+    if as_json:
+        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        return
+    from groundtui.report_view import show
+
+    show(result, judge=judge_name)
 
 
 @cli.command()
@@ -210,7 +225,27 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
 def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
            db_path: str | None) -> None:
     """Write the corrected labels, one row per claim."""
-    not_built("export")
+    import os
+
+    from groundtui import export as exports
+    from groundtui import report as reports
+
+    with open_store(db_path) as store:
+        known = reports.judges(store) if judge_name is not None else []
+        if judge_name is not None and judge_name not in known:
+            raise UserError(f"no judgements by {judge_name!r}; judges in {store.path}: "
+                            f"{', '.join(known) or 'none yet'}")
+        try:
+            count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
+                                   judge=judge_name)
+        except BrokenPipeError:
+            # The reader went away (`| head`): stop quietly, as other Unix tools do.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
+        except OSError as exc:
+            raise UserError(f"cannot write {output}: {exc.strerror or exc}") from None
+    if output != "-":
+        click.echo(f"Wrote {count:,} claim{'' if count == 1 else 's'} to {output}.", err=True)
 
 
 @cli.command()
