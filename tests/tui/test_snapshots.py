@@ -1,0 +1,108 @@
+"""Snapshots of the review screen's main states (140×44, the fixed data of conftest.py).
+
+Regenerate after a deliberate change with ``pytest tests/tui --snapshot-update`` and look
+at the report pytest-textual-snapshot writes before committing the new SVGs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import TextArea
+
+from groundtui.tui import make_app
+from tests.tui.conftest import settle
+
+SIZE = (140, 44)
+
+
+def test_first_screen(review_db: Path, snap_compare):
+    """A-1 open with its first claim selected.
+
+    You should see: the queue with A-1 flagged (⚑) first, A-5 reviewed (✓), "1 of 6
+    reviewed"; the response with claim 1 in reverse (it is absent: the warning colour) and
+    "30" underlined (an unsourced specific), claim 2 in the stated colour; the claims list
+    with the judge's verdicts and kinds; the source "Returns policy" (help-centre, updated
+    2025-01-10) with its first sentence highlighted; the report pane with claim level,
+    answer level, invention rate and their counts, by source, quadrants and both kappas;
+    the footer with every key group.
+    """
+
+    async def run_before(pilot):
+        await settle(pilot)
+
+    assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
+    """A-3 after pressing n then c.
+
+    You should see: the question "What does [i]premium[/i] cost?" and the response with
+    "[bold]premium[/]", "␛[31m$49␛[0m", "[red]…[/red]" and "<U+202E>evil<U+202C>" printed
+    as written (nothing bold, red or reversed by them); claim 1 labelled "you contradicted
+    specifics"; the status line "Saved: contradicted / plausible specifics"; the source
+    title "Plans [b]and[/b] prices" literal; the report pane's session line "1 label".
+    """
+
+    async def run_before(pilot):
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+
+    assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_blind_review(review_db: Path, snap_compare):
+    """Blind mode on A-1, claim 2 labelled stated.
+
+    You should see: "groundtui review — dana · blind" in the header; "?" instead of the queue's counts of
+    claims not stated; claim 1 with "judge hidden" and an uncoloured highlight in the
+    response; claim 2 labelled "you stated" with its judge verdict now shown and the blind
+    mark ◌; the source pane saying the evidence is hidden until you label.
+    """
+
+    async def run_before(pilot):
+        await settle(pilot)
+        await pilot.press("j", "s")
+        await settle(pilot)
+        await pilot.press("k")
+        await settle(pilot)
+
+    app = make_app(review_db, "dana", blind=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_help_screen(review_db: Path, snap_compare):
+    """The help modal over the review screen.
+
+    You should see: every key (↓ / j, ↑ / k, n, N, ⏎ / y, s, c, a, p, 1–4, 0, m, e, u, /,
+    r, ?, q) with what it does, the note editor's and the filter's keys, and a paragraph on
+    verdicts, invention kinds and the marks.
+    """
+
+    async def run_before(pilot):
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+
+    assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_note_editor(review_db: Path, snap_compare):
+    """The note editor on A-1's first claim, with text typed.
+
+    You should see: a modal titled with the claim ("Note on: Sofas can be returned within
+    30 days."), a text area holding "source says 14 days", and Save / Cancel buttons.
+    """
+
+    async def run_before(pilot):
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        pilot.app.screen.query_one(TextArea).cursor_blink = False
+        await pilot.press(*"source", "space", *"says", "space", *"14", "space", *"days")
+        await settle(pilot)
+
+    assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
