@@ -1,4 +1,5 @@
-"""An answer as the pipeline sees it, and its claims as rows: spans located, citations resolved.
+"""Which answers a judge still has work on; an answer as the pipeline sees it; its claims as
+rows, with spans located and citations resolved.
 
 SPEC §2 and §3: citation ``n`` means ``sources[n-1]``; a citation beyond the answer's
 sources is *dangling*; a claim with no citation, from the judge or from a marker near its
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from groundtui.judge.base import ExtractedClaim
+from groundtui.importer import IMPORT_JUDGE
+from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
 from groundtui.store import ClaimRow, Store
 from groundtui.text import citations_near, infer_kind
@@ -121,3 +123,65 @@ def relocated(answer: AnswerContext, claim: dict) -> dict | None:
             citation=citation, source_key=key, uncited=int(uncited), dangling=int(dangling)
         )
     return changes
+
+
+# A claim needs a verdict from judge (:judge, :version) unless it has one, or (without
+# --rejudge) it came with an imported verdict.
+_NEEDS_VERDICT = f"""
+    not exists (select 1 from judgements j where j.claim_id = c.id and j.judge = :judge
+                and j.prompt_version = :version and j.verdict is not null)
+    and (:rejudge or not exists (select 1 from judgements j where j.claim_id = c.id
+                and j.prompt_version = '{IMPORT_JUDGE}' and j.verdict is not null))
+"""
+
+
+def select_answers(
+    store: Store,
+    judge: Judge,
+    *,
+    all_answers: bool = False,
+    rejudge: bool = False,
+    limit: int | None = None,
+) -> list[str]:
+    """Ids of the answers ``judge`` still has work on, flagged ones first, then import order.
+
+    Without ``all_answers`` only flagged answers. An answer has work when it has no claims
+    yet, or a claim without a verdict from this judge (name and prompt version); a claim
+    with an imported verdict counts as judged unless ``rejudge``.
+    """
+    rows = store.query(
+        f"""
+        select a.id, exists(select 1 from flags f where f.answer_id = a.id) as flagged
+        from answers a
+        where (:all or exists(select 1 from flags f where f.answer_id = a.id))
+          and (not exists (select 1 from claims c where c.answer_id = a.id)
+               or exists (select 1 from claims c where c.answer_id = a.id
+                          and {_NEEDS_VERDICT}))
+        order by flagged desc, a.seq
+        limit :limit
+        """,
+        {
+            "all": int(all_answers),
+            "judge": judge.name,
+            "version": judge.prompt_version,
+            "rejudge": int(rejudge),
+            "limit": -1 if limit is None else limit,
+        },
+    )
+    return [r["id"] for r in rows]
+
+
+def claims_needing_verdict(
+    store: Store, judge: Judge, answer_id: str, *, rejudge: bool = False
+) -> set[str]:
+    """Ids of the answer's claims that still need a verdict from ``judge``."""
+    rows = store.query(
+        f"select c.id from claims c where c.answer_id = :answer and {_NEEDS_VERDICT}",
+        {
+            "answer": answer_id,
+            "judge": judge.name,
+            "version": judge.prompt_version,
+            "rejudge": int(rejudge),
+        },
+    )
+    return {r["id"] for r in rows}

@@ -7,13 +7,18 @@ Retries (read from litellm 1.110's source, ``litellm/main.py`` and ``llms/openai
 ``num_retries=N`` is handed to the OpenAI SDK client as ``max_retries``, which retries 408,
 409, 429, 5xx, timeouts and connection errors with exponential backoff (0.5 s doubling to
 8 s, jittered) and honours ``Retry-After``/``retry-after-ms`` up to two minutes; the
-``@client`` wrapper then sees the error as already retried and does not send it again. So
+``@client`` wrapper then sees the error as already retried and does not send it again
+(against the test server: N + 1 requests in all, the waits as the server asked). So
 for OpenAI-compatible APIs (``openai/``, ``azure/``, vLLM, a proxy, any ``--api-base``)
 litellm covers backoff and Retry-After. Providers litellm calls through its own HTTP
 handler (``anthropic/``, ``ollama/``...) get only the wrapper's tenacity retries, which
 ignore Retry-After. That is the one case written by hand here: a rate-limit error that
 still carries a Retry-After after litellm gave up is waited out and tried again, at most
 ``rate_limit_waits`` times.
+
+At most ``concurrency`` calls are in flight (:class:`~groundtui.judge.slots.PrioritySlots`),
+waiting calls served extraction first, then verification, then cross-checks. Cache hits
+take no slot.
 """
 
 from __future__ import annotations
@@ -22,11 +27,11 @@ import asyncio
 import contextlib
 import logging
 import os
-import re
 from typing import Any
 
-from groundtui.judge.base import ExtractedClaim, Extraction, JudgeError, Usage, Verification
+from groundtui.judge.base import ExtractedClaim, Extraction, Usage, Verification
 from groundtui.judge.cache import CachedCompletion, CompletionCache, cache_key
+from groundtui.judge.failures import JudgeUnavailable, describe_error, failed, retry_after
 from groundtui.judge.prompts import (
     PROMPT_VERSION,
     ExtractionReply,
@@ -37,17 +42,7 @@ from groundtui.judge.prompts import (
     repair_messages,
     verification_messages,
 )
-
-_MAX_RETRY_AFTER = 60.0
-"""Longest Retry-After we wait out by hand, in seconds; longer ones fail the call."""
-
-
-class JudgeUnavailable(Exception):
-    """The model cannot be used at all (unknown model, missing key, unreachable API base).
-
-    Unlike :class:`JudgeError`, which costs one claim, this stops the run: every call would
-    fail the same way.
-    """
+from groundtui.judge.slots import EXTRACT, PrioritySlots, call_priority
 
 
 def load_litellm() -> Any:
@@ -103,8 +98,7 @@ class LLMJudge:
         self.rate_limit_waits = rate_limit_waits
         self.cache = cache
         self._litellm = load_litellm()
-        self._semaphore: asyncio.Semaphore | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._slots_of: tuple[asyncio.AbstractEventLoop, PrioritySlots] | None = None
         self._reached = False
         self._pending: dict[str, asyncio.Lock] = {}
         self._check_config()
@@ -132,7 +126,7 @@ class LLMJudge:
     async def extract(self, question: str, response: str, n_sources: int) -> Extraction:
         """Split ``response`` into claims with one call (SPEC §3, extraction)."""
         reply, usage = await self._ask(
-            extraction_messages(question, response, n_sources), ExtractionReply
+            extraction_messages(question, response, n_sources), ExtractionReply, EXTRACT
         )
         claims = [
             ExtractedClaim(c.text.strip(), c.kind, c.citation)
@@ -143,17 +137,19 @@ class LLMJudge:
 
     async def verify(self, claim: str, source: str) -> Verification:
         """Verify ``claim`` against ``source`` alone with one call (SPEC §3, verification)."""
-        reply, usage = await self._ask(verification_messages(claim, source), VerificationReply)
+        reply, usage = await self._ask(
+            verification_messages(claim, source), VerificationReply, call_priority.get()
+        )
         return Verification(
             reply.verdict, reply.evidence, reply.invention_kind, reply.rationale, usage
         )
 
     # -- calls -----------------------------------------------------------------------
 
-    async def _ask(self, messages: list[dict], schema: type) -> tuple[Any, Usage]:
+    async def _ask(self, messages: list[dict], schema: type, priority: int) -> tuple[Any, Usage]:
         """A valid reply of ``schema``: from the cache, else a call and at most one repair."""
         if self.cache is None:
-            return await self._ask_model(messages, schema, None)
+            return await self._ask_model(messages, schema, None, priority)
         key = cache_key(self.model, self.prompt_version, messages)
         # One call per distinct prompt: a second claim with the same text and source (in
         # another answer, say) waits for the first and then reads its reply from the cache.
@@ -165,24 +161,25 @@ class LLMJudge:
                         return parse_reply(hit.content, schema), Usage(cached=1)
                     except ReplyError:
                         pass  # stored under an older schema: ask again
-                return await self._ask_model(messages, schema, key)
+                return await self._ask_model(messages, schema, key, priority)
         finally:
             if self._pending.get(key) is lock and not lock.locked():
                 del self._pending[key]
 
     async def _ask_model(
-        self, messages: list[dict], schema: type, key: str | None
+        self, messages: list[dict], schema: type, key: str | None, priority: int
     ) -> tuple[Any, Usage]:
         usage = Usage()
-        content = await self._call(messages, usage)
+        content = await self._call(messages, usage, priority)
         try:
             reply = parse_reply(content, schema)
         except ReplyError as first:
-            content = await self._call(repair_messages(messages, content or "", str(first)), usage)
+            repair = repair_messages(messages, content or "", str(first))
+            content = await self._call(repair, usage, priority)
             try:
                 reply = parse_reply(content, schema)
             except ReplyError as second:
-                raise _failed(f"invalid reply, and again after a repair: {second}", usage) from None
+                raise failed(f"invalid reply, and again after a repair: {second}", usage) from None
         if self.cache is not None and key is not None:
             spent = CachedCompletion(
                 content or "", usage.prompt_tokens, usage.completion_tokens, usage.cost
@@ -190,53 +187,58 @@ class LLMJudge:
             self.cache.put(key, self.model, self.prompt_version, spent)
         return reply, usage
 
-    def _slots(self) -> asyncio.Semaphore:
-        # A semaphore belongs to the loop it first waits on; a judge may outlive a loop
-        # (tests, several `asyncio.run`s), so make one per loop.
+    def _slots(self) -> PrioritySlots:
+        # Futures belong to the loop that made them; a judge may outlive a loop (tests,
+        # several `asyncio.run`s), so make the slots afresh for each loop.
         loop = asyncio.get_running_loop()
-        if self._semaphore is None or self._loop is not loop:
-            self._semaphore, self._loop = asyncio.Semaphore(self.concurrency), loop
-        return self._semaphore
+        if self._slots_of is None or self._slots_of[0] is not loop:
+            self._slots_of = (loop, PrioritySlots(self.concurrency))
+        return self._slots_of[1]
 
-    async def _call(self, messages: list[dict], usage: Usage) -> str | None:
-        """One completion (litellm retrying inside it), its cost counted into ``usage``."""
-        litellm = self._litellm
-        async with self._slots():
-            waits = 0
-            while True:
-                try:
-                    response = await litellm.acompletion(
-                        model=self.model,
-                        messages=messages,
-                        api_base=self.api_base,
-                        api_key=self.api_key,
-                        response_format={"type": "json_object"},
-                        temperature=0,
-                        drop_params=True,
-                        timeout=self.timeout,
-                        num_retries=self.retries,
-                    )
-                    break
-                except litellm.RateLimitError as exc:
-                    wait = _retry_after(exc)
-                    if wait is None or waits >= self.rate_limit_waits:
-                        raise self._classify(exc, usage) from None
-                    waits += 1
-                    await asyncio.sleep(wait)
-                except Exception as exc:
-                    raise self._classify(exc, usage) from None
+    async def _call(self, messages: list[dict], usage: Usage, priority: int) -> str | None:
+        """One completion in one of the judge's slots, its cost counted into ``usage``."""
+        slots = self._slots()
+        await slots.acquire(priority)
+        try:
+            response = await self._complete(messages, usage)
+        finally:
+            slots.release()
         self._reached = True
         usage.calls += 1
         tokens = getattr(response, "usage", None)
         usage.prompt_tokens += int(getattr(tokens, "prompt_tokens", 0) or 0)
         usage.completion_tokens += int(getattr(tokens, "completion_tokens", 0) or 0)
-        # A model litellm has no price for (a local one, say) costs what we cannot know: 0.
-        with contextlib.suppress(Exception):
-            usage.cost += float(litellm.completion_cost(completion_response=response) or 0.0)
+        usage.cost += _cost(self._litellm, response)
         try:
             return response.choices[0].message.content
         except (AttributeError, IndexError):
             return None
+
+    async def _complete(self, messages: list[dict], usage: Usage) -> Any:
+        """litellm's acompletion, retrying inside; a 429 it gave up on waited out by hand."""
+        litellm = self._litellm
+        waits = 0
+        while True:
+            try:
+                return await litellm.acompletion(
+                    model=self.model,
+                    messages=messages,
+                    api_base=self.api_base,
+                    api_key=self.api_key,
+                    response_format={"type": "json_object"},
+                    temperature=0,
+                    drop_params=True,
+                    timeout=self.timeout,
+                    num_retries=self.retries,
+                )
+            except litellm.RateLimitError as exc:
+                wait = retry_after(exc)
+                if wait is None or waits >= self.rate_limit_waits:
+                    raise self._classify(exc, usage) from None
+                waits += 1
+                await asyncio.sleep(wait)
+            except Exception as exc:
+                raise self._classify(exc, usage) from None
 
     def _classify(self, exc: Exception, usage: Usage) -> Exception:
         """A failure of the whole judge (stop the run) or of this one call (cost one claim)."""
@@ -256,46 +258,19 @@ class LLMJudge:
             # Before any call got through, a refused connection is a wrong --api-base or a
             # server that is down, not one unlucky claim.
             return JudgeUnavailable(f"cannot reach {self.model}{where or ''}: {text}")
-        return _failed(text, usage)
+        return failed(text, usage)
 
 
-def _failed(message: str, usage: Usage) -> JudgeError:
-    err = JudgeError(message)
-    err.usage = usage  # type: ignore[attr-defined]  # what the failed claim still cost
-    return err
-
-
-def _retry_after(exc: Exception) -> float | None:
-    headers = getattr(exc, "litellm_response_headers", None) or getattr(
-        getattr(exc, "response", None), "headers", None
-    )
-    if not headers:
-        return None
-    value = headers.get("retry-after-ms")
-    scale = 1000.0
-    if value is None:
-        value, scale = headers.get("retry-after"), 1.0
+def _cost(litellm: Any, response: Any) -> float:
+    """What ``response`` cost by litellm's price list; 0 for a model it has no price for."""
+    # acompletion has already run litellm.completion_cost on the response and kept the result
+    # in its hidden params; reading it halves the CPU a call spends on pricing.
+    hidden = getattr(response, "_hidden_params", None) or {}
+    cost = hidden.get("response_cost")
+    if cost is None:
+        with contextlib.suppress(Exception):
+            cost = litellm.completion_cost(completion_response=response)
     try:
-        wait = float(value) / scale
+        return float(cost or 0.0)
     except (TypeError, ValueError):
-        return None
-    return wait if 0 <= wait <= _MAX_RETRY_AFTER else None
-
-
-_PREFIX = re.compile(r"^(?:litellm\.\w+:\s*)?(?:\w+Error:\s*)?(?:\w+Exception\s*-\s*)?")
-
-
-def describe_error(exc: Exception) -> str:
-    """litellm's error as one line, without its class-name prefixes and retry footnote."""
-    text = str(getattr(exc, "message", None) or exc).strip()
-    text = re.sub(r"\s*LiteLLM Retried: \d+ times?.*$", "", text, flags=re.DOTALL)
-    text = _PREFIX.sub("", text).strip()
-    first = text.splitlines()[0] if text else type(exc).__name__
-    status = getattr(exc, "status_code", None)
-    kind = "timed out" if "timeout" in type(exc).__name__.lower() else None
-    parts = [first[:300]]
-    if kind and "timed out" not in first.lower():
-        parts.append(kind)
-    if isinstance(status, int) and status >= 400 and str(status) not in first:
-        parts.append(f"HTTP {status}")
-    return "; ".join(parts)
+        return 0.0

@@ -23,70 +23,27 @@ import logging
 import time
 from collections import deque
 
-from groundtui.importer import IMPORT_JUDGE
 from groundtui.judge import rules
 from groundtui.judge.answers import (
     AnswerContext,
     SourceText,
+    claims_needing_verdict,
     load_answer,
     new_claim_rows,
     relocated,
+    select_answers,
     stored_claims,
 )
 from groundtui.judge.base import Judge, JudgeError, Usage
-from groundtui.judge.llm import JudgeUnavailable
+from groundtui.judge.failures import JudgeUnavailable
 from groundtui.judge.recorder import Progress, Recorder, RunStats
+from groundtui.judge.slots import CROSS_CHECK, call_priority
 from groundtui.judge.spans import locate_evidence
 from groundtui.models import InventionKind, Verdict
 from groundtui.scan import scan_answers
 from groundtui.store import Store
 
 log = logging.getLogger(__name__)
-
-# A claim needs a verdict from judge (:judge, :version) unless it has one, or (without
-# --rejudge) it came with an imported verdict.
-_NEEDS_VERDICT = f"""
-    not exists (select 1 from judgements j where j.claim_id = c.id and j.judge = :judge
-                and j.prompt_version = :version and j.verdict is not null)
-    and (:rejudge or not exists (select 1 from judgements j where j.claim_id = c.id
-                and j.prompt_version = '{IMPORT_JUDGE}' and j.verdict is not null))
-"""
-
-
-def select_answers(
-    store: Store,
-    judge: Judge,
-    *,
-    all_answers: bool = False,
-    rejudge: bool = False,
-    limit: int | None = None,
-) -> list[str]:
-    """Ids of the answers ``judge`` still has work on, flagged ones first, then import order.
-
-    Without ``all_answers`` only flagged answers. An answer has work when it has no claims
-    yet, or a claim without a verdict from this judge (name and prompt version); a claim
-    with an imported verdict counts as judged unless ``rejudge``.
-    """
-    rows = store.query(
-        f"""
-        select a.id, exists(select 1 from flags f where f.answer_id = a.id) as flagged
-        from answers a
-        where (:all or exists(select 1 from flags f where f.answer_id = a.id))
-          and (not exists (select 1 from claims c where c.answer_id = a.id)
-               or exists (select 1 from claims c where c.answer_id = a.id
-                          and {_NEEDS_VERDICT}))
-        order by flagged desc, a.seq
-        limit :limit
-        """,
-        {
-            "all": int(all_answers),
-            "judge": judge.name,
-            "version": judge.prompt_version,
-            "rejudge": int(rejudge),
-            "limit": -1 if limit is None else limit,
-        },
-    )
-    return [r["id"] for r in rows]
 
 
 async def judge_answers(
@@ -166,18 +123,6 @@ class Pipeline:
                 self.recorder.stats.failures += 1
                 self.recorder.answer_finished(False)
 
-    def _needing_verdict(self, answer_id: str) -> set[str]:
-        rows = self.store.query(
-            f"select c.id from claims c where c.answer_id = :answer and {_NEEDS_VERDICT}",
-            {
-                "answer": answer_id,
-                "judge": self.judge.name,
-                "version": self.judge.prompt_version,
-                "rejudge": int(self.rejudge),
-            },
-        )
-        return {r["id"] for r in rows}
-
     async def judge_answer(self, answer_id: str) -> None:
         """Extract (if need be) and verify the claims of one answer, storing as it goes."""
         answer = load_answer(self.store, answer_id)
@@ -202,7 +147,7 @@ class Pipeline:
                 if (changes := relocated(answer, claim)) is not None:
                     self.recorder.relocated(claim["id"], changes)
                     claim.update(changes)
-        needed = self._needing_verdict(answer_id)
+        needed = claims_needing_verdict(self.store, self.judge, answer_id, rejudge=self.rejudge)
         todo = [c for c in claims if c["id"] in needed]
         results = await asyncio.gather(
             *(
@@ -292,6 +237,9 @@ class Pipeline:
         self, answer: AnswerContext, text: str, cited: SourceText, usage: Usage
     ) -> SourceText | None:
         """The first other source of the answer that states ``text``, or None."""
+        # Cross-checks wait behind extractions and verifications: they have no work behind
+        # them, so running them last keeps the judge's call slots full to the end.
+        call_priority.set(CROSS_CHECK)  # this claim's own task: nothing else sees it
         seen = {cited.key}
         for source in answer.sources:
             if source.key in seen:

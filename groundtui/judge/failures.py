@@ -1,0 +1,67 @@
+"""How a model call failed: for one claim (:class:`JudgeError`) or for the whole run.
+
+litellm raises its own exception classes, named after HTTP statuses; these helpers turn
+them into one readable line, and read a rate limit's Retry-After.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundtui.judge.base import JudgeError, Usage
+
+_MAX_RETRY_AFTER = 60.0
+"""Longest Retry-After we wait out by hand, in seconds; longer ones fail the call."""
+
+
+class JudgeUnavailable(Exception):
+    """The model cannot be used at all (unknown model, missing key, unreachable API base).
+
+    Unlike :class:`JudgeError`, which costs one claim, this stops the run: every call would
+    fail the same way.
+    """
+
+
+def failed(message: str, usage: Usage) -> JudgeError:
+    """A :class:`JudgeError` carrying ``usage``: what the failed claim still cost."""
+    err = JudgeError(message)
+    err.usage = usage  # type: ignore[attr-defined]
+    return err
+
+
+def retry_after(exc: Exception) -> float | None:
+    """Seconds the API asked us to wait (``retry-after-ms`` or ``Retry-After``), up to a
+    minute; None when it did not say, or asked for longer."""
+    headers = getattr(exc, "litellm_response_headers", None) or getattr(
+        getattr(exc, "response", None), "headers", None
+    )
+    if not headers:
+        return None
+    value = headers.get("retry-after-ms")
+    scale = 1000.0
+    if value is None:
+        value, scale = headers.get("retry-after"), 1.0
+    try:
+        wait = float(value) / scale
+    except (TypeError, ValueError):
+        return None
+    return wait if 0 <= wait <= _MAX_RETRY_AFTER else None
+
+
+_PREFIX = re.compile(r"^(?:litellm\.\w+:\s*)?(?:\w+Error:\s*)?(?:\w+Exception\s*-\s*)?")
+
+
+def describe_error(exc: Exception) -> str:
+    """litellm's error as one line, without its class-name prefixes and retry footnote."""
+    text = str(getattr(exc, "message", None) or exc).strip()
+    text = re.sub(r"\s*LiteLLM Retried: \d+ times?.*$", "", text, flags=re.DOTALL)
+    text = _PREFIX.sub("", text).strip()
+    first = text.splitlines()[0] if text else type(exc).__name__
+    status = getattr(exc, "status_code", None)
+    kind = "timed out" if "timeout" in type(exc).__name__.lower() else None
+    parts = [first[:300]]
+    if kind and "timed out" not in first.lower():
+        parts.append(kind)
+    if isinstance(status, int) and status >= 400 and str(status) not in first:
+        parts.append(f"HTTP {status}")
+    return "; ".join(parts)
