@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from groundtui.judge.llm import LLMJudge, load_litellm
 from groundtui.judge.pipeline import judge_answers
 from groundtui.judge.prompts import PROMPT_VERSION
 from tests.judge.fake_openai import Call, Reply, default_responder
@@ -197,3 +200,17 @@ async def test_one_answers_failure_never_stops_the_others(server, store, load, m
     assert [r["verdict"] for r in judgements(store)] == ["stated", "absent"]
     assert stats.failures == 1 and stats.answers_failed == 1 and stats.answers_done == 1
     assert "A-1: extraction: invalid reply" in stats.errors[0]
+
+
+async def test_tokens_and_cost_of_a_model_litellm_has_a_price_for(server):
+    judge = LLMJudge("openai/gpt-4o-mini", api_base=server.url, api_key="test")
+    verification = await judge.verify("Refunds are paid to the original card.", RETURNS)
+    usage = verification.usage
+    assert verification.verdict.value == "stated"
+    assert usage.calls == 1 and usage.prompt_tokens > 0 and usage.completion_tokens > 0
+    prices = load_litellm().cost_per_token(
+        model="gpt-4o-mini",
+        prompt_tokens=usage.prompt_tokens,
+        completion_tokens=usage.completion_tokens,
+    )
+    assert usage.cost == pytest.approx(sum(prices)) and usage.cost > 0

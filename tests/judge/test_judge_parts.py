@@ -1,6 +1,8 @@
-"""The judge's small parts: spans, fences, reply parsing, rules, cache keys."""
+"""The judge's small parts: spans, fences, reply parsing, rules, cache keys, call slots."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 
@@ -14,6 +16,7 @@ from groundtui.judge.prompts import (
     verification_messages,
 )
 from groundtui.judge.rules import fallback_kind, rule_kind
+from groundtui.judge.slots import CROSS_CHECK, EXTRACT, VERIFY, PrioritySlots
 from groundtui.judge.spans import locate_claim, locate_evidence
 from groundtui.models import InventionKind, Verdict
 
@@ -114,3 +117,32 @@ def test_cache_keys_cover_model_prompt_version_and_messages():
         )
         == 4
     )
+
+
+async def test_slots_serve_waiters_by_priority_then_arrival():
+    slots = PrioritySlots(1)
+    await slots.acquire(VERIFY)
+    order: list[str] = []
+
+    async def wait(name: str, priority: int) -> None:
+        await slots.acquire(priority)
+        order.append(name)
+        slots.release()
+
+    tasks = [
+        asyncio.create_task(wait(n, p))
+        for n, p in [
+            ("cross-check", CROSS_CHECK),
+            ("verify-1", VERIFY),
+            ("extract", EXTRACT),
+            ("verify-2", VERIFY),
+        ]
+    ]
+    cancelled = asyncio.create_task(wait("cancelled", EXTRACT))
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    await asyncio.sleep(0)
+    slots.release()
+    await asyncio.gather(*tasks)
+    assert order == ["extract", "verify-1", "verify-2", "cross-check"]
+    assert slots.free == 1
