@@ -1,0 +1,248 @@
+"""Benchmark the LLM judge's pipeline against a local chat-completions server with fixed latency.
+
+Run from the repository root::
+
+    .venv/bin/python bench/judge.py                  # latencies 0.2 s and 1 s, concurrency 1, 8, 32
+    .venv/bin/python bench/judge.py --latency 1 --concurrency 8
+
+The server (``tests/judge/fake_openai.py``) runs in its own process, so the CPU measured here
+is ours and litellm's alone. For each latency and concurrency it prints the wall time of
+``judge_answers`` (start-up, imports, the database import excluded) against the ideal,
+calls × latency ÷ concurrency; calls per answer; the prompt characters of a verification
+against the size of the source it cites; and CPU per call. A run under cProfile (timing
+CPU) splits CPU per call between our code, litellm, the OpenAI SDK and the HTTP client.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from groundtui.importer import import_files  # noqa: E402
+from groundtui.judge.cache import CompletionCache  # noqa: E402
+from groundtui.judge.llm import LLMJudge  # noqa: E402
+from groundtui.judge.pipeline import judge_answers  # noqa: E402
+from groundtui.judge.prompts import verification_messages  # noqa: E402
+from groundtui.store import Store  # noqa: E402
+from tests.builders import write_jsonl  # noqa: E402
+
+SERVER = ROOT / "tests" / "judge" / "fake_openai.py"
+
+
+def make_answers(n: int) -> list[dict]:
+    """``n`` distinct answers, three claims each over two sources, so no prompt repeats."""
+    answers = []
+    for i in range(n):
+        returns = (
+            f"Returns policy {i}. Items can be returned within {20 + i} days of delivery. "
+            f"A collection fee of {5 + i} pounds applies to large items. "
+            + "Refunds go back to the original payment method. "
+            * 20
+        )
+        delivery = (
+            f"Delivery guide {i}. Standard delivery takes {2 + i % 5} working days. "
+            + "Couriers leave a card when nobody is home. " * 20
+        )
+        answers.append(
+            {
+                "id": f"B-{i}",
+                "question": f"Question {i}: can I return my order?",
+                "response": (
+                    f"Items can be returned within {20 + i} days of delivery [1]. "
+                    f"A collection fee of {9 + i} pounds applies to large items [1]. "
+                    f"Standard delivery takes {2 + i % 5} working days [2]."
+                ),
+                "sources": [
+                    {"id": f"returns-{i}", "text": returns},
+                    {"id": f"delivery-{i}", "text": delivery},
+                ],
+            }
+        )
+    return answers
+
+
+def start_server(latency: float) -> tuple[subprocess.Popen, str]:
+    """The fake server in its own process; returns it and its base URL."""
+    proc = subprocess.Popen(
+        [sys.executable, str(SERVER), "--latency", str(latency)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    line = proc.stdout.readline() if proc.stdout else ""
+    if not line.startswith("PORT "):
+        proc.kill()
+        raise SystemExit(f"the fake server did not start: {line!r}")
+    return proc, f"http://127.0.0.1:{line.split()[1]}/v1"
+
+
+def run_once(url: str, n_answers: int, concurrency: int, profile: cProfile.Profile | None):
+    """Import ``n_answers`` into a fresh database and judge them; returns measurements."""
+    with tempfile.TemporaryDirectory() as tmp:
+        data = write_jsonl(Path(tmp) / "answers.jsonl", make_answers(n_answers))
+        with Store(Path(tmp) / "bench.db") as store:
+            import_files(store, [str(data)])
+            judge = LLMJudge(
+                "openai/bench-model",
+                api_base=url,
+                api_key="bench",
+                concurrency=concurrency,
+                timeout=30,
+                retries=0,
+                cache=CompletionCache(store),
+            )
+            run = judge_answers(store, judge, all_answers=True, concurrency=concurrency)
+            cpu, wall = time.process_time(), time.perf_counter()
+            if profile is not None:
+                profile.enable()
+            stats = asyncio.run(run)
+            if profile is not None:
+                profile.disable()
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            prompts = prompt_sizes(store)
+    return stats, wall, cpu, prompts
+
+
+def prompt_sizes(store: Store) -> tuple[float, float, float]:
+    """Mean characters of a verification prompt, of its cited source, and of the rest."""
+    rows = store.query(
+        "select c.text as claim, s.text as source from claims c join sources s"
+        " on s.key = c.source_key"
+    )
+    prompt = [
+        sum(len(m["content"]) for m in verification_messages(r["claim"], r["source"])) for r in rows
+    ]
+    source = [len(r["source"]) for r in rows]
+    return (
+        statistics.mean(prompt),
+        statistics.mean(source),
+        statistics.mean(p - s for p, s in zip(prompt, source, strict=True)),
+    )
+
+
+_GROUPS = (
+    ("/groundtui/", "groundtui"),
+    ("/litellm/", "litellm"),
+    ("/openai/", "openai SDK"),
+    ("/httpx/", "http client"),
+    ("/httpcore/", "http client"),
+    ("/h11/", "http client"),
+    ("/anyio/", "http client"),
+    ("/aiohttp/", "http client"),
+    ("/yarl/", "http client"),
+    ("/multidict/", "http client"),
+)
+
+
+def _group(filename: str) -> str | None:
+    for part, name in _GROUPS:
+        if part in filename:
+            return name
+    return None  # stdlib, builtins, pydantic, sqlite-utils...: charged to whoever called them
+
+
+def split_cpu(profile: cProfile.Profile) -> dict[str, float]:
+    """CPU seconds by whose work it was: groundtui, litellm, the OpenAI SDK, the HTTP client.
+
+    A function's own time goes to its package; time in the standard library, builtins and
+    shared libraries (json, pydantic, sqlite) goes up to their callers, split by how much
+    of it each caller caused, until it reaches one of those packages. What never does
+    (the event loop's own work) is "event loop".
+    """
+    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+    totals: dict[str, float] = {}
+    pending = {func: row[2] for func, row in stats.items()}
+    for _ in range(50):
+        passed: dict = {}
+        for func, mass in pending.items():
+            name = _group(func[0])
+            callers = stats.get(func, (0, 0, 0, 0, {}))[4]
+            weight = sum(v[3] for v in callers.values())
+            if name is None and weight > 0:
+                for caller, v in callers.items():
+                    passed[caller] = passed.get(caller, 0.0) + mass * v[3] / weight
+            else:
+                key = name or "event loop"
+                totals[key] = totals.get(key, 0.0) + mass
+        pending = {k: v for k, v in passed.items() if v > 1e-9}
+        if not pending:
+            break
+    totals["event loop"] = totals.get("event loop", 0.0) + sum(pending.values())
+    return totals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--latency", type=float, nargs="+", default=[0.2, 1.0])
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32])
+    parser.add_argument(
+        "--answers",
+        type=int,
+        default=None,
+        help="answers per run [default: 5 at concurrency 1, else 3 x concurrency up to 40]",
+    )
+    args = parser.parse_args()
+
+    print(
+        f"{'latency':>7} {'conc':>4} {'answers':>7} {'calls':>5} {'calls/ans':>9} "
+        f"{'wall s':>7} {'ideal s':>7} {'wall/ideal':>10} {'cpu ms/call':>11}"
+    )
+    prompts = None
+    for latency in args.latency:
+        proc, url = start_server(latency)
+        try:
+            run_once(url, 1, 1, None)  # warm up: litellm's lazy imports, its HTTP client
+            for concurrency in args.concurrency:
+                n = args.answers or {1: 5}.get(concurrency, min(40, 3 * concurrency))
+                stats, wall, cpu, prompts = run_once(url, n, concurrency, None)
+                calls = stats.usage.calls
+                ideal = calls * latency / concurrency
+                print(
+                    f"{latency:>7.1f} {concurrency:>4} {n:>7} {calls:>5} "
+                    f"{calls / n:>9.2f} {wall:>7.2f} {ideal:>7.2f} {wall / ideal:>10.3f} "
+                    f"{1000 * cpu / calls:>11.2f}"
+                )
+        finally:
+            proc.kill()
+    if prompts:
+        mean_prompt, mean_source, rest = prompts
+        print(
+            f"\nverification prompt: {mean_prompt:,.0f} chars on average for a cited source of "
+            f"{mean_source:,.0f} chars ({mean_prompt / mean_source:.2f}x): the source, then "
+            f"{rest:,.0f} chars of claim, instructions, examples and fences"
+        )
+
+    # CPU split: a run under cProfile timing CPU, beside the same run unprofiled.
+    proc, url = start_server(0.05)
+    try:
+        run_once(url, 1, 1, None)
+        stats, _wall, cpu, _ = run_once(url, 40, 8, None)
+        profile = cProfile.Profile(time.process_time)
+        run_once(url, 40, 8, profile)
+    finally:
+        proc.kill()
+    calls = stats.usage.calls
+    per_call = 1000 * cpu / calls
+    split = split_cpu(profile)
+    total = sum(split.values())
+    print(
+        f"\nCPU per call, 40 answers at concurrency 8 ({calls} calls): {per_call:.2f} ms; "
+        "shares from a cProfile run:"
+    )
+    for group, seconds in sorted(split.items(), key=lambda kv: -kv[1]):
+        print(f"  {group:<12} {100 * seconds / total:5.1f}%  ~{per_call * seconds / total:5.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
