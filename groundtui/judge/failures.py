@@ -55,13 +55,14 @@ def describe_error(exc: Exception) -> str:
     """litellm's error as one line, without its class-name prefixes and retry footnote."""
     text = str(getattr(exc, "message", None) or exc).strip()
     text = re.sub(r"\s*LiteLLM Retried: \d+ times?.*$", "", text, flags=re.DOTALL)
-    text = _PREFIX.sub("", text).strip()
-    first = text.splitlines()[0] if text else type(exc).__name__
-    status = getattr(exc, "status_code", None)
-    kind = "timed out" if "timeout" in type(exc).__name__.lower() else None
+    text = re.sub(r" ssl:<[^>]*>", "", _PREFIX.sub("", text)).strip()
+    first = (text.splitlines()[0] if text else type(exc).__name__).rstrip(".")
     parts = [first[:300]]
-    if kind and "timed out" not in first.lower():
-        parts.append(kind)
-    if isinstance(status, int) and status >= 400 and str(status) not in first:
+    if "timeout" in type(exc).__name__.lower() and "timed out" not in first.lower():
+        parts.append("timed out")
+    # litellm gives connection failures status 500; only a status the API sent is worth saying.
+    status = getattr(exc, "status_code", None)
+    reached = "connect" not in first.lower()
+    if reached and isinstance(status, int) and status >= 400 and str(status) not in first:
         parts.append(f"HTTP {status}")
     return "; ".join(parts)

@@ -27,7 +27,9 @@ import asyncio
 import contextlib
 import logging
 import os
+import warnings
 from typing import Any
+from urllib.parse import urlparse
 
 from groundtui.judge.base import ExtractedClaim, Extraction, Usage, Verification
 from groundtui.judge.cache import CachedCompletion, CompletionCache, cache_key
@@ -51,6 +53,13 @@ def load_litellm() -> Any:
     import litellm
 
     litellm.suppress_debug_info = True
+    # Cancelled mid-call (Ctrl-C), litellm drops the provider coroutine it made in a worker
+    # thread without awaiting it, and Python warns on stderr when it is collected.
+    warnings.filterwarnings(
+        "ignore",
+        message=r"coroutine '\w+\.a(?:sync_)?completion' was never awaited",
+        category=RuntimeWarning,
+    )
     # Its logging worker warns on stderr when one process runs several event loops (tests,
     # a TUI worker): noise in our output, not a problem in our use.
     logging.getLogger("LiteLLM").setLevel(logging.ERROR)
@@ -105,6 +114,13 @@ class LLMJudge:
 
     def _check_config(self) -> None:
         litellm = self._litellm
+        if self.api_base is not None:
+            url = urlparse(self.api_base)
+            if url.scheme not in ("http", "https") or not url.netloc:
+                raise JudgeUnavailable(
+                    f"--api-base {self.api_base!r} is not an http(s) URL, e.g. "
+                    "http://localhost:11434 or https://api.example.com/v1"
+                )
         try:
             litellm.get_llm_provider(self.model)
         except Exception:
