@@ -92,6 +92,7 @@ def _closed_port() -> int:
     "args, message",
     [
         (["--model", "no-such-provider-model"], "unknown model 'no-such-provider-model'"),
+        (["--model", MODEL, "--api-base", "localhost:8000"], "is not an http(s) URL"),
         (
             ["--model", MODEL, "--api-base", "http://127.0.0.1:{port}/v1", "--retries", "0"],
             "cannot reach openai/test-model at http://127.0.0.1:",
