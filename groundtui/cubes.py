@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from groundtui.aggregates import correct_of, status_of
+from groundtui.aggregates import AGG_TABLES, correct_of, status_of
 
 Row = tuple
 
@@ -42,13 +42,13 @@ class Cubes:
 
 ORIGIN = "case when coalesce(c.uncited, 0) = 0 and coalesce(c.dangling, 0) = 0 then s.origin end"
 LATEST_LABELS = f"""
-  select c.id as claim_id, c.answer_id, c.kind, {ORIGIN} as origin,
+  select c.answer_id, c.kind, {ORIGIN} as origin,
          l.judge_verdict as jv, l.reviewer_verdict as rv, l.label, l.label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
   left join sources s on s.key = c.source_key"""
 # One judge's latest verdict per claim; the reviewer's label still wins over it (SPEC §5).
 JUDGE_LABELS = f"""
-  select c.id as claim_id, c.answer_id, c.kind, {ORIGIN} as origin,
+  select c.answer_id, c.kind, {ORIGIN} as origin,
          j.verdict as jv, l.reviewer_verdict as rv,
          coalesce(l.reviewer_verdict, j.verdict) as label,
          case when l.reviewer_verdict is not null then l.reviewer_kind
@@ -144,8 +144,14 @@ def read_cubes(conn: sqlite3.Connection) -> Cubes:
         )
 
 
-def full_cubes(conn: sqlite3.Connection, judge: str | None = None) -> Cubes:
-    """The cubes recomputed from the base tables; with ``judge``, from that judge's verdicts."""
+def full_cubes(
+    conn: sqlite3.Connection, judge: str | None = None, *, recount_rr: bool = True
+) -> Cubes:
+    """The cubes recomputed from the base tables; with ``judge``, from that judge's verdicts.
+
+    ``recount_rr=False`` reads the reviewer pairs from the maintained counts instead: they
+    do not depend on the judge, and recounting them means ranking every review.
+    """
     labels_sql = JUDGE_LABELS if judge is not None else LATEST_LABELS
     params = {"judge": judge} if judge is not None else {}
     with snapshot(conn):
@@ -163,6 +169,8 @@ def full_cubes(conn: sqlite3.Connection, judge: str | None = None) -> Cubes:
                 ).fetchall(),
                 rr=conn.execute(
                     f"select a, b, count(*) from ({RR_PAIRS}) group by a, b"
+                    if recount_rr
+                    else "select a, b, n from agg_rr where n != 0"
                 ).fetchall(),
             )
         finally:
@@ -172,15 +180,7 @@ def full_cubes(conn: sqlite3.Connection, judge: str | None = None) -> Cubes:
 
 def fill(conn: sqlite3.Connection) -> None:
     """Recompute every aggregate table from the base tables (triggers must be off)."""
-    for table in (
-        "agg_claims",
-        "agg_answer_state",
-        "agg_answer_origins",
-        "agg_answers",
-        "agg_origins",
-        "agg_claim_rr",
-        "agg_rr",
-    ):
+    for table in AGG_TABLES:
         conn.execute(f"delete from {table}")
     try:
         conn.execute(f"create temp table _rep_labels as {LATEST_LABELS}")

@@ -60,7 +60,9 @@ def ratio(numerator: int, denominator: int) -> float | None:
 
 def cubes(store: Store, judge: str | None = None) -> Cubes:
     """The counts behind the report: maintained ones, or recounted for ``judge``."""
-    return read_cubes(store.db.conn) if judge is None else full_cubes(store.db.conn, judge)
+    if judge is None:
+        return read_cubes(store.db.conn)
+    return full_cubes(store.db.conn, judge, recount_rr=False)
 
 
 def compute(store: Store, judge: str | None = None) -> dict[str, Any]:
