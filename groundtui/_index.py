@@ -1,0 +1,228 @@
+"""A source, indexed for the mechanical check: its values, its names, read on first need.
+
+Most specifics are copied from their source, so a specific is first looked for as
+written, as a whole token (a substring search); then in its common other spellings; and
+only then in the source's set of normalised values, built once per source in parts, each
+part only when it could hold the value. A cheap test first proves most absent values
+absent without reading the source at all: an invented "25%" needs no index when "25"
+appears nowhere in the source's digits.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundtui._names import name_key
+from groundtui._numbers import spellings, word_stems
+from groundtui._specifics import digit_items
+from groundtui._words import month_items, word_items
+
+_SPACES = " \u00a0\u2009\u202f"
+_JOINERS = ".,:/-–"
+_SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
+_SCALE_WORDS = ("thousand", "million", "billion", "trillion")
+#: What separates the digits of one value (1,200.50; 0800 123-4567; (555) 123 4567).
+_SEPARATORS = (",", ".", " ", "\u00a0", "\u2009", "\u202f", "-", "–", "(", ")", "+", "/", ":")
+
+
+class SourceIndex:
+    """One source text, indexed for the check on first need and then reused.
+
+    Build one per source and pass it to ``unsourced_specifics`` in place of the text to
+    reuse the work across answers that cite the same source.
+    """
+
+    __slots__ = ("_digits", "_flat", "_lower", "_months", "_scaled", "_squashed", "_words", "text")
+
+    def __init__(self, text: str) -> None:
+        """Wrap ``text``; nothing is read until a specific needs it."""
+        self.text = text
+        self._digits: frozenset[str] | None = None
+        self._months: frozenset[str] | None = None
+        self._words: frozenset[str] | None = None
+        self._lower: str | None = None
+        self._squashed: str | None = None
+        self._flat: str | None = None
+        self._scaled: bool | None = None
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The normalised values the source states (``n1200``, ``D2024-3-5``…)."""
+        return self._digit_keys() | self._month_keys() | self._word_keys()
+
+    def has_name(self, name: str) -> bool:
+        """Whether the whole name appears, case-insensitive and whitespace-normalised."""
+        return whole(self.text, name, word_edges) or self.has_name_key(name_key(name))
+
+    def has_name_key(self, key: str) -> bool:
+        """``has_name`` for a name already normalised by ``name_key``."""
+        if _word_in(self.lower, key):
+            return True
+        if " " not in key:
+            return False
+        if self._squashed is None:
+            self._squashed = " ".join(self.lower.split())
+        return _word_in(self._squashed, key)
+
+    def has_spelling(self, need: tuple[tuple[str, ...], ...], skip: str | None) -> bool:
+        """Whether a common spelling of the values of ``need`` (but ``skip``) appears."""
+        text = self.text
+        return any(
+            whole(text, spelling, value_edges) for spelling in spellings(need) if spelling != skip
+        )
+
+    def has_keys(self, need: tuple[tuple[str, ...], ...]) -> bool:
+        """Whether the index holds every key of one alternative of ``need``.
+
+        Figures in digits are read first; dates with month names only for a date;
+        spelled-out numbers only when the source holds a word that could spell the value
+        ("twent…" for 25).
+        """
+        if all(self._absent(alternative) for alternative in need):
+            return False
+        keys = self._digit_keys()
+        if any(all(key in keys for key in alternative) for alternative in need):
+            return True
+        wanted = {key[0] for alternative in need for key in alternative}
+        more = keys
+        if not wanted.isdisjoint("DMYm"):
+            more = more | self._month_keys()
+        if "n" in wanted and self._may_spell(need):
+            more = more | self._word_keys()
+        return more is not keys and any(
+            all(key in more for key in alternative) for alternative in need
+        )
+
+    @property
+    def lower(self) -> str:
+        """The text lowercased, with one kind of apostrophe."""
+        if self._lower is None:
+            self._lower = self.text.lower().replace("’", "'")
+        return self._lower
+
+    def _absent(self, keys: tuple[str, ...]) -> bool:
+        """Whether one of ``keys`` is surely not in the index, proved without building it.
+
+        Every number the index holds is written with its digits in a row once separators
+        are dropped, unless spelled out in words or with a scale ("1.5 million"); every
+        date with a year, with the year's last two digits.
+        """
+        for key in keys:
+            kind, value = key[0], key[1:]
+            if kind in "nd":
+                digits = value.replace(".", "")
+                if digits not in self._flat_digits() and not (
+                    kind == "n" and (self._may_spell(((key,),)) or self._has_scale())
+                ):
+                    return True
+            elif (kind in "DY" and value[2:4] not in self._flat_digits()) or (
+                kind == "v" and value not in self.text
+            ):
+                return True
+        return False
+
+    def _flat_digits(self) -> str:
+        if self._flat is None:
+            flat = self.text
+            for separator in _SEPARATORS:
+                flat = flat.replace(separator, "")
+            self._flat = flat
+        return self._flat
+
+    def _has_scale(self) -> bool:
+        if self._scaled is None:
+            lower = self.lower
+            self._scaled = any(w in lower for w in _SCALE_WORDS) or bool(
+                _SCALE_RE.search(self.text)
+            )
+        return self._scaled
+
+    def _may_spell(self, need: tuple[tuple[str, ...], ...]) -> bool:
+        lower = self.lower
+        values = (key[1:] for alternative in need for key in alternative if key[0] == "n")
+        return any(stem in lower for value in values for stem in word_stems(value))
+
+    def _digit_keys(self) -> frozenset[str]:
+        if self._digits is None:
+            self._digits = _keys_of(digit_items(self.text))
+        return self._digits
+
+    def _month_keys(self) -> frozenset[str]:
+        if self._months is None:
+            self._months = _keys_of(month_items(self.text))
+        return self._months
+
+    def _word_keys(self) -> frozenset[str]:
+        if self._words is None:
+            self._words = _keys_of(word_items(self.text))
+        return self._words
+
+
+def _keys_of(items: list[tuple]) -> frozenset[str]:
+    """Every key the items state, strictly and liberally (a source is read liberally)."""
+    keys: set[str] = set()
+    for item in items:
+        for alternative in item[3]:
+            keys.update(alternative)
+        keys.update(item[5])
+    return frozenset(keys)
+
+
+#: How many occurrences of a spelling are tried as a whole token before the index decides:
+#: enough for real text, and a bound on crafted text ("12 12 12 …" would be quadratic).
+TRIES = 8
+
+
+def whole(text: str, needle: str, edges) -> bool:
+    """Whether ``needle`` occurs in ``text`` as a whole token (as judged by ``edges``).
+
+    Only the first ``TRIES`` occurrences are tried: a False may then be a miss, which
+    costs an index lookup but never a wrong answer (the index is the authority).
+    """
+    i = text.find(needle)
+    for _ in range(TRIES):
+        if i < 0:
+            return False
+        if edges(text, i, i + len(needle)):
+            return True
+        i = text.find(needle, i + 1)
+    return False
+
+
+def _word_in(text: str, key: str) -> bool:
+    """Whether ``key`` occurs in ``text`` as whole words, however often it is a part."""
+    if whole(text, key, word_edges):
+        return True
+    if text.count(key) <= TRIES:
+        return False
+    return re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text) is not None
+
+
+def value_edges(text: str, i: int, j: int) -> bool:
+    """A value stands alone: no letter or digit touches it, nor a separator then a digit.
+
+    Stricter than the index on purpose: "2024" in "2024-03-05" is refused here and then
+    found in the index, but "3" is never accepted inside "2023", "1,300" or "0800 3…".
+    """
+    if i:
+        c = text[i - 1]
+        if c.isalnum() or c == "_":
+            return False
+        if i >= 2 and c in _JOINERS and text[i - 2].isalnum():
+            return False
+        if i >= 2 and c in _SPACES and text[i - 2].isdigit():
+            return False
+    if j < len(text):
+        c = text[j]
+        if c.isalnum() or c == "_":
+            return False
+        if j + 1 < len(text) and (c in _JOINERS or c in _SPACES) and text[j + 1].isdigit():
+            return False
+        if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
+            return False
+    return True
+
+
+def word_edges(text: str, i: int, j: int) -> bool:
+    """A name stands alone: no letter or digit on either side."""
+    return (not i or not text[i - 1].isalnum()) and (j >= len(text) or not text[j].isalnum())

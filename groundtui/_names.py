@@ -1,0 +1,148 @@
+"""Proper nouns for the mechanical check: capitalised names that a source must contain.
+
+A name is a run of capitalised words ("Harbor Home Goods", "Bank of the West", "AT&T",
+"Galaxy S24"), or a single capitalised word in mid-sentence that is not an ordinary word.
+A sentence's first word is capitalised by position, so alone it is never a name; it
+starts a multi-word name unless it is a common word ("Contact Harbor Home Goods" gives
+"Harbor Home Goods", "North Ridge Warehouse is open" gives the three words).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from groundtui._numbers import NUMBER_WORDS
+
+_UP = "[A-ZÀ-ÖØ-Þ]"
+_REST = r"[\w'’]*(?:[-&]\w+)*"
+_JOIN = r"[ \u00a0](?:(?:of|of the|de|la|le|van|von|der|du|da|del|di|&)[ \u00a0])?"
+_MORE = rf"(?:{_JOIN}{_UP}{_REST})+"
+# After "Dr. ", "J. ", "e.g. " a capital opens no sentence (as in ``_sentences``).
+_ABBREVIATED = (
+    r"(?:(?<=\b[A-Z]\. .)|(?<=\b(?:Mr|Ms|Dr|St|Mt|No|vs)\. .)"
+    r"|(?<=\b(?:Mrs|Nos|e\.g|i\.e)\. .)|(?<=\bProf\. .))"
+)
+_OPENING = rf"(?:(?<=[.!?\]] .)|(?<=\n.)|(?<=^.))(?!{_ABBREVIATED})"  # opens a sentence
+# A capitalised word and the capitalised words joined to it. A word opening a sentence
+# (after ". ", "] ", a line break) is matched only with more words after it: alone it is
+# capitalised by position, and refusing it here spares a match for most sentences. The
+# pattern opens with a character class, so the engine skips to the next capital in C.
+NAME_RE = re.compile(
+    rf"{_UP}(?<![\w'’@/\\]{_UP})"
+    rf"(?:{_OPENING}{_REST}(?P<opening>{_MORE})"
+    rf"|(?:(?<![.!?\]] .)(?<!\n.)(?<!^.)|{_ABBREVIATED}){_REST}(?P<more>{_MORE})?"
+    # alone at an opening still, when it holds a digit: "COVID-19" is no name, nor figure
+    rf"|(?=[\w'’]*[-&]?\w*\d){_REST})"
+)
+_DIGIT = re.compile(r"\d")
+
+#: Capitalised words that are not names: function words, the pronoun I, days (which are
+#: not compared), modal "May", imperatives that open instructions, greetings, emphasis in
+#: capitals, generic acronyms, currency codes and titles ("Dr. Smith" is compared as
+#: "Smith").
+STOP = frozenset(
+    """
+    i i'm i've i'll i'd you your yours we our ours us they their them he she his her it its
+    this that these those the a an my me some any all each every no not none both either
+    neither other another such and or but if so yet for nor as at by in on to of from with
+    without within into onto about after before between during under over per via than
+    then until unless while when where what which who whom whose why how once since
+    because although though however also only just even still here there yes please thanks
+    thank hi hello dear regards sincerely best note important tip warning step ok okay is
+    are was were be been being am do does did done have has had can could will would shall
+    should may might must ask call contact visit email go see check click tap select choose
+    open log sign use try send bring keep make read find get take include enter add remove
+    pay order print pack drop ship book request submit complete fill follow wait let start
+    view upload confirm cancel update change reply write unfortunately fortunately
+    additionally finally next last otherwise instead always never usually typically
+    generally currently today tomorrow yesterday now new free monday tuesday wednesday
+    thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun weekend
+    weekends faq faqs pdf id url urls vat sku eta pin tv usb diy asap am pm gmt utc usd eur
+    gbp cad aud nzd jpy chf inr mr mrs ms dr prof sir
+    """.split()
+) | frozenset(NUMBER_WORDS)
+
+_POSSESSIVE = ("'s", "’s")
+
+
+def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[tuple]:
+    """The names of ``text`` as items ``(start, end, "name", (), name, ())``.
+
+    The name's comparison key is made from its text only when it is not found as written.
+
+    Args:
+        text: The response.
+        covered: Positions taken by a date, marker or link; a name stops there. Digits in
+            a name's words ("S24", "COVID-19") are marked covered so they are no figures.
+        initial: Positions where a sentence (or a clause after ":") starts.
+    """
+    found: list[tuple] = []
+    spaced = text.replace("\u00a0", " ") if "\u00a0" in text else text
+    for m in NAME_RE.finditer(spaced):
+        s, e = m.span()
+        if m.lastgroup is None:  # one word: "Harbor", "FAQ"; or "Returns" after a bullet
+            if s in initial:  # capitalised by position: no name, but "COVID-19" no figure
+                if not spaced[s:e].isalpha():
+                    _word(text, s, e, covered)
+                continue
+            span = _word(text, s, e, covered)
+            if span:
+                found.append((s, span, "name", (), text[s:span], ()))
+            continue
+        name = spaced[s:e]
+        if (
+            name.istitle()
+            and name.replace(" ", "").isalpha()
+            and covered.find(1, s, e) < 0
+            and STOP.isdisjoint(name.lower().split(" "))
+        ):  # the usual name: "Harbor Home Goods", nothing to cut
+            found.append((s, e, "name", (), text[s:e], ()))
+            continue
+        run: list[tuple[int, int]] = []  # the name being read: its words, connectors too
+        pos = s
+        for word in name.split(" "):
+            a, b = pos, pos + len(word)
+            pos = b + 1
+            if not word[0].isupper():  # a connector: "of", "de", "&"
+                if run:
+                    run.append((a, -b))
+                continue
+            end = _word(text, a, b, covered)
+            if end:
+                run.append((a, end))
+            if not end or end < b:  # a possessive ends the name: "Harbor's Home"
+                _close(text, run, initial, found)
+                run = []
+        _close(text, run, initial, found)
+    return found
+
+
+def _word(text: str, a: int, b: int, covered: bytearray) -> int:
+    """Where a capitalised word ends as part of a name, or 0 if it cannot be one."""
+    if covered[a]:
+        return 0
+    word = text[a:b]
+    if not word.isalpha():
+        if _DIGIT.search(word):
+            covered[a:b] = b"\x01" * (b - a)  # "S24", "COVID-19": not figures here
+        if word.endswith(_POSSESSIVE):
+            b -= 2
+            word = word[:-2]
+    if len(word) < 2 or word.lower() in STOP:
+        return 0
+    return b
+
+
+def _close(text: str, run: list[tuple[int, int]], initial: Collection[int], found: list) -> None:
+    """Add the name read in ``run`` to ``found``, if it is one."""
+    while run and run[-1][1] < 0:  # a trailing connector is not part of the name
+        run.pop()
+    if run and (len(run) > 1 or run[0][0] not in initial):
+        a, b = run[0][0], run[-1][1]
+        found.append((a, b, "name", (), text[a:b], ()))
+
+
+def name_key(name: str) -> str:
+    """A name as compared: lowercase, one space between words, one kind of apostrophe."""
+    return " ".join(name.lower().replace("’", "'").split())

@@ -1,0 +1,134 @@
+"""Specifics written in words: dates with a month name, and numbers spelled out.
+
+Items are ``(start, end, kind, need, probe, also)`` as in ``groundtui._specifics``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundtui._numbers import MONTHS, NUMBER_WORDS, ORDINALS, date_keys, valid_date, words_value
+
+_SP = "[ \u00a0\u2009\u202f]"
+_MON = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+# Opens with the months' first letters, so the engine skips to candidates in C.
+MONTH_RE = re.compile(
+    rf"(?P<mon>{_MON})(?!\w)\.?"
+    rf"(?:{_SP}(?P<day>[0-3]?\d)(?!\d|[:.]\d)(?:st|nd|rd|th)?(?![A-Za-z]))?"
+    rf"(?:,?{_SP}(?P<year>(?:19|20)\d\d)(?!\d))?"
+)
+_DAY_BEFORE = re.compile(rf"(?<![\w.,])(?P<d>[0-3]?\d)(?:st|nd|rd|th)?{_SP}(?:of{_SP})?\Z")
+
+
+def _trie(words: list[str]) -> str:
+    """A regex alternation of ``words`` as a trie, longest match first.
+
+    "s(?:ix(?:t(?:een(?:th)?|h|ieth|y))?|…)" rejects a position after one character
+    where a flat "sixteenth|sixteen|sixtieth|…" alternation would try every word.
+    """
+    tree: dict = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def build(node: dict) -> str:
+        branches = [re.escape(c) + build(child) for c, child in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return build(tree)
+
+
+_WORD = _trie(NUMBER_WORDS)
+_FIRST = "".join(sorted({word[0] for word in NUMBER_WORDS}))  # a cheap first test
+# Run over " " + the lowered text: opening with the characters that may precede a word
+# both anchors words at their start ("ten" is not read in "often") and lets the engine
+# skip to the next space in C (an explicit set is three times faster than \W here); the
+# lookahead then rejects most positions in one test, before the trie's branches.
+WORDS_RE = re.compile(
+    rf"[ \t\n\u00a0(\"'“‘/*\[_-](?=[{_FIRST}])(?P<w>{_WORD}(?:(?:[ \u00a0-]|{_SP}and{_SP}){_WORD})*)(?![a-z])"
+)
+_WORD_SPLIT = re.compile(r"[a-z]+")
+_WORD_TAIL = re.compile(rf"{_SP}?(?:%|percent|per{_SP}?cent)(?![a-z])")
+_SCALES = ("hundred", "thousand", "million", "billion")
+_AMBIGUOUS = frozenset(("one", "first", "second"))  # a probe for them could find "one of"
+_NOT_ONE_BEFORE = ("the ", "this ", "that ", "which ", "each ", "every ", "any ", "no ")
+_NOT_ONE_AFTER = (" of ", " another", "-off", " or two", " by one")
+
+
+def month_items(text: str, covered: bytearray | None = None) -> list[tuple]:
+    """Dates written with a month name: "March 5, 2024", "5 Mar 2024", "March 2024".
+
+    A full month name alone ("in March") is a date too, except "May" (a verb); an
+    abbreviation alone is not ("Jan" is also a first name). With ``covered``, positions
+    already taken are skipped and the dates found are marked.
+    """
+    found: list[tuple] = []
+    for m in MONTH_RE.finditer(text):
+        s, e = m.span()
+        if (s and text[s - 1].isalnum()) or (covered is not None and covered[s]):
+            continue
+        name = m["mon"]
+        day = int(m["day"]) if m["day"] else None
+        year = int(m["year"]) if m["year"] else None
+        if day is None and (before := _DAY_BEFORE.search(text, max(0, s - 12), s)):
+            day, s = int(before["d"]), before.start()
+        if day is None and year is None and (len(name) < 4 or name == "May"):
+            continue
+        month = MONTHS[name.lower()]
+        if not valid_date(year, month, day):
+            continue
+        key, also = date_keys(year, month, day)
+        found.append((s, e, "date", ((key,),), text[s:e], also))
+        if covered is not None:
+            covered[s:e] = b"\x01" * (e - s)
+    return found
+
+
+def word_items(text: str, covered: bytearray | None = None) -> list[tuple]:
+    """Numbers spelled out: "thirty", "one thousand two hundred", "first", "ten percent".
+
+    "one" is no figure in "one of", "this one", "no one"; "first" none in "at first" or
+    "First, …"; "second" only after "the" ("a second" is time).
+    """
+    lower = text.lower()
+    if len(lower) != len(text):  # a few characters grow when lowered; offsets must hold
+        lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    found: list[tuple] = []
+    for m in WORDS_RE.finditer(" " + lower):
+        s, end = m.start("w") - 1, m.end() - 1
+        if covered is not None and covered[s]:
+            continue
+        spans = [(w.start(), w.end()) for w in _WORD_SPLIT.finditer(lower, s, end)]
+        words = [lower[a:b] for a, b in spans]
+        if words[0] in _SCALES and lower[s - 2 : s] == "a " and (s < 3 or lower[s - 3] == " "):
+            spans.insert(0, (s - 2, s - 1))
+            words.insert(0, "a")
+        for first, last, value in words_value(words):
+            a, b = spans[first][0], spans[last - 1][1]
+            if last - first == 1 and _not_a_number(lower, a, b, words[first]):
+                continue
+            if tail := _WORD_TAIL.match(lower, b):
+                b = tail.end()
+            probe = None if words[first] in _AMBIGUOUS else text[a:b]
+            found.append((a, b, "figure", ((f"n{value}",),), probe, ()))
+    return found
+
+
+def _not_a_number(lower: str, a: int, b: int, word: str) -> bool:
+    """Words that are numbers by spelling but not by use: "one of", "at first", "a second"."""
+    before, after = lower[max(0, a - 7) : a], lower[b : b + 8]
+    if word == "one":
+        return before.endswith(_NOT_ONE_BEFORE) or after.startswith(_NOT_ONE_AFTER)
+    if word == "first":
+        return before.endswith("at ") or after.startswith((",", " of all"))
+    if word == "second":
+        return not before.endswith("the ")
+    return word in ORDINALS and after.startswith(",") and not before.strip(" \n*-")

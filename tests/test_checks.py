@@ -1,0 +1,274 @@
+"""The mechanical check (SPEC §4): what it flags, what it must not, and where."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from groundtui.checks import SourceIndex, Specific, find_specifics, unsourced_specifics
+
+P = pytest.param
+
+# (response, sources, the texts that must be flagged, in order). Each id names the rule.
+# fmt: off
+CASES = [
+    # --- figures: thousands separators, decimals, whole values ---------------------------
+    P("We ship 1,200 units [1].", ["Up to 1200 units."], [], id="comma-vs-plain"),
+    P("We ship 1200 units [1].", ["Up to 1,200 units."], [], id="plain-vs-comma"),
+    P("We ship 1 200 units [1].", ["Up to 1,200 units."], [], id="space-thousands"),
+    P("We ship 1\u2009200 units [1].", ["Up to 1200 units."], [], id="thin-space-thousands"),
+    P("We ship 1\u00a0200 units [1].", ["Up to 1,200 units."], [], id="nbsp-thousands"),
+    P("We ship 1\u202f200 units [1].", ["Up to 1200 units."], [], id="narrow-nbsp-thousands"),
+    P("We ship 1,300 units [1].", ["Up to 1,200 units."], ["1,300"], id="other-thousands"),
+    P("It weighs 2.50 kg [1].", ["Weight: 2.5 kg."], [], id="trailing-zero-decimal"),
+    P("It weighs 2.5 kg [1].", ["Weight: 2.50 kg."], [], id="decimal-vs-trailing-zero"),
+    P("Take 5 items [1].", ["Each bag holds 5.5 kg."], ["5"], id="5-not-in-5.5"),
+    P("It weighs 5.5 kg [1].", ["It weighs 5 kg."], ["5.5"], id="5.5-not-5"),
+    P("It lasts 3 days [1].", ["Founded in 2023."], ["3"], id="3-not-in-2023"),
+    P("It lasts 12 months [1].", ["It lasts 120 months."], ["12"], id="12-not-in-120"),
+    P("It lasts 20 days [1].", ["Within 20 days."], [], id="same-integer"),
+    # --- currencies and percentages -------------------------------------------------------
+    P("It costs $49.99 [1].", ["Price: 49.99 USD."], [], id="dollar-vs-usd-code"),
+    P("It costs 49.99 USD [1].", ["Price: $49.99."], [], id="usd-code-vs-dollar"),
+    P("It costs €20 [1].", ["Price: EUR 20."], [], id="euro-sign-vs-code-before"),
+    P("It costs £15 [1].", ["Price: £16."], ["£15"], id="other-pound-price"),
+    P("Sales hit $1.5 million [1].", ["Sales: 1,500,000 dollars."], [], id="million-scale"),
+    P("Sales hit $2 million [1].", ["Sales: $1.5 million."], ["$2 million"], id="other-scale"),
+    P("We have 10k users [1].", ["We have 10,000 users."], [], id="k-suffix"),
+    P("A fee of 15% applies [1].", ["A 15 percent fee."], [], id="percent-sign-vs-word"),
+    P("A fee of 30 percent applies [1].", ["A 30% fee."], [], id="percent-word-vs-sign"),
+    P("A fee of 25 per cent applies [1].", ["A 25% fee."], [], id="per-cent"),
+    P("A fee of 20% applies [1].", ["A 15% fee."], ["20%"], id="other-percent"),
+    # --- number words and ordinals --------------------------------------------------------
+    P("Returns within thirty days [1].", ["Returns within 30 days."], [], id="thirty-vs-30"),
+    P("Returns within 30 days [1].", ["Returns within thirty days."], [], id="30-vs-thirty"),
+    P("It holds twenty-five items [1].", ["It holds 25 items."], [], id="hyphenated-words"),
+    P("Returns within forty days [1].", ["Returns within 30 days."], ["forty"], id="other-words"),
+    P("Up to ninety-nine seats [1].", ["Up to 99 seats."], [], id="ninety-nine"),
+    P("Up to two hundred and fifty seats [1].", ["Up to 250 seats."], [], id="hundred-and"),
+    P("We ship one thousand two hundred units [1].", ["Up to 1,200 units."], [],
+      id="thousand-compound"),
+    P("It is one of our stores [1].", ["We have stores."], [], id="one-of-is-no-figure"),
+    P("We have a hundred stores [1].", ["We have 100 stores."], [], id="a-hundred"),
+    P("Paid on the 1st of each month [1].", ["Paid on the first of each month."], [],
+      id="1st-vs-first"),
+    P("Your first order is free [1].", ["Order 1 is free."], [], id="first-vs-1"),
+    P("Your third order is free [1].", ["Your 2nd order is free."], ["third"],
+      id="other-ordinal"),
+    P("First, log in to your account [1].", ["Log in."], [], id="discourse-first"),
+    # --- ranges: one specific, sourced when both ends are ---------------------------------
+    P("Refunds take 3–5 business days [1].", ["Refunds take 3-5 business days."], [],
+      id="en-dash-vs-hyphen"),
+    P("Refunds take 3-5 days [1].", ["Refunds take 3 to 5 days."], [], id="hyphen-vs-to"),
+    P("Refunds take 3 to 5 days [1].", ["Between 3 and 5 days."], [], id="range-by-ends"),
+    P("Refunds take 3–7 days [1].", ["Refunds take 3–5 days."], ["3–7"], id="other-range"),
+    P("Sales grew 15% to 1,200 units [1].", ["Up 15%, to 1,300 units."], ["1,200"],
+      id="percent-to-is-no-range"),
+    # --- times ----------------------------------------------------------------------------
+    P("Open until 6 pm [1].", ["Open until 18:00."], [], id="6pm-vs-18:00"),
+    P("Open until 18:00 [1].", ["Open until 6 pm."], [], id="18:00-vs-6pm"),
+    P("Open until 6:30pm [1].", ["Open until 18:30."], [], id="6:30pm-vs-18:30"),
+    P("Open until 7 pm [1].", ["Open until 6 pm."], ["7 pm"], id="other-time"),
+    P("Open from 9 am [1].", ["Open from 09:00."], [], id="9am-vs-09:00"),
+    # --- digit groups (phones) and versions -----------------------------------------------
+    P("Call 0800 123 4567 [1].", ["Phone: 0800-123-4567."], [], id="phone-dashes"),
+    P("Call 0800 123 4567 [1].", ["Phone: 08001234567."], [], id="phone-digits-only"),
+    P("Call 0800 123 4568 [1].", ["Phone: 0800 123 4567."], ["0800 123 4568"],
+      id="other-phone"),
+    P("Call +44 20 7946 0958 [1].", ["Phone: 020 7946 0958."], [], id="phone-country-code"),
+    P("Update to version 2.4.1 [1].", ["Install v2.4.1 now."], [], id="version-v-prefix"),
+    P("Update to version 2.4.1 [1].", ["Install 2.4.10 now."], ["2.4.1"], id="other-version"),
+    # --- dates ----------------------------------------------------------------------------
+    P("It took effect on 2024-03-05 [1].", ["Effective March 5, 2024."], [], id="iso-vs-long"),
+    P("It took effect on March 5, 2024 [1].", ["Effective 2024-03-05."], [], id="long-vs-iso"),
+    P("It took effect on 5 March 2024 [1].", ["Effective March 5, 2024."], [],
+      id="day-first-vs-month-first"),
+    P("It took effect on Mar 5, 2024 [1].", ["Effective 5 Mar 2024."], [], id="abbreviated"),
+    P("It took effect in March 2024 [1].", ["Effective March 5, 2024."], [], id="month-year"),
+    P("It took effect in April 2024 [1].", ["Effective March 2024."], ["April 2024"],
+      id="other-month-year"),
+    P("It took effect on March 6, 2024 [1].", ["Effective March 5, 2024."],
+      ["March 6, 2024"], id="other-day"),
+    P("It took effect in 2025 [1].", ["Effective in 2024."], ["2025"], id="other-year"),
+    P("It took effect in 2024 [1].", ["Effective 2024-03-05."], [], id="year-of-a-date"),
+    P("It took effect on 03/05/2024 [1].", ["Effective March 5, 2024."], [], id="slashed"),
+    # --- names ----------------------------------------------------------------------------
+    P("Ask Harbor Home Goods for help [1].", ["harbor home goods helps."], [],
+      id="name-case-insensitive"),
+    P("Ask Harbor Home Goods for help [1].", ["Ask Harbor\nHome  Goods."], [],
+      id="name-whitespace-normalised"),
+    P("North Ridge Warehouse ships it [1].", ["From the North Ridge Warehouse."], [],
+      id="name-opening-a-sentence"),
+    P("South Ridge Warehouse ships it [1].", ["From the North Ridge Warehouse."],
+      ["South Ridge Warehouse"], id="other-name-opening-a-sentence"),
+    P("It ships from Harbor Home Goods [1].", ["It ships from Harbor Home."],
+      ["Harbor Home Goods"], id="whole-name-only"),
+    P("It ships with Acme [1].", ["It ships with a courier."], ["Acme"], id="single-name"),
+    P("It ships with Acme [1].", ["Acme couriers."], [], id="single-name-sourced"),
+    P("Returns are easy [1].", ["Nothing here."], [], id="first-word-is-no-name"),
+    P("Acme FAQ pages help [1].", ["Nothing here."], [], id="first-word-alone-after-a-cut"),
+    P("COVID-19 rules apply [1].", ["Nothing here."], [], id="code-opening-a-sentence"),
+    P("Contact Harbor for help [1].", ["Harbor helps."], [], id="common-word-then-name"),
+    P("We answer on Monday [1].", ["Nothing here."], [], id="weekday-is-no-name"),
+    P("Note: Returns are free [1].", ["Nothing here."], [], id="word-after-colon"),
+    P("I can help [1].", ["Nothing here."], [], id="pronoun-i"),
+    P("Ask Dr. Smith for help [1].", ["Ask our doctor."], ["Smith"], id="title-abbreviation"),
+    P("Ask Harbor's team [1].", ["The Harbor team."], [], id="possessive"),
+    P("It runs on the Galaxy S24 [1].", ["Runs on the Galaxy S23."], ["Galaxy S24"],
+      id="model-number-in-name"),
+    # --- markers, list numbering, links ---------------------------------------------------
+    P("Returns within 30 days [1].", ["Within 30 days."], [], id="marker-is-no-figure"),
+    P("1. Pack the box.\n2. Ship it within 30 days [1].", ["Within 30 days."], [],
+      id="list-numbering"),
+    P("Steps:\n3) Ship it [1].", ["Ship it."], [], id="list-numbering-paren"),
+    P("See https://example.com/p/2024 for 30 days [1].", ["Within 30 days."], [],
+      id="digits-in-a-link"),
+    # --- citation scoping -----------------------------------------------------------------
+    P("Returns within 30 days [1].", ["Returns policy.", "Within 30 days."], ["30"],
+      id="in-source-2-but-cites-1"),
+    P("Returns within 30 days [2].", ["Returns policy.", "Within 30 days."], [],
+      id="cites-the-right-source"),
+    P("Returns within 30 days.", ["Returns policy.", "Within 30 days."], [],
+      id="no-marker-any-source"),
+    P("Returns within 30 days [1][2].", ["Returns policy.", "Within 30 days."], [],
+      id="adjacent-markers"),
+    P("Returns within 30 days [1, 2].", ["Returns policy.", "Within 30 days."], [],
+      id="comma-marker"),
+    P("Returns within 30 days [1-2].", ["Returns policy.", "Within 30 days."], [],
+      id="range-marker"),
+    P("Returns within 30 days.[2] A fee of 5% applies [1].", ["A 5% fee.", "30 days."], [],
+      id="marker-after-period-belongs-before"),
+    P("Returns within 30 days. [2] A fee of 5% applies [1].", ["A 5% fee.", "30 days."],
+      [], id="marker-after-period-and-space"),
+    P("Returns within 30 days [1]. A fee of 5% applies.", ["30 days."], ["5%"],
+      id="uncited-sentence-checks-all-sources"),
+    P("Returns within 30 days [3].", ["Within 30 days.", "Within 30 days."], ["30"],
+      id="dangling-marker"),
+    P("Returns within 30 days [1][3].", ["Within 30 days."], [], id="dangling-and-valid"),
+    P("Returns within 30 days.", [], ["30"], id="no-sources"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("response", "sources", "flagged"), CASES)
+def test_unsourced_specifics(response: str, sources: list[str], flagged: list[str]) -> None:
+    assert [s.text for s in unsourced_specifics(response, sources)] == flagged
+
+
+def test_table_is_large_and_goes_both_ways() -> None:
+    assert len(CASES) >= 60
+    assert sum(1 for case in CASES if case.values[2]) >= 20
+    assert sum(1 for case in CASES if not case.values[2]) >= 40
+
+
+RESPONSES = [
+    "It costs $49.99 and ships on March 5, 2024 from Harbor Home Goods [2].",
+    "1. Pack it.\n2. Call 0800 123 4567 between 9 am and 6:30pm [1][2].",
+    "Sales grew fifteen percent, to 1\u202f200 units in 2023; see version 2.4.1 [3].",
+    "Refunds take 3–5 days.[1] The Galaxy S24 ships from North Ridge Warehouse [2].",
+]
+
+
+@pytest.mark.parametrize("response", RESPONSES)
+def test_offsets_are_exact(response: str) -> None:
+    found = find_specifics(response)
+    assert found
+    for s in found:
+        assert response[s.start : s.end] == s.text
+    assert [s.start for s in found] == sorted(s.start for s in found)
+
+
+def test_kinds() -> None:
+    found = find_specifics("Ask Harbor Home Goods: it costs $5 on March 5, 2024 or in 2025.")
+    assert [(s.text, s.kind) for s in found] == [
+        ("Harbor Home Goods", "name"),
+        ("$5", "figure"),
+        ("March 5, 2024", "date"),
+        ("2025", "date"),
+    ]
+
+
+def test_markers_and_list_numbers_are_not_specifics() -> None:
+    response = "1. Returns [1][2].\n2) Exchanges [1, 3] and refunds [2-4]."
+    assert find_specifics(response) == []
+
+
+def test_find_specifics_reports_the_sentence_citations_as_written() -> None:
+    found = find_specifics("It takes 30 days [1][4]. It costs $5.")
+    assert [(s.text, s.sources) for s in found] == [("30", (1, 4)), ("$5", ())]
+
+
+def test_sources_searched_are_reported() -> None:
+    sources = ["Nothing.", "Nothing either."]
+    cited, dangling, uncited = unsourced_specifics("30 days [2]. 40 days [7]. 50 days.", sources)
+    assert (cited.text, cited.sources) == ("30", (2,))
+    assert (dangling.text, dangling.sources) == ("40", ())
+    assert (uncited.text, uncited.sources) == ("50", (1, 2))
+
+
+def test_a_single_claim_against_a_single_source() -> None:
+    assert unsourced_specifics("The fee is fifteen percent.", ["Fees: 15%."]) == []
+    [found] = unsourced_specifics("The fee is 20%.", ["Fees: 15%."])
+    assert (found.text, found.kind, found.sources) == ("20%", "figure", (1,))
+
+
+def test_prebuilt_indexes_give_the_same_answer() -> None:
+    response = "Returns within thirty days [1]; the fee is $4.99 [2]. Ask Harbor [1]."
+    sources = ["Within 30 days, says Harbor.", "Fee: 4.50 USD."]
+    indexes = [SourceIndex(text) for text in sources]
+    expected = unsourced_specifics(response, sources)
+    assert [s.text for s in expected] == ["$4.99"]
+    assert unsourced_specifics(response, indexes) == expected
+    assert unsourced_specifics(response, indexes) == expected  # reused: same answer
+
+
+def test_source_index_keys_are_normalised_values() -> None:
+    index = SourceIndex("Up to 1,200 units by March 5, 2024, open till 6 pm, thirty days.")
+    assert {"n1200", "D2024-3-5", "Y2024-3", "t18:00", "n30"} <= index.keys
+    assert index.has_name("MARCH") is True  # as a word, case-insensitively
+    assert SourceIndex("Harbor Home").has_name("Harbor Home Goods") is False
+
+
+def test_specific_round_trips_through_json() -> None:
+    [found] = unsourced_specifics("It costs $5 [1].", ["Free."])
+    data = json.loads(json.dumps(found.to_dict()))
+    assert data == {"text": "$5", "start": 9, "end": 11, "kind": "figure", "sources": [1]}
+    assert Specific.from_dict(data) == found
+
+
+def test_inputs_are_not_changed() -> None:
+    sources = ["Within 30 days."]
+    unsourced_specifics("Returns within 40 days [1].", sources)
+    assert sources == ["Within 30 days."]
+
+
+def test_importing_the_check_loads_neither_ui_nor_model() -> None:
+    code = (
+        "import sys, groundtui.checks\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in"
+        " ('textual', 'litellm', 'pydantic', 'rich')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "9" * 5000 + " units [1].",  # int() refuses strings this long
+        " ".join(["123"] * 2000) + "4 [1].",
+        "[" + "1" * 5000 + "] and [99999] and [0].",
+        "",
+        "\n\n\n",
+        "İstanbul office, 5 İ units.",  # lowers to a longer string
+    ],
+    ids=["huge-number", "long-thousands", "odd-markers", "empty", "blank", "growing-lower"],
+)
+def test_odd_input_never_raises(response: str) -> None:
+    found = unsourced_specifics(response, ["Nothing here.", ""])
+    for s in found:
+        assert response[s.start : s.end] == s.text
