@@ -598,3 +598,23 @@ def test_report_without_a_database_is_an_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "no database" in result.output
     assert not (tmp_path / "missing.db").exists()
+
+
+def test_report_shows_origins_as_written_never_as_markup(tmp_path: Path) -> None:
+    odd = {"id": "odd", "origin": "[bold]wiki[/bold]", "text": "Delivery is free."}
+    record = {
+        "id": "B1",
+        "question": "?",
+        "response": "Delivery is free [1].",
+        "sources": [odd],
+        "claims": [claim("Delivery is free.", "policy", 1, "stated")],
+    }
+    path = tmp_path / "odd.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    with Store(tmp_path / "odd.db") as store:
+        import_files(store, [str(path)])
+    result = CliRunner().invoke(
+        cli, ["report", "--db", str(tmp_path / "odd.db")], env={"COLUMNS": "120"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "[bold]wiki[/bold]" in result.output
