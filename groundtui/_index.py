@@ -170,7 +170,7 @@ def _keys_of(items: list[tuple]) -> frozenset[str]:
 
 #: How many occurrences of a spelling are tried as a whole token before the index decides:
 #: enough for real text, and a bound on crafted text ("12 12 12 …" would be quadratic).
-TRIES = 8
+TRIES = 24
 
 
 def whole(text: str, needle: str, edges) -> bool:

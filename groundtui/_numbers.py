@@ -2,7 +2,7 @@
 
 Every value the check compares is reduced to a short string key, so that two spellings of
 one value meet in a set: ``1,200``, ``1200`` and "one thousand two hundred" all become
-``n1200``; ``2024-03-05`` and "March 5, 2024" both become ``D2024-03-05``. Keys are strings
+``n1200``; ``2024-03-05`` and "March 5, 2024" both become ``D2024-3-5``. Keys are strings
 because they hash and compare fastest, and the check builds thousands of them a second.
 
 Key prefixes: ``n`` number, ``d`` digit group (phone), ``v`` version, ``t`` time of day
