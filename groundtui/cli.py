@@ -58,11 +58,6 @@ def user_errors(fn: Callable) -> Callable:
     return wrapper
 
 
-def not_built(name: str) -> None:
-    """Commands whose issue has not landed yet say so, with exit code 2."""
-    raise UserError(f"`groundtui {name}` is not implemented yet")
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="groundtui")
 def cli() -> None:
@@ -106,7 +101,15 @@ def import_cmd(files: tuple[str, ...], skip_invalid: bool, db_path: str | None) 
 @user_errors
 def scan(all_: bool, rescan: bool, db_path: str | None) -> None:
     """Flag answers with figures, dates or names their cited sources lack."""
-    not_built("scan")
+    from groundtui.scan import scan_answers
+
+    with open_store(db_path) as store:
+        result = scan_answers(store, all_answers=all_, rescan=rescan)
+        total = store.scalar("select count(*) from flags")
+    rate = f"{result.rate:.1%}" if result.rate is not None else "n/a"
+    click.echo(
+        f"Scanned {result.scanned} answers: {result.flagged} flagged ({rate}); "
+        f"{total} flagged in the database.")
 
 
 @cli.command()
@@ -249,11 +252,35 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
 
 
 @cli.command()
+@click.option("--reviewer", default=None, help="Your name [default: login name].")
+@click.option("--no-ui", is_flag=True, help="Build the demo database, then stop.")
 @db_option
 @user_errors
-def demo(db_path: str | None) -> None:
-    """Build a demo database from the bundled sample data and open the review UI."""
-    not_built("demo")
+def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
+    """Build a demo database from the bundled sample data and open the review UI.
+
+    Offline and keyless. The database goes to --db PATH, else a fresh temporary folder.
+    """
+    import tempfile
+    from pathlib import Path
+
+    from groundtui.demo import build_demo
+
+    if db_path:
+        path = Path(db_path)
+    else:
+        path = Path(tempfile.mkdtemp(prefix="groundtui-demo-")) / "demo.db"
+    click.echo(f"Building the demo database at {path} …")
+    built = build_demo(path)
+    click.echo(
+        f"{built.answers} answers, {built.claims} claims; {built.flagged} answers flagged by "
+        f"the mechanical check; {built.judged_claims} claims judged now by the heuristic judge.")
+    click.echo(f"Review it again later with: groundtui review --db {path}")
+    if no_ui:
+        return
+    from groundtui.tui import make_app
+
+    make_app(str(path), reviewer or _login(), False).run()
 
 
 def _login() -> str:

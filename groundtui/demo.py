@@ -1,0 +1,50 @@
+"""``groundtui demo``: the bundled sample data, imported, scanned and judged, ready to review.
+
+Offline and keyless: the answers that came without claims are judged by the heuristic judge.
+Building twice into the same database changes nothing (import, scan and judge are all
+idempotent), so ``--db`` can point at a demo database that already exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from importlib.resources import as_file, files
+from pathlib import Path
+
+from groundtui.importer import import_files
+from groundtui.scan import scan_answers
+from groundtui.store import Store
+
+
+@dataclass
+class DemoBuild:
+    """What building the demo database did."""
+
+    path: Path
+    answers: int
+    claims: int
+    flagged: int
+    judged_claims: int
+
+
+def build_demo(path: Path) -> DemoBuild:
+    """Import the sample answers into ``path``, scan them, and judge those without claims."""
+    from groundtui.judge.heuristic import HeuristicJudge
+    from groundtui.judge.pipeline import judge_answers
+    from groundtui.judge.recorder import RunStats
+
+    # Read from the installed package, so `pip install` users get the demo too.
+    resource = files("groundtui") / "sample_data" / "answers.jsonl"
+    with as_file(resource) as sample, Store(path) as store:
+        import_files(store, [str(sample)])
+        scan_answers(store)
+        stats = RunStats()
+        asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True, stats=stats))
+        return DemoBuild(
+            path=path,
+            answers=store.scalar("select count(*) from answers"),
+            claims=store.scalar("select count(*) from claims"),
+            flagged=store.scalar("select count(*) from flags"),
+            judged_claims=stats.claims,
+        )

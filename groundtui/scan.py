@@ -1,0 +1,83 @@
+"""``groundtui scan``: the mechanical check over stored answers, results kept as flags."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from groundtui.checks import unsourced_specifics
+from groundtui.store import Store, now_iso
+
+CHECK_NAME = "unsourced_specifics"
+_BATCH = 1000
+
+
+@dataclass
+class ScanResult:
+    """How many answers this run checked and how many of them fired."""
+
+    scanned: int = 0
+    flagged: int = 0
+
+    @property
+    def rate(self) -> float | None:
+        """Flagged / scanned, or None when nothing was scanned."""
+        return self.flagged / self.scanned if self.scanned else None
+
+
+def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = False) -> ScanResult:
+    """Check answers not yet scanned (or all) and store a flag for each that fires.
+
+    Each batch commits on its own, so an interrupted scan keeps what it finished and a
+    re-run picks up the rest. ``all_answers`` or ``rescan`` re-checks scanned answers and
+    replaces their flags; the result is the same, so re-running changes nothing.
+    """
+    result = ScanResult()
+    where = "" if (all_answers or rescan) else "where scanned_at is null"
+    last = 0
+    while True:
+        answers = store.query(
+            f"select id, response, seq from answers {where} {'and' if where else 'where'}"
+            " seq > ? order by seq limit ?",
+            [last, _BATCH],
+        )
+        if not answers:
+            return result
+        last = answers[-1]["seq"]
+        texts = _source_texts(store, [a["id"] for a in answers])
+        at = now_iso()
+        flags, ids = [], []
+        for answer in answers:
+            sources = texts.get(answer["id"], [])
+            found = unsourced_specifics(answer["response"], sources)
+            ids.append(answer["id"])
+            if found:
+                flags.append({
+                    "answer_id": answer["id"], "check_name": CHECK_NAME, "at": at,
+                    "details": json.dumps(
+                        {"specifics": [s.to_dict() for s in found], "sources": len(sources)},
+                        ensure_ascii=False),
+                })
+        with store.transaction():
+            marks = ",".join("?" * len(ids))
+            store.db.execute(
+                f"delete from flags where check_name = ? and answer_id in ({marks})",
+                [CHECK_NAME, *ids])
+            if flags:
+                store.db["flags"].insert_all(flags)
+            store.db.execute(
+                f"update answers set scanned_at = ? where id in ({marks})", [at, *ids])
+        result.scanned += len(answers)
+        result.flagged += len(flags)
+
+
+def _source_texts(store: Store, answer_ids: list[str]) -> dict[str, list[str]]:
+    marks = ",".join("?" * len(answer_ids))
+    texts: dict[str, list[str]] = {}
+    for row in store.db.execute(
+        "select a.answer_id, s.text from answer_sources a join sources s on s.key = a.source_key"
+        f" where a.answer_id in ({marks}) order by a.answer_id, a.position",
+        answer_ids,
+    ):
+        texts.setdefault(row[0], []).append(row[1])
+    return texts

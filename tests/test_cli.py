@@ -1,0 +1,117 @@
+"""The command line, through click's CliRunner and once as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from groundtui.cli import cli
+from groundtui.store import Store
+from tests.builders import make_answer, write_jsonl
+
+COMMANDS = ["import", "scan", "judge", "review", "report", "export", "demo"]
+
+
+def run(*args: str, input: str | None = None, env: dict | None = None):
+    return CliRunner().invoke(cli, list(args), input=input, env=env)
+
+
+def test_help_lists_every_command_of_the_spec() -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    for name in COMMANDS:
+        assert f"  {name} " in result.output
+    for name in COMMANDS:
+        assert "--db" in run(name, "--help").output
+
+
+def test_import_from_stdin_with_summary(db_path: Path) -> None:
+    lines = "\n".join(json.dumps(make_answer(f"A-{i}")) for i in range(3))
+    result = run("import", "-", "--db", str(db_path), input=lines)
+    assert result.exit_code == 0, result.output
+    assert "Imported 3 answers, 2 sources, 0 claims, 0 reviews; 0 unchanged; 0 lines skipped." in (
+        result.output)
+    again = run("import", "-", "--db", str(db_path), input=lines)
+    assert "Imported 0 answers" in again.output and "3 unchanged" in again.output
+
+
+def test_db_comes_from_the_environment(tmp_path: Path) -> None:
+    target = tmp_path / "env.db"
+    path = write_jsonl(tmp_path / "a.jsonl", [make_answer()])
+    result = run("import", str(path), env={"GROUNDTUI_DB": str(target)})
+    assert result.exit_code == 0
+    with Store(target) as store:
+        assert store.scalar("select count(*) from answers") == 1
+
+
+def test_bad_lines_exit_2_and_name_their_line(db_path: Path, tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "a.jsonl", [make_answer(), "{"])
+    result = run("import", str(path), "--db", str(db_path))
+    assert result.exit_code == 2
+    assert f"{path}:2: not JSON" in result.output
+    assert "nothing imported" in result.output
+    skipped = run("import", str(path), "--db", str(db_path), "--skip-invalid")
+    assert skipped.exit_code == 1
+    assert "1 lines skipped" in skipped.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["import", "nope.jsonl"], "nope.jsonl: no such file"),
+        (["import", "{tmp}"], "is a folder, not a JSONL file"),
+        (["import", "{jsonl}", "--db", "{tmp}"], "is a folder, not a database file"),
+        (["import", "{jsonl}", "--db", "{tmp}/no/such/dir/x.db"], "no folder"),
+        (["scan", "--db", "{tmp}/missing.db"], "no database at"),
+        (["import", "--bogus", "{jsonl}"], "No such option '--bogus'"),
+    ],
+)
+def test_user_mistakes_are_one_line_without_traceback(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    jsonl = write_jsonl(tmp_path / "a.jsonl", [make_answer()])
+    args = [a.format(tmp=tmp_path, jsonl=jsonl) for a in args]
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_end_to_end_as_a_subprocess(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "a.jsonl", [make_answer(), make_answer("A-2")])
+    db = tmp_path / "sub.db"
+    done = subprocess.run(
+        [sys.executable, "-m", "groundtui", "import", str(path), "--db", str(db)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Imported 2 answers" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "groundtui", "import", str(tmp_path / "x.jsonl"), "--db", str(db)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip().count("\n") == 0 and "no such file" in bad.stderr
+
+
+def test_core_modules_do_not_load_the_ui_or_litellm() -> None:
+    code = (
+        "import sys, groundtui.store, groundtui.models, groundtui.importer, groundtui.text\n"
+        "import groundtui.cli\n"
+        "for optional in ('groundtui.checks', 'groundtui.report', 'groundtui.export',"
+        " 'groundtui.judge', 'groundtui.scan'):\n"
+        "    try:\n"
+        "        __import__(optional)\n"
+        "    except ModuleNotFoundError:\n"
+        "        pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'litellm')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
