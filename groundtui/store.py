@@ -301,7 +301,9 @@ class Store:
                     "label": r[3] if r else (j[3] if j else None),
                     "label_kind": r[4] if r else (j[4] if j else None),
                 })
-            self.db["claim_labels"].insert_all(rows, pk="claim_id", replace=True)
+            # An upsert, never INSERT OR REPLACE: a replace skips the delete triggers that
+            # keep the report aggregates (groundtui/aggregates.py) current.
+            self.db["claim_labels"].upsert_all(rows, pk="claim_id")
 
 
 def _describe_db_error(path: str, exc: sqlite3.DatabaseError) -> str:
