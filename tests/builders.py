@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -31,3 +32,12 @@ def write_jsonl(path: Path, records: list[Any]) -> Path:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
+
+
+def dump(db_path: Path) -> list[str]:
+    """Every row of every table, to compare a database before and after."""
+    conn = sqlite3.connect(db_path)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()

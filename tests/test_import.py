@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from groundtui.importer import InputError, import_files
 from groundtui.store import Store
-from tests.builders import make_answer, write_jsonl
-
-
-def dump(db_path: Path) -> list[str]:
-    """Every row of every table, to compare a database before and after."""
-    conn = sqlite3.connect(db_path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
+from tests.builders import dump, make_answer, write_jsonl
 
 
 @pytest.fixture

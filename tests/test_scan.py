@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -12,7 +11,7 @@ from groundtui.cli import cli
 from groundtui.importer import import_files
 from groundtui.scan import CHECK_NAME, scan_answers
 from groundtui.store import Store
-from tests.builders import make_answer, write_jsonl
+from tests.builders import dump, make_answer, write_jsonl
 
 SOURCES = [{"id": "returns", "text": "Sofas can be returned within 14 days."},
            {"id": "refunds", "text": "Refunds take 5 working days."}]
@@ -29,13 +28,6 @@ def _seed(db_path: Path, tmp_path: Path) -> None:
     with Store(db_path) as store:
         import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", records))])
 
-
-def dump(db_path: Path) -> list[str]:
-    conn = sqlite3.connect(db_path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
 
 
 def test_flags_hold_the_specifics_and_the_sources_searched(db_path: Path, tmp_path: Path) -> None:
