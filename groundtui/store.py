@@ -216,7 +216,7 @@ class Store:
             }
             for c in claims
         )
-        self.refresh_labels([c.id for c in claims])
+        self.refresh_labels([c.id for c in claims], new=True)
 
     def add_judgement(self, claim_id: str, judge: str, prompt_version: str, **fields: Any) -> int:
         """Append one judgement (or a failure: ``verdict=None, error=...``) and relabel."""
@@ -264,8 +264,11 @@ class Store:
              "at": at or now_iso(), "reverts": reverts}
         ).last_pk
 
-    def refresh_labels(self, claim_ids: list[str]) -> None:
-        """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews (SPEC §5)."""
+    def refresh_labels(self, claim_ids: list[str], *, new: bool = False) -> None:
+        """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews (SPEC §5).
+
+        ``new``: the claims were just inserted and have no label row yet (a plain insert).
+        """
         for i in range(0, len(claim_ids), 400):
             chunk = claim_ids[i : i + 400]
             marks = ",".join("?" * len(chunk))
@@ -303,7 +306,10 @@ class Store:
                 })
             # An upsert, never INSERT OR REPLACE: a replace skips the delete triggers that
             # keep the report aggregates (groundtui/aggregates.py) current.
-            self.db["claim_labels"].upsert_all(rows, pk="claim_id")
+            if new:
+                self.db["claim_labels"].insert_all(rows, pk="claim_id", batch_size=500)
+            else:
+                self.db["claim_labels"].upsert_all(rows, pk="claim_id")
 
 
 def _describe_db_error(path: str, exc: sqlite3.DatabaseError) -> str:

@@ -163,3 +163,21 @@ def test_imported_labels_become_judgements_and_reviews(db_path: Path, tmp_path: 
     assert (review["reviewer"], review["at"], review["origin"]) == (
         "dana", "2026-11-30T09:12:00.000000Z", "import")
     assert (label["label"], label["judge_verdict"], label["note"]) == ("stated", "partial", "fine")
+
+
+@pytest.mark.parametrize("bulk_min", [1, 10_000], ids=["bulk", "per-row-triggers"])
+def test_report_counts_match_a_recount_after_import(
+    db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bulk_min: int
+) -> None:
+    from groundtui import cubes, importer
+
+    monkeypatch.setattr(importer, "BULK_MIN", bulk_min)
+    records = [make_answer(f"A-{i}", correct=bool(i % 2), claims=[
+        {"text": "Sofas can be returned within 14 days", "verdict": ["stated", "absent"][i % 2],
+         "reviews": [{"reviewer": "dana", "verdict": "stated", "at": "2026-11-30T10:12:00Z"}]
+         if i % 3 == 0 else []}]) for i in range(6)]
+    with Store(db_path) as store:
+        import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", records[:3]))])
+        import_files(store, [str(write_jsonl(tmp_path / "b.jsonl", records[3:]))])
+        assert cubes.read_cubes(store.db.conn) == cubes.full_cubes(store.db.conn)
+        assert store.scalar("select sum(n) from agg_claims") == 6
