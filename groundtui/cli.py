@@ -10,6 +10,7 @@ import functools
 import getpass
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -78,8 +79,17 @@ def import_cmd(files: tuple[str, ...], skip_invalid: bool, db_path: str | None) 
     """Load answers from JSON Lines FILEs ("-" reads stdin)."""
     from groundtui.importer import import_files
 
-    with open_store(db_path, create=True) as store:
-        result = import_files(store, list(files), skip_invalid=skip_invalid)
+    path = Path(db_path or default_db_path())
+    existed, written = path.exists(), False
+    try:
+        with open_store(str(path), create=True) as store:
+            result = import_files(store, list(files), skip_invalid=skip_invalid)
+            written = result.written
+    finally:
+        if not existed and not written:
+            # Nothing imported into a database this command created: leave no file behind.
+            for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                leftover.unlink(missing_ok=True)
     for bad in result.bad:
         click.echo(f"groundtui: {bad}", err=True)
     if result.bad and not skip_invalid:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from groundtui.importer import import_files
 from groundtui.scan import scan_answers
-from groundtui.store import Store
+from groundtui.store import Store, StoreError
 
 
 @dataclass
@@ -37,7 +37,11 @@ def build_demo(path: Path) -> DemoBuild:
     # Read from the installed package, so `pip install` users get the demo too.
     resource = files("groundtui") / "sample_data" / "answers.jsonl"
     with as_file(resource) as sample, Store(path) as store:
-        import_files(store, [str(sample)])
+        imported = import_files(store, [str(sample)])
+        if imported.bad:
+            raise StoreError(
+                f"{path} already holds other answers ({imported.bad[0].reason}); "
+                "give the demo a new --db")
         scan_answers(store)
         stats = RunStats()
         asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True, stats=stats))

@@ -31,6 +31,12 @@ class BadLine:
     file: str
     line: int
     reason: str
+    order: int = 0
+    """The file's position on the command line, to list bad lines in input order."""
+
+    def because(self, reason: str) -> BadLine:
+        """This place, with a reason."""
+        return BadLine(self.file, self.line, reason, self.order)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.reason}"
@@ -69,6 +75,8 @@ def _lines(path: str) -> Iterator[tuple[int, bytes]]:
             data = p.read_bytes()
         except OSError as exc:
             raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark, as some editors write
+        data = data[3:]
     # Split on \n only: JSON strings may hold U+2028 and other breaks str.splitlines() uses.
     for number, raw in enumerate(data.split(b"\n"), start=1):
         if raw.strip():
@@ -82,7 +90,7 @@ def parse_line(raw: bytes) -> Answer:
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 (byte {exc.start})") from None
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON ({exc.msg} at column {exc.colno})") from None
     if not isinstance(record, dict):
@@ -91,6 +99,11 @@ def parse_line(raw: bytes) -> Answer:
         return Answer.model_validate(record)
     except ValidationError as exc:
         raise ValueError(describe_error(exc)) from None
+
+
+def _reject_constant(name: str) -> None:
+    # Python's json reads NaN and Infinity; JSON has no such values.
+    raise ValueError(f"not JSON ({name} is not a JSON value)")
 
 
 def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) -> ImportResult:
@@ -102,49 +115,85 @@ def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) 
         InputError: a file cannot be read; nothing is written.
     """
     result = ImportResult()
-    good: list[tuple[Answer, str, str, int]] = []
+    good: list[tuple[Answer, str, BadLine]] = []
     first_seen: dict[str, str] = {}
-    for path in paths:
+    for order, path in enumerate(paths):
         label = "<stdin>" if path == "-" else path
         for number, raw in _lines(path):
+            where = BadLine(label, number, "", order)
             try:
                 answer = parse_line(raw)
+                _check_inferred_evidence(answer)
             except ValueError as exc:
-                result.bad.append(BadLine(label, number, str(exc)))
+                result.bad.append(where.because(str(exc)))
                 continue
             if answer.id in first_seen:
-                result.bad.append(BadLine(
-                    label, number, f"id {answer.id!r} appears twice in the input "
+                result.bad.append(where.because(
+                    f"id {answer.id!r} appears twice in the input "
                     f"(first at {first_seen[answer.id]})"))
                 continue
             first_seen[answer.id] = f"{label}:{number}"
-            good.append((answer, content_hash(answer), label, number))
+            good.append((answer, content_hash(answer), where))
 
-    stored = store.answer_hashes(a.id for a, *_ in good)
-    fresh = []
-    for answer, digest, label, number in good:
-        if answer.id not in stored:
-            fresh.append((answer, digest))
-        elif stored[answer.id] == digest:
-            result.unchanged += 1
-        else:
-            result.bad.append(BadLine(
-                label, number,
-                f"id {answer.id!r} is already in the database with different content"))
-    result.bad.sort(key=lambda b: (paths.index(b.file) if b.file in paths else 0, b.line))
-    if result.bad and not skip_invalid:
-        result.unchanged = 0
-        return result
-    if fresh:
-        # A large import into a small database is cheaper with the report's triggers off
-        # and one recount of its aggregates at the end than with a trigger per row; a small
-        # import into a large database is the opposite.
-        existing = store.scalar("select count(*) from answers") or 0
-        bulk = len(fresh) >= max(BULK_MIN, existing)
-        with store.transaction(), (bulk_load(store.db) if bulk else nullcontext()):
-            _write(store, fresh, result)
+    # The check against the database and the write share one write transaction, so a
+    # concurrent import cannot slip the same id in between them.
+    with store.transaction():
+        stored = store.answer_hashes(answer.id for answer, *_ in good)
+        fresh = []
+        for answer, digest, where in good:
+            if answer.id not in stored:
+                fresh.append((answer, digest))
+            elif stored[answer.id] == digest:
+                result.unchanged += 1
+            else:
+                result.bad.append(where.because(
+                    f"id {answer.id!r} is already in the database with different content"))
+        result.bad.sort(key=lambda b: (b.order, b.line))
+        if result.bad and not skip_invalid:
+            result.unchanged = 0
+            return result
+        if fresh:
+            # A large import into a small database is cheaper with the report's triggers
+            # off and one recount of its aggregates at the end than with a trigger per
+            # row; a small import into a large database is the opposite.
+            existing = store.scalar("select count(*) from answers") or 0
+            bulk = len(fresh) >= max(BULK_MIN, existing)
+            with bulk_load(store.db) if bulk else nullcontext():
+                _write(store, fresh, result)
     result.written = True
     return result
+
+
+def _check_inferred_evidence(answer: Answer) -> None:
+    """An ``evidence`` span on a claim whose citation is inferred must fit that source.
+
+    The model checks claims that carry their ``citation``; this checks the others, once
+    the citation is read from the markers at the claim's span (as ``_claim_rows`` does).
+    """
+    for i, claim in enumerate(answer.claims or []):
+        if claim.evidence is None or claim.citation is not None:
+            continue
+        citation = _infer_citation(answer.response, claim.text, claim.span)[0]
+        if citation is None or citation > len(answer.sources):
+            raise ValueError(
+                f"claims[{i}].evidence is given but the claim cites no source of the answer")
+        size = len(answer.sources[citation - 1].text)
+        if claim.evidence[1] > size:
+            raise ValueError(
+                f"claims[{i}].evidence {list(claim.evidence)} is outside source {citation} "
+                f"({size} characters)")
+
+
+def _infer_citation(
+    response: str, text: str, span: tuple[int, int] | None
+) -> tuple[int | None, tuple[int, int] | None, str]:
+    """``(citation, span, how located)`` of a claim given without them."""
+    located = "given"
+    if span is None:
+        found = locate(text, response)
+        span, located = (found[:2], found[2]) if found else (None, "unlocated")
+    near = citations_near(response, span[0], span[1]) if span is not None else []
+    return (near[0] if near else None), span, located
 
 
 def _write(store: Store, fresh: list[tuple[Answer, str]], result: ImportResult) -> None:
@@ -182,14 +231,8 @@ def _write(store: Store, fresh: list[tuple[Answer, str]], result: ImportResult) 
 def _claim_rows(answer: Answer, keys: list[str], at: str, rows: dict[str, list[dict]]) -> None:
     for ordinal, claim in enumerate(answer.claims or [], start=1):
         claim_id = f"{answer.id}#{ordinal}"
-        span, located = claim.span, "given"
-        if span is None:
-            found = locate(claim.text, answer.response)
-            span, located = (found[:2], found[2]) if found else (None, "unlocated")
-        citation = claim.citation
-        if citation is None and span is not None:
-            near = citations_near(answer.response, span[0], span[1])
-            citation = near[0] if near else None
+        inferred, span, located = _infer_citation(answer.response, claim.text, claim.span)
+        citation = claim.citation if claim.citation is not None else inferred
         dangling = citation is not None and citation > len(keys)
         key = keys[citation - 1] if citation is not None and not dangling else None
         rows["claims"].append({

@@ -65,7 +65,7 @@ def _check_span(value: Span | None, name: str) -> Span | None:
 class Review(BaseModel):
     """One reviewer's label on one claim, made at one instant."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="ignore")
 
     reviewer: str = Field(min_length=1)
     verdict: Verdict
@@ -163,9 +163,10 @@ class Answer(BaseModel):
                     f"claims[{i}].span {list(claim.span)} is outside the response "
                     f"({len(self.response)} characters)"
                 )
-            if claim.evidence is not None:
+            if claim.evidence is not None and claim.citation is not None:
+                # Without a citation, the importer infers it, then checks the range.
                 cited = claim.citation
-                if cited is None or cited > len(self.sources):
+                if cited > len(self.sources):
                     raise ValueError(
                         f"claims[{i}].evidence is given but the claim cites no source of the answer"
                     )

@@ -88,33 +88,48 @@ class Store:
             conn = sqlite3.connect(self.path, timeout=timeout)
             self.db = sqlite_utils.Database(conn)
             self.db.execute("PRAGMA foreign_keys = ON")
+            # Refuse a foreign or newer database before changing anything in it, not even
+            # its journal mode.
+            applied = self._check_schema()
             if self.path != ":memory:":
                 self.db.enable_wal()
             self.db.execute("PRAGMA synchronous = NORMAL")
-            self._migrate()
+            if len(applied) < len(MIGRATIONS):
+                self._migrate()
         except sqlite3.DatabaseError as exc:
             raise StoreError(_describe_db_error(self.path, exc)) from None
 
     # -- lifecycle -------------------------------------------------------------------
 
-    def _migrate(self) -> None:
-        table = self.db["_migrations"]
-        if not table.exists():
-            table.create({"name": str, "applied_at": str}, pk="name")
-        applied = {row["name"] for row in table.rows}
-        known = [name for name, _ in MIGRATIONS]
-        unknown = sorted(applied - set(known))
+    def _check_schema(self) -> set[str]:
+        """The migrations applied so far; refuses another program's or a newer database."""
+        if not self.db["_migrations"].exists():
+            if self.scalar("select count(*) from sqlite_master"):
+                raise StoreError(
+                    f"{self.path} is not a groundtui database (it holds other tables)")
+            return set()
+        applied = {row[0] for row in self.db.execute("select name from _migrations")}
+        unknown = sorted(applied - {name for name, _ in MIGRATIONS})
         if unknown:
             raise StoreError(
                 f"{self.path} was written by a newer groundtui (unknown migration "
                 f"{unknown[0]}); upgrade groundtui to open it"
             )
-        for name, fn in MIGRATIONS:
-            if name in applied:
-                continue
-            with self.db.atomic():
-                fn(self.db)
-                table.insert({"name": name, "applied_at": now_iso()})
+        return applied
+
+    def _migrate(self) -> None:
+        # BEGIN IMMEDIATE takes the write lock first, so two processes opening a new
+        # database at once apply each migration exactly once (the second waits, then
+        # finds them applied).
+        with self.transaction():
+            applied = self._check_schema()
+            table = self.db["_migrations"]
+            if not table.exists():
+                table.create({"name": str, "applied_at": str}, pk="name")
+            for name, fn in MIGRATIONS:
+                if name not in applied:
+                    fn(self.db)
+                    table.insert({"name": name, "applied_at": now_iso()})
 
     def close(self) -> None:
         """Close the connection."""
@@ -128,11 +143,27 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One transaction: everything inside commits together or not at all."""
+        """One write transaction: everything inside commits together or not at all.
+
+        ``BEGIN IMMEDIATE`` takes the write lock at the start (waiting out the busy
+        timeout), so what is read inside cannot be changed by another writer before the
+        commit. Nested use becomes a savepoint.
+        """
+        conn = self.db.conn
         try:
-            with self.db.atomic():
+            if conn.in_transaction:
+                with self.db.atomic():
+                    yield
+                return
+            conn.execute("BEGIN IMMEDIATE")
+            try:
                 yield
-        except sqlite3.OperationalError as exc:
+            except BaseException:
+                if conn.in_transaction:
+                    conn.rollback()
+                raise
+            conn.commit()
+        except (sqlite3.OperationalError, sqlite3.IntegrityError) as exc:
             raise StoreError(_describe_db_error(self.path, exc)) from None
 
     def query(self, sql: str, params: Iterable[Any] | dict | None = None) -> list[dict]:

@@ -81,6 +81,8 @@ def test_user_mistakes_are_one_line_without_traceback(
     assert message in result.output
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+    if not args[0].startswith("--") and "--bogus" not in args:  # click's usage errors: 4 lines
+        assert result.output.count("\n") == 1, result.output
 
 
 def test_end_to_end_as_a_subprocess(tmp_path: Path) -> None:
@@ -102,16 +104,30 @@ def test_end_to_end_as_a_subprocess(tmp_path: Path) -> None:
 
 def test_core_modules_do_not_load_the_ui_or_litellm() -> None:
     code = (
-        "import sys, groundtui.store, groundtui.models, groundtui.importer, groundtui.text\n"
-        "import groundtui.cli\n"
-        "for optional in ('groundtui.checks', 'groundtui.report', 'groundtui.export',"
-        " 'groundtui.judge', 'groundtui.scan'):\n"
-        "    try:\n"
-        "        __import__(optional)\n"
-        "    except ModuleNotFoundError:\n"
-        "        pass\n"
+        "import sys\n"
+        "import groundtui.store, groundtui.models, groundtui.importer, groundtui.text\n"
+        "import groundtui.cli, groundtui.checks, groundtui.report, groundtui.export\n"
+        "import groundtui.scan, groundtui.demo, groundtui.judge.pipeline\n"
+        "import groundtui.judge.llm, groundtui.judge.heuristic\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'litellm')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_a_failed_import_into_a_new_database_leaves_no_file(tmp_path: Path) -> None:
+    bad = write_jsonl(tmp_path / "bad.jsonl", ["{"])
+    target = tmp_path / "new.db"
+    assert run("import", str(bad), "--db", str(target)).exit_code == 2
+    assert run("import", str(tmp_path / "missing.jsonl"), "--db", str(target)).exit_code == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl"]
+
+
+def test_demo_refuses_a_database_holding_other_answers(tmp_path: Path) -> None:
+    target = tmp_path / "mine.db"
+    clash = make_answer("HS-0001", question="Something else entirely?")
+    run("import", str(write_jsonl(tmp_path / "a.jsonl", [clash])), "--db", str(target))
+    result = run("demo", "--db", str(target), "--no-ui")
+    assert result.exit_code == 2
+    assert "already holds other answers" in result.output

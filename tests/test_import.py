@@ -181,3 +181,76 @@ def test_report_counts_match_a_recount_after_import(
         import_files(store, [str(write_jsonl(tmp_path / "b.jsonl", records[3:]))])
         assert cubes.read_cubes(store.db.conn) == cubes.full_cubes(store.db.conn)
         assert store.scalar("select sum(n) from agg_claims") == 6
+
+
+def test_concurrent_imports_of_one_file_write_each_answer_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    target = tmp_path / "race.db"
+    Store(target).close()
+    path = write_jsonl(tmp_path / "a.jsonl", [make_answer(f"A-{i}") for i in range(300)])
+    cmd = [sys.executable, "-m", "groundtui", "import", str(path), "--db", str(target)]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(3)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], outs
+    assert sorted(o[0].split(";")[0] for o in outs) == [
+        "Imported 0 answers, 0 sources, 0 claims, 0 reviews",
+        "Imported 0 answers, 0 sources, 0 claims, 0 reviews",
+        "Imported 300 answers, 2 sources, 0 claims, 0 reviews"]
+    with Store(target) as store:
+        assert store.scalar("select count(*) from answers") == 300
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        pytest.param(b"\xef\xbb\xbf" + json.dumps(make_answer("BOM")).encode(), None, id="bom"),
+        pytest.param(json.dumps(make_answer("NAN", meta={"score": float("nan")})).encode(),
+                     "not JSON (NaN is not a JSON value)", id="nan"),
+        pytest.param(b"\xff\xfe{}", "not UTF-8", id="not-utf8"),
+    ],
+)
+def test_encoding_edges(db_path: Path, tmp_path: Path, raw: bytes, expected: str | None) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(raw + b"\n")
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    if expected is None:
+        assert (result.answers, result.bad) == (1, [])
+    else:
+        assert expected in result.bad[0].reason
+
+
+def test_evidence_on_a_claim_whose_citation_is_inferred(db_path: Path, tmp_path: Path) -> None:
+    response = "Sofas can be returned within 14 days [1]."
+    ok = make_answer("OK", response=response, claims=[
+        {"text": "Sofas can be returned within 14 days.", "verdict": "stated", "evidence": [0, 5]}])
+    out = make_answer("OUT", response=response, claims=[
+        {"text": "Sofas can be returned within 14 days.", "verdict": "stated",
+         "evidence": [0, 500]}])
+    uncited = make_answer("UNCITED", response="Sofas can be returned.", claims=[
+        {"text": "Sofas can be returned.", "verdict": "stated", "evidence": [0, 5]}])
+    path = write_jsonl(tmp_path / "in.jsonl", [ok, out, uncited])
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], skip_invalid=True)
+        evidence = store.scalar("select evidence_text from judgements")
+    assert [(b.line, b.reason) for b in result.bad] == [
+        (2, "claims[0].evidence [0, 500] is outside source 1 (49 characters)"),
+        (3, "claims[0].evidence is given but the claim cites no source of the answer")]
+    assert evidence == "Sofas"
+
+
+def test_bad_lines_are_listed_in_command_line_order(
+    db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    first = write_jsonl(tmp_path / "first.jsonl", ["{", make_answer("A-1")])
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"{\n[]\n")))
+    with Store(db_path) as store:
+        result = import_files(store, [str(first), "-"])
+    assert [str(b).split(": ")[0] for b in result.bad] == [
+        f"{first}:1", "<stdin>:1", "<stdin>:2"]

@@ -108,3 +108,32 @@ def test_latest_judgement_wins_and_failures_do_not_count(db_path: Path, tmp_path
     row = store.query("select judge, judge_verdict, label from claim_labels")[0]
     assert row == {"judge": "heuristic", "judge_verdict": "stated", "label": "stated"}
     store.close()
+
+
+def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("create table users (id integer)")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    with pytest.raises(StoreError, match=r"not a groundtui database .*other tables"):
+        Store(other)
+    assert other.read_bytes() == before
+    conn = sqlite3.connect(other)
+    assert conn.execute("pragma journal_mode").fetchone()[0] == "delete"
+    conn.close()
+
+
+def test_two_processes_opening_a_new_database_migrate_it_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    target = tmp_path / "race.db"
+    code = f"from groundtui.store import Store; Store({str(target)!r}).close()"
+    procs = [subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+             for _ in range(4)]
+    errors = [p.communicate(timeout=60)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0, 0], errors
+    with Store(target) as store:
+        assert store.scalar("select count(*) from _migrations") == len(MIGRATIONS)
