@@ -67,9 +67,13 @@ class SourceIndex:
     def has_spelling(self, need: tuple[tuple[str, ...], ...], skip: str | None) -> bool:
         """Whether a common spelling of the values of ``need`` (but ``skip``) appears."""
         text = self.text
-        return any(
-            whole(text, spelling, value_edges) for spelling in spellings(need) if spelling != skip
-        )
+        tried = {skip}  # "10:00" is spelled "10:00" twice: search each spelling once
+        for spelling in spellings(need):
+            if spelling not in tried:
+                if whole(text, spelling, value_edges):
+                    return True
+                tried.add(spelling)
+        return False
 
     def has_keys(self, need: tuple[tuple[str, ...], ...]) -> bool:
         """Whether the index holds every key of one alternative of ``need``.
@@ -107,17 +111,22 @@ class SourceIndex:
         are dropped, unless spelled out in words or with a scale ("1.5 million"); every
         date with a year, with the year's last two digits.
         """
+        # Digits in a row in the text are in a row once separators are dropped too: the
+        # text is searched first, and flattened (a pass per separator) only when it fails.
+        text = self.text
         for key in keys:
             kind, value = key[0], key[1:]
             if kind in "nd":
                 digits = value.replace(".", "")
-                if digits not in self._flat_digits() and not (
-                    kind == "n" and (self._may_spell(((key,),)) or self._has_scale())
+                if (
+                    digits not in text
+                    and digits not in self._flat_digits()
+                    and not (kind == "n" and (self._may_spell(((key,),)) or self._has_scale()))
                 ):
                     return True
-            elif (kind in "DY" and value[2:4] not in self._flat_digits()) or (
-                kind == "v" and value not in self.text
-            ):
+            elif (
+                kind in "DY" and value[2:4] not in text and value[2:4] not in self._flat_digits()
+            ) or (kind == "v" and value not in text):
                 return True
         return False
 
