@@ -3,17 +3,20 @@
 Rows stream from one SQLite cursor straight to the output, so memory stays flat however
 many claims there are. A file given with ``-o`` is written to a temporary file in the same
 folder and renamed over the target only once complete: a failed export leaves no partial
-file and never clobbers an earlier export.
+file and never clobbers an earlier export. ``write`` closes its cursor however it stops (a
+reader that went away, ``| head``, included), while the database is still open.
 """
 
 from __future__ import annotations
 
 import csv
+import errno
 import json
 import os
 import sys
 import tempfile
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import TextIO
 
@@ -109,17 +112,19 @@ def write(
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}: choose jsonl or csv")
     count = 0
-    source = rows(store, reviewed_only=reviewed_only, judge=judge)
-    if fmt == "csv":
-        writer = csv.writer(out)
-        writer.writerow(COLUMNS)
-        for row in source:
-            writer.writerow(["" if v is None else v for v in row.values()])
-            count += 1
-    else:
-        for row in source:
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
-            count += 1
+    # closing(): on any exception (BrokenPipeError from `| head`) the generator, and with it
+    # the cursor, is closed now, not when garbage collected after the database is closed.
+    with closing(rows(store, reviewed_only=reviewed_only, judge=judge)) as source:
+        if fmt == "csv":
+            writer = csv.writer(out)
+            writer.writerow(COLUMNS)
+            for row in source:
+                writer.writerow(["" if v is None else v for v in row.values()])
+                count += 1
+        else:
+            for row in source:
+                out.write(json.dumps(row, ensure_ascii=False) + "\n")
+                count += 1
     return count
 
 
@@ -134,11 +139,19 @@ def export(
     """Export to ``output`` (``"-"`` for stdout), a file written atomically.
 
     Raises:
+        ValueError: ``output`` is empty.
         OSError: the file cannot be written; no file is left at ``output``'s place.
+        BrokenPipeError: writing to stdout, the reader went away (the cursor is closed).
     """
+    if not str(output):
+        raise ValueError("no output file name: give -o FILE, or -o - for stdout")
     if str(output) == "-":
-        return write(store, sys.stdout, fmt, reviewed_only=reviewed_only, judge=judge)
+        count = write(store, sys.stdout, fmt, reviewed_only=reviewed_only, judge=judge)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return count
     target = Path(output)
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", str(output))
     handle, temporary = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
     )

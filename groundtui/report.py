@@ -8,17 +8,21 @@ seconds, not milliseconds, on a million claims.
 
 Decisions where SPEC §5 is silent:
 
-- A claim with no label at all (no judgement with a verdict, no live review: not judged
-  yet, or its judging failed) is *pending*. It counts in ``claims`` and in no ratio:
-  ``claim_level`` is stated claims over labelled claims (the sum of ``verdicts``).
-- An answer with a pending claim is pending too: it counts in ``answers`` but not in
-  ``answer_level``, ``invention_rate``, ``quadrants`` or ``by_source`` until each of its
-  claims has a label. The answer-level denominator is therefore the sum of ``quadrants``.
-- ``by_source[origin]``: ``claims`` counts the labelled claims citing a source of that
-  origin (the denominator of its ``claim_level``); ``answers`` counts the non-pending
-  answers with at least one such claim (the denominator of ``ungrounded_answer_rate``);
-  an answer is ungrounded there when any of its claims, whatever it cites, is not stated.
-  Every origin that some claim cites is listed, with ``null`` ratios while it has no labels.
+- A claim with no label yet (no judgement with a verdict and no live review: not judged
+  yet, or its judging failed) is *pending*. SPEC §5 is followed literally: a pending claim
+  is simply not stated. It counts in ``claims``, the denominator of ``claim_level``, and in
+  no bucket of ``verdicts`` or ``invention_kinds``, so ``claims`` may exceed the sum of
+  ``verdicts``.
+- Every answer with at least one claim is in the denominator of ``answer_level``,
+  ``invention_rate`` and ``quadrants`` (so the quadrants sum to it). An answer with a
+  pending claim is not grounded: it lands in an ``ungrounded_*`` quadrant or in
+  ``correctness_unknown``; it counts as invented when some claim's effective verdict is
+  ``absent``, whatever else is pending.
+- ``by_source[origin]``: ``claims`` counts every claim citing a source of that origin,
+  labelled or not (the denominator of its ``claim_level``); ``answers`` counts every answer
+  with at least one such claim (the denominator of ``ungrounded_answer_rate``); an answer is
+  ungrounded there when any of its claims, whatever it cites, is not stated (pending ones
+  included).
 - ``reviewed_claims`` counts claims whose latest review by some reviewer is a label, not a
   retraction.
 - ``flags.flagged`` counts scanned answers with at least one flag; ``rate`` is over scanned.
@@ -48,7 +52,9 @@ QUADRANTS = [
     "ungrounded_incorrect",
     "correctness_unknown",
 ]
-ASSESSED = ("grounded", "ungrounded")
+# ``agg_answers`` statuses of an answer with at least one claim; all but "grounded" (every
+# claim stated) are ungrounded under SPEC §5, "pending" (some claim unlabelled) included.
+WITH_CLAIMS = ("grounded", "ungrounded", "pending")
 
 Matrix = dict[str, dict[str, int]]
 
@@ -78,50 +84,50 @@ def compute(store: Store, judge: str | None = None) -> dict[str, Any]:
 
 def summarise(c: Cubes) -> dict[str, Any]:
     """The SPEC §5 report from its cubes (pure)."""
-    claims = reviewed = labelled = 0
+    claims = reviewed = stated = 0
     verdicts = dict.fromkeys(VERDICTS, 0)
     kinds = dict.fromkeys(INVENTION_KINDS, 0)
-    by_origin: dict[str, list[int]] = {}  # origin -> [labelled, stated, answers, ungrounded]
+    by_origin: dict[str, list[int]] = {}  # origin -> [claims, stated, answers, ungrounded]
     for label, label_kind, _kind, origin, _jv, rv, n in c.claims:
         claims += n
         reviewed += n if rv else 0
-        if label:
-            labelled += n
-            if label in verdicts:
-                verdicts[label] += n
-            if label != "stated" and label_kind in kinds:
-                kinds[label_kind] += n
+        stated += n if label == "stated" else 0
+        if label in verdicts:
+            verdicts[label] += n
+        if label and label != "stated" and label_kind in kinds:
+            kinds[label_kind] += n
         if origin:
             cell = by_origin.setdefault(origin, [0, 0, 0, 0])
-            cell[0] += n if label else 0
+            cell[0] += n
             cell[1] += n if label == "stated" else 0
-    answers = assessed = grounded = invented = scanned = flagged = 0
+    answers = with_claims = grounded = invented = scanned = flagged = 0
     quadrants = dict.fromkeys(QUADRANTS, 0)
     for status, invention, correct, was_scanned, was_flagged, n in c.answers:
         answers += n
         scanned += n if was_scanned else 0
         flagged += n if was_scanned and was_flagged else 0
-        if status not in ASSESSED:
+        if status not in WITH_CLAIMS:
             continue
-        assessed += n
+        with_claims += n
         grounded += n if status == "grounded" else 0
         invented += n if invention else 0
         if correct == "unknown":
             quadrants["correctness_unknown"] += n
         else:
-            quadrants[f"{status}_{correct}"] += n
+            side = "grounded" if status == "grounded" else "ungrounded"
+            quadrants[f"{side}_{correct}"] += n
     for origin, status, n in c.origins:
         cell = by_origin.setdefault(origin, [0, 0, 0, 0])
-        if status in ASSESSED:
+        if status in WITH_CLAIMS:
             cell[2] += n
-            cell[3] += n if status == "ungrounded" else 0
+            cell[3] += n if status != "grounded" else 0
     return {
         "answers": answers,
         "claims": claims,
         "reviewed_claims": reviewed,
-        "claim_level": ratio(verdicts["stated"], labelled),
-        "answer_level": ratio(grounded, assessed),
-        "invention_rate": ratio(invented, assessed),
+        "claim_level": ratio(stated, claims),
+        "answer_level": ratio(grounded, with_claims),
+        "invention_rate": ratio(invented, with_claims),
         "verdicts": verdicts,
         "invention_kinds": kinds,
         "by_source": {

@@ -36,35 +36,30 @@ def _table(title: str, *columns: str) -> Table:
 
 def headline(r: dict[str, Any]) -> Table:
     """Claim level, answer level and invention rate, each with its numerator and denominator."""
-    labelled = sum(r["verdicts"].values())
-    pending = r["claims"] - labelled
-    assessed = sum(r["quadrants"].values())
+    pending = r["claims"] - sum(r["verdicts"].values())
+    with_claims = sum(r["quadrants"].values())  # every answer with at least one claim
     # Numerators from ratio × denominator: exact for any count a database holds.
-    grounded = round((r["answer_level"] or 0) * assessed)
-    invented = round((r["invention_rate"] or 0) * assessed)
+    grounded = round((r["answer_level"] or 0) * with_claims)
+    invented = round((r["invention_rate"] or 0) * with_claims)
     table = _table("Groundedness", "measure", "value", "counts")
     table.columns[2].justify = "left"
-    claims_note = f" ({plural(pending, 'claim')} pending)" if pending else ""
+    claims_note = f" ({plural(pending, 'claim')} not yet labelled)" if pending else ""
     table.add_row(
         "claim level",
         percent(r["claim_level"]),
-        f"{r['verdicts']['stated']:,} of {labelled:,} labelled claims stated" + claims_note,
+        f"{r['verdicts']['stated']:,} of {plural(r['claims'], 'claim')} stated" + claims_note,
     )
-    left_out = r["answers"] - assessed
-    answers_note = (
-        f" ({plural(left_out, 'answer')} without claims or with a pending claim)"
-        if left_out
-        else ""
-    )
+    without = r["answers"] - with_claims
+    answers_note = f" ({plural(without, 'answer')} without claims)" if without else ""
     table.add_row(
         "answer level",
         percent(r["answer_level"]),
-        f"{grounded:,} of {assessed:,} answers have every claim stated" + answers_note,
+        f"{grounded:,} of {with_claims:,} answers have every claim stated" + answers_note,
     )
     table.add_row(
         "invention rate",
         percent(r["invention_rate"]),
-        f"{invented:,} of {assessed:,} answers have an absent claim",
+        f"{invented:,} of {with_claims:,} answers have an absent claim",
     )
     table.add_row(
         "reviewed",
@@ -108,7 +103,7 @@ def by_source(r: dict[str, Any]) -> Table:
 
 
 def quadrants(r: dict[str, Any]) -> Table:
-    """Grounded × correct, answers with at least one claim, every claim labelled."""
+    """Grounded × correct over answers with at least one claim (grounded: every claim stated)."""
     q = r["quadrants"]
     table = _table("Grounded × correct (answers)", "", "correct", "incorrect")
     table.add_row("grounded", f"{q['grounded_correct']:,}", f"{q['grounded_incorrect']:,}")

@@ -5,6 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -101,10 +104,38 @@ ANSWERS = [
 ]
 
 
+def write_answers(path: Path, answers: list[dict]) -> Path:
+    path.write_text("\n".join(json.dumps(a) for a in answers) + "\n", encoding="utf-8")
+    return path
+
+
+def many_answers(n: int) -> list[dict]:
+    """``n`` answers of three claims each, about 430 bytes of JSON Lines per claim."""
+    source = {"id": "s", "origin": "wiki", "text": "Delivery is free over $50."}
+    return [
+        {
+            "id": f"M{i:05}",
+            "question": "Delivery?",
+            "response": "Delivery is free over $50 [1].",
+            "sources": [source],
+            "claims": [
+                {
+                    "text": f"Claim {k} of answer {i}: delivery is free over $50.",
+                    "kind": "figure",
+                    "citation": 1,
+                    "verdict": "stated",
+                    "judge": "j",
+                }
+                for k in range(3)
+            ],
+        }
+        for i in range(n)
+    ]
+
+
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
-    path = tmp_path / "answers.jsonl"
-    path.write_text("\n".join(json.dumps(a) for a in ANSWERS) + "\n", encoding="utf-8")
+    path = write_answers(tmp_path / "answers.jsonl", ANSWERS)
     with Store(tmp_path / "export.db") as s:
         assert import_files(s, [str(path)]).exit_code == 0
         s.add_review("E2#1", "lee", None, at="2026-12-01T00:00:00.000000Z")  # retracted
@@ -186,8 +217,17 @@ def test_reviewed_only_keeps_claims_with_a_live_reviewer_label(store: Store) -> 
     assert [r["claim_id"] for r in jsonl(store, reviewed_only=True)] == ["E1#1"]
 
 
-def test_claim_ids_are_stable_across_runs(store: Store) -> None:
-    assert jsonl(store) == jsonl(store)
+def test_claim_ids_are_stable_across_runs(tmp_path: Path) -> None:
+    """The same file imported into two fresh databases exports the same claim ids."""
+    path = write_answers(tmp_path / "answers.jsonl", ANSWERS)
+    exported = []
+    for name in ("first.db", "second.db"):
+        with Store(tmp_path / name) as s:
+            assert import_files(s, [str(path)]).exit_code == 0
+            exported.append(jsonl(s))
+    first, second = ([r["claim_id"] for r in rows] for rows in exported)
+    assert first == second == ["E1#1", "E1#2", "E2#1", "E2#2"]
+    assert exported[0] == exported[1]  # and every other column with them
 
 
 def test_csv_has_the_same_columns_and_quotes_what_needs_quoting(store: Store) -> None:
@@ -207,10 +247,26 @@ def test_csv_has_the_same_columns_and_quotes_what_needs_quoting(store: Store) ->
     ]
 
 
-def test_rows_stream_from_a_cursor(store: Store) -> None:
-    rows = exports.rows(store)
-    assert isinstance(rows, Iterator)
-    assert next(rows)["claim_id"] == "E1#1"
+def test_rows_stream_from_a_cursor(tmp_path: Path) -> None:
+    """The first row comes after a fraction of the query's work: no sort, no fetchall."""
+    path = write_answers(tmp_path / "many.jsonl", many_answers(2_000))
+    with Store(tmp_path / "many.db") as s:
+        assert import_files(s, [str(path)]).exit_code == 0
+        steps = 0
+
+        def count() -> int:
+            nonlocal steps
+            steps += 1
+            return 0  # carry on
+
+        s.db.conn.set_progress_handler(count, 100)  # every 100 SQLite VM instructions
+        rows = exports.rows(s)
+        assert next(rows)["claim_id"] == "M00000#1"
+        first = steps
+        assert sum(1 for _ in rows) == 5_999
+        s.db.conn.set_progress_handler(None, 0)
+    # A cursor read in batches has done at most a batch of 6,000 rows' work so far.
+    assert 0 < first < steps / 3, (first, steps)
 
 
 def test_output_file_is_written_whole(store: Store, tmp_path: Path) -> None:
@@ -262,6 +318,39 @@ def test_cli_export_csv_to_a_file(store: Store, tmp_path: Path) -> None:
     assert "Wrote 1 claim to" in result.stderr
     table = list(csv.reader(target.open(encoding="utf-8", newline="")))
     assert table[0] == SPEC_COLUMNS and len(table) == 2
+
+
+def test_cli_export_into_a_closed_pipe_is_quiet(tmp_path: Path) -> None:
+    """`groundtui export | head -1`: no traceback, no "Exception ignored", exit code 0."""
+    path = write_answers(tmp_path / "many.jsonl", many_answers(400))  # ~500 kB: > a pipe
+    with Store(tmp_path / "many.db") as s:
+        assert import_files(s, [str(path)]).exit_code == 0
+    for fmt in ("jsonl", "csv"):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "groundtui", "export", "--format", fmt],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "GROUNDTUI_DB": str(tmp_path / "many.db")},
+        )
+        assert process.stdout.readline().startswith(
+            b'{"answer_id"' if fmt == "jsonl" else b"answer_id,"
+        )
+        process.stdout.close()
+        stderr = process.stderr.read().decode()
+        process.stderr.close()
+        assert process.wait(timeout=60) == 0, stderr
+        assert "Exception" not in stderr and "Traceback" not in stderr, stderr
+
+
+def test_cli_export_to_an_empty_name_is_one_line(store: Store, tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["export", "-o", "", "--db", store.path])
+    assert result.exit_code == 2
+    assert result.stderr == "groundtui: -o needs a file name (or - for stdout)\n"
+    with pytest.raises(ValueError, match="no output file name"):
+        exports.export(store, "")
+    result = CliRunner().invoke(cli, ["export", "-o", str(tmp_path), "--db", store.path])
+    assert result.exit_code == 2
+    assert result.stderr == f"groundtui: cannot write {tmp_path}: is a folder, not a file name\n"
 
 
 def test_cli_export_judge_and_errors(store: Store, tmp_path: Path) -> None:

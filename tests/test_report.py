@@ -26,6 +26,10 @@ A8#1   shipping (email-export)             figure  prod stated,  lee absent T2, 
 A5 and A6 have no claims. Correctness: A1 imported true; A2 imported false, marked correct;
 A3 unknown; A4 imported true, marked incorrect then unknown; A7 true; A8 imported false.
 Scanned: A1-A5; flagged: A2, A3 (twice), and A7, which was never scanned.
+
+SPEC §5 read literally: A7#2 (pending) is simply not stated. It is in the denominator of
+``claim_level`` (11 claims), and A7, with a claim not stated, is an ungrounded answer among
+the six with claims (A1-A4, A7, A8), under email-export as well.
 """
 
 from __future__ import annotations
@@ -264,9 +268,14 @@ EXPECTED = {
     "answers": 8,
     "claims": 11,
     "reviewed_claims": 4,  # A1#1, A1#2, A2#2, A3#1 (A8#1's label was retracted)
-    "claim_level": 5 / 10,  # A7#2 is pending: in "claims", in no ratio
-    "answer_level": 2 / 5,  # A1, A4 of A1-A4 and A8 (A7 pending, A5-A6 have no claims)
-    "invention_rate": 2 / 5,  # A2, A3
+    # stated: A1#1, A1#2, A2#1, A4#1, A7#1 of all 11 claims (A7#2, pending, is not stated).
+    "claim_level": 5 / 11,
+    # grounded: A1, A4 of the 6 answers with a claim, A1-A4, A7, A8 (A5, A6 have none);
+    # A7 is ungrounded: its claim A7#2 is pending, so not every claim is stated.
+    "answer_level": 2 / 6,
+    "invention_rate": 2 / 6,  # A2 (A2#2 absent), A3 (A3#2 absent), of the same 6
+    # 10 labelled claims (A7#2 is in no bucket): stated 5 as above, contradicted A3#1,
+    # absent A2#2 and A3#2, partial A3#3 and A8#1.
     "verdicts": {"stated": 5, "contradicted": 1, "absent": 2, "partial": 2},
     "invention_kinds": {
         "plausible_specifics": 1,
@@ -275,18 +284,22 @@ EXPECTED = {
         "fabricated_provenance": 1,
     },
     "by_source": {
+        # A2#2 absent, A7#1 stated, A7#2 pending, A8#1 partial: 1 of 4 claims stated;
+        # answers A2, A7, A8, each with a claim not stated: 3 of 3 ungrounded.
         "email-export": {
-            "claims": 3,
-            "claim_level": 1 / 3,
-            "answers": 2,
+            "claims": 4,
+            "claim_level": 1 / 4,
+            "answers": 3,
             "ungrounded_answer_rate": 1.0,
         },
+        # A1#1, A2#1 stated; answers A1 (grounded), A2 (A2#2 absent): 1 of 2 ungrounded.
         "help-centre": {
             "claims": 2,
             "claim_level": 1.0,
             "answers": 2,
             "ungrounded_answer_rate": 0.5,
         },
+        # A1#2 stated, A3#1 contradicted, A4#1 stated; answers A1, A3, A4: A3 ungrounded.
         "pdf-archive": {
             "claims": 3,
             "claim_level": 2 / 3,
@@ -294,10 +307,12 @@ EXPECTED = {
             "ungrounded_answer_rate": 1 / 3,
         },
     },
+    # A1 grounded, imported true; A2 ungrounded, marked correct; A7 ungrounded (pending
+    # A7#2), imported true; A8 ungrounded, imported false; A3 and A4 unknown: 6 answers.
     "quadrants": {
         "grounded_correct": 1,
         "grounded_incorrect": 0,
-        "ungrounded_correct": 1,
+        "ungrounded_correct": 2,
         "ungrounded_incorrect": 1,
         "correctness_unknown": 2,
     },
@@ -312,11 +327,13 @@ EXPECTED = {
     },
 }
 
-# --judge prod: A4#1 absent (ungrounded, invented), A8#1 stated (grounded, incorrect).
+# --judge prod: A4#1 absent (ungrounded, invented), A8#1 stated (grounded, incorrect); prod
+# never gave A7#2 a verdict, so it is still pending. claim_level stays 5 / 11: A1#1, A1#2,
+# A2#1, A7#1, A8#1 stated.
 EXPECTED_PROD = {
     **EXPECTED,
-    "answer_level": 2 / 5,  # A1, A8
-    "invention_rate": 3 / 5,  # A2, A3, A4
+    "answer_level": 2 / 6,  # A1, A8 of A1-A4, A7, A8
+    "invention_rate": 3 / 6,  # A2, A3, A4
     "verdicts": {"stated": 5, "contradicted": 1, "absent": 3, "partial": 1},
     "invention_kinds": {
         "plausible_specifics": 2,
@@ -325,11 +342,13 @@ EXPECTED_PROD = {
         "fabricated_provenance": 1,
     },
     "by_source": {
+        # A2#2 absent, A7#1 stated, A7#2 pending, A8#1 stated: 2 of 4; answers A2 and A7
+        # ungrounded, A8 grounded: 2 of 3.
         "email-export": {
-            "claims": 3,
-            "claim_level": 2 / 3,
-            "answers": 2,
-            "ungrounded_answer_rate": 0.5,
+            "claims": 4,
+            "claim_level": 2 / 4,
+            "answers": 3,
+            "ungrounded_answer_rate": 2 / 3,
         },
         "help-centre": {
             "claims": 2,
@@ -337,6 +356,7 @@ EXPECTED_PROD = {
             "answers": 2,
             "ungrounded_answer_rate": 0.5,
         },
+        # A1#2 stated, A3#1 contradicted, A4#1 absent; A3 and A4 of A1, A3, A4 ungrounded.
         "pdf-archive": {
             "claims": 3,
             "claim_level": 1 / 3,
@@ -344,10 +364,12 @@ EXPECTED_PROD = {
             "ungrounded_answer_rate": 2 / 3,
         },
     },
+    # A1 grounded correct; A8 grounded, imported false; A2 (marked correct) and A7 (pending
+    # A7#2, imported true) ungrounded correct; A3, A4 unknown.
     "quadrants": {
         "grounded_correct": 1,
         "grounded_incorrect": 1,
-        "ungrounded_correct": 1,
+        "ungrounded_correct": 2,
         "ungrounded_incorrect": 0,
         "correctness_unknown": 2,
     },
@@ -423,11 +445,38 @@ def test_report_follows_each_write(store: Store) -> None:
     result = report.compute(store)
     assert result["verdicts"]["stated"] == 8
     assert result["quadrants"]["correctness_unknown"] == 2  # A3 is now grounded, unknown
-    assert result["answer_level"] == pytest.approx(3 / 5)
+    assert result["answer_level"] == pytest.approx(3 / 6)  # A1, A3, A4 of the 6 with claims
     store.add_review("A3#1", "dana", None, at=LATER)  # retracted: lee's label is back
     assert report.compute(store)["verdicts"]["contradicted"] == 1
     store.add_mark("A3", "dana", False)
     assert report.compute(store)["quadrants"]["ungrounded_incorrect"] == 2
+
+
+def test_a_pending_claim_is_simply_not_stated(store: Store) -> None:
+    """SPEC §5 literally: A7 (A7#1 stated, A7#2 pending) moves as its labels do."""
+    store.add_review("A7#1", "dana", "absent", at=T8)
+    result = report.compute(store)
+    # Stated: A1#1, A1#2, A2#1, A4#1 of 11. Invented: A2, A3 and A7 (A7#1 absent, A7#2
+    # still pending) of the 6 answers with claims.
+    assert result["claim_level"] == pytest.approx(4 / 11)
+    assert result["invention_rate"] == pytest.approx(3 / 6)
+    assert result["quadrants"]["ungrounded_correct"] == 2  # A2, A7
+    # email-export: A2#2 absent, A7#1 absent, A7#2 pending, A8#1 partial: none stated.
+    assert result["by_source"]["email-export"]["claim_level"] == 0.0
+    assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+    store.add_review("A7#1", "dana", "stated", at=LATER)
+    store.add_review("A7#2", "dana", "stated", at=LATER)  # no claim of A7 is pending now
+    result = report.compute(store)
+    # Stated: the 5 of the fixture and A7#2, of 11; grounded: A1, A4, A7 of 6, A7 correct.
+    assert result["claim_level"] == pytest.approx(6 / 11)
+    assert result["answer_level"] == pytest.approx(3 / 6)
+    assert result["invention_rate"] == pytest.approx(2 / 6)
+    assert result["quadrants"]["grounded_correct"] == 2  # A1, A7
+    assert result["quadrants"]["ungrounded_correct"] == 1  # A2
+    # email-export: A7#1, A7#2 stated of 4 claims; A2 and A8 ungrounded of A2, A7, A8.
+    assert result["by_source"]["email-export"] == approx(
+        {"claims": 4, "claim_level": 2 / 4, "answers": 3, "ungrounded_answer_rate": 2 / 3}
+    )
 
 
 def test_reviewer_pair_ties_on_time_go_by_order_made(store: Store) -> None:
@@ -575,10 +624,11 @@ def test_report_tables_show_counts_beside_ratios(store: Store) -> None:
     result = CliRunner().invoke(cli, ["report", "--db", store.path], env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "5 of 10 labelled claims stated" in out
-    assert "1 claim pending" in out
-    assert "2 of 5 answers have every claim stated" in out
-    assert "2 of 5 answers have an absent claim" in out
+    assert "5 of 11 claims stated" in out
+    assert "1 claim not yet labelled" in out
+    assert "2 of 6 answers have every claim stated" in out
+    assert "2 answers without claims" in out
+    assert "2 of 6 answers have an absent claim" in out
     for origin in ("email-export", "help-centre", "pdf-archive"):
         assert origin in out
     # by source, sorted by ungrounded rate: email-export (100%) before help-centre (50%).
