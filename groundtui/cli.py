@@ -131,7 +131,7 @@ def scan(all_: bool, rescan: bool, db_path: str | None) -> None:
 @click.option("--heuristic", is_flag=True, help="Use the offline heuristic judge.")
 @click.option("--rejudge", is_flag=True, help="Also judge claims imported with a verdict.")
 @click.option("--all", "all_", is_flag=True, help="Judge every answer, flagged ones first.")
-@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
+@click.option("--limit", type=click.IntRange(min=1), default=None, metavar="N",
               help="Judge at most N answers.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
               help="Seconds for one attempt of a model call.")
@@ -151,12 +151,12 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
     """
     import asyncio
 
-    from groundtui.judge.llm import JudgeUnavailable
+    from groundtui.judge.failures import JudgeUnavailable
     from groundtui.judge.pipeline import judge_answers
     from groundtui.judge.progress import ProgressBar, summary
     from groundtui.judge.recorder import RunStats
 
-    stats = RunStats()
+    stats = RunStats()  # judge_answers starts its clock, after the judge is built
     with open_store(db_path) as store:
         if heuristic or not model:
             from groundtui.judge.heuristic import HeuristicJudge
@@ -202,6 +202,18 @@ def review(reviewer: str | None, blind: bool, db_path: str | None) -> None:
     make_app(path, reviewer, blind).run()
 
 
+def _check_judge(store: Store, judge_name: str | None) -> None:
+    """Refuse ``--judge NAME`` (report, export) when NAME has no verdicts in ``store``."""
+    if judge_name is None:
+        return
+    from groundtui.report import judges
+
+    known = judges(store)
+    if judge_name not in known:
+        raise UserError(f"no judgements by {judge_name!r}; judges in {store.path}: "
+                        f"{', '.join(known) or 'none yet'}")
+
+
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print SPEC §5's keys as JSON.")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
@@ -214,10 +226,7 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
     from groundtui import report as reports
 
     with open_store(db_path) as store:
-        known = reports.judges(store) if judge_name is not None else []
-        if judge_name is not None and judge_name not in known:
-            raise UserError(f"no judgements by {judge_name!r}; judges in {store.path}: "
-                            f"{', '.join(known) or 'none yet'}")
+        _check_judge(store, judge_name)
         result = reports.compute(store, judge=judge_name)
     if as_json:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
@@ -241,18 +250,18 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
     import os
 
     from groundtui import export as exports
-    from groundtui import report as reports
 
+    if not output:
+        raise UserError("-o needs a file name (or - for stdout)")
     with open_store(db_path) as store:
-        known = reports.judges(store) if judge_name is not None else []
-        if judge_name is not None and judge_name not in known:
-            raise UserError(f"no judgements by {judge_name!r}; judges in {store.path}: "
-                            f"{', '.join(known) or 'none yet'}")
+        _check_judge(store, judge_name)
         try:
             count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
                                    judge=judge_name)
         except BrokenPipeError:
-            # The reader went away (`| head`): stop quietly, as other Unix tools do.
+            # The reader went away (`| head`): stop quietly, as other Unix tools do. The
+            # export has closed its cursor; stdout goes to /dev/null so that the flush at
+            # exit cannot fail again.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(0)
         except OSError as exc:
