@@ -56,7 +56,10 @@ class ClaimsPane(Vertical):
         self._current = index
         options = self.query_one(OptionList)
         if 0 <= index < options.option_count:
-            options.highlighted = index
+            # A key's own highlight must not come back as a click: queued behind a second
+            # key, it would select the first claim again, and so on forever.
+            with options.prevent(OptionList.OptionHighlighted):
+                options.highlighted = index
         detail = self.query_one("#claim-detail", Static)
         set_text(
             detail,
@@ -151,10 +154,10 @@ class ClaimsPane(Vertical):
         return text
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()  # only a click (OptionSelected) chooses a claim
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_index != self._current:
             self._current = event.option_index
             self.post_message(self.ClaimChosen(event.option_index))
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
