@@ -88,7 +88,7 @@ def review_bindings() -> list[Binding]:
         Binding(
             "m",
             "mark",
-            "correct?",
+            "mark",
             tooltip="Cycle the answer: correct, incorrect, unknown",
             id="answer.mark",
         ),

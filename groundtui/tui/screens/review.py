@@ -31,6 +31,8 @@ class ReviewScreen(Screen):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
     page_size = data.PAGE
     """Answers read per page of the queue."""
 
@@ -67,7 +69,7 @@ class ReviewScreen(Screen):
                 yield SourcePane(id="source")
                 yield ReportPane(id="report")
         yield Static(id="status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(ClaimsPane).border_title = "Claims"
