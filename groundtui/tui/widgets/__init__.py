@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual.containers import ScrollableContainer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -47,3 +48,20 @@ def set_text(static: Static, text: Text) -> None:
     width = static.content_region.width or static.size.width
     same = isinstance(old, Text) and width > 0 and _shape(old, width) == _shape(text, width)
     static.update(text, layout=not same)
+
+
+def scroll_to_offset(scroll: ScrollableContainer, before: str, margin: int) -> None:
+    """Scroll so the line where ``before`` ends sits ``margin`` lines from the top.
+
+    Runs after the next refresh: a Static just updated has not been laid out yet, so a
+    scroll now would be clamped to the old (often empty) content and land at the top.
+    """
+
+    def scroll_now() -> None:
+        width = max(10, scroll.scrollable_content_region.width)
+        paragraphs = before.split("\n")
+        line = sum(max(1, -(-cell_len(p) // width)) for p in paragraphs[:-1])
+        line += cell_len(paragraphs[-1]) // width
+        scroll.scroll_to(y=max(0, line - margin), animate=False)
+
+    scroll.call_after_refresh(scroll_now)

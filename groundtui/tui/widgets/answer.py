@@ -10,7 +10,7 @@ from textual.widgets import Static
 from groundtui.tui.detail import AnswerDetail
 from groundtui.tui.safe import shown
 from groundtui.tui.session import correctness
-from groundtui.tui.widgets import VERDICT_CLASSES, set_text, verdict_style
+from groundtui.tui.widgets import VERDICT_CLASSES, scroll_to_offset, set_text, verdict_style
 
 
 class AnswerView(VerticalScroll):
@@ -72,8 +72,4 @@ class AnswerView(VerticalScroll):
             )
         set_text(body, text)
         if selected_at is not None:
-            line = shown(detail.question).text.count("\n") + 3
-            line += response.text[:selected_at].count("\n")
-            width = max(10, self.scrollable_content_region.width)
-            line += len(response.text[:selected_at].rsplit("\n", 1)[-1]) // width
-            self.scroll_to(y=max(0, line - 2), animate=False)
+            scroll_to_offset(self, text.plain[: offset + selected_at], margin=2)

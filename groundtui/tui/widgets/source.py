@@ -12,7 +12,7 @@ from textual.widgets import Static
 from groundtui.text import locate
 from groundtui.tui.detail import AnswerDetail, ClaimView, SourceInfo
 from groundtui.tui.safe import one_line, shown
-from groundtui.tui.widgets import set_text
+from groundtui.tui.widgets import scroll_to_offset, set_text
 
 
 class SourcePane(Vertical):
@@ -148,10 +148,6 @@ class SourcePane(Vertical):
     def _scroll(self, text: Text, offset: int | None) -> None:
         scroll = self.query_one("#source-scroll", VerticalScroll)
         if offset is None:
-            scroll.scroll_home(animate=False)
+            scroll.call_after_refresh(scroll.scroll_home, animate=False)
             return
-        width = max(10, scroll.scrollable_content_region.width)
-        line = 0
-        for paragraph in text.plain[:offset].split("\n"):
-            line += 1 + len(paragraph) // width
-        scroll.scroll_to(y=max(0, line - 3), animate=False)
+        scroll_to_offset(scroll, text.plain[:offset], margin=3)
