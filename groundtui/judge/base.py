@@ -13,10 +13,6 @@ from typing import Protocol, runtime_checkable
 from groundtui.models import ClaimKind, InventionKind, Verdict
 
 
-class JudgeError(Exception):
-    """A judge could not produce a valid result for one call (costs one claim, not the run)."""
-
-
 @dataclass
 class Usage:
     """What a judge spent on one result: model calls, tokens, dollars, cache hits."""
@@ -34,6 +30,17 @@ class Usage:
         self.prompt_tokens += other.prompt_tokens
         self.completion_tokens += other.completion_tokens
         self.cost += other.cost
+
+
+class JudgeError(Exception):
+    """A judge could not produce a valid result for one call (costs one claim, not the run).
+
+    ``usage`` is what the failed attempt still cost (calls made, tokens, dollars).
+    """
+
+    def __init__(self, message: str, usage: Usage | None = None) -> None:
+        super().__init__(message)
+        self.usage = usage if usage is not None else Usage()
 
 
 @dataclass

@@ -4,8 +4,8 @@ Why our own: litellm's disk cache is gone (``litellm/caching/caching.py`` now lo
 disk_cache_dir, the disk cache backend was removed"), its in-memory cache dies with the
 process, and the rest need a server (Redis, S3...). A re-run over answers already judged must
 make zero calls, and an interrupted run must not pay again for what it finished, so each
-valid reply is kept beside the data it judged, keyed by the model, the prompt version and
-the exact messages sent.
+valid reply is kept beside the data it judged, keyed by the model, the prompt version,
+the exact messages sent and the API base they were sent to.
 
 Only replies that validated are stored: an invalid one is never replayed, so a claim whose
 judging failed gets a fresh call on the next run.
@@ -20,10 +20,18 @@ from dataclasses import dataclass
 from groundtui.store import Store, now_iso
 
 
-def cache_key(model: str, prompt_version: str, messages: list[dict]) -> str:
-    """sha256 of the model, the prompt version and the messages, canonically encoded."""
+def cache_key(
+    model: str, prompt_version: str, messages: list[dict], api_base: str | None = None
+) -> str:
+    """sha256 of the model, the prompt version, the messages and the API base, canonically
+    encoded: one model string served at two endpoints (two local servers, a proxy) may be
+    two different models, so their replies are never shared.
+    """
+    keyed: dict = {"model": model, "prompt_version": prompt_version, "messages": messages}
+    if api_base is not None:  # keys made without an API base stay as they were
+        keyed["api_base"] = api_base
     canonical = json.dumps(
-        {"model": model, "prompt_version": prompt_version, "messages": messages},
+        keyed,
         sort_keys=True,
         ensure_ascii=False,
         separators=(",", ":"),

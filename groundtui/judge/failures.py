@@ -1,4 +1,5 @@
-"""How a model call failed: for one claim (:class:`JudgeError`) or for the whole run.
+"""How a model call failed: for one claim (:class:`~groundtui.judge.base.JudgeError`) or for
+the whole run (:class:`JudgeUnavailable`).
 
 litellm raises its own exception classes, named after HTTP statuses; these helpers turn
 them into one readable line, and read a rate limit's Retry-After.
@@ -7,8 +8,6 @@ them into one readable line, and read a rate limit's Retry-After.
 from __future__ import annotations
 
 import re
-
-from groundtui.judge.base import JudgeError, Usage
 
 _MAX_RETRY_AFTER = 60.0
 """Longest Retry-After we wait out by hand, in seconds; longer ones fail the call."""
@@ -20,13 +19,6 @@ class JudgeUnavailable(Exception):
     Unlike :class:`JudgeError`, which costs one claim, this stops the run: every call would
     fail the same way.
     """
-
-
-def failed(message: str, usage: Usage) -> JudgeError:
-    """A :class:`JudgeError` carrying ``usage``: what the failed claim still cost."""
-    err = JudgeError(message)
-    err.usage = usage  # type: ignore[attr-defined]
-    return err
 
 
 def retry_after(exc: Exception) -> float | None:

@@ -31,9 +31,9 @@ import warnings
 from typing import Any
 from urllib.parse import urlparse
 
-from groundtui.judge.base import ExtractedClaim, Extraction, Usage, Verification
+from groundtui.judge.base import ExtractedClaim, Extraction, JudgeError, Usage, Verification
 from groundtui.judge.cache import CachedCompletion, CompletionCache, cache_key
-from groundtui.judge.failures import JudgeUnavailable, describe_error, failed, retry_after
+from groundtui.judge.failures import JudgeUnavailable, describe_error, retry_after
 from groundtui.judge.prompts import (
     PROMPT_VERSION,
     ExtractionReply,
@@ -115,8 +115,12 @@ class LLMJudge:
     def _check_config(self) -> None:
         litellm = self._litellm
         if self.api_base is not None:
-            url = urlparse(self.api_base)
-            if url.scheme not in ("http", "https") or not url.netloc:
+            try:
+                url = urlparse(self.api_base)
+                _ = url.port  # an out-of-range or non-numeric port raises here
+            except ValueError:  # "http://[::1": an unclosed IPv6 bracket, a bad port
+                url = None
+            if url is None or url.scheme not in ("http", "https") or not url.netloc:
                 raise JudgeUnavailable(
                     f"--api-base {self.api_base!r} is not an http(s) URL, e.g. "
                     "http://localhost:11434 or https://api.example.com/v1"
@@ -166,7 +170,7 @@ class LLMJudge:
         """A valid reply of ``schema``: from the cache, else a call and at most one repair."""
         if self.cache is None:
             return await self._ask_model(messages, schema, None, priority)
-        key = cache_key(self.model, self.prompt_version, messages)
+        key = cache_key(self.model, self.prompt_version, messages, self.api_base)
         # One call per distinct prompt: a second claim with the same text and source (in
         # another answer, say) waits for the first and then reads its reply from the cache.
         lock = self._pending.setdefault(key, asyncio.Lock())
@@ -195,7 +199,9 @@ class LLMJudge:
             try:
                 reply = parse_reply(content, schema)
             except ReplyError as second:
-                raise failed(f"invalid reply, and again after a repair: {second}", usage) from None
+                raise JudgeError(
+                    f"invalid reply, and again after a repair: {second}", usage
+                ) from None
         if self.cache is not None and key is not None:
             spent = CachedCompletion(
                 content or "", usage.prompt_tokens, usage.completion_tokens, usage.cost
@@ -274,7 +280,7 @@ class LLMJudge:
             # Before any call got through, a refused connection is a wrong --api-base or a
             # server that is down, not one unlucky claim.
             return JudgeUnavailable(f"cannot reach {self.model}{where or ''}: {text}")
-        return failed(text, usage)
+        return JudgeError(text, usage)
 
 
 def _cost(litellm: Any, response: Any) -> float:

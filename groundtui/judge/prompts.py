@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from enum import StrEnum
 from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -116,7 +117,8 @@ _VERIFY_EXAMPLES: list[tuple[str, str, dict]] = [
 def fence(name: str, *texts: str) -> str:
     """A closing fence line for block ``name`` that occurs in none of ``texts``."""
     tildes = 4
-    while any(f"{'~' * tildes} END {name}" in text for text in texts):
+    lowered = [text.lower() for text in texts]  # a model may read "end source" as the fence
+    while any(f"{'~' * tildes} end {name.lower()}" in text for text in lowered):
         tildes += 1
     return f"{'~' * tildes} END {name} {'~' * tildes}"
 
@@ -184,14 +186,36 @@ class ReplyError(ValueError):
     """A model's reply that is not the JSON object asked for; the message says why."""
 
 
+def _enum_or_none(value: object, enum: type[StrEnum]) -> object:
+    """An optional enum field read leniently: case ignored, an unknown value ("duration",
+    "none", "") None, so one odd optional field never costs a valid reply."""
+    if value is None or isinstance(value, enum):
+        return value
+    if isinstance(value, str):
+        try:
+            return enum(value.strip().lower())
+        except ValueError:
+            return None
+    return None
+
+
 class ExtractedClaimReply(BaseModel):
-    """One claim of an extraction reply."""
+    """One claim of an extraction reply.
+
+    ``citation`` is any integer: one naming no source of the answer (0, -1, 9) is a
+    dangling citation, which the pipeline records as such rather than rejecting the reply.
+    """
 
     model_config = ConfigDict(extra="ignore")
 
     text: str = Field(min_length=1)
     kind: ClaimKind | None = None
-    citation: int | None = Field(default=None, ge=1)
+    citation: int | None = None
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _lenient_kind(cls, value: object) -> object:
+        return _enum_or_none(value, ClaimKind)
 
 
 class ExtractionReply(BaseModel):
@@ -211,6 +235,17 @@ class VerificationReply(BaseModel):
     evidence: str = ""
     invention_kind: InventionKind | None = None
     rationale: str = ""
+
+    @field_validator("verdict", mode="before")
+    @classmethod
+    def _verdict_any_case(cls, value: object) -> object:
+        # "Stated" is "stated"; an unknown verdict stays invalid (and is repaired).
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("invention_kind", mode="before")
+    @classmethod
+    def _lenient_invention_kind(cls, value: object) -> object:
+        return _enum_or_none(value, InventionKind)
 
     @field_validator("evidence", "rationale", mode="before")
     @classmethod
