@@ -129,3 +129,23 @@ def m002_report_aggregates(db: sqlite_utils.Database) -> None:
     from groundtui.aggregates import install
 
     install(db)
+
+
+@migration
+def m003_extractions(db: sqlite_utils.Database) -> None:
+    """One row per extraction a judge made of an answer: how many claims, or why it failed.
+
+    An answer a judge extracted no claims from (small talk, an offer to help) is done for
+    that judge and prompt version; one whose extraction failed (``error`` set) is tried
+    again by the next run. What the extraction cost is kept here, not on its claims' rows.
+    """
+    db["extractions"].create(
+        {
+            "id": int, "answer_id": str, "judge": str, "prompt_version": str, "claims": int,
+            "error": str, "calls": int, "prompt_tokens": int, "completion_tokens": int,
+            "cost": float, "seconds": float, "at": str,
+        },
+        pk="id", not_null={"answer_id", "judge", "prompt_version", "at"},
+        foreign_keys=[("answer_id", "answers", "id")],
+    )
+    db["extractions"].create_index(["answer_id", "judge", "prompt_version"])

@@ -146,15 +146,20 @@ def select_answers(
     """Ids of the answers ``judge`` still has work on, flagged ones first, then import order.
 
     Without ``all_answers`` only flagged answers. An answer has work when it has no claims
-    yet, or a claim without a verdict from this judge (name and prompt version); a claim
-    with an imported verdict counts as judged unless ``rejudge``.
+    and this judge (name and prompt version) has not extracted it yet (a failed extraction
+    does not count: the next run tries again), or when it has a claim without a verdict
+    from this judge; a claim with an imported verdict counts as judged unless ``rejudge``.
+    An answer this judge extracted no claims from is done.
     """
     rows = store.query(
         f"""
         select a.id, exists(select 1 from flags f where f.answer_id = a.id) as flagged
         from answers a
         where (:all or exists(select 1 from flags f where f.answer_id = a.id))
-          and (not exists (select 1 from claims c where c.answer_id = a.id)
+          and ((not exists (select 1 from claims c where c.answer_id = a.id)
+                and not exists (select 1 from extractions e where e.answer_id = a.id
+                                and e.judge = :judge and e.prompt_version = :version
+                                and e.error is null))
                or exists (select 1 from claims c where c.answer_id = a.id
                           and {_NEEDS_VERDICT}))
         order by flagged desc, a.seq

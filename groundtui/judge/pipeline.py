@@ -74,6 +74,9 @@ async def judge_answers(
         JudgeUnavailable: the judge cannot work at all; what was finished is saved.
     """
     stats = stats or RunStats()
+    # The clock starts here, not when the caller made ``stats``: building the judge (litellm
+    # takes seconds to import) is not judging.
+    stats.started = time.perf_counter()
     stats.judge, stats.prompt_version = judge.name, judge.prompt_version
     scan_answers(store)
     ids = select_answers(store, judge, all_answers=all_answers, rejudge=rejudge, limit=limit)
@@ -127,20 +130,19 @@ class Pipeline:
         """Extract (if need be) and verify the claims of one answer, storing as it goes."""
         answer = load_answer(self.store, answer_id)
         claims = stored_claims(self.store, answer_id)
-        extraction: Usage | None = None
         if not claims:
+            started = time.perf_counter()
             try:
                 extracted = await self.judge.extract(
                     answer.question, answer.response, len(answer.sources)
                 )
             except JudgeError as exc:
                 self.recorder.extraction_failed(
-                    answer_id, str(exc), getattr(exc, "usage", None) or Usage()
+                    answer_id, str(exc), exc.usage, time.perf_counter() - started
                 )
                 return
-            extraction = extracted.usage
             rows = new_claim_rows(answer, extracted.claims, extracted_by=self.judge.name)
-            self.recorder.claims(rows, extraction)
+            self.recorder.claims(answer_id, rows, extracted.usage, time.perf_counter() - started)
             claims = stored_claims(self.store, answer_id)
         else:
             for claim in claims:
@@ -149,17 +151,10 @@ class Pipeline:
                     claim.update(changes)
         needed = claims_needing_verdict(self.store, self.judge, answer_id, rejudge=self.rejudge)
         todo = [c for c in claims if c["id"] in needed]
-        results = await asyncio.gather(
-            *(
-                self._judge_claim(answer, claim, extraction if i == 0 else None)
-                for i, claim in enumerate(todo)
-            )
-        )
+        results = await asyncio.gather(*(self._judge_claim(answer, claim) for claim in todo))
         self.recorder.answer_finished(all(results))
 
-    async def _judge_claim(
-        self, answer: AnswerContext, claim: dict, extraction: Usage | None
-    ) -> bool:
+    async def _judge_claim(self, answer: AnswerContext, claim: dict) -> bool:
         started = time.perf_counter()
         usage = Usage()
         try:
@@ -167,8 +162,8 @@ class Pipeline:
         except JudgeUnavailable:
             raise
         except JudgeError as exc:
-            usage.add(getattr(exc, "usage", None) or Usage())
-            self.recorder.failure(claim, str(exc), usage, time.perf_counter() - started, extraction)
+            usage.add(exc.usage)
+            self.recorder.failure(claim, str(exc), usage, time.perf_counter() - started)
             return False
         except Exception as exc:  # a bug on one claim must not stop its answer's others
             log.exception("judging claim %s failed", claim["id"])
@@ -177,10 +172,9 @@ class Pipeline:
                 f"internal error: {type(exc).__name__}: {exc}",
                 usage,
                 time.perf_counter() - started,
-                extraction,
             )
             return False
-        self.recorder.judgement(claim, fields, usage, time.perf_counter() - started, extraction)
+        self.recorder.judgement(claim, fields, usage, time.perf_counter() - started)
         return True
 
     async def _verdict(self, answer: AnswerContext, claim: dict, usage: Usage) -> dict:
@@ -248,7 +242,7 @@ class Pipeline:
             try:
                 verification = await self.judge.verify(text, source.text)
             except JudgeError as exc:  # an unanswered cross-check leaves the verdict standing
-                usage.add(getattr(exc, "usage", None) or Usage())
+                usage.add(exc.usage)
                 continue
             usage.add(verification.usage)
             if verification.verdict is Verdict.STATED:

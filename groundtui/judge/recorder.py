@@ -73,12 +73,18 @@ class Recorder:
         if self.progress is not None:
             self.progress(self.stats)
 
-    def claims(self, rows: list[ClaimRow], extraction: Usage) -> None:
-        """Store freshly extracted claims."""
+    def claims(self, answer_id: str, rows: list[ClaimRow], usage: Usage, seconds: float) -> None:
+        """Store freshly extracted claims (perhaps none) with the extraction that made them.
+
+        The extraction row is what marks the answer extracted by this judge: one with no
+        claims is then done, and is not selected again.
+        """
+        at = now_iso()
         with self.store.transaction():
-            self.store.add_claims(rows, now_iso())
+            self.store.add_claims(rows, at)
+            self._extraction(answer_id, len(rows), None, usage, seconds, at)
         self.stats.claims_extracted += len(rows)
-        self.stats.usage.add(extraction)
+        self.stats.usage.add(usage)
         self._changed()
 
     def relocated(self, claim_id: str, changes: dict) -> None:
@@ -92,24 +98,21 @@ class Recorder:
         fields: dict,
         usage: Usage,
         seconds: float,
-        extraction: Usage | None = None,
     ) -> None:
-        """Store a verdict on ``claim``; ``extraction`` is what extracting it cost, if any."""
+        """Store a verdict on ``claim`` with what judging it cost."""
         self.store.add_judgement(
             claim["id"],
             self.judge.name,
             self.judge.prompt_version,
             **fields,
-            **_spent(usage, seconds, extraction),
+            **_spent(usage, seconds),
         )
         self.stats.claims += 1
         self.stats.verdicts[fields["verdict"]] += 1
         self.stats.usage.add(usage)
         self._changed()
 
-    def failure(
-        self, claim: dict, error: str, usage: Usage, seconds: float, extraction: Usage | None = None
-    ) -> None:
+    def failure(self, claim: dict, error: str, usage: Usage, seconds: float) -> None:
         """Store a failed judgement (verdict NULL, ``error`` set): the next run tries again."""
         self.store.add_judgement(
             claim["id"],
@@ -117,20 +120,43 @@ class Recorder:
             self.judge.prompt_version,
             verdict=None,
             error=error[:2000],
-            **_spent(usage, seconds, extraction),
+            **_spent(usage, seconds),
         )
         self.stats.failures += 1
         self.stats.usage.add(usage)
         self.stats.note_error(f"{claim['id']}: {error}")
         self._changed()
 
-    def extraction_failed(self, answer_id: str, error: str, usage: Usage) -> None:
-        """Count an answer whose claims could not be extracted (it has none to hold a row)."""
+    def extraction_failed(self, answer_id: str, error: str, usage: Usage, seconds: float) -> None:
+        """Record an answer whose claims could not be extracted: the next run tries again."""
+        with self.store.transaction():
+            self._extraction(answer_id, None, error[:2000], usage, seconds, now_iso())
         self.stats.failures += 1
         self.stats.answers_failed += 1
         self.stats.usage.add(usage)
         self.stats.note_error(f"{answer_id}: extraction: {error}")
         self._changed()
+
+    def _extraction(
+        self,
+        answer_id: str,
+        claims: int | None,
+        error: str | None,
+        usage: Usage,
+        seconds: float,
+        at: str,
+    ) -> None:
+        self.store.db["extractions"].insert(
+            {
+                "answer_id": answer_id,
+                "judge": self.judge.name,
+                "prompt_version": self.judge.prompt_version,
+                "claims": claims,
+                "error": error,
+                **_spent(usage, seconds),
+                "at": at,
+            }
+        )
 
     def answer_finished(self, complete: bool) -> None:
         """Count an answer as done, or as left for the next run."""
@@ -141,17 +167,13 @@ class Recorder:
         self._changed()
 
 
-def _spent(usage: Usage, seconds: float, extraction: Usage | None) -> dict:
-    # A claim's row also carries what extracting its answer cost when it is the first
-    # claim judged after extraction, so summing the rows gives what the run spent.
-    total = Usage()
-    total.add(usage)
-    if extraction is not None:
-        total.add(extraction)
+def _spent(usage: Usage, seconds: float) -> dict:
+    # Extractions and judgements each carry their own calls, so summing the rows of both
+    # tables gives what the runs spent.
     return {
-        "calls": total.calls,
-        "prompt_tokens": total.prompt_tokens,
-        "completion_tokens": total.completion_tokens,
-        "cost": total.cost,
+        "calls": usage.calls,
+        "prompt_tokens": usage.prompt_tokens,
+        "completion_tokens": usage.completion_tokens,
+        "cost": usage.cost,
         "seconds": round(seconds, 4),
     }

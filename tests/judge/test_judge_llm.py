@@ -40,14 +40,17 @@ async def test_happy_path_claims_verdicts_evidence_and_tokens(server, store, loa
     assert absent["invention_kind"] == "plausible_specifics"
     assert absent["rule_invention_kind"] == "plausible_specifics"
     assert absent["evidence_start"] is None
-    # Three calls: one extraction (its cost rides on the first claim), two verifications.
-    assert [r["calls"] for r in rows] == [2, 1]
-    assert all(r["prompt_tokens"] > 0 and r["completion_tokens"] > 0 for r in rows)
+    # Three calls: one extraction (on its own row), two verifications (one per claim).
+    [extraction] = store.query("select * from extractions")
+    assert (extraction["claims"], extraction["error"], extraction["calls"]) == (2, None, 1)
+    assert [r["calls"] for r in rows] == [1, 1]
+    assert all(r["prompt_tokens"] > 0 and r["completion_tokens"] > 0 for r in [*rows, extraction])
     assert all(r["cost"] == 0.0 and r["seconds"] >= 0 for r in rows)
     assert server.requests == 3
     assert (stats.answers, stats.answers_done, stats.claims, stats.failures) == (1, 1, 2, 0)
     assert stats.usage.calls == 3
-    assert stats.usage.prompt_tokens == sum(r["prompt_tokens"] for r in rows)
+    spent = extraction["prompt_tokens"] + sum(r["prompt_tokens"] for r in rows)
+    assert stats.usage.prompt_tokens == spent
     labels = store.query("select judge_verdict from claim_labels order by claim_id")
     assert [r["judge_verdict"] for r in labels] == ["stated", "absent"]
 
