@@ -87,33 +87,39 @@ def locate(needle: str, haystack: str) -> tuple[int, int, str] | None:
     return start, end, "normalised"
 
 
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december"
-    "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
+# Weekdays, months (named; abbreviated only next to a day number), years, ISO and slashed
+# dates, times of day.
 _DATE = re.compile(
-    rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{_MONTHS})\.?\s+\d{{1,2}}|\d{{1,2}}\s+(?:{_MONTHS})\b"
-    rf"|(?:{_MONTHS})\s+\d{{4}}|(?:19|20)\d{{2}}|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday)\b",
+    r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|january|february"
+    r"|march|april|june|july|august|september|october|november|december|today|tomorrow"
+    r"|yesterday|(?:1[89]|20)\d\d|\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4}"
+    r"|\d{1,2}(?::\d\d)?\s?[ap]\.?m\b\.?"
+    r"|(?:may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+\d{1,2}(?!\d)"
+    r"|\d{1,2}\s+(?:may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b)(?!\w)",
     re.IGNORECASE,
 )
-_FIGURE = re.compile(r"\d|\b(?:percent|half|twice|double|one|two|three|four|five|six|seven|"
-                     r"eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
-                     r"sixty|hundred|thousand|million)\b", re.IGNORECASE)
-_RELATION = re.compile(r"\b(?:therefore|because|so that|which means|as a result|thus|hence|"
-                       r"since|due to|so you|consequently)\b", re.IGNORECASE)
-_NAME = re.compile(r"(?<=[a-z,;:] )[A-Z][a-zA-Z]+(?:\s+[A-Z][a-zA-Z]+)*")
 
 
 def infer_kind(text: str) -> str:
-    """A claim's kind by pattern, when its importer did not give one."""
+    """A claim's kind by pattern: ``relation``, ``date``, ``figure``, ``name``, else ``policy``.
+
+    The one claim-kind classifier: the importer (a claim imported without a kind), the
+    pipeline (a judge that gave none) and the heuristic judge's extraction all use it.
+    A cause or consequence makes a relation whatever else the claim holds ("Refunds take 5
+    days, so order early."); then a weekday, month or year a date ("free on Mondays"); then
+    any figure, in digits or words; then a proper name.
+    """
+    # The judge's text rules, imported here so that ``groundtui.text`` stays light to import.
+    from groundtui.judge.quantities import values
+    from groundtui.judge.textutil import CONNECTIVE, proper_names
+
     body = MARKER.sub("", text)
+    if CONNECTIVE.search(body):
+        return "relation"
     if _DATE.search(body):
         return "date"
-    if _FIGURE.search(body):
+    if values(body):
         return "figure"
-    if _RELATION.search(body):
-        return "relation"
-    if _NAME.search(body):
+    if proper_names(body):
         return "name"
     return "policy"

@@ -12,11 +12,13 @@ import re
 
 from groundtui.judge.base import ExtractedClaim
 from groundtui.judge.quantities import values
-from groundtui.judge.textutil import CONNECTIVE, content_tokens, proper_names, sentence_spans
+from groundtui.judge.textutil import content_tokens, sentence_spans
 from groundtui.models import ClaimKind
+from groundtui.text import MARKER, infer_kind, marker_numbers
 
-_MARKER = re.compile(r"\s*\[(\d+)(?:\s*[,;–-]\s*\d+)*\]")
-_LEADING_MARKERS = re.compile(r"(?:\[\d+(?:\s*[,;–-]\s*\d+)*\]\s*)+")
+_MARKER = re.compile(rf"\s*{MARKER.pattern}")
+"""A citation marker with the blanks before it, which leave the claim's text with it."""
+_LEADING_MARKERS = re.compile(rf"(?:{MARKER.pattern}\s*)+")
 _GREETING = re.compile(
     r"^(hi|hello|hey|dear|greetings|thanks|thank you|great question|good question|good news)\b",
     re.IGNORECASE,
@@ -36,14 +38,6 @@ _HEDGE = re.compile(
     re.IGNORECASE,
 )
 _SPLIT = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+but\s+", re.IGNORECASE)
-_DATE = re.compile(
-    r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|january|february"
-    r"|march|april|june|july|august|september|october|november|december|today|tomorrow"
-    r"|yesterday|(?:1[89]|20)\d\d|\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4}"
-    r"|\d{1,2}(?::\d\d)?\s?[ap]\.?m\b\.?)(?!\w)"
-    r"|\bmay\s+\d",
-    re.IGNORECASE,
-)
 
 
 def extract_claims(response: str) -> list[ExtractedClaim]:
@@ -58,18 +52,25 @@ def extract_claims(response: str) -> list[ExtractedClaim]:
     claims: list[ExtractedClaim] = []
     for start, end in _with_trailing_markers(response):
         sentence = response[start:end]
-        markers = [int(m.group(1)) for m in _MARKER.finditer(sentence)]
+        markers = _citations(sentence)
         plain = _MARKER.sub("", sentence).strip()
         if _is_filler(plain):
             continue
         for clause in _clauses(sentence):
-            own = [int(m.group(1)) for m in _MARKER.finditer(clause)]
+            own = _citations(clause)
             text = _MARKER.sub("", clause).strip()
             if not content_tokens(text) and not values(text):
                 continue
             cited = own[0] if own else (markers[0] if markers else None)
-            claims.append(ExtractedClaim(text=text, kind=claim_kind(text), citation=cited))
+            claims.append(
+                ExtractedClaim(text=text, kind=ClaimKind(infer_kind(text)), citation=cited)
+            )
     return claims
+
+
+def _citations(text: str) -> list[int]:
+    """The citation numbers of the markers in ``text``, in order (``[1-3]`` gives 1, 2, 3)."""
+    return [n for m in MARKER.finditer(text) for n in marker_numbers(m.group())]
 
 
 def _with_trailing_markers(response: str) -> list[tuple[int, int]]:
@@ -123,16 +124,3 @@ def _in_list(left: str, separator: str) -> bool:
     if "and" not in separator.lower() or "," not in left:
         return False
     return len(left.rsplit(",", 1)[1].split()) <= 3
-
-
-def claim_kind(text: str) -> ClaimKind:
-    """The kind of a claim by pattern: relation, date, figure, name, else policy."""
-    if CONNECTIVE.search(text):
-        return ClaimKind.RELATION
-    if _DATE.search(text):
-        return ClaimKind.DATE
-    if values(text):
-        return ClaimKind.FIGURE
-    if proper_names(text):
-        return ClaimKind.NAME
-    return ClaimKind.POLICY

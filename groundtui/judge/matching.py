@@ -18,6 +18,7 @@ from groundtui.judge.textutil import (
     CONNECTIVE,
     NEGATIONS,
     content_tokens,
+    generalisations_missing,
     is_negation,
     proper_names,
     sentence_spans,
@@ -48,12 +49,6 @@ _CLAUSE = re.compile(
 )
 _CONTRAST = re.compile(r"\b(?:rather than|instead of)\b", re.IGNORECASE)
 _NOT_A_DENIAL = frozenset({"only", "just", "merely", "simply", "necessarily", "exactly"})
-GENERALISING = re.compile(
-    r"\b(typically|usually|generally|normally|commonly|often|always|most|mostly|all customers"
-    r"|every|everyone|in general|as a rule|the majority)\b",
-    re.IGNORECASE,
-)
-"""Words that make a claim general; a source that lacks them does not state the claim."""
 _CAUSAL = re.compile(
     r"\b(?:therefore|thus|hence|because|since|so|as a result|results? in|means|consequently"
     r"|due to|caus\w*|leads? to|thanks to|owing to|in order to)\b",
@@ -150,10 +145,10 @@ def match(claim: str, source: str) -> Match:
     idx = index(source)
     if not c.tokens and not c.values:
         return Match(0.0, (0, 0), checkable=False)
-    names, generalising = _claim_words(claim)
+    names = _claim_names(claim)
     unsourced = [v.text for v in c.values if v.number not in idx.numbers]
     unsourced += [name for name, tokens in names if tokens.isdisjoint(idx.tokens)]
-    general = [g for g in generalising if not re.search(rf"\b{g}\b", source, re.IGNORECASE)]
+    general = generalisations_missing(claim, source)
     weights = {t: _weight(t) for t in c.tokens}
     total = sum(weights.values()) + len(c.values)
     claim_numbers = {v.number for v in c.values}
@@ -273,8 +268,8 @@ def _weight(token: str) -> float:
 
 
 @lru_cache(maxsize=256)
-def _claim_words(claim: str) -> tuple[tuple[tuple[str, frozenset[str]], ...], tuple[str, ...]]:
-    """A claim's names with their tokens, and its generalising words (escaped for a pattern).
+def _claim_names(claim: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """A claim's names with their tokens.
 
     A name counts as sourced when any word of it is in the source: "Douglas" is enough for
     "William O. Douglas".
@@ -282,8 +277,7 @@ def _claim_words(claim: str) -> tuple[tuple[tuple[str, frozenset[str]], ...], tu
     for v in reversed(claim_features(claim).values):  # "USD" in "49.99 USD" is no name
         claim = claim[: v.start] + " " * (v.end - v.start) + claim[v.end :]
     names = tuple((n, frozenset(content_tokens(n))) for n in proper_names(claim))
-    general = tuple(dict.fromkeys(re.escape(g.group()) for g in GENERALISING.finditer(claim)))
-    return tuple((n, t) for n, t in names if t), general
+    return tuple((n, t) for n, t in names if t)
 
 
 def _bridging(claim: str, evidence: str) -> tuple[str, ...]:

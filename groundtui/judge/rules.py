@@ -17,28 +17,10 @@ the judge's, ``rule_invention_kind`` the rules'.
 
 from __future__ import annotations
 
-import re
-
 from groundtui.checks import unsourced_specifics
+from groundtui.judge.textutil import generalisations_missing
 from groundtui.models import InventionKind
 from groundtui.text import MARKER
-
-GENERALISING = re.compile(
-    r"\b(?:typically|usually|generally|normally|commonly|often|always|never|mostly|most"
-    r"|in general|as a rule|the majority|in most cases|every(?:one|body|thing)?"
-    r"|all (?:customers|users|members|orders|items|products|plans|accounts|purchases|cases))\b",
-    re.IGNORECASE,
-)
-
-
-def generalisations_missing(claim: str, source: str) -> list[str]:
-    """The generalising words of ``claim`` that ``source`` does not use."""
-    missing = []
-    for found in GENERALISING.finditer(claim):
-        word = found.group()
-        if not re.search(rf"\b{re.escape(word)}\b", source, re.IGNORECASE):
-            missing.append(word)
-    return missing
 
 
 def rule_kind(claim: str, source: str, *, stated_elsewhere: bool = False) -> InventionKind | None:

@@ -48,6 +48,13 @@ CONNECTIVE = re.compile(
     re.IGNORECASE,
 )
 """Words that join two facts as cause and effect: a relation claim, or a bridging inference."""
+GENERALISING = re.compile(
+    r"\b(?:typically|usually|generally|normally|commonly|often|always|never|mostly|most"
+    r"|in general|as a rule|the majority|in most cases|every(?:one|body|thing)?"
+    r"|all (?:customers|users|members|orders|items|products|plans|accounts|purchases|cases))\b",
+    re.IGNORECASE,
+)
+"""Words that make a claim general: a source that lacks them does not state the claim."""
 _BOUNDARY = re.compile(r"""[.!?]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])|\n\s*\n|\n(?=\s*[-*•\d])""")
 _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
 _NAME = re.compile(r"\b[A-Z](?:[^\W_]+|\.)(?:[ ](?:[A-Z](?:[^\W_]+|\.)))*(?![\w])")
@@ -155,3 +162,13 @@ def proper_names(text: str) -> list[str]:
         if " " in name or not initial or (name.isupper() and len(name) >= 2):
             names.append(name)
     return names
+
+
+def generalisations_missing(claim: str, source: str) -> list[str]:
+    """The generalising words of ``claim`` (each once, as written) that ``source`` does not use.
+
+    The one reading of generalisations: the heuristic judge's matching and the rules that
+    cross-check every judge's invention kind both ask this.
+    """
+    found = dict.fromkeys(m.group() for m in GENERALISING.finditer(claim))
+    return [w for w in found if not re.search(rf"\b{re.escape(w)}\b", source, re.IGNORECASE)]
