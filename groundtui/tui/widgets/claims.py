@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -32,12 +32,14 @@ class ClaimsPane(Vertical):
         self.reviewer = reviewer
         self.blind = blind
         self._current = 0
+        self._detail_of: int | None = None
 
     def compose(self) -> ComposeResult:
         options = OptionList(id="claims-list")
         options.can_focus = False
         yield options
-        yield Static(id="claim-detail")
+        with VerticalScroll(id="claim-detail-scroll"):
+            yield Static(id="claim-detail")
 
     def show(self, claims: list[ClaimView], selected: int) -> None:
         """List ``claims`` with ``selected`` highlighted."""
@@ -67,6 +69,9 @@ class ClaimsPane(Vertical):
             if 0 <= index < len(claims)
             else Text("This answer has no claims.", style="dim"),
         )
+        if index != self._detail_of:  # a new claim starts at its top; a relabel stays put
+            self._detail_of = index
+            self.query_one("#claim-detail-scroll").scroll_home(animate=False)
 
     def _hidden(self, claim: ClaimView) -> bool:
         return self.blind and claim.mine_verdict is None
@@ -120,8 +125,21 @@ class ClaimsPane(Vertical):
         return text
 
     def _detail(self, claim: ClaimView) -> Text:
+        """The claim in full; the reviewer's own label and note right under it, then the
+        judge's verdict and rationale (the part that may need scrolling)."""
         dim = self.get_component_rich_style("claims--dim", partial=True)
         text = Text(shown(claim.text).text)
+        text.append("\nyou   ", style=dim)
+        text.append(
+            describe(claim.mine_verdict, claim.mine_kind)
+            + (" · blind" if claim.mine_blind and claim.mine_verdict else "")
+        )
+        note = claim.mine_note or ("" if self.blind else claim.note or "")
+        if note:
+            text.append("\nnote  ", style=dim)
+            if not claim.mine_note and claim.reviewer:
+                text.append(f"({one_line(claim.reviewer, 20)}) ", style=dim)
+            text.append(shown(note).text)
         hidden = self._hidden(claim)
         text.append("\njudge ", style=dim)
         if hidden:
@@ -134,23 +152,14 @@ class ClaimsPane(Vertical):
             )
             if claim.judge:
                 text.append(f" ({one_line(claim.judge, 30)})", style=dim)
-            if claim.rationale:
-                text.append("\n" + one_line(claim.rationale, 300), style=dim)
-        text.append("\nyou   ", style=dim)
-        text.append(
-            describe(claim.mine_verdict, claim.mine_kind)
-            + (" · blind" if claim.mine_blind and claim.mine_verdict else "")
-        )
         if claim.reviewer and claim.reviewer != self.reviewer and not self.blind:
             text.append("\nlatest ", style=dim)
             text.append(
                 f"{one_line(claim.reviewer, 20)}: "
                 f"{describe(claim.reviewer_verdict, claim.reviewer_kind)}"
             )
-        note = claim.mine_note or ("" if self.blind else claim.note or "")
-        if note:
-            text.append("\nnote  ", style=dim)
-            text.append(shown(note).text)
+        if claim.rationale and not hidden:
+            text.append("\n" + one_line(claim.rationale, 600), style=dim)
         return text
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
