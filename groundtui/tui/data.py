@@ -10,6 +10,9 @@ first; within each, unreviewed before reviewed; then import order. "Reviewed" me
 claim has a reviewer's label (anyone's); an answer without claims counts as reviewed once
 its correctness is marked. The order is fixed when the queue is loaded, so an answer does
 not jump away from under the reviewer as it becomes reviewed.
+
+Blind review orders by the check's flag alone, and filters on the reviewer's own labels:
+where the judge's verdict moved an answer, or chose it, the order would tell the verdict.
 """
 
 from __future__ import annotations
@@ -33,11 +36,22 @@ _REVIEWED = (
     " and l.reviewer_verdict is null)"
     " else exists (select 1 from answer_marks m where m.answer_id = a.id) end)"
 )
-TIERS = (
-    f"{_PRIORITY} and not {_REVIEWED}",
-    f"{_PRIORITY} and {_REVIEWED}",
-    f"not {_PRIORITY} and not {_REVIEWED}",
-    f"not {_PRIORITY} and {_REVIEWED}",
+
+
+def tiers(blind: bool = False) -> tuple[str, ...]:
+    """The queue's four tiers, as SQL conditions on ``answers a``, in order."""
+    first = _FLAGGED if blind else _PRIORITY
+    return (
+        f"{first} and not {_REVIEWED}",
+        f"{first} and {_REVIEWED}",
+        f"not {first} and not {_REVIEWED}",
+        f"not {first} and {_REVIEWED}",
+    )
+
+# This reviewer's latest row for the claim ``l`` (their live label), for blind filters.
+_OWN = (
+    "(select r.verdict from reviews r where r.claim_id = l.claim_id and r.reviewer = ?"
+    " order by r.at desc, r.id desc limit 1)"
 )
 
 
@@ -73,8 +87,12 @@ class QueueFilter:
             parts.append("disagreements")
         return ", ".join(parts)
 
-    def where(self) -> tuple[str, list]:
-        """SQL conditions on ``answers a`` and their parameters."""
+    def where(self, mine: str | None = None) -> tuple[str, list]:
+        """SQL conditions on ``answers a`` and their parameters.
+
+        ``mine`` (blind review: the reviewer) compares verdicts with that reviewer's own
+        labels rather than the effective label or anyone's.
+        """
         sql, params = [], []
         if self.text:
             like = (
@@ -91,14 +109,25 @@ class QueueFilter:
                 " s.key = x.source_key where x.answer_id = a.id and s.origin = ?)"
             )
             params.append(self.origin)
-        if self.verdict:
+        if self.verdict and mine is not None:
+            sql.append(
+                f"exists (select 1 from claim_labels l where l.answer_id = a.id and {_OWN} = ?)"
+            )
+            params += [mine, self.verdict]
+        elif self.verdict:
             sql.append(
                 "exists (select 1 from claim_labels l where l.answer_id = a.id and l.label = ?)"
             )
             params.append(self.verdict)
         if self.unreviewed:
             sql.append(f"not {_REVIEWED}")
-        if self.disagreements:
+        if self.disagreements and mine is not None:  # only where the judge is revealed
+            sql.append(
+                "exists (select 1 from claim_labels l where l.answer_id = a.id"
+                f" and l.judge_verdict is not null and {_OWN} != l.judge_verdict)"
+            )
+            params.append(mine)
+        elif self.disagreements:
             sql.append(
                 "exists (select 1 from claim_labels l where l.answer_id = a.id"
                 " and l.reviewer_verdict is not null and l.judge_verdict is not null"
@@ -140,14 +169,22 @@ class QueuePage:
 
 
 def queue_page(
-    store: Store, filt: QueueFilter, after: tuple[int, int] = (0, 0), limit: int = PAGE
+    store: Store,
+    filt: QueueFilter,
+    after: tuple[int, int] = (0, 0),
+    limit: int = PAGE,
+    blind: str | None = None,
 ) -> QueuePage:
-    """The next ``limit`` answers of the queue after keyset position ``(tier, seq)``."""
-    extra, params = filt.where()
+    """The next ``limit`` answers of the queue after keyset position ``(tier, seq)``.
+
+    ``blind`` is the reviewer of a blind review: flag-only order, their own labels.
+    """
+    extra, params = filt.where(blind)
+    order = tiers(blind is not None)
     found: list[tuple[str, int, int]] = []
     tier, seq = after
-    while tier < len(TIERS) and len(found) < limit:
-        conditions = " and ".join(c for c in (TIERS[tier], extra) if c)
+    while tier < len(order) and len(found) < limit:
+        conditions = " and ".join(c for c in (order[tier], extra) if c)
         for row in store.db.execute(
             f"select a.id, a.seq from answers a where a.seq > ? and {conditions}"
             " order by a.seq limit ?",
@@ -217,9 +254,9 @@ def summary(store: Store, answer_id: str) -> QueueRow:
     return summaries(store, [(answer_id, -1, seq)])[0]
 
 
-def progress(store: Store, filt: QueueFilter) -> tuple[int, int]:
+def progress(store: Store, filt: QueueFilter, blind: str | None = None) -> tuple[int, int]:
     """``(reviewed, total)`` answers of the (filtered) queue: a full scan, for a worker."""
-    extra, params = filt.where()
+    extra, params = filt.where(blind)
     row = store.db.execute(
         f"select count(*), coalesce(sum({_REVIEWED}), 0) from answers a"
         f" {'where ' + extra if extra else ''}",

@@ -52,6 +52,12 @@ class ClaimView:
     mine_kind: str | None = None
     mine_note: str = ""
     mine_blind: bool = False
+    revealed: bool = False
+    """This reviewer has labelled the claim at some time: the judge's verdict was shown."""
+
+    def judge_hidden(self, blind: bool) -> bool:
+        """Whether blind review still hides the judge's verdict and evidence."""
+        return blind and not self.revealed
 
     @property
     def disagrees(self) -> bool:
@@ -122,7 +128,9 @@ def load_claims(store: Store, answer_id: str, reviewer: str) -> list[ClaimView]:
             )
         )
     mine = latest_own(store, [c.id for c in claims], reviewer)
+    seen = revealed(store, [c.id for c in claims], reviewer)
     for claim in claims:
+        claim.revealed = claim.id in seen
         row = mine.get(claim.id)
         if row:
             claim.mine_verdict, claim.mine_kind = row["verdict"], row["invention_kind"]
@@ -143,6 +151,22 @@ def latest_own(store: Store, claim_ids: list[str], reviewer: str) -> dict[str, d
     ):
         latest[row["claim_id"]] = row
     return latest
+
+
+def revealed(store: Store, claim_ids: list[str], reviewer: str) -> set[str]:
+    """Claims this reviewer has ever given a verdict: blind review showed them the judge's
+    verdict then, and an undo does not make them forget it."""
+    if not claim_ids:
+        return set()
+    marks = ",".join("?" * len(claim_ids))
+    return {
+        row["claim_id"]
+        for row in store.query(
+            "select distinct claim_id from reviews where reviewer = ? and verdict is not null"
+            f" and claim_id in ({marks})",
+            [reviewer, *claim_ids],
+        )
+    }
 
 
 def effective_correct(store: Store, answer_id: str) -> tuple[bool | None, bool | None]:

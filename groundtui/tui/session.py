@@ -188,7 +188,8 @@ class ReviewSession:
         judge_verdict, judge_kind = labels[0]["judge_verdict"], labels[0]["judge_kind"]
         mine = detail.latest_own(store, [claim_id], self.reviewer).get(claim_id)
         live = mine if mine and mine["verdict"] is not None else None
-        hidden = self.blind and live is None  # the judge's labels are not on screen yet
+        # The judge's labels are not on screen yet: no verdict of this reviewer's, ever.
+        hidden = self.blind and not detail.revealed(store, [claim_id], self.reviewer)
         note = mine["note"] if mine else ""
         verdict = live["verdict"] if live else None
         kind = live["invention_kind"] if live else None

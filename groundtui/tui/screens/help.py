@@ -54,6 +54,12 @@ class HelpScreen(ModalScreen[None]):
                     "Claims list marks: ≠ a reviewer disagrees with the judge; ◌ labelled blind; "
                     "✎ has a note. Queue: ⚑ flagged by the check; ✓ reviewed, ◐ partly, · not "
                     "yet; the number is claims not stated.\n"
+                    "Blind review (--blind): the judge's verdict, kind and evidence stay hidden "
+                    "until you label a claim (and stay shown after an undo); the queue is "
+                    "ordered by the check's flag only, the verdict and disagreement filters "
+                    "read your own labels, and the report pane shows only this session.\n"
+                    "Narrow or short terminals: below 100 columns the queue is hidden (n / N "
+                    "still move through it); below 34 rows the report is, until r.\n"
                     "Every decision is saved when it is made; undo appends a row that restores "
                     "your previous label."
                 ),

@@ -107,14 +107,18 @@ class ReviewScreen(Screen):
     @work(thread=True, exclusive=True, group="queue", exit_on_error=False)
     def load_page(self, token: int, filt: QueueFilter, after: tuple[int, int], first: bool) -> None:
         """Read one page of the queue."""
-        page = self._read("the queue", lambda s: data.queue_page(s, filt, after, self.page_size))
+        blind = self.session.reviewer if self.session.blind else None
+        page = self._read(
+            "the queue", lambda s: data.queue_page(s, filt, after, self.page_size, blind)
+        )
         if page is not None and not get_current_worker().is_cancelled:
             self.post_message(messages.QueuePageLoaded(token, page, first))
 
     @work(thread=True, exclusive=True, group="progress", exit_on_error=False)
     def count_progress(self, token: int, filt: QueueFilter) -> None:
         """Count reviewed answers of the queue (a full scan: kept off the first screen)."""
-        counted = self._read("the progress", lambda s: data.progress(s, filt))
+        blind = self.session.reviewer if self.session.blind else None
+        counted = self._read("the progress", lambda s: data.progress(s, filt, blind))
         if counted is not None and not get_current_worker().is_cancelled:
             self.post_message(messages.ProgressCounted(token, *counted))
 
@@ -224,7 +228,11 @@ class ReviewScreen(Screen):
 
     def _render_report(self) -> None:
         self.query_one(ReportPane).show(
-            self.report, self.report_ready, dict(self.session.counts), self.session.reviewer
+            self.report,
+            self.report_ready,
+            dict(self.session.counts),
+            self.session.reviewer,
+            blind=self.session.blind,
         )
 
     # -- decisions ---------------------------------------------------------------------

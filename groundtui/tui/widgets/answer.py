@@ -54,7 +54,7 @@ class AnswerView(VerticalScroll):
         for index, claim in enumerate(detail.claims):
             if claim.span is None:
                 continue
-            hidden = blind and claim.mine_verdict is None
+            hidden = claim.judge_hidden(blind)
             verdict = claim.mine_verdict if blind else claim.label
             a, b = response.span(*claim.span)
             text.stylize(verdict_style(self, verdict, hidden), offset + a, offset + b)

@@ -74,7 +74,7 @@ class ClaimsPane(Vertical):
             self.query_one("#claim-detail-scroll").scroll_home(animate=False)
 
     def _hidden(self, claim: ClaimView) -> bool:
-        return self.blind and claim.mine_verdict is None
+        return claim.judge_hidden(self.blind)
 
     def _prompt(self, claim: ClaimView) -> Text:
         """Two lines: the claim; then kind, citation, judge, label and marks."""

@@ -42,14 +42,29 @@ class ReportPane(VerticalScroll):
         yield Static(Text("Counting the whole database…"), id="report-body")
 
     def show(
-        self, report: dict | None, ready: bool, session: dict[str, int], reviewer: str
+        self,
+        report: dict | None,
+        ready: bool,
+        session: dict[str, int],
+        reviewer: str,
+        blind: bool = False,
     ) -> None:
-        """Redraw from ``report`` (SPEC §5 keys); ``ready`` is False until it is read."""
+        """Redraw from ``report`` (SPEC §5 keys); ``ready`` is False until it is read.
+
+        In blind review every figure but the session's is withheld: each one counts the
+        judge's verdicts (labels fall back to them; kappa compares with them).
+        """
         heading = self.get_component_rich_style("report--heading", partial=True)
         dim = self.get_component_rich_style("report--dim", partial=True)
         figure = self.get_component_rich_style("report--figure", partial=True)
         text = Text()
-        if not ready:
+        if blind:
+            text.append(
+                "The report's numbers are hidden in blind review: they count the judge's "
+                "verdicts.\n",
+                style=dim,
+            )
+        elif not ready:
             text.append("Reading the report…\n", style=dim)
         elif report is None:
             text.append("The report is not available in this installation.\n", style=dim)

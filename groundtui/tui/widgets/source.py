@@ -34,7 +34,7 @@ class SourcePane(Vertical):
 
     def show(self, detail: AnswerDetail | None, claim: ClaimView | None, blind: bool) -> None:
         """Show what ``claim`` cites (all sources for an uncited claim)."""
-        hidden = blind and claim is not None and claim.mine_verdict is None
+        hidden = claim is not None and claim.judge_hidden(blind)
         key = (
             id(detail),
             detail and detail.id,
