@@ -17,6 +17,7 @@ from groundtui.tui import data, messages
 from groundtui.tui.data import QueueFilter, QueueRow
 from groundtui.tui.detail import AnswerDetail, ClaimView, load_answer
 from groundtui.tui.keys import review_bindings
+from groundtui.tui.safe import one_line
 from groundtui.tui.session import KIND_KEYS, Intent, ReviewSession, report_of
 from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.claims import ClaimsPane
@@ -97,7 +98,10 @@ class ReviewScreen(Screen):
     def _reload_queue(self) -> None:
         self._queue_token += 1
         self.rows, self.more, self.index, self.progress = [], None, 0, None
-        title = f"Queue · {self.filter.describe()}" if self.filter.active else "Queue"
+        # Text, not a str: the filter holds what the reviewer typed, which is not markup.
+        title = Text(
+            f"Queue · {one_line(self.filter.describe(), 80)}" if self.filter.active else "Queue"
+        )
         self.query_one(QueuePane).reset(title)
         self._loading_page = True
         self.load_page(self._queue_token, self.filter, (0, 0), True)

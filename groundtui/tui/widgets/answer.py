@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from groundtui.tui.detail import AnswerDetail
-from groundtui.tui.safe import shown
+from groundtui.tui.safe import one_line, shown
 from groundtui.tui.session import correctness
 from groundtui.tui.widgets import VERDICT_CLASSES, scroll_to_offset, set_text, verdict_style
 
@@ -32,7 +32,7 @@ class AnswerView(VerticalScroll):
             self.border_title = "Answer"
             set_text(body, Text("No answer to show.", style="dim"))
             return
-        self.border_title = f"Answer {shown(detail.id).text}"
+        self.border_title = Text(f"Answer {one_line(detail.id, 80)}")  # Text: never markup
         self.border_subtitle = f"{correctness(detail.correct)} · m to change"
         heading = self.get_component_rich_style("answer--heading", partial=True)
         text = Text()

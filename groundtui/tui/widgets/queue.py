@@ -161,7 +161,7 @@ class QueuePane(Vertical):
         yield Static(Text("⚑ flag · state · ¬s not stated"), id="queue-legend")
         yield QueueList(blind=self.blind, id="queue-list")
 
-    def reset(self, title: str) -> None:
+    def reset(self, title: Text) -> None:
         """Empty the list before a (re)load; ``title`` names the filter, if any."""
         self.query_one(QueueList).reset()
         self.border_title = title

@@ -55,7 +55,7 @@ class SourcePane(Vertical):
             return
         evidence = None if claim is None or hidden else claim
         if claim is not None and claim.dangling:
-            self.border_title = f"Source [{claim.citation}]"
+            self.border_title = Text(f"Source [{claim.citation}]")
             set_text(
                 header,
                 Text(
@@ -91,7 +91,7 @@ class SourcePane(Vertical):
             set_text(header, Text("source missing", style=warning))
             set_text(body, Text(""))
             return
-        self.border_title = f"Source [{claim.citation}]"
+        self.border_title = Text(f"Source [{claim.citation}]")
         head = self._title(source)
         if hidden:
             head.append("\nevidence hidden until you label (blind review)", style=dim)
