@@ -198,7 +198,14 @@ class ReviewSession:
             new_verdict = intent.value
             if new_verdict == "stated":
                 kind = None
-            elif kind is None and not hidden and judge_verdict not in (None, "stated"):
+            elif (
+                kind is None
+                # The reviewer's own "no kind" is a choice (0 clears it); only a claim they
+                # have not given a kind to (no label, or stated) takes the judge's.
+                and (verdict is None or verdict == "stated")
+                and not hidden
+                and judge_verdict not in (None, "stated")
+            ):
                 kind = judge_kind
             # A label is blind when its verdict was chosen with the judge's hidden.
             blind = hidden or (blind and new_verdict == verdict)
