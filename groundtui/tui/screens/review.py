@@ -139,7 +139,7 @@ class ReviewScreen(Screen):
                 self._open(0)
             else:
                 self.detail = None
-                self._render_all()
+                self._draw()
                 self._status(
                     "No answer matches the filter."
                     if self.filter.active
@@ -187,7 +187,7 @@ class ReviewScreen(Screen):
         self.detail = message.detail
         ids = [c.id for c in self.detail.claims] if self.detail else []
         self.claim = ids.index(message.claim_id) if message.claim_id in ids else 0
-        self._render_all()
+        self._draw()
         self._after_first_screen()
 
     def _after_first_screen(self) -> None:
@@ -197,10 +197,10 @@ class ReviewScreen(Screen):
             self.count_progress(self._queue_token, self.filter)
             self.count_report()
 
-    def _render_all(self) -> None:
-        blind = self.session.blind
+    def _draw(self) -> None:
+        """Draw the open answer and its selected claim; panes redraw only what changed."""
         claims = self.detail.claims if self.detail else []
-        self.query_one(AnswerView).show(self.detail, self.claim, blind)
+        self.query_one(AnswerView).show(self.detail, self.claim, self.session.blind)
         self.query_one(ClaimsPane).show(claims, self.claim)
         self._render_source()
 
@@ -285,7 +285,7 @@ class ReviewScreen(Screen):
             ids = [c.id for c in outcome.claims]
             if outcome.intent.what == "undo" and outcome.claim_id in ids:
                 self.claim = ids.index(outcome.claim_id)
-            self._render_all()
+            self._draw()
         elif outcome.intent.what == "undo":
             where = next(
                 (i for i, r in enumerate(self.rows) if r.answer_id == outcome.answer_id), None
@@ -309,13 +309,7 @@ class ReviewScreen(Screen):
         new = max(0, min(len(self.detail.claims) - 1, self.claim + step))
         if new != self.claim:
             self.claim = new
-            self._render_selection()
-
-    def _render_selection(self) -> None:
-        claims = self.detail.claims if self.detail else []
-        self.query_one(AnswerView).show(self.detail, self.claim, self.session.blind)
-        self.query_one(ClaimsPane).select(claims, self.claim)
-        self._render_source()
+            self._draw()
 
     def action_answer(self, step: int) -> None:
         """Open the next (1) or previous (-1) answer of the queue."""
@@ -419,4 +413,4 @@ class ReviewScreen(Screen):
     def _claim_clicked(self, message: ClaimsPane.ClaimChosen) -> None:
         if self.detail and 0 <= message.index < len(self.detail.claims):
             self.claim = message.index
-            self._render_selection()
+            self._draw()

@@ -33,6 +33,7 @@ class ClaimsPane(Vertical):
         self.blind = blind
         self._current = 0
         self._detail_of: int | None = None
+        self._shown: list[ClaimView] = []
 
     def compose(self) -> ComposeResult:
         options = OptionList(id="claims-list")
@@ -42,14 +43,16 @@ class ClaimsPane(Vertical):
             yield Static(id="claim-detail")
 
     def show(self, claims: list[ClaimView], selected: int) -> None:
-        """List ``claims`` with ``selected`` highlighted."""
+        """List ``claims`` with ``selected`` highlighted; redraw only entries that changed."""
         options = self.query_one(OptionList)
         if [o.id for o in options.options] == [c.id for c in claims]:
-            for index, claim in enumerate(claims):  # the same claims, relabelled
-                options.replace_option_prompt_at_index(index, self._prompt(claim))
+            for index, (old, claim) in enumerate(zip(self._shown, claims, strict=True)):
+                if old != claim:  # a label changes one claim: one entry, not 1,500
+                    options.replace_option_prompt_at_index(index, self._prompt(claim))
         else:
             options.clear_options()
             options.add_options(Option(self._prompt(c), id=c.id) for c in claims)
+        self._shown = list(claims)
         self.border_title = f"Claims ({len(claims)})"
         self.select(claims, selected)
 
