@@ -57,11 +57,14 @@ def scroll_to_offset(scroll: ScrollableContainer, before: str, margin: int) -> N
     scroll now would be clamped to the old (often empty) content and land at the top.
     """
 
-    def scroll_now() -> None:
+    def scroll_now(tries: int) -> None:
         width = max(10, scroll.scrollable_content_region.width)
         paragraphs = before.split("\n")
         line = sum(max(1, -(-cell_len(p) // width)) for p in paragraphs[:-1])
         line += cell_len(paragraphs[-1]) // width
+        if line >= scroll.virtual_size.height and tries:  # the new text is not laid out yet
+            scroll.call_after_refresh(scroll_now, tries - 1)
+            return
         scroll.scroll_to(y=max(0, line - margin), animate=False)
 
-    scroll.call_after_refresh(scroll_now)
+    scroll.call_after_refresh(scroll_now, 10)

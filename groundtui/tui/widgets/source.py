@@ -147,7 +147,16 @@ class SourcePane(Vertical):
 
     def _scroll(self, text: Text, offset: int | None) -> None:
         scroll = self.query_one("#source-scroll", VerticalScroll)
-        if offset is None:
+        self._before = None if offset is None else text.plain[:offset]
+        if self._before is None:
             scroll.call_after_refresh(scroll.scroll_home, animate=False)
             return
-        scroll_to_offset(scroll, text.plain[:offset], margin=3)
+        scroll_to_offset(scroll, self._before, margin=3)
+
+    _before: str | None = None
+
+    def on_resize(self) -> None:
+        # The pane shrinks when the report below it fills in (or the terminal changes):
+        # a scroll clamped to the taller pane would leave the evidence below the fold.
+        if self._before is not None:
+            scroll_to_offset(self.query_one("#source-scroll", VerticalScroll), self._before, 3)
