@@ -30,11 +30,16 @@ _PRIORITY = (
     f"({_FLAGGED} or exists (select 1 from claim_labels l where l.answer_id = a.id"
     " and l.judge_verdict is not null and l.judge_verdict != 'stated'))"
 )
+# A mark that counts: neither an undo row nor undone by one (m then u leaves none).
+_MARKED = (
+    "select 1 from answer_marks m where m.reverts is null"
+    " and not exists (select 1 from answer_marks u where u.reverts = m.id)"
+)
 _REVIEWED = (
     "(case when exists (select 1 from claim_labels l where l.answer_id = a.id)"
     " then not exists (select 1 from claim_labels l where l.answer_id = a.id"
     " and l.reviewer_verdict is null)"
-    " else exists (select 1 from answer_marks m where m.answer_id = a.id) end)"
+    f" else exists ({_MARKED} and m.answer_id = a.id) end)"
 )
 
 
@@ -47,6 +52,7 @@ def tiers(blind: bool = False) -> tuple[str, ...]:
         f"not {first} and not {_REVIEWED}",
         f"not {first} and {_REVIEWED}",
     )
+
 
 # This reviewer's latest row for the claim ``l`` (their live label), for blind filters.
 _OWN = (
@@ -226,7 +232,10 @@ def summaries(store: Store, keyed: list[tuple[str, int, int]]) -> list[QueueRow]
     marked = {
         r[0]
         for r in store.db.execute(
-            f"select distinct answer_id from answer_marks where answer_id in ({marks})", ids
+            f"select distinct m.answer_id from answer_marks m where m.answer_id in ({marks})"
+            f" and exists ({_MARKED.replace('answer_marks m', 'answer_marks m2', 1)}"
+            " and m2.id = m.id)",
+            ids,
         )
     }
     rows = []

@@ -62,6 +62,7 @@ class _Change:
     target: str  # claim id or answer id
     row_id: int
     previous: dict | None
+    what: str = ""  # the intent undone: "note" is reported as a note
 
 
 class ReviewSession:
@@ -237,7 +238,9 @@ class ReviewSession:
         ):
             return f"Already {describe(verdict, kind)}."
         row_id = store.add_review(claim_id, self.reviewer, verdict, kind, note, blind=blind)
-        self._history.append(_Change("reviews", intent.answer_id, claim_id, row_id, mine))
+        self._history.append(
+            _Change("reviews", intent.answer_id, claim_id, row_id, mine, intent.what)
+        )
         self.counts["notes" if intent.what == "note" else "labels"] += 1
         return None
 
@@ -281,6 +284,11 @@ class ReviewSession:
                 describe(prev["verdict"], prev["invention_kind"]) if prev["verdict"] else "no label"
             )
         self.counts["undos"] += 1
+        if change.what == "note":
+            before = (prev["note"] or "") if prev else ""
+            return f"Undone: note on {change.target} " + (
+                "restored to the previous one" if before else "removed"
+            )
         return f"Undone: {change.target} is back to {what}"
 
 

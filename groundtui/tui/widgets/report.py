@@ -150,7 +150,15 @@ class ReportPane(VerticalScroll):
             f"{'By source':<13}{'claims':>7} {'level':>6}{'answers':>8} {'ungr.':>6}\n",
             style=heading,
         )
-        ranked = sorted(by_source.items(), key=lambda kv: -kv[1]["claims"])
+        # As ``groundtui report`` ranks them: the most often ungrounded first.
+        ranked = sorted(
+            by_source.items(),
+            key=lambda kv: (
+                kv[1]["ungrounded_answer_rate"] is None,
+                -(kv[1]["ungrounded_answer_rate"] or 0),
+                kv[0],
+            ),
+        )
         for origin, s in ranked[:8]:
             text.append(
                 f"{one_line(origin, 12):<13}{_n(s['claims']):>7} {_pct(s['claim_level'])}"
