@@ -56,7 +56,7 @@ def review_bindings() -> list[Binding]:
             "enter,y",
             "confirm",
             "confirm",
-            key_display="y/⏎",
+            key_display="y",
             tooltip="Confirm the judge's verdict and invention kind",
             id="label.confirm",
         ),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -32,8 +33,10 @@ class ReviewScreen(Screen):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    """Below 100 columns the queue is hidden (app.tcss)."""
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
+    """Below 34 rows the report is hidden until ``r``."""
     page_size = data.PAGE
     """Answers read per page of the queue."""
 

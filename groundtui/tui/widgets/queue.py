@@ -158,7 +158,7 @@ class QueuePane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("Loading the queue…", id="queue-progress")
-        yield Static(Text("⚑ flagged · ✓◐· reviewed · n = claims not stated"), id="queue-legend")
+        yield Static(Text("⚑ flag · n = not stated"), id="queue-legend")
         yield QueueList(blind=self.blind, id="queue-list")
 
     def reset(self, title: Text) -> None:
