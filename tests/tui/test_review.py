@@ -356,12 +356,20 @@ async def test_markup_and_control_characters_are_shown_inert(review_db: Path):
         claims = app.screen.query_one("#claims-list").get_option_at_index(0).prompt.plain
         assert "␛[31m$49␛[0m" in claims and "\x1b" not in claims
         assert "Plans [b]and[/b] prices" in plain(app, "#source-header")
-        # The claim's highlight still covers exactly its own (escaped) text.
+        # Each claim's highlight covers exactly its own (escaped) text: no more, no less.
         body = app.screen.query_one("#answer-body", Static).content
-        start = answer.index("Our [bold]")
-        end = answer.index(" [1].")
-        styled = {(s.start, s.end) for s in body.spans}
-        assert any(a <= start and b >= end for a, b in styled)
+        first = "Our [bold]premium[/] plan costs ␛[31m$49␛[0m a month"
+        second = "[red]Shipping is always free[/red]"
+        expected = {
+            (answer.index(first), answer.index(first) + len(first)),
+            (answer.index(second), answer.index(second) + len(second)),
+        }
+        verdict_spans = {
+            (s.start, s.end)
+            for s in body.spans
+            if s.start >= answer.index("Response\n") + len("Response\n") and s.end - s.start > 2
+        }
+        assert verdict_spans == expected
 
 
 async def test_uncited_and_dangling_claims_say_so(review_db: Path):

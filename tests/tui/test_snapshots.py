@@ -19,13 +19,16 @@ SIZE = (140, 44)
 def test_first_screen(review_db: Path, snap_compare):
     """A-1 open with its first claim selected.
 
-    You should see: the queue with A-1 flagged (⚑) first, A-5 reviewed (✓), "1 of 6
-    reviewed"; the response with claim 1 in reverse (it is absent: the warning colour) and
-    "30" underlined (an unsourced specific), claim 2 in the stated colour; the claims list
-    with the judge's verdicts and kinds; the source "Returns policy" (help-centre, updated
-    2025-01-10) with its first sentence highlighted; the report pane with claim level,
-    answer level, invention rate and their counts, by source, quadrants and both kappas;
-    the footer with every key group.
+    You should see: the queue with its legend "⚑ flag · n = not stated", A-1 flagged (⚑)
+    first, A-5 reviewed (✓), "1 of 6 reviewed"; the response with claim 1 in reverse (it is
+    absent: the warning colour) and "30" underlined (an unsourced specific), claim 2 in the
+    stated colour; the claims list with the judge's verdicts and kinds, and under it claim 1
+    in full with "you   no label" right under its text, then the judge's verdict; the
+    source "Returns policy" (help-centre, updated 2025-01-10) with its first sentence
+    highlighted (not in the absent colour); the report pane, under half the column high,
+    with claim level, answer level, invention rate and their counts, both kappas, quadrants
+    and by source (pdf-archive, the most often ungrounded, first); the footer with every
+    key group through "? help q quit".
     """
 
     async def run_before(pilot):
@@ -41,7 +44,8 @@ def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
     "[bold]premium[/]", "␛[31m$49␛[0m", "[red]…[/red]" and "<U+202E>evil<U+202C>" printed
     as written (nothing bold, red or reversed by them); claim 1 labelled "you contradicted
     specifics"; the status line "Saved: contradicted / plausible specifics"; the source
-    title "Plans [b]and[/b] prices" literal; the report pane's session line "1 label".
+    title "Plans [b]and[/b] prices" literal; the claim detail with "you   contradicted /
+    plausible specifics" right under the claim.
     """
 
     async def run_before(pilot):
@@ -57,10 +61,12 @@ def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
 def test_blind_review(review_db: Path, snap_compare):
     """Blind mode on A-1, claim 2 labelled stated.
 
-    You should see: "groundtui review — dana · blind" in the header; "?" instead of the queue's counts of
-    claims not stated; claim 1 with "judge hidden" and an uncoloured highlight in the
+    You should see: "groundtui review — dana · blind" in the header; "?" instead of the
+    queue's counts of claims not stated, and the queue in flag-then-import order (A-1, A-2,
+    A-3, A-4, A-6, then A-5 reviewed) so the judge's verdicts do not show through; claim 1 with "judge hidden" and an uncoloured highlight in the
     response; claim 2 labelled "you stated" with its judge verdict now shown and the blind
-    mark ◌; the source pane saying the evidence is hidden until you label.
+    mark ◌; the source pane saying the evidence is hidden until you label; the report pane
+    saying its numbers are hidden in blind review, with only "This session (dana): 1 label".
     """
 
     async def run_before(pilot):
