@@ -387,3 +387,24 @@ def test_the_report_pane_ranks_origins_by_ungrounded_rate():
     ReportPane._by_source(text, report, None, None)
     order = [line.split()[0] for line in text.plain.splitlines()[1:]]
     assert order == ["b", "a", "c"]
+
+
+async def test_report_pane_counts_unlabelled_claims_as_not_stated(tmp_path: Path):
+    """SPEC §5: claim level is over every claim; one never judged is simply not stated."""
+    record = {
+        "id": "P-1", "question": "q", "response": "Sofas ship free [1]. Lamps ship free [1].",
+        "sources": [{"id": "s", "text": "Sofas ship free."}],
+        "claims": [{"text": "Sofas ship free", "citation": 1, "verdict": "stated"},
+                   {"text": "Lamps ship free", "citation": 1}],
+    }
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    db = tmp_path / "p.db"
+    with Store(db) as store:
+        import_files(store, [str(path)])
+    app = make_app(db, "dana")
+    async with app.run_test(size=(140, 44)) as pilot:
+        await settle(pilot)
+        body = app.screen.query_one("#report-body", Static)
+        text = str(body.render())
+    assert "1/2 stated" in text

@@ -82,7 +82,6 @@ class ReportPane(VerticalScroll):
 
     def _numbers(self, text: Text, report: dict, heading, dim, figure) -> None:
         verdicts = report["verdicts"]
-        labelled = sum(verdicts.values())
         assessed = sum(report["quadrants"].values())
 
         def share(value: float | None) -> int:
@@ -92,7 +91,8 @@ class ReportPane(VerticalScroll):
             (
                 "Claim level",
                 report["claim_level"],
-                f"{_n(verdicts['stated'])}/{_n(labelled)} stated",
+                # SPEC §5: over every claim; an unlabelled claim is not stated.
+                f"{_n(verdicts['stated'])}/{_n(report['claims'])} stated",
             ),
             (
                 "Answer level",
