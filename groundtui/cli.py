@@ -294,12 +294,13 @@ def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
     click.echo(
         f"{built.answers} answers, {built.claims} claims; {built.flagged} answers flagged by "
         f"the mechanical check; {built.judged_claims} claims judged now by the heuristic judge.")
-    click.echo(f"Review it again later with: groundtui review --db {path}")
-    if no_ui:
-        return
-    from groundtui.tui import make_app
+    if not no_ui:
+        from groundtui.tui import make_app
 
-    make_app(str(path), reviewer or _login(), False).run()
+        make_app(str(path), reviewer or _login(), False).run()
+    # Said after the UI too, which has taken the screen since the lines above.
+    click.echo(f"The demo database is at {path}: `groundtui review --db {path}` reopens it, "
+               f"`groundtui report --db {path}` prints its report.")
 
 
 def _login() -> str:
