@@ -21,6 +21,9 @@ _SPACES = " \u00a0\u2009\u202f"
 _JOINERS = ".,:/-–"
 _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
+#: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
+#: digits then ":" or "." or an optional space and a/p: a superset of the hours found.
+_HOUR_RE = re.compile(r"([0-9]{1,2})(?:[:.]|[ \u00a0\u2009\u202f]?[aApP])")
 #: What separates the digits of one value (1,200.50; 0800 123-4567; (555) 123 4567).
 _SEPARATORS = (",", ".", " ", "\u00a0", "\u2009", "\u202f", "-", "–", "(", ")", "+", "/", ":")
 
@@ -32,7 +35,17 @@ class SourceIndex:
     reuse the work across answers that cite the same source.
     """
 
-    __slots__ = ("_digits", "_flat", "_lower", "_months", "_scaled", "_squashed", "_words", "text")
+    __slots__ = (
+        "_digits",
+        "_flat",
+        "_hours",
+        "_lower",
+        "_months",
+        "_scaled",
+        "_squashed",
+        "_words",
+        "text",
+    )
 
     def __init__(self, text: str) -> None:
         """Wrap ``text``; nothing is read until a specific needs it."""
@@ -44,6 +57,7 @@ class SourceIndex:
         self._squashed: str | None = None
         self._flat: str | None = None
         self._scaled: bool | None = None
+        self._hours: frozenset[int] | None = None
 
     @property
     def keys(self) -> frozenset[str]:
@@ -67,12 +81,9 @@ class SourceIndex:
     def has_spelling(self, need: tuple[tuple[str, ...], ...], skip: str | None) -> bool:
         """Whether a common spelling of the values of ``need`` (but ``skip``) appears."""
         text = self.text
-        tried = {skip}  # "10:00" is spelled "10:00" twice: search each spelling once
-        for spelling in spellings(need):
-            if spelling not in tried:
-                if whole(text, spelling, value_edges):
-                    return True
-                tried.add(spelling)
+        for spelling in _spellings(need):
+            if spelling != skip and whole(text, spelling, value_edges):
+                return True
         return False
 
     def has_keys(self, need: tuple[tuple[str, ...], ...]) -> bool:
@@ -128,7 +139,15 @@ class SourceIndex:
                 kind in "DY" and value[2:4] not in text and value[2:4] not in self._flat_digits()
             ) or (kind == "v" and value not in text):
                 return True
+            elif kind == "t" and int(value.partition(":")[0]) % 12 not in self._hour_set():
+                return True  # only a time read in digits gives a "t" key
         return False
+
+    def _hour_set(self) -> frozenset[int]:
+        """Every hour, modulo 12, that a time in the source could be read with."""
+        if self._hours is None:
+            self._hours = frozenset(int(h) % 12 for h in _HOUR_RE.findall(self.text))
+        return self._hours
 
     def _flat_digits(self) -> str:
         if self._flat is None:
@@ -165,6 +184,19 @@ class SourceIndex:
         if self._words is None:
             self._words = _keys_of(word_items(self.text))
         return self._words
+
+
+_SPELLING_CACHE: dict[tuple, tuple[str, ...]] = {}
+
+
+def _spellings(need: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """``spellings(need)`` without repeats ("10:00" is spelled "10:00" twice), cached."""
+    found = _SPELLING_CACHE.get(need)
+    if found is None:
+        if len(_SPELLING_CACHE) >= 4096:  # a bound on memory; real answers repeat values
+            _SPELLING_CACHE.clear()
+        found = _SPELLING_CACHE[need] = tuple(dict.fromkeys(spellings(need)))
+    return found
 
 
 def _keys_of(items: list[tuple]) -> frozenset[str]:

@@ -272,3 +272,20 @@ def test_odd_input_never_raises(response: str) -> None:
     found = unsourced_specifics(response, ["Nothing here.", ""])
     for s in found:
         assert response[s.start : s.end] == s.text
+
+
+@pytest.mark.parametrize(
+    ("response", "source", "flagged"),
+    [
+        ("Open until 21:00.", "We close at 9 pm.", []),
+        ("Open until 9 pm.", "We close at 21:00.", []),
+        ("Open until 9pm.", "We close at 9.00 pm on weekdays; 30 days apply.", []),
+        ("Open until 6:30.", "We close at 18:30.", []),
+        ("Open until 9 pm.", "We close at 8 pm; 30 days apply.", ["9 pm"]),
+        ("Open until 21:00.", "Returns within 30 days, fee 15%.", ["21:00"]),
+    ],
+)
+def test_times_are_proved_absent_only_when_no_hour_could_read_as_them(
+    response: str, source: str, flagged: list[str]
+) -> None:
+    assert [s.text for s in unsourced_specifics(response, [source])] == flagged
