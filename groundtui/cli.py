@@ -36,10 +36,18 @@ def db_option(fn: Callable) -> Callable:
     )(fn)
 
 
-def open_store(db_path: str | None, *, create: bool = False) -> Store:
-    """Open the database, turning any problem into one line for the user."""
+def open_store(db_path: str | None, *, create: bool = False, reading: bool = False) -> Store:
+    """Open the database, turning any problem into one line for the user.
+
+    ``reading``: the command only reads (report, export), so a database file the user may
+    not write is opened read-only instead of refused.
+    """
+    import os
+
+    path = db_path or default_db_path()
+    readonly = reading and os.path.exists(path) and not os.access(path, os.W_OK)
     try:
-        return Store(db_path or default_db_path(), create=create)
+        return Store(path, create=create, readonly=readonly)
     except StoreError as exc:
         raise UserError(str(exc)) from None
 
@@ -225,7 +233,7 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
 
     from groundtui import report as reports
 
-    with open_store(db_path) as store:
+    with open_store(db_path, reading=True) as store:
         _check_judge(store, judge_name)
         result = reports.compute(store, judge=judge_name)
     if as_json:
@@ -253,7 +261,7 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
 
     if not output:
         raise UserError("-o needs a file name (or - for stdout)")
-    with open_store(db_path) as store:
+    with open_store(db_path, reading=True) as store:
         _check_judge(store, judge_name)
         try:
             count = exports.export(store, output, fmt, reviewed_only=reviewed_only,

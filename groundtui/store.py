@@ -74,23 +74,40 @@ class ClaimRow:
 class Store:
     """One SQLite database file. Not shared between threads: open one per thread."""
 
-    def __init__(self, path: str | Path, *, create: bool = True, timeout: float = 5.0) -> None:
+    def __init__(
+        self, path: str | Path, *, create: bool = True, timeout: float = 5.0,
+        readonly: bool = False,
+    ) -> None:
+        """Open (or create) the database at ``path`` and bring its schema up to date.
+
+        ``readonly`` opens an existing, up-to-date database without writing to it at all
+        (no journal-mode change, no migration), for reading a file one may not write.
+        """
         self.path = str(path)
         if self.path != ":memory:":
             p = Path(self.path)
-            if not create and not p.exists():
+            if (readonly or not create) and not p.exists():
                 raise StoreError(f"no database at {self.path}: run `groundtui import` first")
             if p.exists() and p.is_dir():
                 raise StoreError(f"{self.path} is a folder, not a database file")
             if not p.parent.exists():
                 raise StoreError(f"cannot create database {self.path}: no folder {p.parent}")
         try:
-            conn = sqlite3.connect(self.path, timeout=timeout)
+            if readonly:
+                conn = _connect_readonly(self.path, timeout)
+            else:
+                conn = sqlite3.connect(self.path, timeout=timeout)
             self.db = sqlite_utils.Database(conn)
             self.db.execute("PRAGMA foreign_keys = ON")
             # Refuse a foreign or newer database before changing anything in it, not even
             # its journal mode.
             applied = self._check_schema()
+            if readonly:
+                if len(applied) < len(MIGRATIONS):
+                    raise StoreError(
+                        f"{self.path} needs upgrading by someone who may write to it "
+                        "(any groundtui command with write access does it)")
+                return
             if self.path != ":memory:":
                 self.db.enable_wal()
             self.db.execute("PRAGMA synchronous = NORMAL")
@@ -341,6 +358,23 @@ class Store:
                 self.db["claim_labels"].insert_all(rows, pk="claim_id", batch_size=500)
             else:
                 self.db["claim_labels"].upsert_all(rows, pk="claim_id")
+
+
+def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:
+    """A connection that never writes to ``path``.
+
+    A WAL database opened read-only still needs its shared-memory file; where that cannot
+    be created (a folder we may not write), SQLite can only read the file as immutable,
+    which is right for a database file we may not write: we read it as it stands.
+    """
+    uri = Path(path).resolve().as_uri()
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=timeout)
+    try:
+        conn.execute("select count(*) from sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=timeout)
 
 
 def _describe_db_error(path: str, exc: sqlite3.DatabaseError) -> str:

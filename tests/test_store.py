@@ -137,3 +137,25 @@ def test_two_processes_opening_a_new_database_migrate_it_once(tmp_path: Path) ->
     assert [p.returncode for p in procs] == [0, 0, 0, 0], errors
     with Store(target) as store:
         assert store.scalar("select count(*) from _migrations") == len(MIGRATIONS)
+
+
+def test_a_readonly_store_reads_without_writing(db_path: Path, tmp_path: Path) -> None:
+    with Store(db_path) as store:
+        import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [make_answer()]))])
+        store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = db_path.read_bytes()
+    with Store(db_path, readonly=True) as store:
+        assert store.scalar("select count(*) from answers") == 1
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            store.db.execute("delete from answers")
+    assert db_path.read_bytes() == before
+
+
+def test_a_readonly_store_refuses_a_database_needing_migration(db_path: Path) -> None:
+    Store(db_path).close()
+    conn = sqlite3.connect(db_path)
+    conn.execute("delete from _migrations where name = ?", (MIGRATIONS[-1][0],))
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreError, match="needs upgrading"):
+        Store(db_path, readonly=True)
