@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # [1], [1][2], [1, 2], [1-3], [1–3]
 MARKER = re.compile(r"\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]")
@@ -64,6 +65,13 @@ def _normalised(text: str, keep_map: bool) -> tuple[str, list[int]]:
     return "".join(out), offsets
 
 
+@lru_cache(maxsize=8)
+def _normalised_haystack(text: str) -> tuple[str, list[int]]:
+    # One answer's claims are located one after another in the same response: normalise
+    # it once, not once per claim (a Python loop per character of a long response).
+    return _normalised(text, keep_map=True)
+
+
 def locate(needle: str, haystack: str) -> tuple[int, int, str] | None:
     """Find ``needle`` in ``haystack``: verbatim, else ignoring whitespace, case and markers.
 
@@ -78,7 +86,7 @@ def locate(needle: str, haystack: str) -> tuple[int, int, str] | None:
     norm_needle = norm_needle.strip().rstrip(".")
     if not norm_needle:
         return None
-    norm_hay, offsets = _normalised(haystack, keep_map=True)
+    norm_hay, offsets = _normalised_haystack(haystack)
     j = norm_hay.find(norm_needle)
     if j < 0:
         return None
