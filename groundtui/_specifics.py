@@ -70,9 +70,11 @@ def _number(i: int, first: bool = False) -> str:
 DIGIT_RE = re.compile(
     r"[0-9](?:(?<=[vV][0-9])(?=\d*\.\d)|(?<![\w\[][0-9]))(?<![0-9]\.[0-9])(?:"
     # the common case first, cheaply: an integer, a space, then a word that is no unit
-    # read below ("30 days"; not "6 pm", "3 to 5", "15 percent", "2 million")
+    # read below ("30 days"; not "6 pm", "3 to 5", "15 percent", "2 million"); or an
+    # integer that ends a clause or meets a marker ("2024.", "5, ", "2024 [1]", a "12. "
+    # list number), which no branch below would read otherwise
     r"(?P<bare>\d*+)(?=[ ](?!(?:[ap]\.?m|to|per|percent|thousand|million|billion|trillion"
-    r"|dollars?|euros?|pounds?)(?![a-z]))[a-z]|-[a-z])"
+    r"|dollars?|euros?|pounds?)(?![a-z]))[a-z]|-[a-z]|[.,](?:\s|\Z)|[ ]?\[)"
     # and a percentage: 15%, 2.5%
     r"|(?P<pct>\d*+(?:\.\d+)?)%(?![0-9])"
     # ISO date: 2024-03-05, 2024/03/05
