@@ -136,14 +136,22 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
                 if i < 0:
                     break
                 j = i + len(probe)
-                # the usual case inline: a space (after no digit) before, a space after
+                # the usual cases inline (each one ``value_edges`` accepts): the start of
+                # the text, a space after no digit, "$" or a line break before; a space,
+                # "." or "," before no digit, or "%" or an apostrophe after
                 if (
-                    i > 1
-                    and text[i - 1] == " "
-                    and not text[i - 2].isdigit()
+                    (
+                        not i
+                        or (
+                            i > 1
+                            and (
+                                (text[i - 1] == " " and not text[i - 2].isdigit())
+                                or text[i - 1] in "$\n"
+                            )
+                        )
+                    )
                     and j + 1 < len(text)
-                    and text[j] == " "
-                    and not text[j + 1].isdigit()
+                    and ((text[j] in " .," and not text[j + 1].isdigit()) or text[j] in "%'’")
                 ) or value_edges(text, i, j):
                     break
                 i = text.find(probe, i + 1)
