@@ -196,6 +196,26 @@ def test_markers_and_list_numbers_are_not_specifics() -> None:
     assert find_specifics(response) == []
 
 
+def test_integers_ending_a_clause_or_meeting_a_marker() -> None:
+    response = "Up to 12, then 2024.\n3. In 2025 [1]. Max 5[2]. Year 1999.[1] Then 7, 8.5 and 9."
+    found = find_specifics(response)
+    assert [(s.text, s.kind, s.sources) for s in found] == [
+        ("12", "figure", ()),
+        ("2024", "date", ()),
+        ("2025", "date", (1,)),
+        ("5", "figure", (2,)),
+        ("1999", "date", (1,)),
+        ("7", "figure", ()),
+        ("8.5", "figure", ()),
+        ("9", "figure", ()),
+    ]
+    sources = ["In 2025, up to 12. Max 5."]  # "[2]" cites no source
+    assert [s.text for s in unsourced_specifics(response, sources)] == [
+        "2024", "5", "1999", "7", "8.5", "9",
+    ]  # fmt: skip
+    assert SourceIndex("Years 2024, 1999. Then 7.").keys >= {"n2024", "n1999", "n7", "d7"}
+
+
 def test_find_specifics_reports_the_sentence_citations_as_written() -> None:
     found = find_specifics("It takes 30 days [1][4]. It costs $5.")
     assert [(s.text, s.sources) for s in found] == [("30", (1, 4)), ("$5", ())]
