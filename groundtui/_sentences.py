@@ -25,7 +25,9 @@ _NOT_ABBREVIATION = (
 # pattern opens with a character class, so the engine skips to the next candidate in C.
 _END_RE = re.compile(
     r"[.!?\n](?:(?<=\n)|"
-    rf"{_NOT_ABBREVIATION}[.!?]*[\"'”’)]*(?:[ \t\u00a0]*{_MARKS})*(?=\s+[^\sa-z]|\s*\Z))"
+    # every abbreviation ends in a letter: after any other character, none is tried
+    rf"(?:(?<![A-Za-z].)|{_NOT_ABBREVIATION})"
+    rf"[.!?]*[\"'”’)]*(?:[ \t\u00a0]*{_MARKS})*(?=\s+[^\sa-z]|\s*\Z))"
     rf"(?P<lead>{_LEAD})"
 )
 _LEAD_RE = re.compile(_LEAD)
