@@ -148,6 +148,18 @@ def summarise(c: Cubes) -> dict[str, Any]:
     }
 
 
+def answer_counts(r: dict[str, Any]) -> tuple[int, int, int]:
+    """``(grounded, invented, answers with claims)``: the counts behind two ratios of ``r``.
+
+    SPEC §5 names only the ratios; their numerators are ratio × denominator, exact for any
+    count a database holds. The text report and the review UI's pane both show them.
+    """
+    with_claims = sum(r["quadrants"].values())  # every answer with at least one claim
+    grounded = round((r["answer_level"] or 0) * with_claims)
+    invented = round((r["invention_rate"] or 0) * with_claims)
+    return grounded, invented, with_claims
+
+
 def _square(cells: Any) -> Matrix:
     """A verdict × verdict matrix with every cell present, from ``(row, col, n)`` cells."""
     matrix: Matrix = {v: dict.fromkeys(VERDICTS, 0) for v in VERDICTS}

@@ -11,6 +11,8 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from groundtui.report import answer_counts
+
 
 def percent(value: float | None) -> str:
     """``0.905`` as ``90.5%``; ``None`` (a zero denominator) as an em dash."""
@@ -37,10 +39,7 @@ def _table(title: str, *columns: str) -> Table:
 def headline(r: dict[str, Any]) -> Table:
     """Claim level, answer level and invention rate, each with its numerator and denominator."""
     pending = r["claims"] - sum(r["verdicts"].values())
-    with_claims = sum(r["quadrants"].values())  # every answer with at least one claim
-    # Numerators from ratio × denominator: exact for any count a database holds.
-    grounded = round((r["answer_level"] or 0) * with_claims)
-    invented = round((r["invention_rate"] or 0) * with_claims)
+    grounded, invented, with_claims = answer_counts(r)
     table = _table("Groundedness", "measure", "value", "counts")
     table.columns[2].justify = "left"
     claims_note = f" ({plural(pending, 'claim')} not yet labelled)" if pending else ""

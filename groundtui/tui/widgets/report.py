@@ -9,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from groundtui.report import answer_counts
 from groundtui.tui.safe import one_line
 from groundtui.tui.widgets import SHORT_KIND, set_text
 
@@ -82,10 +83,7 @@ class ReportPane(VerticalScroll):
 
     def _numbers(self, text: Text, report: dict, heading, dim, figure) -> None:
         verdicts = report["verdicts"]
-        assessed = sum(report["quadrants"].values())
-
-        def share(value: float | None) -> int:
-            return round(value * assessed) if value is not None else 0
+        grounded, invented, assessed = answer_counts(report)
 
         rows = (
             (
@@ -97,12 +95,12 @@ class ReportPane(VerticalScroll):
             (
                 "Answer level",
                 report["answer_level"],
-                f"{_n(share(report['answer_level']))}/{_n(assessed)} all stated",
+                f"{_n(grounded)}/{_n(assessed)} all stated",
             ),
             (
                 "Invention",
                 report["invention_rate"],
-                f"{_n(share(report['invention_rate']))}/{_n(assessed)} w/ absent",
+                f"{_n(invented)}/{_n(assessed)} w/ absent",
             ),
         )
         for name, value, counts in rows:
