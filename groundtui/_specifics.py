@@ -59,6 +59,13 @@ def _number(i: int, first: bool = False) -> str:
     )
 
 
+#: A space then a word that none of the branches below reads as part of a figure: not
+#: "6 pm", "3 to 5", "15 percent", "2 million", "5 dollars".
+_WORD_AFTER = (
+    r"[ ](?!(?:[ap]\.?m|to|per|percent|thousand|million|billion|trillion"
+    r"|dollars?|euros?|pounds?)(?![a-z]))[a-z]"
+)
+
 # Every alternative starts after one digit that the pattern reads first: a pattern that
 # opens with a character class lets the regex engine skip to the next digit in C, which
 # makes this pass several times faster than one opening with a lookbehind or a group.
@@ -73,8 +80,12 @@ DIGIT_RE = re.compile(
     # read below ("30 days"; not "6 pm", "3 to 5", "15 percent", "2 million"); or an
     # integer that ends a clause or meets a marker ("2024.", "5, ", "2024 [1]", a "12. "
     # list number), which no branch below would read otherwise
-    r"(?P<bare>\d*+)(?=[ ](?!(?:[ap]\.?m|to|per|percent|thousand|million|billion|trillion"
-    r"|dollars?|euros?|pounds?)(?![a-z]))[a-z]|-[a-z]|[.,](?:\s|\Z)|[ ]?\[)"
+    rf"(?P<bare>\d*+)(?={_WORD_AFTER}|-[a-z]|[.,](?:\s|\Z)|[ ]?\[)"
+    # the other common figures as cheaply, before the branches below are tried: a
+    # grouped integer, a decimal, or a range of two integers, then a word that is no
+    # unit ("1,200 units", "49.99 ship", "3–5 business"), read as "num" would read them
+    r"|(?P<simple>\d{0,2}(?:,\d{3})++|\d*+\.\d++|\d*+[-–]\d++)"
+    rf"(?={_WORD_AFTER})"
     # and a percentage: 15%, 2.5%
     r"|(?P<pct>\d*+(?:\.\d+)?)%(?![0-9])"
     # ISO date: 2024-03-05, 2024/03/05
@@ -132,6 +143,8 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
             year = start == s and len(digits) == 4 and "1900" <= digits <= "2099"
             key = "n" + (digits.lstrip("0") or "0")
             add((start, e, "date" if year else "figure", ((key,),), digits, ()))
+        elif group == "simple":
+            add(_simple_item(text, s, e, source))
         elif group == "pct":
             digits = text[s : e - 1]
             whole, _, frac = digits.partition(".")
@@ -204,6 +217,24 @@ def _number_item(text: str, m: re.Match, s: int, e: int, source: bool) -> Item |
     years = len(digits) == 4 and len(i2) == 4 and min(digits, i2) >= "1900"
     years = years and max(digits, i2) <= "2099"
     return s, e, "date" if years else "figure", ((first, second),), text[s:e], ()
+
+
+def _simple_item(text: str, s: int, e: int, source: bool) -> Item:
+    """A grouped integer, a decimal or a range of two integers, as ``_number_item``."""
+    raw = text[s:e]
+    start = _currency_start(text, s) if s and _money_before(text, s) else s
+    if "," in raw:  # 1,200
+        digits = raw.replace(",", "")
+        also = (_digits_key(digits),) if source else ()
+        return start, e, "figure", (("n" + canon(digits),),), raw, also
+    if "." in raw:  # 49.99
+        whole, _, frac = raw.partition(".")
+        also = (_digits_key(whole),) if source else ()
+        return start, e, "figure", (("n" + canon(whole, frac),),), raw, also
+    a, b = raw.replace("–", "-").split("-")  # 3–5
+    years = len(a) == 4 and len(b) == 4 and min(a, b) >= "1900" and max(a, b) <= "2099"
+    keys = (("n" + canon(a), "n" + canon(b)),)
+    return start, e, "date" if years else "figure", keys, text[start:e], ()
 
 
 def _digits_key(digits: str) -> str:

@@ -216,6 +216,32 @@ def test_integers_ending_a_clause_or_meeting_a_marker() -> None:
     assert SourceIndex("Years 2024, 1999. Then 7.").keys >= {"n2024", "n1999", "n7", "d7"}
 
 
+def test_grouped_decimal_and_range_figures_before_a_word() -> None:
+    response = (
+        "Ship 1,200 units for $49.99 each in 3–5 days, 2019-2021 prices, v2.4 builds, "
+        "1,200.50 kg, 6.30 pm or 6.30 amazing, 1,2345 more."
+    )
+    found = find_specifics(response)
+    assert [(s.text, s.kind) for s in found] == [
+        ("1,200", "figure"),
+        ("$49.99", "figure"),
+        ("3–5", "figure"),
+        ("2019-2021", "date"),
+        ("2.4", "figure"),
+        ("1,200.50", "figure"),
+        ("6.30 pm", "figure"),
+        ("6.30", "figure"),
+        ("1", "figure"),
+        ("2345", "figure"),
+    ]
+    source = "Ship 1200 units for 49.99 USD in 3 to 5 days; 2019 to 2021; 2.4; 18:30."
+    assert [s.text for s in unsourced_specifics(response, [source])] == [
+        "1,200.50", "6.30", "1", "2345",
+    ]  # fmt: skip
+    keys = SourceIndex("1,200 units, $49.99 each, 3–5 days.").keys
+    assert keys >= {"n1200", "d1200", "n49.99", "d49", "n3", "n5"}
+
+
 def test_find_specifics_reports_the_sentence_citations_as_written() -> None:
     found = find_specifics("It takes 30 days [1][4]. It costs $5.")
     assert [(s.text, s.sources) for s in found] == [("30", (1, 4)), ("$5", ())]
