@@ -214,14 +214,14 @@ def _keys_of(items: list[tuple]) -> frozenset[str]:
 TRIES = 24
 
 
-def whole(text: str, needle: str, edges) -> bool:
-    """Whether ``needle`` occurs in ``text`` as a whole token (as judged by ``edges``).
+def whole(text: str, needle: str, edges, start: int = 0, tries: int = TRIES) -> bool:
+    """Whether ``needle`` occurs in ``text[start:]`` as a whole token (judged by ``edges``).
 
-    Only the first ``TRIES`` occurrences are tried: a False may then be a miss, which
+    Only the first ``tries`` occurrences are tried: a False may then be a miss, which
     costs an index lookup but never a wrong answer (the index is the authority).
     """
-    i = text.find(needle)
-    for _ in range(TRIES):
+    i = text.find(needle, start)
+    for _ in range(tries):
         if i < 0:
             return False
         if edges(text, i, i + len(needle)):

@@ -32,7 +32,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from groundtui._index import TRIES as _TRIES
-from groundtui._index import SourceIndex, value_edges
+from groundtui._index import SourceIndex, value_edges, whole
 from groundtui._names import name_items, name_key
 from groundtui._sentences import sentences
 from groundtui._specifics import digit_items
@@ -132,33 +132,33 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
         if probe is not None:  # most specifics are copied: look for them as written first
             text = scope[1]
             i = text.find(probe)
-            for _ in range(_TRIES):  # bounded: "12 12 12 …" would make this quadratic
-                if i < 0:
-                    break
+            if i >= 0:
                 j = i + len(probe)
                 # the usual cases inline (each one ``value_edges`` accepts): the start of
                 # the text, a space after no digit, "$" or a line break before; a space,
-                # "." or "," before no digit, or "%" or an apostrophe after
+                # "." or "," before no digit, or "%" or an apostrophe after; then the
+                # other occurrences, a bounded number ("12 12 12 …" would be quadratic)
                 if (
                     (
-                        not i
-                        or (
-                            i > 1
-                            and (
-                                (text[i - 1] == " " and not text[i - 2].isdigit())
-                                or text[i - 1] in "$\n"
+                        (
+                            not i
+                            or (
+                                i > 1
+                                and (
+                                    (text[i - 1] == " " and not text[i - 2].isdigit())
+                                    or text[i - 1] in "$\n"
+                                )
                             )
                         )
+                        and j + 1 < len(text)
+                        and (
+                            (text[j] in " .," and not text[j + 1].isdigit()) or text[j] in "%'’"
+                        )
                     )
-                    and j + 1 < len(text)
-                    and ((text[j] in " .," and not text[j + 1].isdigit()) or text[j] in "%'’")
-                ) or value_edges(text, i, j):
-                    break
-                i = text.find(probe, i + 1)
-            else:
-                i = -1  # gave up: the index decides
-            if i >= 0:
-                continue
+                    or value_edges(text, i, j)
+                    or whole(text, probe, value_edges, i + 1, _TRIES - 1)
+                ):
+                    continue
         if not _sourced(scope[2], kind, need, probe):
             found.append(Specific(response[s:e], s, e, kind, scope[0]))
     return found
