@@ -119,15 +119,23 @@ class SourceIndex:
         """Whether one of ``keys`` is surely not in the index, proved without building it.
 
         Every number the index holds is written with its digits in a row once separators
-        are dropped, unless spelled out in words or with a scale ("1.5 million"); every
-        date with a year, with the year's last two digits.
+        are dropped, unless spelled out in words or with a scale ("1.5 million"); one of
+        up to three digits, and a date's day, as a whole run of digits (grouping needs
+        four); every date with a year, with the year's last two digits in a row.
         """
         # Digits in a row in the text are in a row once separators are dropped too: the
         # text is searched first, and flattened (a pass per separator) only when it fails.
+        # The whole-run tests hold for ASCII digits (the index reads other decimal digits
+        # too, and turns some into numbers), so other texts skip them.
         text = self.text
         for key in keys:
             kind, value = key[0], key[1:]
-            if kind in "nd":
+            if kind == "n" and len(value) <= 3 and value.isdigit() and text.isascii():
+                if not _has_run(text, value) and not (
+                    self._may_spell(((key,),)) or self._has_scale()
+                ):
+                    return True
+            elif kind in "nd":
                 digits = value.replace(".", "")
                 if (
                     digits not in text
@@ -136,11 +144,15 @@ class SourceIndex:
                 ):
                     return True
             elif (
-                kind in "DY" and value[2:4] not in text and value[2:4] not in self._flat_digits()
-            ) or (kind == "v" and value not in text):
+                (kind in "DY" and value[2:4] not in text)
+                or (
+                    kind in "DM" and text.isascii() and not _has_run(text, value.rpartition("-")[2])
+                )
+                or (kind == "v" and value not in text)
+                # only a time read in digits gives a "t" key
+                or (kind == "t" and int(value.partition(":")[0]) % 12 not in self._hour_set())
+            ):
                 return True
-            elif kind == "t" and int(value.partition(":")[0]) % 12 not in self._hour_set():
-                return True  # only a time read in digits gives a "t" key
         return False
 
     def _hour_set(self) -> frozenset[int]:
@@ -228,6 +240,30 @@ def whole(text: str, needle: str, edges, start: int = 0, tries: int = TRIES) -> 
             return True
         i = text.find(needle, i + 1)
     return False
+
+
+def _has_run(text: str, digits: str) -> bool:
+    """Whether ``digits`` may be a whole run of digits in ``text``, leading zeros aside.
+
+    "5" is in "5 days", "05/03" and "5.00", not in "15" or "2025". Only the first
+    ``TRIES`` occurrences, and eight leading zeros, are looked at: past them the answer
+    is a yes, which costs an index lookup but never a wrong answer.
+    """
+    i = text.find(digits)
+    for _ in range(TRIES):
+        if i < 0:
+            return False
+        j = i + len(digits)
+        if j >= len(text) or not text[j].isdigit():
+            a = i
+            while a and text[a - 1] == "0":
+                a -= 1
+                if i - a > 8:
+                    return True
+            if not a or not text[a - 1].isdigit():
+                return True
+        i = text.find(digits, i + 1)
+    return True
 
 
 def _word_in(text: str, key: str) -> bool:

@@ -335,3 +335,32 @@ def test_times_are_proved_absent_only_when_no_hour_could_read_as_them(
     response: str, source: str, flagged: list[str]
 ) -> None:
     assert [s.text for s in unsourced_specifics(response, [source])] == flagged
+
+
+@pytest.mark.parametrize(
+    ("response", "source", "flagged"),
+    [
+        # held by the index though not written as a whole run: it must still be found
+        ("Fee: 5 dollars.", "The fee is 5.00 USD.", []),
+        ("Fee: 5 dollars.", "The fee is $0005 today.", []),
+        ("Within 7 days.", "Within seven days.", []),
+        ("Within 500 units.", "Within 0.5k units.", []),
+        ("On 5 March 2024.", "Dated 2024-03-05.", []),
+        ("On 5 March 2024.", "Dated 05/03/2024.", []),
+        ("On March 5.", "Dated 5th of March, 2024.", []),
+        ("Up to 3 items.", "Between 3–5 items.", []),
+        # only inside longer numbers: proved absent without reading the source's values
+        ("Within 45 days.", "Call 0800 145 9999, price 145.99, code 4512.", ["45"]),
+        ("On 6 March 2024.", "Dated March 16, 2024, at 16:00.", ["6 March 2024"]),
+        ("Within 45 days.", "Code ٤٥, or 1450 units.", ["45"]),
+        ("Within 45 days.", "Code ٤٥, or 45² units.", []),
+    ],
+)
+def test_small_numbers_and_days_are_sourced_only_as_whole_runs(
+    response: str, source: str, flagged: list[str]
+) -> None:
+    assert [s.text for s in unsourced_specifics(response, [source])] == flagged
+    index = SourceIndex(source)
+    assert [s.text for s in unsourced_specifics(response, [index])] == flagged
+    if flagged and source.isascii():
+        assert index._digits is None  # proved absent without building the digit index
