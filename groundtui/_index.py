@@ -18,6 +18,7 @@ from groundtui._specifics import digit_items
 from groundtui._words import month_items, word_items
 
 _SPACES = " \u00a0\u2009\u202f"
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
 _JOINERS = ".,:/-–"
 _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
@@ -41,6 +42,7 @@ class SourceIndex:
         "_hours",
         "_lower",
         "_months",
+        "_plain",
         "_scaled",
         "_squashed",
         "_words",
@@ -58,6 +60,7 @@ class SourceIndex:
         self._flat: str | None = None
         self._scaled: bool | None = None
         self._hours: frozenset[int] | None = None
+        self._plain: bool | None = None
 
     @property
     def keys(self) -> frozenset[str]:
@@ -126,11 +129,11 @@ class SourceIndex:
         # Digits in a row in the text are in a row once separators are dropped too: the
         # text is searched first, and flattened (a pass per separator) only when it fails.
         # The whole-run tests hold for ASCII digits (the index reads other decimal digits
-        # too, and turns some into numbers), so other texts skip them.
+        # too, and turns some into numbers), so a text with other digits skips them.
         text = self.text
         for key in keys:
             kind, value = key[0], key[1:]
-            if kind == "n" and len(value) <= 3 and value.isdigit() and text.isascii():
+            if kind == "n" and len(value) <= 3 and value.isdigit() and self._ascii_digits():
                 if not _has_run(text, value) and not (
                     self._may_spell(((key,),)) or self._has_scale()
                 ):
@@ -146,7 +149,9 @@ class SourceIndex:
             elif (
                 (kind in "DY" and value[2:4] not in text)
                 or (
-                    kind in "DM" and text.isascii() and not _has_run(text, value.rpartition("-")[2])
+                    kind in "DM"
+                    and self._ascii_digits()
+                    and not _has_run(text, value.rpartition("-")[2])
                 )
                 or (kind == "v" and value not in text)
                 # only a time read in digits gives a "t" key
@@ -154,6 +159,15 @@ class SourceIndex:
             ):
                 return True
         return False
+
+    def _ascii_digits(self) -> bool:
+        """Whether every decimal digit in the text is one of 0-9."""
+        if self._plain is None:
+            text = self.text
+            self._plain = text.isascii() or not any(
+                c.isdecimal() for c in _NON_ASCII_RE.findall(text)
+            )
+        return self._plain
 
     def _hour_set(self) -> frozenset[int]:
         """Every hour, modulo 12, that a time in the source could be read with."""
@@ -254,13 +268,13 @@ def _has_run(text: str, digits: str) -> bool:
         if i < 0:
             return False
         j = i + len(digits)
-        if j >= len(text) or not text[j].isdigit():
+        if j >= len(text) or not text[j].isdecimal():
             a = i
             while a and text[a - 1] == "0":
                 a -= 1
                 if i - a > 8:
                     return True
-            if not a or not text[a - 1].isdigit():
+            if not a or not text[a - 1].isdecimal():
                 return True
         i = text.find(digits, i + 1)
     return True

@@ -354,6 +354,7 @@ def test_times_are_proved_absent_only_when_no_hour_could_read_as_them(
         ("On 6 March 2024.", "Dated March 16, 2024, at 16:00.", ["6 March 2024"]),
         ("Within 45 days.", "Code ٤٥, or 1450 units.", ["45"]),
         ("Within 45 days.", "Code ٤٥, or 45² units.", []),
+        ("Up to 200 units.", "Code x1,200² units.", []),  # "²" is a digit, not a decimal
     ],
 )
 def test_small_numbers_and_days_are_sourced_only_as_whole_runs(
