@@ -24,7 +24,8 @@ _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
 #: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
 #: digits then ":" or "." or an optional space and a/p: a superset of the hours found.
-_HOUR_RE = re.compile(r"([0-9]{1,2})(?:[:.]|[ \u00a0\u2009\u202f]?[aApP])")
+#: (Written to open with a character class, which lets the engine skip to digits in C.)
+_HOUR_RE = re.compile(r"[0-9][0-9]?(?=[:.]|[ \u00a0\u2009\u202f]?[aApP])")
 #: What separates the digits of one value (1,200.50; 0800 123-4567; (555) 123 4567).
 _SEPARATORS = (",", ".", " ", "\u00a0", "\u2009", "\u202f", "-", "–", "(", ")", "+", "/", ":")
 

@@ -35,6 +35,7 @@ _INT_REST = rf"\d{{0,2}}(?:,\d{{3}})+(?!\d)|\d{{0,2}}(?:{_SP}\d{{3}})+(?!\d)|\d*
 _UNGROUP = str.maketrans("", "", ", \u00a0\u2009\u202f")
 _CURRENCY_SIGNS = "$€£¥₹"
 _CODE_SET = frozenset(_CODES.split("|"))
+_DIGITS_RE = re.compile(r"\d+")
 
 
 def _money_before(text: str, s: int) -> bool:
@@ -287,7 +288,7 @@ def _slashed(text: str, m: re.Match, s: int, e: int) -> Item:
 
 
 def _phone(text: str, s: int, e: int, source: bool) -> Item:
-    groups = re.findall(r"\d+", text[s:e])
+    groups = _DIGITS_RE.findall(text, s, e)
     if s and text[s - 1] in "(+":
         s -= 1
     need: list[tuple[str, ...]] = [(_digits_key("".join(groups)),)]

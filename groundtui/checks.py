@@ -110,12 +110,10 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
     """
     indexes = [s if isinstance(s, SourceIndex) else SourceIndex(s) for s in sources]
     items, starts, cites = _read(response)
-    everything = tuple(range(1, len(indexes) + 1))
-    # A sentence without markers is searched in all the sources joined, in one search; a
-    # blank line between them keeps a match from spanning two.
-    joined = "\n\n".join(index.text for index in indexes)
-    scopes: dict[frozenset[int] | None, tuple] = {None: (everything, joined, indexes)}
-    scope = scopes[None]
+    # Each set of citations is searched in its sources joined, in one search; a blank
+    # line between them keeps a match from spanning two. None (no marker) is all of them.
+    scopes: dict[frozenset[int] | None, tuple] = {}
+    scope: tuple = ()
     sentence, following = -1, 0  # the sentence of the current item; where the next starts
     found: list[Specific] = []
     for s, e, kind, need, probe, _ in items:
@@ -123,10 +121,13 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
             sentence = bisect_right(starts, s) - 1
             following = starts[sentence + 1] if sentence + 1 < len(starts) else len(response)
             numbers = cites.get(sentence)
-            scope = scopes.get(numbers)
-            if scope is None:
-                searched = tuple(sorted(n for n in numbers if n <= len(indexes)))
-                cited = [indexes[n - 1] for n in searched]
+            scope = scopes.get(numbers) or ()
+            if not scope:
+                if numbers is None:
+                    searched, cited = tuple(range(1, len(indexes) + 1)), indexes
+                else:
+                    searched = tuple(sorted(n for n in numbers if n <= len(indexes)))
+                    cited = [indexes[n - 1] for n in searched]
                 text = "\n\n".join(index.text for index in cited)
                 scope = scopes[numbers] = (searched, text, cited)
         if probe is not None:  # most specifics are copied: look for them as written first
@@ -194,4 +195,7 @@ def _read(text: str) -> tuple[list[tuple], list[int], dict[int, frozenset[int]]]
     items += digit_items(text, covered)
     items += word_items(text, covered)
     items.sort()
-    return items, starts, {k: frozenset(numbers - {0}) for k, numbers in cites.items()}
+    numbers = {k: frozenset(cited) for k, cited in cites.items()}
+    if any(0 in cited for cited in numbers.values()):  # "[0]" cites nothing
+        numbers = {k: cited - {0} for k, cited in numbers.items()}
+    return items, starts, numbers
