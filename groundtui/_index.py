@@ -82,14 +82,6 @@ class SourceIndex:
             self._squashed = " ".join(self.lower.split())
         return _word_in(self._squashed, key)
 
-    def has_spelling(self, need: tuple[tuple[str, ...], ...], skip: str | None) -> bool:
-        """Whether a common spelling of the values of ``need`` (but ``skip``) appears."""
-        text = self.text
-        for spelling in _spellings(need):
-            if spelling != skip and whole(text, spelling, value_edges):
-                return True
-        return False
-
     def has_keys(self, need: tuple[tuple[str, ...], ...]) -> bool:
         """Whether the index holds every key of one alternative of ``need``.
 
@@ -211,6 +203,18 @@ class SourceIndex:
         if self._words is None:
             self._words = _keys_of(word_items(self.text))
         return self._words
+
+
+def has_spelling(text: str, need: tuple[tuple[str, ...], ...], skip: str | None) -> bool:
+    """Whether a common spelling of the values of ``need`` (but ``skip``) is in ``text``.
+
+    ``text`` is a source, or several joined by blank lines (a spelling then never spans
+    two): each spelling found as a whole token is a value the index would hold.
+    """
+    for spelling in _spellings(need):
+        if spelling != skip and whole(text, spelling, value_edges):
+            return True
+    return False
 
 
 _SPELLING_CACHE: dict[tuple, tuple[str, ...]] = {}

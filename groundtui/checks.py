@@ -32,7 +32,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from groundtui._index import TRIES as _TRIES
-from groundtui._index import SourceIndex, value_edges, whole
+from groundtui._index import SourceIndex, has_spelling, value_edges, whole
 from groundtui._names import name_items, name_key
 from groundtui._sentences import sentences
 from groundtui._specifics import digit_items
@@ -160,23 +160,23 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
                     or whole(text, probe, value_edges, i + 1, _TRIES - 1)
                 ):
                     continue
-        if not _sourced(scope[2], kind, need, probe):
+        if not _sourced(scope, kind, need, probe):
             found.append(Specific(response[s:e], s, e, kind, scope[0]))
     return found
 
 
-def _sourced(cited: list[SourceIndex], kind: str, need: tuple, probe: str | None) -> bool:
+def _sourced(scope: tuple, kind: str, need: tuple, probe: str | None) -> bool:
     """Whether a cited source states a specific that is not there as written.
 
     A name is then compared case- and space-insensitively; a value is looked for in its
-    common other spellings, and only then in each source's index of values.
+    common other spellings (in the cited sources joined), and only then in each source's
+    index of values.
     """
+    _, text, cited = scope
     if kind == "name":
         key = name_key(probe or "")
         return any(index.has_name_key(key) for index in cited)
-    return any(index.has_spelling(need, probe) for index in cited) or any(
-        index.has_keys(need) for index in cited
-    )
+    return has_spelling(text, need, probe) or any(index.has_keys(need) for index in cited)
 
 
 def _read(text: str) -> tuple[list[tuple], list[int], dict[int, frozenset[int]]]:
