@@ -266,8 +266,9 @@ def _list_number(text: str, s: int, e: int) -> bool:
     """Whether the number at ``[s, e)`` numbers a list item ("2." or "2)" opening a line)."""
     if e >= len(text) or text[e] not in ".)" or (e + 1 < len(text) and not text[e + 1].isspace()):
         return False
-    line = text.rfind("\n", 0, s) + 1
-    return not text[line:s].strip(" \t-*•>")
+    while s and text[s - 1] in " \t-*•>":  # only spaces and bullets back to the line start
+        s -= 1
+    return not s or text[s - 1] == "\n"
 
 
 def _slashed(text: str, m: re.Match, s: int, e: int) -> Item:
