@@ -72,12 +72,25 @@ def scaled(int_part: str, frac: str, exponent: int) -> str:
     return canon(whole, part)
 
 
-def date_keys(year: int | None, month: int, day: int | None) -> tuple[str, tuple[str, ...]]:
+def date_keys(
+    year: int | None, month: int, day: int | None, source: bool = True
+) -> tuple[str, tuple[str, ...]]:
     """The key a date must match, and the coarser keys it also gives when in a source.
 
     A source dated "March 5, 2024" also states the month ("March 2024"), the day of the
     month ("March 5"), the year and the day as numbers; a response may cite any of them.
+    Without ``source`` (a response's date), no coarser keys.
     """
+    if year is not None and day is not None:
+        key = f"D{year}-{month}-{day}"
+    elif day is not None:
+        key = f"M{month}-{day}"
+    elif year is not None:
+        key = f"Y{year}-{month}"
+    else:
+        key = f"m{month}"
+    if not source:
+        return key, ()
     also = [f"m{month}"]
     if day is not None:
         also.append(f"n{day}")
@@ -85,13 +98,7 @@ def date_keys(year: int | None, month: int, day: int | None) -> tuple[str, tuple
     if year is not None:
         also.append(f"n{year}")
         also.append(f"Y{year}-{month}")
-    if year is not None and day is not None:
-        return f"D{year}-{month}-{day}", tuple(also)
-    if day is not None:
-        return f"M{month}-{day}", tuple(also)
-    if year is not None:
-        return f"Y{year}-{month}", tuple(also)
-    return f"m{month}", tuple(also)
+    return key, tuple(also)
 
 
 def valid_date(year: int | None, month: int, day: int | None) -> bool:

@@ -9,7 +9,7 @@ Each pass returns items ``(start, end, kind, need, probe, also)``:
   tried before the source is indexed (most specifics are copied verbatim), or None;
 - ``also``: the coarser keys the same text states when it appears in a *source* ("March 5,
   2024" also states 2024 and March 2024), so sources are read liberally and responses
-  strictly.
+  strictly; empty in a response's items, which no source is looked up in.
 
 Items are tuples, not objects: these passes run over every answer and every source.
 """
@@ -162,12 +162,12 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
         elif group == "iso":
             y, mo, d = (int(part) for part in text[s:e].split(m["isep"]))
             if valid_date(y, mo, d):
-                key, also = date_keys(y, mo, d)
+                key, also = date_keys(y, mo, d, source)
                 add((s, e, "date", ((key,),), text[s:e], also))
             else:
                 add((s, e, "figure", (("v" + text[s:e],),), text[s:e], ()))
         elif group == "sl":
-            add(_slashed(text, m, s, e))
+            add(_slashed(text, m, s, e, source))
         elif group == "tm":
             raw = text[s:e]
             k = 2 if raw[1].isdigit() else 1  # one or two digits of hour, then maybe ":30"
@@ -176,7 +176,7 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
                 minutes, k = raw[k + 1 : k + 3], k + 3
             pm = (raw[k] if raw[k] in "aApP" else raw[k + 1]) in "pP"  # "6pm", "6 pm"
             key = f"t{hour % 12 + (12 if pm else 0)}:{minutes}"
-            add((s, e, "figure", ((key,),), raw, ("n" + str(hour),)))
+            add((s, e, "figure", ((key,),), raw, ("n" + str(hour),) if source else ()))
         elif group == "t24":
             hh, mm = text[s:e].split(":")
             h = int(hh)
@@ -271,7 +271,7 @@ def _list_number(text: str, s: int, e: int) -> bool:
     return not s or text[s - 1] == "\n"
 
 
-def _slashed(text: str, m: re.Match, s: int, e: int) -> Item:
+def _slashed(text: str, m: re.Match, s: int, e: int, source: bool) -> Item:
     raw = text[s:e]
     a, b, y = (int(part) for part in raw.split(m["ssep"]))
     y += 2000 if y < 100 else 0
@@ -280,7 +280,7 @@ def _slashed(text: str, m: re.Match, s: int, e: int) -> Item:
     pairs = ((a, b),) if a == b else ((a, b), (b, a))
     for mo, d in pairs:  # 03/05/2024 is 5 March in the US, 3 May elsewhere
         if valid_date(y, mo, d):
-            key, more = date_keys(y, mo, d)
+            key, more = date_keys(y, mo, d, source)
             keys.append((key,))
             also.extend(more)
     if not keys:

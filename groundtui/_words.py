@@ -83,7 +83,7 @@ def month_items(text: str, covered: bytearray | None = None) -> list[tuple]:
         month = MONTHS[name.lower()]
         if not valid_date(year, month, day):
             continue
-        key, also = date_keys(year, month, day)
+        key, also = date_keys(year, month, day, covered is None)
         found.append((s, e, "date", ((key,),), text[s:e], also))
         if covered is not None:
             covered[s:e] = b"\x01" * (e - s)
