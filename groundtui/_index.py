@@ -23,9 +23,10 @@ _JOINERS = ".,:/-–"
 _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
 #: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
-#: digits then ":" or "." or an optional space and a/p: a superset of the hours found.
+#: digits then minutes after ":" or ".", or an optional space and a/p: a superset of the
+#: hours found ("$19.99" gives none).
 #: (Written to open with a character class, which lets the engine skip to digits in C.)
-_HOUR_RE = re.compile(r"[0-9][0-9]?(?=[:.]|[ \u00a0\u2009\u202f]?[aApP])")
+_HOUR_RE = re.compile(r"[0-9][0-9]?(?=[:.][0-5]\d|[ \u00a0\u2009\u202f]?[aApP])")
 #: What separates the digits of one value (1,200.50; 0800 123-4567; (555) 123 4567).
 _SEPARATORS = (",", ".", " ", "\u00a0", "\u2009", "\u202f", "-", "–", "(", ")", "+", "/", ":")
 
@@ -126,12 +127,17 @@ class SourceIndex:
         text = self.text
         for key in keys:
             kind, value = key[0], key[1:]
-            if kind == "n" and len(value) <= 3 and value.isdigit() and self._ascii_digits():
-                if not _has_run(text, value) and not (
-                    self._may_spell(((key,),)) or self._has_scale()
-                ):
-                    return True
-            elif kind in "nd":
+            if kind == "n" and len(value) <= 3 and value.isdigit():
+                # in a row, in words, or a fraction of one with a scale ("0.5k" is 500)
+                if _has_run(text, value):
+                    continue
+                if self._ascii_digits():
+                    if not self._may_spell(((key,),)) and not (
+                        _below_one(text) and self._has_scale()
+                    ):
+                        return True
+                    continue
+            if kind in "nd":
                 digits = value.replace(".", "")
                 if (
                     digits not in text
@@ -143,8 +149,8 @@ class SourceIndex:
                 (kind in "DY" and value[2:4] not in text)
                 or (
                     kind in "DM"
-                    and self._ascii_digits()
                     and not _has_run(text, value.rpartition("-")[2])
+                    and self._ascii_digits()
                 )
                 or (kind == "v" and value not in text)
                 # only a time read in digits gives a "t" key
@@ -282,6 +288,21 @@ def _has_run(text: str, digits: str) -> bool:
             if not a or not text[a - 1].isdecimal():
                 return True
         i = text.find(digits, i + 1)
+    return True
+
+
+def _below_one(text: str) -> bool:
+    """Whether ``text`` may write a number below one ("0.5k", "$0.25"), not "120.5".
+
+    Only the first ``TRIES`` occurrences of "0." are looked at: past them, a yes.
+    """
+    i = text.find("0.")
+    for _ in range(TRIES):
+        if i < 0:
+            return False
+        if not i or text[i - 1] == "0" or not text[i - 1].isdecimal():
+            return True
+        i = text.find("0.", i + 1)
     return True
 
 

@@ -329,6 +329,9 @@ def test_odd_input_never_raises(response: str) -> None:
         ("Open until 6:30.", "We close at 18:30.", []),
         ("Open until 9 pm.", "We close at 8 pm; 30 days apply.", ["9 pm"]),
         ("Open until 21:00.", "Returns within 30 days, fee 15%.", ["21:00"]),
+        ("Open until 7 pm.", "Price $19.99; open 9 am to 6 pm.", ["7 pm"]),
+        ("Open until 7 pm.", "Opens at 7:00 sharp.", []),
+        ("Open until 7 pm.", "Opens at 7.05 and 19.99 USD.", ["7 pm"]),
     ],
 )
 def test_times_are_proved_absent_only_when_no_hour_could_read_as_them(
