@@ -31,7 +31,6 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from groundtui._index import TRIES as _TRIES
 from groundtui._index import SourceIndex, has_spelling, value_edges, whole
 from groundtui._names import name_items, name_key
 from groundtui._sentences import sentences
@@ -115,9 +114,13 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
     scopes: dict[frozenset[int] | None, tuple] = {}
     scope: tuple = ()
     sentence, following = -1, 0  # the sentence of the current item; where the next starts
+    # Where the sentence's last specific was found in its sources: a sentence copies a
+    # stretch of a source, so its next specific is searched for from there first.
+    hint = 0
     found: list[Specific] = []
     for s, e, kind, need, probe, _ in items:
         if s >= following:  # items come in order: move on to the sentence holding this one
+            hint = 0
             sentence = bisect_right(starts, s) - 1
             following = starts[sentence + 1] if sentence + 1 < len(starts) else len(response)
             numbers = cites.get(sentence)
@@ -132,33 +135,32 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
                 scope = scopes[numbers] = (searched, text, cited)
         if probe is not None:  # most specifics are copied: look for them as written first
             text = scope[1]
-            i = text.find(probe)
+            i = text.find(probe, hint)
+            if i < 0 and hint:
+                i = text.find(probe)
             if i >= 0:
                 j = i + len(probe)
                 # the usual cases inline (each one ``value_edges`` accepts): the start of
                 # the text, a space after no digit, "$" or a line break before; a space,
-                # "." or "," before no digit, or "%" or an apostrophe after; then the
-                # other occurrences, a bounded number ("12 12 12 …" would be quadratic)
+                # "." or "," before no digit, or "%" or an apostrophe after; else the
+                # first occurrences, a bounded number ("12 12 12 …" would be quadratic)
                 if (
                     (
-                        (
-                            not i
-                            or (
-                                i > 1
-                                and (
-                                    (text[i - 1] == " " and not text[i - 2].isdigit())
-                                    or text[i - 1] in "$\n"
-                                )
+                        not i
+                        or (
+                            i > 1
+                            and (
+                                (text[i - 1] == " " and not text[i - 2].isdigit())
+                                or text[i - 1] in "$\n"
                             )
                         )
-                        and j + 1 < len(text)
-                        and (
-                            (text[j] in " .," and not text[j + 1].isdigit()) or text[j] in "%'’"
-                        )
                     )
-                    or value_edges(text, i, j)
-                    or whole(text, probe, value_edges, i + 1, _TRIES - 1)
-                ):
+                    and j + 1 < len(text)
+                    and ((text[j] in " .," and not text[j + 1].isdigit()) or text[j] in "%'’")
+                ) or value_edges(text, i, j):
+                    hint = j
+                    continue
+                if whole(text, probe, value_edges):
                     continue
         if not _sourced(scope, kind, need, probe):
             found.append(Specific(response[s:e], s, e, kind, scope[0]))

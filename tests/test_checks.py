@@ -368,3 +368,19 @@ def test_small_numbers_and_days_are_sourced_only_as_whole_runs(
     assert [s.text for s in unsourced_specifics(response, [index])] == flagged
     if flagged and source.isascii():
         assert index._digits is None  # proved absent without building the digit index
+
+
+@pytest.mark.parametrize(
+    ("source", "flagged"),
+    [
+        ("Harbor Home Goods ships 30 units.", []),  # in the order written
+        ("We ship 30 units. Harbor Home Goods ships.", []),  # the second one earlier
+        ("We ship 30 units. Harbor Home Goods, code 1305.", []),  # later only inside 1305
+        ("Harbor Home Goods, code 1305.", ["30"]),
+    ],
+)
+def test_a_sentence_s_specifics_are_found_in_any_order_in_its_source(
+    source: str, flagged: list[str]
+) -> None:
+    response = "Harbor Home Goods ships 30 units [1]."
+    assert [s.text for s in unsourced_specifics(response, [source])] == flagged
