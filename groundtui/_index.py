@@ -24,8 +24,8 @@ _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
 #: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
 #: digits then minutes after ":" or ".", or an optional space and a/p: a superset of the
-#: hours found ("$19.99" gives none).
-#: (Written to open with a character class, which lets the engine skip to digits in C.)
+#: hours found ("$19.99" gives none). It opens with a character class, which lets the
+#: engine skip to digits in C.
 _HOUR_RE = re.compile(r"[0-9][0-9]?(?=[:.][0-5]\d|[ \u00a0\u2009\u202f]?[aApP])")
 #: What separates the digits of one value (1,200.50; 0800 123-4567; (555) 123 4567).
 _SEPARATORS = (",", ".", " ", "\u00a0", "\u2009", "\u202f", "-", "–", "(", ")", "+", "/", ":")
@@ -251,14 +251,14 @@ def _keys_of(items: list[tuple]) -> frozenset[str]:
 TRIES = 24
 
 
-def whole(text: str, needle: str, edges, start: int = 0, tries: int = TRIES) -> bool:
-    """Whether ``needle`` occurs in ``text[start:]`` as a whole token (judged by ``edges``).
+def whole(text: str, needle: str, edges) -> bool:
+    """Whether ``needle`` occurs in ``text`` as a whole token (as judged by ``edges``).
 
-    Only the first ``tries`` occurrences are tried: a False may then be a miss, which
+    Only the first ``TRIES`` occurrences are tried: a False may then be a miss, which
     costs an index lookup but never a wrong answer (the index is the authority).
     """
-    i = text.find(needle, start)
-    for _ in range(tries):
+    i = text.find(needle)
+    for _ in range(TRIES):
         if i < 0:
             return False
         if edges(text, i, i + len(needle)):
