@@ -1,6 +1,7 @@
 """Every key of the review screen (SPEC §6), declared in full so they can be remapped.
 
-The footer shows them grouped; the help screen lists each one with its tooltip.
+The footer shows them grouped, "? help" and "q quit" first so that an 80-column terminal
+still shows them; the help screen lists each one with its tooltip, those two last.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ ANSWER_GROUP = Binding.Group("answer", compact=True)
 
 
 def review_bindings() -> list[Binding]:
-    """The review screen's bindings, in the order the help screen lists them."""
+    """The review screen's bindings, in the order the footer shows them."""
     b = [
         Binding(
             "down,j",
@@ -109,9 +110,16 @@ def review_bindings() -> list[Binding]:
             tooltip="Show or hide the report pane",
             id="report.toggle",
         ),
+    ]
+    return [
         Binding(
             "question_mark", "help", "help", key_display="?", tooltip="List every key", id="help"
         ),
         Binding("q", "quit", "quit", tooltip="Quit (every change is already saved)", id="quit"),
+        *b,
     ]
-    return b
+
+
+def help_order(bindings: list[Binding]) -> list[Binding]:
+    """The bindings in the order the help screen lists them: help and quit last."""
+    return sorted(bindings, key=lambda binding: binding.id in ("help", "quit"))

@@ -135,10 +135,10 @@ async def test_every_pane_that_decides_a_claim_is_visible_in_a_small_terminal(
         assert options.height >= 2
         footer = screen.query_one("Footer")
         assert footer.region.height == 1
+        keys = {k.key: k.region for k in footer.query("FooterKey")}
+        assert keys["q"].right <= size[0] and keys["question_mark"].right <= size[0]
         if size == (110, 30):
             assert screen.query_one(AnswerView).region.width >= 40
-            keys = {k.key: k.region for k in footer.query("FooterKey")}
-            assert keys["q"].right <= size[0] and keys["question_mark"].right <= size[0]
         await pilot.press("s")
         await settle(pilot)
     assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#1"]

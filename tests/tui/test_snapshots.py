@@ -27,8 +27,8 @@ def test_first_screen(review_db: Path, snap_compare):
     source "Returns policy" (help-centre, updated 2025-01-10) with its first sentence
     highlighted (not in the absent colour); the report pane, under half the column high,
     with claim level, answer level, invention rate and their counts, both kappas, quadrants
-    and by source (pdf-archive, the most often ungrounded, first); the footer with every
-    key group through "? help q quit".
+    and by source (pdf-archive, the most often ungrounded, first); the footer opening with
+    "? help q quit", then every key group through "r report".
     """
 
     async def run_before(pilot):

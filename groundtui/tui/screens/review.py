@@ -17,7 +17,7 @@ from groundtui.store import Store, StoreError
 from groundtui.tui import data, messages
 from groundtui.tui.data import QueueFilter, QueueRow
 from groundtui.tui.detail import AnswerDetail, ClaimView, load_answer
-from groundtui.tui.keys import review_bindings
+from groundtui.tui.keys import help_order, review_bindings
 from groundtui.tui.safe import one_line
 from groundtui.tui.session import KIND_KEYS, Intent, ReviewSession, report_of
 from groundtui.tui.widgets.answer import AnswerView
@@ -401,7 +401,7 @@ class ReviewScreen(Screen):
         """List every key."""
         from groundtui.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.BINDINGS))
+        self.app.push_screen(HelpScreen(help_order(self.BINDINGS)))
 
     def action_quit(self) -> None:
         """Quit; every decision is already committed."""
