@@ -408,3 +408,36 @@ async def test_report_pane_counts_unlabelled_claims_as_not_stated(tmp_path: Path
         body = app.screen.query_one("#report-body", Static)
         text = str(body.render())
     assert "1/2 stated" in text
+
+
+async def test_the_selected_claim_stays_in_view_when_the_terminal_narrows(tmp_path: Path):
+    last = "The warranty lasts seven years"
+    response = " ".join(f"Sentence {i} of the small print." for i in range(80)) + f" {last} [1]."
+    at = response.index(last)
+    answer = {
+        "id": "W-1",
+        "question": "How long is the warranty?",
+        "response": response,
+        "sources": [{"id": "terms", "title": "Terms", "text": f"{last}."}],
+        "claims": [
+            {"text": last, "span": [at, at + len(last)], "citation": 1, "verdict": "stated"}
+        ],
+    }
+    jsonl = tmp_path / "wide.jsonl"
+    jsonl.write_text(json.dumps(answer) + "\n", encoding="utf-8")
+    path = tmp_path / "wide.db"
+    with Store(path) as store:
+        assert not import_files(store, [str(jsonl)]).bad
+    app = make_app(path, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = app.screen.query_one(AnswerView)
+        for size in [(80, 24), (100, 30), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            for _ in range(3):  # the resize, then the scroll after the reflow
+                await settle(pilot)
+            width = view.scrollable_content_region.width
+            lines = Text(plain(app, "#answer-body")).wrap(app.console, width)
+            line = next(i for i, t in enumerate(lines) if "seven years" in t.plain)
+            top, height = view.scroll_y, view.scrollable_content_region.height
+            assert top <= line < top + height, (size, top, line, height)

@@ -7,6 +7,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.containers import ScrollableContainer
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -50,6 +51,13 @@ def set_text(static: Static, text: Text) -> None:
     static.update(text, layout=not same)
 
 
+def _height(paragraph: str, width: int) -> int:
+    """How many lines ``paragraph`` takes at ``width``, wrapped at words as Textual does."""
+    if cell_len(paragraph) <= width:
+        return 1
+    return max(1, len(Content(paragraph).wrap(width)))
+
+
 def scroll_to_offset(scroll: ScrollableContainer, before: str, margin: int) -> None:
     """Scroll so the line where ``before`` ends sits ``margin`` lines from the top.
 
@@ -59,9 +67,8 @@ def scroll_to_offset(scroll: ScrollableContainer, before: str, margin: int) -> N
 
     def scroll_now(tries: int) -> None:
         width = max(10, scroll.scrollable_content_region.width)
-        paragraphs = before.split("\n")
-        line = sum(max(1, -(-cell_len(p) // width)) for p in paragraphs[:-1])
-        line += cell_len(paragraphs[-1]) // width
+        *paragraphs, last = before.split("\n")
+        line = sum(_height(p, width) for p in paragraphs) + _height(last, width) - 1
         if line >= scroll.virtual_size.height and tries:  # the new text is not laid out yet
             scroll.call_after_refresh(scroll_now, tries - 1)
             return

@@ -71,5 +71,14 @@ class AnswerView(VerticalScroll):
                 f"\n\n{len(unlocated)} claim(s) not found in the response.", style="dim italic"
             )
         set_text(body, text)
-        if selected_at is not None:
-            scroll_to_offset(self, text.plain[: offset + selected_at], margin=2)
+        self._before = None if selected_at is None else text.plain[: offset + selected_at]
+        if self._before is not None:
+            scroll_to_offset(self, self._before, margin=2)
+
+    _before: str | None = None  # the text before the selected claim, to scroll back to it
+
+    def on_resize(self) -> None:
+        # The response reflows when the pane's width changes (the terminal, the queue shown
+        # or hidden): the scroll kept from the old width would lose the selected claim.
+        if self._before is not None:
+            scroll_to_offset(self, self._before, margin=2)
