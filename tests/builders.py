@@ -7,6 +7,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from groundtui.importer import import_files
+from groundtui.store import Store
+
 
 def make_answer(answer_id: str = "A-1", **overrides: Any) -> dict:
     """A valid SPEC §2 record; ``overrides`` replace top-level keys."""
@@ -32,6 +35,16 @@ def write_jsonl(path: Path, records: list[Any]) -> Path:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
+
+
+def imported_db(folder: Path, name: str, records: list[Any]) -> Path:
+    """``folder/name.db`` holding ``records``, imported from a JSONL file as a user would."""
+    jsonl = write_jsonl(folder / f"{name}.jsonl", records)
+    path = folder / f"{name}.db"
+    with Store(path) as store:
+        result = import_files(store, [str(jsonl)])
+        assert not result.bad, result.bad
+    return path
 
 
 def dump(db_path: Path) -> list[str]:

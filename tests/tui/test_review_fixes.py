@@ -21,6 +21,7 @@ from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
 from groundtui.tui.widgets.source import SourcePane
+from tests.builders import imported_db
 from tests.tui.conftest import answers, reviews, settle
 
 SIZE = (140, 44)
@@ -69,12 +70,7 @@ def long_answer() -> dict:
 @pytest.fixture
 def long_db(tmp_path: Path) -> Path:
     """One answer of seven claims citing a 150-line source."""
-    jsonl = tmp_path / "long.jsonl"
-    jsonl.write_text(json.dumps(long_answer()) + "\n", encoding="utf-8")
-    path = tmp_path / "long.db"
-    with Store(path) as store:
-        assert not import_files(store, [str(jsonl)]).bad
-    return path
+    return imported_db(tmp_path, "long", [long_answer()])
 
 
 async def test_two_quick_claim_moves_settle_and_label_the_right_claim(long_db: Path):
@@ -276,11 +272,7 @@ async def test_markup_in_an_answer_id_and_a_filter_is_shown_literally_in_titles(
 ):
     data = answers()[1]
     data["id"] = ODD_ID
-    jsonl = tmp_path / "odd.jsonl"
-    jsonl.write_text(json.dumps(data) + "\n", encoding="utf-8")
-    path = tmp_path / "odd.db"
-    with Store(path) as store:
-        assert not import_files(store, [str(jsonl)]).bad
+    path = imported_db(tmp_path, "odd", [data])
     app = make_app(path, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -423,12 +415,7 @@ async def test_the_selected_claim_stays_in_view_when_the_terminal_narrows(tmp_pa
             {"text": last, "span": [at, at + len(last)], "citation": 1, "verdict": "stated"}
         ],
     }
-    jsonl = tmp_path / "wide.jsonl"
-    jsonl.write_text(json.dumps(answer) + "\n", encoding="utf-8")
-    path = tmp_path / "wide.db"
-    with Store(path) as store:
-        assert not import_files(store, [str(jsonl)]).bad
-    app = make_app(path, "dana")
+    app = make_app(imported_db(tmp_path, "wide", [answer]), "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         view = app.screen.query_one(AnswerView)
