@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from dataclasses import dataclass
 
-from groundtui.checks import unsourced_specifics
+from groundtui.checks import SourceIndex, unsourced_specifics
 from groundtui.store import Store, now_iso
 
 CHECK_NAME = "unsourced_specifics"
 _BATCH = 1000
+#: Sources indexed at once: answers share documents, so a document's index is reused
+#: across the answers citing it, the least recently used dropped past this many.
+_INDEXES = 2048
 
 
 @dataclass
@@ -33,6 +37,7 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
     replaces their flags; the result is the same, so re-running changes nothing.
     """
     result = ScanResult()
+    indexes: OrderedDict[str, SourceIndex] = OrderedDict()
     where = "" if (all_answers or rescan) else "where scanned_at is null"
     last = 0
     while True:
@@ -44,11 +49,11 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
         if not answers:
             return result
         last = answers[-1]["seq"]
-        texts = _source_texts(store, [a["id"] for a in answers])
+        cited = _sources(store, [a["id"] for a in answers], indexes)
         at = now_iso()
         flags, ids = [], []
         for answer in answers:
-            sources = texts.get(answer["id"], [])
+            sources = cited.get(answer["id"], [])
             found = unsourced_specifics(answer["response"], sources)
             ids.append(answer["id"])
             if found:
@@ -71,13 +76,28 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
         result.flagged += len(flags)
 
 
-def _source_texts(store: Store, answer_ids: list[str]) -> dict[str, list[str]]:
+def _sources(
+    store: Store, answer_ids: list[str], indexes: OrderedDict[str, SourceIndex]
+) -> dict[str, list[SourceIndex]]:
+    """Each answer's sources in citation order, indexed, reusing ``indexes`` (an LRU)."""
     marks = ",".join("?" * len(answer_ids))
-    texts: dict[str, list[str]] = {}
-    for row in store.db.execute(
-        "select a.answer_id, s.text from answer_sources a join sources s on s.key = a.source_key"
-        f" where a.answer_id in ({marks}) order by a.answer_id, a.position",
+    rows = store.db.execute(
+        "select answer_id, source_key from answer_sources"
+        f" where answer_id in ({marks}) order by answer_id, position",
         answer_ids,
-    ):
-        texts.setdefault(row[0], []).append(row[1])
-    return texts
+    ).fetchall()
+    missing = list({key for _, key in rows if key not in indexes})
+    for start in range(0, len(missing), 500):  # under SQLite's limit on parameters
+        chunk = missing[start : start + 500]
+        found = store.db.execute(
+            f"select key, text from sources where key in ({','.join('?' * len(chunk))})", chunk
+        )
+        for key, text in found:
+            indexes[key] = SourceIndex(text)
+    cited: dict[str, list[SourceIndex]] = {}
+    for answer_id, key in rows:
+        indexes.move_to_end(key)
+        cited.setdefault(answer_id, []).append(indexes[key])
+    while len(indexes) > _INDEXES:  # after the batch: its own sources stay until used
+        indexes.popitem(last=False)
+    return cited

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from groundtui.checks import unsourced_specifics
 from groundtui.cli import cli
 from groundtui.importer import import_files
 from groundtui.scan import CHECK_NAME, scan_answers
@@ -83,3 +84,33 @@ def test_cli_prints_scanned_flagged_and_rate(db_path: Path, tmp_path: Path) -> N
     assert "Scanned 3 answers: 2 flagged (66.7%)" in out.output
     again = CliRunner().invoke(cli, ["scan", "--db", str(db_path)])
     assert "Scanned 0 answers: 0 flagged (n/a); 2 flagged in the database." in again.output
+
+
+def test_answers_sharing_sources_across_batches_get_their_own_flags(
+    db_path: Path, tmp_path: Path, monkeypatch
+) -> None:
+    # Small batches and a two-source index cache: sources are reused across answers and
+    # batches, and dropped and read again, without one answer's result leaking to another.
+    import groundtui.scan as scan
+
+    monkeypatch.setattr(scan, "_BATCH", 3)
+    monkeypatch.setattr(scan, "_INDEXES", 2)
+    docs = [{"id": f"doc-{i}", "text": f"Order {i} ships within {i + 2} days."} for i in range(4)]
+    records, expected = [], {}
+    for n in range(20):
+        first, second = n % 4, (n * 3 + 1) % 4
+        days = n % 5 + 2  # stated when it is first + 2
+        response = f"It ships within {days} days [1]. Order {second} too [2]."
+        sources = [docs[first], docs[second]]
+        records.append(make_answer(f"A-{n:02d}", response=response, sources=sources))
+        found = unsourced_specifics(response, [s["text"] for s in sources])
+        if found:
+            expected[f"A-{n:02d}"] = [s.to_dict() for s in found]
+    with Store(db_path) as store:
+        import_files(store, [str(write_jsonl(tmp_path / "shared.jsonl", records))])
+        result = scan_answers(store)
+        flags = {r["answer_id"]: json.loads(r["details"])["specifics"] for r in store.query(
+            "select * from flags where check_name = ?", [CHECK_NAME])}
+    assert 0 < len(expected) < 20
+    assert (result.scanned, result.flagged) == (20, len(expected))
+    assert flags == expected
