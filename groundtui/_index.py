@@ -13,13 +13,12 @@ from __future__ import annotations
 import re
 
 from groundtui._names import name_key
-from groundtui._numbers import spellings, word_stems
+from groundtui._numbers import word_stems
 from groundtui._specifics import digit_items
+from groundtui._tokens import below_one, has_run, whole, word_edges, word_in
 from groundtui._words import month_items, word_items
 
-_SPACES = " \u00a0\u2009\u202f"
 _NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
-_JOINERS = ".,:/-–"
 _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
 #: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
@@ -75,13 +74,13 @@ class SourceIndex:
 
     def has_name_key(self, key: str) -> bool:
         """``has_name`` for a name already normalised by ``name_key``."""
-        if _word_in(self.lower, key):
+        if word_in(self.lower, key):
             return True
         if " " not in key:
             return False
         if self._squashed is None:
             self._squashed = " ".join(self.lower.split())
-        return _word_in(self._squashed, key)
+        return word_in(self._squashed, key)
 
     def has_keys(self, need: tuple[tuple[str, ...], ...]) -> bool:
         """Whether the index holds every key of one alternative of ``need``.
@@ -129,11 +128,11 @@ class SourceIndex:
             kind, value = key[0], key[1:]
             if kind == "n" and len(value) <= 3 and value.isdigit():
                 # in a row, in words, or a fraction of one with a scale ("0.5k" is 500)
-                if _has_run(text, value):
+                if has_run(text, value):
                     continue
                 if self._ascii_digits():
                     if not self._may_spell(((key,),)) and not (
-                        _below_one(text) and self._has_scale()
+                        below_one(text) and self._has_scale()
                     ):
                         return True
                     continue
@@ -149,7 +148,7 @@ class SourceIndex:
                 (kind in "DY" and value[2:4] not in text)
                 or (
                     kind in "DM"
-                    and not _has_run(text, value.rpartition("-")[2])
+                    and not has_run(text, value.rpartition("-")[2])
                     and self._ascii_digits()
                 )
                 or (kind == "v" and value not in text)
@@ -211,31 +210,6 @@ class SourceIndex:
         return self._words
 
 
-def has_spelling(text: str, need: tuple[tuple[str, ...], ...], skip: str | None) -> bool:
-    """Whether a common spelling of the values of ``need`` (but ``skip``) is in ``text``.
-
-    ``text`` is a source, or several joined by blank lines (a spelling then never spans
-    two): each spelling found as a whole token is a value the index would hold.
-    """
-    for spelling in _spellings(need):
-        if spelling != skip and whole(text, spelling, value_edges):
-            return True
-    return False
-
-
-_SPELLING_CACHE: dict[tuple, tuple[str, ...]] = {}
-
-
-def _spellings(need: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
-    """``spellings(need)`` without repeats ("10:00" is spelled "10:00" twice), cached."""
-    found = _SPELLING_CACHE.get(need)
-    if found is None:
-        if len(_SPELLING_CACHE) >= 4096:  # a bound on memory; real answers repeat values
-            _SPELLING_CACHE.clear()
-        found = _SPELLING_CACHE[need] = tuple(dict.fromkeys(spellings(need)))
-    return found
-
-
 def _keys_of(items: list[tuple]) -> frozenset[str]:
     """Every key the items state, strictly and liberally (a source is read liberally)."""
     keys: set[str] = set()
@@ -244,102 +218,3 @@ def _keys_of(items: list[tuple]) -> frozenset[str]:
             keys.update(alternative)
         keys.update(item[5])
     return frozenset(keys)
-
-
-#: How many occurrences of a spelling are tried as a whole token before the index decides:
-#: enough for real text, and a bound on crafted text ("12 12 12 …" would be quadratic).
-TRIES = 24
-
-
-def whole(text: str, needle: str, edges) -> bool:
-    """Whether ``needle`` occurs in ``text`` as a whole token (as judged by ``edges``).
-
-    Only the first ``TRIES`` occurrences are tried: a False may then be a miss, which
-    costs an index lookup but never a wrong answer (the index is the authority).
-    """
-    i = text.find(needle)
-    for _ in range(TRIES):
-        if i < 0:
-            return False
-        if edges(text, i, i + len(needle)):
-            return True
-        i = text.find(needle, i + 1)
-    return False
-
-
-def _has_run(text: str, digits: str) -> bool:
-    """Whether ``digits`` may be a whole run of digits in ``text``, leading zeros aside.
-
-    "5" is in "5 days", "05/03" and "5.00", not in "15" or "2025". Only the first
-    ``TRIES`` occurrences, and eight leading zeros, are looked at: past them the answer
-    is a yes, which costs an index lookup but never a wrong answer.
-    """
-    i = text.find(digits)
-    for _ in range(TRIES):
-        if i < 0:
-            return False
-        j = i + len(digits)
-        if j >= len(text) or not text[j].isdecimal():
-            a = i
-            while a and text[a - 1] == "0":
-                a -= 1
-                if i - a > 8:
-                    return True
-            if not a or not text[a - 1].isdecimal():
-                return True
-        i = text.find(digits, i + 1)
-    return True
-
-
-def _below_one(text: str) -> bool:
-    """Whether ``text`` may write a number below one ("0.5k", "$0.25"), not "120.5".
-
-    Only the first ``TRIES`` occurrences of "0." are looked at: past them, a yes.
-    """
-    i = text.find("0.")
-    for _ in range(TRIES):
-        if i < 0:
-            return False
-        if not i or text[i - 1] == "0" or not text[i - 1].isdecimal():
-            return True
-        i = text.find("0.", i + 1)
-    return True
-
-
-def _word_in(text: str, key: str) -> bool:
-    """Whether ``key`` occurs in ``text`` as whole words, however often it is a part."""
-    if whole(text, key, word_edges):
-        return True
-    if text.count(key) <= TRIES:
-        return False
-    return re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text) is not None
-
-
-def value_edges(text: str, i: int, j: int) -> bool:
-    """A value stands alone: no letter or digit touches it, nor a separator then a digit.
-
-    Stricter than the index on purpose: "2024" in "2024-03-05" is refused here and then
-    found in the index, but "3" is never accepted inside "2023", "1,300" or "0800 3…".
-    """
-    if i:
-        c = text[i - 1]
-        if c.isalnum() or c == "_":
-            return False
-        if i >= 2 and c in _JOINERS and text[i - 2].isalnum():
-            return False
-        if i >= 2 and c in _SPACES and text[i - 2].isdigit():
-            return False
-    if j < len(text):
-        c = text[j]
-        if c.isalnum() or c == "_":
-            return False
-        if j + 1 < len(text) and (c in _JOINERS or c in _SPACES) and text[j + 1].isdigit():
-            return False
-        if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
-            return False
-    return True
-
-
-def word_edges(text: str, i: int, j: int) -> bool:
-    """A name stands alone: no letter or digit on either side."""
-    return (not i or not text[i - 1].isalnum()) and (j >= len(text) or not text[j].isalnum())

@@ -22,7 +22,8 @@ Decisions (also in the README):
 
 The passes that find specifics live in ``_sentences`` (sentences and their markers),
 ``_words`` (month names, numbers in words), ``_names`` and ``_specifics`` (figures in
-digits); ``_index`` holds a source's side.
+digits); ``_index`` holds a source's side, and ``_tokens`` the searches for a specific
+as written.
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from groundtui._index import SourceIndex, has_spelling, value_edges, whole
+from groundtui._index import SourceIndex
 from groundtui._names import name_items, name_key
 from groundtui._sentences import sentences
 from groundtui._specifics import digit_items
+from groundtui._tokens import has_spelling, value_edges, whole
 from groundtui._words import month_items, word_items
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]

@@ -1,0 +1,140 @@
+"""Finding a value or a name in a text as a whole token, not inside a longer one.
+
+The mechanical check looks for most specifics as written before it reads a source's
+values: these are the substring searches it does, and the edges that make a match whole
+("3" is not in "2023", "Harbor Home" not in "Harbor Homes"). Each search tries a bounded
+number of occurrences, so that crafted text cannot make it quadratic; past them it gives
+the answer that sends the question on to the source's index, which is the authority.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundtui._numbers import spellings
+
+_SPACES = " \u00a0\u2009\u202f"
+_JOINERS = ".,:/-–"
+
+#: How many occurrences of a spelling are tried as a whole token before the index decides:
+#: enough for real text, and a bound on crafted text ("12 12 12 …" would be quadratic).
+TRIES = 24
+
+
+def whole(text: str, needle: str, edges) -> bool:
+    """Whether ``needle`` occurs in ``text`` as a whole token (as judged by ``edges``).
+
+    Only the first ``TRIES`` occurrences are tried: a False may then be a miss, which
+    costs an index lookup but never a wrong answer (the index is the authority).
+    """
+    i = text.find(needle)
+    for _ in range(TRIES):
+        if i < 0:
+            return False
+        if edges(text, i, i + len(needle)):
+            return True
+        i = text.find(needle, i + 1)
+    return False
+
+
+def has_run(text: str, digits: str) -> bool:
+    """Whether ``digits`` may be a whole run of digits in ``text``, leading zeros aside.
+
+    "5" is in "5 days", "05/03" and "5.00", not in "15" or "2025". Only the first
+    ``TRIES`` occurrences, and eight leading zeros, are looked at: past them the answer
+    is a yes, which costs an index lookup but never a wrong answer.
+    """
+    i = text.find(digits)
+    for _ in range(TRIES):
+        if i < 0:
+            return False
+        j = i + len(digits)
+        if j >= len(text) or not text[j].isdecimal():
+            a = i
+            while a and text[a - 1] == "0":
+                a -= 1
+                if i - a > 8:
+                    return True
+            if not a or not text[a - 1].isdecimal():
+                return True
+        i = text.find(digits, i + 1)
+    return True
+
+
+def below_one(text: str) -> bool:
+    """Whether ``text`` may write a number below one ("0.5k", "$0.25"), not "120.5".
+
+    Only the first ``TRIES`` occurrences of "0." are looked at: past them, a yes.
+    """
+    i = text.find("0.")
+    for _ in range(TRIES):
+        if i < 0:
+            return False
+        if not i or text[i - 1] == "0" or not text[i - 1].isdecimal():
+            return True
+        i = text.find("0.", i + 1)
+    return True
+
+
+def word_in(text: str, key: str) -> bool:
+    """Whether ``key`` occurs in ``text`` as whole words, however often it is a part."""
+    if whole(text, key, word_edges):
+        return True
+    if text.count(key) <= TRIES:
+        return False
+    return re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text) is not None
+
+
+def value_edges(text: str, i: int, j: int) -> bool:
+    """A value stands alone: no letter or digit touches it, nor a separator then a digit.
+
+    Stricter than the index on purpose: "2024" in "2024-03-05" is refused here and then
+    found in the index, but "3" is never accepted inside "2023", "1,300" or "0800 3…".
+    """
+    if i:
+        c = text[i - 1]
+        if c.isalnum() or c == "_":
+            return False
+        if i >= 2 and c in _JOINERS and text[i - 2].isalnum():
+            return False
+        if i >= 2 and c in _SPACES and text[i - 2].isdigit():
+            return False
+    if j < len(text):
+        c = text[j]
+        if c.isalnum() or c == "_":
+            return False
+        if j + 1 < len(text) and (c in _JOINERS or c in _SPACES) and text[j + 1].isdigit():
+            return False
+        if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
+            return False
+    return True
+
+
+def word_edges(text: str, i: int, j: int) -> bool:
+    """A name stands alone: no letter or digit on either side."""
+    return (not i or not text[i - 1].isalnum()) and (j >= len(text) or not text[j].isalnum())
+
+
+def has_spelling(text: str, need: tuple[tuple[str, ...], ...], skip: str | None) -> bool:
+    """Whether a common spelling of the values of ``need`` (but ``skip``) is in ``text``.
+
+    ``text`` is a source, or several joined by blank lines (a spelling then never spans
+    two): each spelling found as a whole token is a value the index would hold.
+    """
+    for spelling in _spellings(need):
+        if spelling != skip and whole(text, spelling, value_edges):
+            return True
+    return False
+
+
+_SPELLING_CACHE: dict[tuple, tuple[str, ...]] = {}
+
+
+def _spellings(need: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """``spellings(need)`` without repeats ("10:00" is spelled "10:00" twice), cached."""
+    found = _SPELLING_CACHE.get(need)
+    if found is None:
+        if len(_SPELLING_CACHE) >= 4096:  # a bound on memory; real answers repeat values
+            _SPELLING_CACHE.clear()
+        found = _SPELLING_CACHE[need] = tuple(dict.fromkeys(spellings(need)))
+    return found
