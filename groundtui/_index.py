@@ -25,7 +25,7 @@ _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
 #: digits then minutes after ":" or ".", or an optional space and a/p: a superset of the
 #: hours found ("$19.99" gives none). It opens with a character class, which lets the
 #: engine skip to digits in C.
-_HOUR_RE = re.compile(r"[0-9][0-9]?(?=[:.][0-5]\d|[ \u00a0\u2009\u202f]?[aApP])")
+_HOUR_RE = re.compile(r"[0-9]\d?(?=[:.][0-5]\d|[ \u00a0\u2009\u202f]?[aApP])")
 #: What separates the digits of one value (1,200.50; 0800 123-4567; (555) 123 4567).
 _SEPARATORS = (",", ".", " ", "\u00a0", "\u2009", "\u202f", "-", "–", "(", ")", "+", "/", ":")
 
@@ -119,24 +119,22 @@ class SourceIndex:
         up to three digits, and a date's day, as a whole run of digits (grouping needs
         four); every date with a year, with the year's last two digits in a row.
         """
+        # These proofs read the digits 0-9: the index also reads other decimal digits
+        # ("٣") and turns some into numbers, so a text with any of them is left to it.
+        if not self._ascii_digits():
+            return False
         # Digits in a row in the text are in a row once separators are dropped too: the
         # text is searched first, and flattened (a pass per separator) only when it fails.
-        # The whole-run tests hold for ASCII digits (the index reads other decimal digits
-        # too, and turns some into numbers), so a text with other digits skips them.
         text = self.text
         for key in keys:
             kind, value = key[0], key[1:]
             if kind == "n" and len(value) <= 3 and value.isdigit():
                 # in a row, in words, or a fraction of one with a scale ("0.5k" is 500)
-                if has_run(text, value):
-                    continue
-                if self._ascii_digits():
-                    if not self._may_spell(((key,),)) and not (
-                        below_one(text) and self._has_scale()
-                    ):
-                        return True
-                    continue
-            if kind in "nd":
+                if not has_run(text, value) and not (
+                    self._may_spell(((key,),)) or (below_one(text) and self._has_scale())
+                ):
+                    return True
+            elif kind in "nd":
                 digits = value.replace(".", "")
                 if (
                     digits not in text
@@ -146,11 +144,7 @@ class SourceIndex:
                     return True
             elif (
                 (kind in "DY" and value[2:4] not in text)
-                or (
-                    kind in "DM"
-                    and not has_run(text, value.rpartition("-")[2])
-                    and self._ascii_digits()
-                )
+                or (kind in "DM" and not has_run(text, value.rpartition("-")[2]))
                 or (kind == "v" and value not in text)
                 # only a time read in digits gives a "t" key
                 or (kind == "t" and int(value.partition(":")[0]) % 12 not in self._hour_set())
