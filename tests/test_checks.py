@@ -399,6 +399,8 @@ def test_fuzzed_texts_hold_the_check_s_invariants() -> None:
         "k", " to ", " and ", "thirty", "-five", " hundred", "first", " one", "March ",
         " May ", "Jan", "Harbor", " Home", " Goods", "The ", "'s", "[1]", "[2]", "[1, 3]",
         "[9]", ". ", ", ", "\n", "\n2. ", " ", "\u00a0", "\u2009", "٣", "²", "Dr. ", "(", ")",
+        " a.m.", "Bank of the West", "COVID-19", "05/03/2024", "5-3-24", "+44 ", "[1-2]", "[0]",
+        "www.x.com/a1", "O'Neil", "1st", "Sept. ", "a hundred", "one of", "bn", " thousand",
     ]  # fmt: skip
     rng = random.Random(7)
 
