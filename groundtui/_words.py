@@ -58,7 +58,7 @@ _WORD_TAIL = re.compile(rf"{_SP}?(?:%|percent|per{_SP}?cent)(?![a-z])")
 _SCALES = ("hundred", "thousand", "million", "billion")
 _AMBIGUOUS = frozenset(("one", "first", "second"))  # a probe for them could find "one of"
 _NOT_ONE_BEFORE = ("the ", "this ", "that ", "which ", "each ", "every ", "any ", "no ")
-_NOT_ONE_AFTER = (" of ", " another", "-off", " or two", " by one")
+_NOT_ONE_AFTER = (" another", "-off", " or two", " by one")
 
 
 def month_items(text: str, covered: bytearray | None = None) -> list[tuple]:
@@ -124,7 +124,11 @@ def _not_a_number(lower: str, a: int, b: int, word: str) -> bool:
     """Words that are numbers by spelling but not by use: "one of", "at first", "a second"."""
     before, after = lower[max(0, a - 7) : a], lower[b : b + 8]
     if word == "one":
-        return before.endswith(_NOT_ONE_BEFORE) or after.startswith(_NOT_ONE_AFTER)
+        return (
+            before.endswith(_NOT_ONE_BEFORE)
+            or after.startswith(_NOT_ONE_AFTER)
+            or (after.startswith(" of") and not after[3:4].isalpha())  # "one of", at the end too
+        )
     if word == "first":
         return before.endswith("at ") or after.startswith((",", " of all"))
     if word == "second":

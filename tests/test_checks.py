@@ -242,6 +242,12 @@ def test_grouped_decimal_and_range_figures_before_a_word() -> None:
     assert keys >= {"n1200", "d1200", "n49.99", "d49", "n3", "n5"}
 
 
+def test_one_of_is_no_figure_before_any_punctuation_or_the_end() -> None:
+    for text in ["Pick one of: a or b.", "Pick one of, say, these.", "It is the best one of"]:
+        assert find_specifics(text) == [], text
+    assert [s.text for s in find_specifics("Pick one offer.")] == ["one"]
+
+
 def test_find_specifics_reports_the_sentence_citations_as_written() -> None:
     found = find_specifics("It takes 30 days [1][4]. It costs $5.")
     assert [(s.text, s.sources) for s in found] == [("30", (1, 4)), ("$5", ())]
@@ -389,8 +395,8 @@ def test_a_sentence_s_specifics_are_found_in_any_order_in_its_source(
 def test_fuzzed_texts_hold_the_check_s_invariants() -> None:
     # Seeded random text from the pieces the check reads (figures, dates, names, markers,
     # separators, non-ASCII digits): it never raises, offsets are exact, every unsourced
-    # specific is one find_specifics reads, an answer's own text sources all of it, and
-    # indexes (fresh or reused) give the same answer as texts.
+    # specific is one find_specifics reads, an answer's own text sources all of it (alone
+    # or inside a longer text), and indexes (fresh or reused) give the same answer as texts.
     import random
 
     pieces = [
@@ -420,3 +426,4 @@ def test_fuzzed_texts_hold_the_check_s_invariants() -> None:
         assert unsourced_specifics(response, indexes) == found
         if "[" not in response:  # no marker to scope it: the response sources itself
             assert unsourced_specifics(response, [response]) == []
+            assert unsourced_specifics(response, [f"Intro text. {response} Outro."]) == []
