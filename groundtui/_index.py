@@ -140,6 +140,8 @@ class SourceIndex:
                     digits not in text
                     and digits not in self._flat_digits()
                     and not (kind == "n" and (self._may_spell(((key,),)) or self._has_scale()))
+                    # a year of a date with two digits of year: "5/3/24" states 2024
+                    and not (len(value) == 4 and value[:2] == "20" and value[2:] in text)
                 ):
                     return True
             elif (

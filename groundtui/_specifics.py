@@ -61,9 +61,9 @@ def _number(i: int, first: bool = False) -> str:
 
 
 #: A space then a word that none of the branches below reads as part of a figure: not
-#: "6 pm", "3 to 5", "15 percent", "2 million", "5 dollars".
+#: "6 pm" (nor "6 pM", a time too), "3 to 5", "15 percent", "2 million", "5 dollars".
 _WORD_AFTER = (
-    r"[ ](?!(?:[ap]\.?m|to|per|percent|thousand|million|billion|trillion"
+    r"[ ](?!(?:[ap]\.?[mM]|to|per|percent|thousand|million|billion|trillion"
     r"|dollars?|euros?|pounds?)(?![a-z]))[a-z]"
 )
 

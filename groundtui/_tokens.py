@@ -15,6 +15,7 @@ from groundtui._numbers import spellings
 
 _SPACES = " \u00a0\u2009\u202f"
 _JOINERS = ".,:/-–"
+_PHONE_GAPS = (" ", "-", "\u00a0")  # after an area code's ")", as the index reads phones
 
 #: How many occurrences of a spelling are tried as a whole token before the index decides:
 #: enough for real text, and a bound on crafted text ("12 12 12 …" would be quadratic).
@@ -89,11 +90,13 @@ def value_edges(text: str, i: int, j: int) -> bool:
     """A value stands alone: no letter or digit touches it, nor a separator then a digit.
 
     Stricter than the index on purpose: "2024" in "2024-03-05" is refused here and then
-    found in the index, but "3" is never accepted inside "2023", "1,300" or "0800 3…".
+    found in the index, but "3" is never accepted inside "2023", "1,300" or "0800 3…",
+    nor "555" in "(555) 123-4567", nor "12" in a marker "[12]", which the index does not
+    read as numbers either.
     """
     if i:
         c = text[i - 1]
-        if c.isalnum() or c == "_":
+        if c.isalnum() or c == "_" or (c == "[" and text[i].isdigit()):
             return False
         if i >= 2 and c in _JOINERS and text[i - 2].isalnum():
             return False
@@ -105,6 +108,8 @@ def value_edges(text: str, i: int, j: int) -> bool:
             return False
         if j + 1 < len(text) and (c in _JOINERS or c in _SPACES) and text[j + 1].isdigit():
             return False
+        if c == ")" and text[j + 1 : j + 2] in _PHONE_GAPS and text[j + 2 : j + 3].isdigit():
+            return False  # an area code: "(555) 123-4567"
         if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
             return False
     return True

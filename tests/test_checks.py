@@ -73,12 +73,16 @@ CASES = [
     P("Open until 6:30pm [1].", ["Open until 18:30."], [], id="6:30pm-vs-18:30"),
     P("Open until 7 pm [1].", ["Open until 6 pm."], ["7 pm"], id="other-time"),
     P("Open from 9 am [1].", ["Open from 09:00."], [], id="9am-vs-09:00"),
+    P("Doors open at 6.30 pM [1].", ["Open at 18:30."], [], id="decimal-time-capital-m"),
     # --- digit groups (phones) and versions -----------------------------------------------
     P("Call 0800 123 4567 [1].", ["Phone: 0800-123-4567."], [], id="phone-dashes"),
     P("Call 0800 123 4567 [1].", ["Phone: 08001234567."], [], id="phone-digits-only"),
     P("Call 0800 123 4568 [1].", ["Phone: 0800 123 4567."], ["0800 123 4568"],
       id="other-phone"),
     P("Call +44 20 7946 0958 [1].", ["Phone: 020 7946 0958."], [], id="phone-country-code"),
+    P("Dial 555 now [1].", ["Call (555) 123-4567."], ["555"], id="area-code-is-no-value"),
+    P("Dial 555 now [1].", ["Dial 555 for help (555)."], [], id="parenthesised-value"),
+    P("It is 12 now [1].", ["See note [12] below."], ["12"], id="marker-digits-no-value"),
     P("Update to version 2.4.1 [1].", ["Install v2.4.1 now."], [], id="version-v-prefix"),
     P("Update to version 2.4.1 [1].", ["Install 2.4.10 now."], ["2.4.1"], id="other-version"),
     # --- dates ----------------------------------------------------------------------------
@@ -95,6 +99,7 @@ CASES = [
     P("It took effect in 2025 [1].", ["Effective in 2024."], ["2025"], id="other-year"),
     P("It took effect in 2024 [1].", ["Effective 2024-03-05."], [], id="year-of-a-date"),
     P("It took effect on 03/05/2024 [1].", ["Effective March 5, 2024."], [], id="slashed"),
+    P("It applies from 2024 [1].", ["Valid from 5/3/24 on."], [], id="year-of-two-digits"),
     # --- names ----------------------------------------------------------------------------
     P("Ask Harbor Home Goods for help [1].", ["harbor home goods helps."], [],
       id="name-case-insensitive"),

@@ -428,3 +428,16 @@ async def test_the_selected_claim_stays_in_view_when_the_terminal_narrows(tmp_pa
             line = next(i for i, t in enumerate(lines) if "seven years" in t.plain)
             top, height = view.scroll_y, view.scrollable_content_region.height
             assert top <= line < top + height, (size, top, line, height)
+
+
+def test_a_claim_whose_first_word_wraps_is_looked_for_on_the_next_line():
+    from textual.content import Content
+
+    from groundtui.tui.widgets import _height, through_word
+
+    text = "aaaa bbbbb cc dd"
+    lines = [str(line) for line in Content(text).wrap(10)]
+    assert lines == ["aaaa bbbbb", "cc dd"]  # how Textual lays it out
+    before = through_word(text, text.index("cc"))
+    assert before == "aaaa bbbbb cc"
+    assert _height(before, 10) - 1 == 1  # the claim starting at "cc" is on line 1

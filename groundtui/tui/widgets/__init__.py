@@ -3,6 +3,8 @@ reviewer chose; none reads the database."""
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -51,11 +53,20 @@ def set_text(static: Static, text: Text) -> None:
     static.update(text, layout=not same)
 
 
+_WORD = re.compile(r"\S*")
+
+
 def _height(paragraph: str, width: int) -> int:
     """How many lines ``paragraph`` takes at ``width``, wrapped at words as Textual does."""
     if cell_len(paragraph) <= width:
         return 1
     return max(1, len(Content(paragraph).wrap(width)))
+
+
+def through_word(plain: str, at: int) -> str:
+    """``plain`` up to the end of the word at ``at``: where that word is laid out, the
+    text before it may end a line above (the word wraps to the next)."""
+    return plain[: _WORD.match(plain, at).end()]
 
 
 def scroll_to_offset(scroll: ScrollableContainer, before: str, margin: int) -> None:

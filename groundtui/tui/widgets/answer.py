@@ -10,7 +10,13 @@ from textual.widgets import Static
 from groundtui.tui.detail import AnswerDetail
 from groundtui.tui.safe import one_line, shown
 from groundtui.tui.session import correctness
-from groundtui.tui.widgets import VERDICT_CLASSES, scroll_to_offset, set_text, verdict_style
+from groundtui.tui.widgets import (
+    VERDICT_CLASSES,
+    scroll_to_offset,
+    set_text,
+    through_word,
+    verdict_style,
+)
 
 
 class AnswerView(VerticalScroll):
@@ -29,6 +35,7 @@ class AnswerView(VerticalScroll):
         """Render ``detail`` with claim ``selected`` emphasised (``blind`` hides the judge)."""
         body = self.query_one("#answer-body", Static)
         if detail is None:
+            self._before = None
             self.border_title = "Answer"
             set_text(body, Text("No answer to show.", style="dim"))
             return
@@ -71,11 +78,13 @@ class AnswerView(VerticalScroll):
                 f"\n\n{len(unlocated)} claim(s) not found in the response.", style="dim italic"
             )
         set_text(body, text)
-        self._before = None if selected_at is None else text.plain[: offset + selected_at]
+        self._before = (
+            None if selected_at is None else through_word(text.plain, offset + selected_at)
+        )
         if self._before is not None:
             scroll_to_offset(self, self._before, margin=2)
 
-    _before: str | None = None  # the text before the selected claim, to scroll back to it
+    _before: str | None = None  # the text through the selected claim's first word
 
     def on_resize(self) -> None:
         # The response reflows when the pane's width changes (the terminal, the queue shown

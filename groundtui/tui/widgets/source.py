@@ -12,7 +12,7 @@ from textual.widgets import Static
 from groundtui.text import locate
 from groundtui.tui.detail import AnswerDetail, ClaimView, SourceInfo
 from groundtui.tui.safe import one_line, shown
-from groundtui.tui.widgets import scroll_to_offset, set_text
+from groundtui.tui.widgets import scroll_to_offset, set_text, through_word
 
 
 class SourcePane(Vertical):
@@ -50,6 +50,7 @@ class SourcePane(Vertical):
         dim = self.get_component_rich_style("source--dim", partial=True)
         warning = self.get_component_rich_style("source--warning", partial=True)
         if detail is None:
+            self._before = None
             set_text(header, Text(""))
             set_text(body, Text(""))
             return
@@ -147,7 +148,7 @@ class SourcePane(Vertical):
 
     def _scroll(self, text: Text, offset: int | None) -> None:
         scroll = self.query_one("#source-scroll", VerticalScroll)
-        self._before = None if offset is None else text.plain[:offset]
+        self._before = None if offset is None else through_word(text.plain, offset)
         if self._before is None:
             scroll.call_after_refresh(scroll.scroll_home, animate=False)
             return
