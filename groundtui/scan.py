@@ -81,23 +81,19 @@ def _sources(
 ) -> dict[str, list[SourceIndex]]:
     """Each answer's sources in citation order, indexed, reusing ``indexes`` (an LRU)."""
     marks = ",".join("?" * len(answer_ids))
-    rows = store.db.execute(
-        "select answer_id, source_key from answer_sources"
-        f" where answer_id in ({marks}) order by answer_id, position",
-        answer_ids,
-    ).fetchall()
-    missing = list({key for _, key in rows if key not in indexes})
-    for start in range(0, len(missing), 500):  # under SQLite's limit on parameters
-        chunk = missing[start : start + 500]
-        found = store.db.execute(
-            f"select key, text from sources where key in ({','.join('?' * len(chunk))})", chunk
-        )
-        for key, text in found:
-            indexes[key] = SourceIndex(text)
     cited: dict[str, list[SourceIndex]] = {}
-    for answer_id, key in rows:
-        indexes.move_to_end(key)
-        cited.setdefault(answer_id, []).append(indexes[key])
+    for answer_id, key, text in store.db.execute(
+        "select a.answer_id, a.source_key, s.text from answer_sources a"
+        " join sources s on s.key = a.source_key"
+        f" where a.answer_id in ({marks}) order by a.answer_id, a.position",
+        answer_ids,
+    ):
+        index = indexes.get(key)
+        if index is None:
+            index = indexes[key] = SourceIndex(text)
+        else:
+            indexes.move_to_end(key)
+        cited.setdefault(answer_id, []).append(index)
     while len(indexes) > _INDEXES:  # after the batch: its own sources stay until used
         indexes.popitem(last=False)
     return cited
