@@ -441,3 +441,15 @@ def test_a_claim_whose_first_word_wraps_is_looked_for_on_the_next_line():
     before = through_word(text, text.index("cc"))
     assert before == "aaaa bbbbb cc"
     assert _height(before, 10) - 1 == 1  # the claim starting at "cc" is on line 1
+
+
+async def test_clicking_a_queue_row_opens_its_answer(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.index == 0
+        await pilot.click("#queue-list", offset=(6, 2))
+        await settle(pilot)
+        assert screen.index == 2
+        assert screen.detail.id == screen.rows[2].answer_id

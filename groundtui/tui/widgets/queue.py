@@ -37,13 +37,6 @@ class QueueList(ScrollView):
         "queue--id",
     }
 
-    class Clicked(Message):
-        """A line of the queue was clicked."""
-
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
-
     def __init__(self, blind: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.blind = blind
@@ -135,7 +128,7 @@ class QueueList(ScrollView):
         index = event.style.meta.get("queue-row")
         if index is not None:
             event.stop()
-            self.post_message(self.Clicked(index))
+            self.post_message(QueuePane.AnswerChosen(index))  # bubbles up to the screen
 
     def _on_resize(self, event: events.Resize) -> None:
         self._cache.clear()
@@ -187,7 +180,3 @@ class QueuePane(Vertical):
         else:
             line = f"{reviewed:,} of {total:,} reviewed"
         self.query_one("#queue-progress", Static).update(Text(line), layout=False)
-
-    def on_queue_list_clicked(self, message: QueueList.Clicked) -> None:
-        message.stop()
-        self.post_message(self.AnswerChosen(message.index))
