@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from groundtui.models import ClaimKind, InventionKind, Verdict
+from groundtui.models import ClaimKind, InventionKind, Verdict, describe_error
 
 PROMPT_VERSION = "llm-1"
 
@@ -276,8 +276,4 @@ def parse_reply(content: str | None, schema: type[_Reply]) -> _Reply:
     try:
         return schema.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'object'}: {e['msg']}"
-            for e in exc.errors()[:4]
-        )
-        raise ReplyError(f"JSON of the wrong shape ({problems})") from None
+        raise ReplyError(f"JSON of the wrong shape ({describe_error(exc)})") from None
