@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -54,3 +56,16 @@ def dump(db_path: Path) -> list[str]:
         return list(conn.iterdump())
     finally:
         conn.close()
+
+
+def packages_loaded(imports: list[str], packages: tuple[str, ...]) -> list[str]:
+    """Which modules of ``packages`` a fresh interpreter has loaded after ``imports``."""
+    code = (
+        "import json, sys\n"
+        + "".join(f"import {name}\n" for name in imports)
+        + "print(json.dumps(sorted(m for m in sys.modules"
+        + f" if m.split('.')[0] in {list(packages)!r})))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from groundtui.checks import SourceIndex, Specific, find_specifics, unsourced_specifics
+from tests.builders import packages_loaded
 
 P = pytest.param
 
@@ -303,14 +302,8 @@ def test_inputs_are_not_changed() -> None:
 
 
 def test_importing_the_check_loads_neither_ui_nor_model() -> None:
-    code = (
-        "import sys, groundtui.checks\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in"
-        " ('textual', 'litellm', 'pydantic', 'rich')))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    packages = ("textual", "litellm", "pydantic", "rich")
+    assert packages_loaded(["groundtui.checks"], packages) == []
 
 
 @pytest.mark.parametrize(
