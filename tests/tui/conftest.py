@@ -265,6 +265,12 @@ async def settle(pilot: Pilot) -> None:
     raise AssertionError("workers never settled")
 
 
+async def press(pilot: Pilot, *keys: str) -> None:
+    """Press ``keys`` as a reviewer would, then wait for the screen to settle."""
+    await pilot.press(*keys)
+    await settle(pilot)
+
+
 def reviews(path: Path, reviewer: str | None = None) -> list[dict]:
     """Review rows on disk, in the order they were made, read by a fresh connection."""
     with Store(path) as store:

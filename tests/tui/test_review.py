@@ -12,7 +12,7 @@ from groundtui.report import compute
 from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.widgets.report import ReportPane
-from tests.tui.conftest import marks, reviews, settle
+from tests.tui.conftest import marks, press, reviews, settle
 
 SIZE = (140, 44)
 
@@ -41,8 +41,7 @@ async def test_verdict_keys_append_one_row_each_with_the_reviewer(review_db: Pat
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         for key in "scap":
-            await pilot.press(key)
-            await settle(pilot)
+            await press(pilot, key)
     rows = reviews(review_db, "dana")
     assert [r["verdict"] for r in rows] == ["stated", "contradicted", "absent", "partial"]
     assert {r["claim_id"] for r in rows} == {"A-1#1"}
@@ -56,14 +55,10 @@ async def test_enter_and_y_confirm_the_judge_and_kinds_are_set_and_cleared(revie
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("enter")  # A-1#1: absent / plausible_specifics
-        await settle(pilot)
-        await pilot.press("2", "3", "4", "1", "0")
-        await settle(pilot)
-        await pilot.press("j", "y")  # A-1#2: stated
-        await settle(pilot)
-        await pilot.press("1")  # refused: a stated claim has no invention kind
-        await settle(pilot)
+        await press(pilot, "enter")  # A-1#1: absent / plausible_specifics
+        await press(pilot, "2", "3", "4", "1", "0")
+        await press(pilot, "j", "y")  # A-1#2: stated
+        await press(pilot, "1")  # refused: a stated claim has no invention kind
         assert "no invention kind" in plain(app, "#status")
     rows = [
         (r["claim_id"], r["verdict"], r["invention_kind"])
@@ -94,17 +89,13 @@ async def test_navigation_moves_between_claims_and_answers(review_db: Path):
         assert screen.current_claim.id == "A-1#1"
         await pilot.press("down", "up", "down")
         assert screen.current_claim.id == "A-1#2"
-        await pilot.press("n")
-        await settle(pilot)
+        await press(pilot, "n")
         assert screen.detail.id == "A-3" and screen.current_claim.id == "A-3#1"
-        await pilot.press("n", "n")
-        await settle(pilot)
+        await press(pilot, "n", "n")
         assert screen.detail.id == "A-5"
-        await pilot.press("N")
-        await settle(pilot)
+        await press(pilot, "N")
         assert screen.detail.id == "A-4"
-        await pilot.press("p")  # labels the answer on screen, first claim
-        await settle(pilot)
+        await press(pilot, "p")  # labels the answer on screen, first claim
     assert [(r["claim_id"], r["verdict"]) for r in reviews(review_db, "dana")] == [
         ("A-4#1", "partial")
     ]
@@ -114,22 +105,15 @@ async def test_undo_appends_rows_that_restore_the_previous_label(review_db: Path
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("s")
-        await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        await pilot.press("m")
-        await settle(pilot)
-        await pilot.press("u")  # the mark
-        await settle(pilot)
-        await pilot.press("u")  # contradicted -> stated again
-        await settle(pilot)
+        await press(pilot, "s")
+        await press(pilot, "c")
+        await press(pilot, "m")
+        await press(pilot, "u")  # the mark
+        await press(pilot, "u")  # contradicted -> stated again
         assert app.screen.current_claim.mine_verdict == "stated"
-        await pilot.press("u")  # stated -> no label: a retraction
-        await settle(pilot)
+        await press(pilot, "u")  # stated -> no label: a retraction
         assert app.screen.current_claim.mine_verdict is None
-        await pilot.press("u")
-        await settle(pilot)
+        await press(pilot, "u")
         assert "Nothing to undo" in plain(app, "#status")
     rows = reviews(review_db, "dana")
     assert [(r["verdict"], r["reverts"]) for r in rows] == [
@@ -152,12 +136,9 @@ async def test_undo_reaches_back_to_another_answer(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
-        await pilot.press("u")
-        await settle(pilot)
+        await press(pilot, "a")
+        await press(pilot, "n")
+        await press(pilot, "u")
         assert app.screen.detail.id == "A-1"
         assert app.screen.current_claim.id == "A-1#1"
     assert [r["verdict"] for r in reviews(review_db, "dana")] == ["absent", None]
@@ -167,19 +148,15 @@ async def test_note_editor_takes_keys_as_text_and_saves_with_the_label(review_db
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+        await press(pilot, "a")
         await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.focused, TextArea)
         await pilot.press("s", "a", "y", "s", "space", "1", "4", "space", "q")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press(pilot, "ctrl+s")
         assert app.screen.current_claim.mine_note == "says 14 q"
-        await pilot.press("e", "x", "escape")  # cancelled: nothing written
-        await settle(pilot)
-        await pilot.press("c")  # a new verdict keeps the note
-        await settle(pilot)
+        await press(pilot, "e", "x", "escape")  # cancelled: nothing written
+        await press(pilot, "c")  # a new verdict keeps the note
     rows = reviews(review_db, "dana")
     assert [(r["verdict"], r["invention_kind"], r["note"]) for r in rows] == [
         ("absent", "plausible_specifics", ""),
@@ -192,10 +169,8 @@ async def test_a_note_before_any_label_is_kept_and_carried(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("e", "h", "m", "ctrl+s")
-        await settle(pilot)
-        await pilot.press("s")
-        await settle(pilot)
+        await press(pilot, "e", "h", "m", "ctrl+s")
+        await press(pilot, "s")
     assert [(r["verdict"], r["note"]) for r in reviews(review_db, "dana")] == [
         (None, "hm"),
         ("stated", "hm"),
@@ -211,8 +186,7 @@ async def test_filter_by_text_origin_verdict_unreviewed_and_disagreements(review
         async def apply(**fields: object) -> list[str]:
             from groundtui.tui.data import QueueFilter
 
-            await pilot.press("slash")
-            await settle(pilot)
+            await press(pilot, "slash")
             dialog = app.screen
             dialog.dismiss(QueueFilter(**fields))
             await settle(pilot)
@@ -233,17 +207,13 @@ async def test_filter_modal_typed_text_and_enter(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("slash")
-        await settle(pilot)
+        await press(pilot, "slash")
         assert isinstance(app.focused, Input)
-        await pilot.press(*"leeds", "enter")
-        await settle(pilot)
+        await press(pilot, *"leeds", "enter")
         assert [r.answer_id for r in app.screen.rows] == ["A-4"]
         assert "0 of 1 reviewed" in plain(app, "#queue-progress")
-        await pilot.press("slash")
-        await settle(pilot)
-        await pilot.press("escape")  # cancel keeps the filter
-        await settle(pilot)
+        await press(pilot, "slash")
+        await press(pilot, "escape")  # cancel keeps the filter
         assert [r.answer_id for r in app.screen.rows] == ["A-4"]
 
 
@@ -255,16 +225,12 @@ async def test_blind_mode_hides_the_judge_until_the_reviewer_labels(review_db: P
         assert "absent" not in plain(app, "#claim-detail")
         assert "evidence hidden" in plain(app, "#source-header")
         await pilot.press("y")  # nothing to confirm that the reviewer may see
-        await pilot.press("1")
-        await settle(pilot)
+        await press(pilot, "1")
         assert reviews(review_db, "bo") == []
-        await pilot.press("c")
-        await settle(pilot)
+        await press(pilot, "c")
         assert "absent / plausible specifics" in plain(app, "#claim-detail")  # revealed
-        await pilot.press("2")  # the kind of a blind verdict: still a blind label
-        await settle(pilot)
-        await pilot.press("y")  # the judge's, now seen: not blind
-        await settle(pilot)
+        await press(pilot, "2")  # the kind of a blind verdict: still a blind label
+        await press(pilot, "y")  # the judge's, now seen: not blind
     rows = reviews(review_db, "bo")
     assert [(r["verdict"], r["invention_kind"], r["blind"]) for r in rows] == [
         ("contradicted", None, 1),
@@ -278,13 +244,11 @@ async def test_m_cycles_correctness_correct_incorrect_unknown(review_db: Path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("N")  # already first: stays
-        await pilot.press("n", "n", "n", "n")  # A-2, imported correct
-        await settle(pilot)
+        await press(pilot, "n", "n", "n", "n")  # A-2, imported correct
         assert app.screen.detail.id == "A-2"
         seen = []
         for _ in range(3):
-            await pilot.press("m")
-            await settle(pilot)
+            await press(pilot, "m")
             seen.append(app.screen.detail.correct)
         assert seen == [False, None, True]
         with Store(review_db) as store:
@@ -304,8 +268,7 @@ async def test_report_pane_follows_every_change(review_db: Path):
         before = plain(app, "#report-body")
         assert "Claim level" in before and "nothing yet" in before
         revision = pane.revision
-        await pilot.press("s")
-        await settle(pilot)
+        await press(pilot, "s")
         after = plain(app, "#report-body")
         assert pane.revision > revision
         assert "This session (dana): 1 label" in after
@@ -317,8 +280,7 @@ async def test_report_pane_follows_every_change(review_db: Path):
         kappa = report["agreement"]["judge_vs_reviewer"]
         assert f"κ judge↔reviewer    {kappa['kappa']:+.2f}" in after
         assert f"n {kappa['n']}" in after
-        await pilot.press("m")  # incorrect -> unknown moves it between quadrants
-        await settle(pilot)
+        await press(pilot, "m")  # incorrect -> unknown moves it between quadrants
         with Store(review_db) as store:
             assert app.screen.report == compute(store)
         assert app.screen.report["quadrants"] != report["quadrants"]
@@ -346,8 +308,7 @@ async def test_markup_and_control_characters_are_shown_inert(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
+        await press(pilot, "n")
         answer = plain(app, "#answer-body")
         assert "What does [i]premium[/i] cost?" in answer
         assert "Our [bold]premium[/] plan costs ␛[31m$49␛[0m a month [1]." in answer
@@ -376,8 +337,7 @@ async def test_uncited_and_dangling_claims_say_so(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n", "n")
-        await settle(pilot)
+        await press(pilot, "n", "n")
         assert app.screen.detail.id == "A-4"
         assert "uncited — checked against all sources" in plain(app, "#source-header")
         await pilot.press("j")
@@ -442,12 +402,10 @@ async def test_the_queue_is_read_a_page_at_a_time(review_db: Path, monkeypatch):
         screen = app.screen
         assert len(screen.rows) <= 4  # the first page and, at most, the one fetched ahead
         for _ in range(5):
-            await pilot.press("n")
-            await settle(pilot)
+            await press(pilot, "n")
         assert screen.detail.id == "A-6"
         assert [r.answer_id for r in screen.rows] == ["A-1", "A-3", "A-4", "A-5", "A-2", "A-6"]
-        await pilot.press("n")
-        await settle(pilot)
+        await press(pilot, "n")
         assert "last answer" in plain(app, "#status")
 
 

@@ -22,7 +22,7 @@ from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
 from groundtui.tui.widgets.source import SourcePane
 from tests.builders import imported_db
-from tests.tui.conftest import answers, reviews, settle
+from tests.tui.conftest import answers, press, reviews, settle
 
 SIZE = (140, 44)
 FILLER = "\n".join(f"Line {i}: the small print goes on." for i in range(150))
@@ -109,8 +109,7 @@ async def test_two_quick_claim_moves_settle_and_label_the_right_claim(long_db: P
         screen.action_claim(1)
         screen.action_claim(1)
         await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+        await press(pilot, "a")
         assert screen.claim == 3
     rows = reviews(long_db, "dana")
     assert [(r["claim_id"], r["verdict"]) for r in rows] == [("L-1#4", "absent")]
@@ -135,8 +134,7 @@ async def test_every_pane_that_decides_a_claim_is_visible_in_a_small_terminal(
         assert keys["q"].right <= size[0] and keys["question_mark"].right <= size[0]
         if size == (110, 30):
             assert screen.query_one(AnswerView).region.width >= 40
-        await pilot.press("s")
-        await settle(pilot)
+        await press(pilot, "s")
     assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#1"]
 
 
@@ -161,8 +159,7 @@ async def test_the_source_opens_scrolled_to_far_evidence(long_db: Path):
         assert scroll.scroll_y > 0
         top = scroll.scroll_y
         assert top <= line < top + scroll.scrollable_content_region.height
-        await pilot.press("j", "k")  # back to the same claim: scrolled there again
-        await settle(pilot)
+        await press(pilot, "j", "k")  # back to the same claim: scrolled there again
         assert scroll.scroll_y <= line < scroll.scroll_y + scroll.scrollable_content_region.height
 
 
@@ -170,10 +167,8 @@ async def test_the_claim_detail_shows_your_label_and_note_under_the_claim(long_d
     app = make_app(long_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("j", "a")
-        await settle(pilot)
-        await pilot.press("e", *"see page 3", "ctrl+s")
-        await settle(pilot)
+        await press(pilot, "j", "a")
+        await press(pilot, "e", *"see page 3", "ctrl+s")
         detail = plain(app, "#claim-detail")
         lines = detail.split("\n")
         mine = next(i for i, t in enumerate(lines) if t.startswith("you"))
@@ -199,17 +194,14 @@ async def test_blind_undo_keeps_the_judge_revealed_and_the_next_label_is_not_bli
     app = make_app(review_db, "bo", blind=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("p")
-        await settle(pilot)
+        await press(pilot, "p")
         assert "absent / plausible specifics" in plain(app, "#claim-detail")
-        await pilot.press("u")
-        await settle(pilot)
+        await press(pilot, "u")
         assert app.screen.current_claim.mine_verdict is None
         detail = plain(app, "#claim-detail")
         assert "hidden until you label" not in detail  # the reviewer has seen it
         assert "absent / plausible specifics" in detail
-        await pilot.press("s")
-        await settle(pilot)
+        await press(pilot, "s")
     rows = reviews(review_db, "bo")
     assert [(r["verdict"], r["blind"]) for r in rows] == [
         ("partial", 1),
@@ -233,18 +225,14 @@ async def test_a_blind_verdict_filter_reads_the_reviewers_own_labels(review_db: 
     app = make_app(review_db, "bo", blind=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n", "n")
-        await settle(pilot)
+        await press(pilot, "n", "n")
         assert app.screen.detail.id == "A-3"
-        await pilot.press("a")
-        await settle(pilot)
-        await pilot.press("slash")
-        await settle(pilot)
+        await press(pilot, "a")
+        await press(pilot, "slash")
         app.screen.dismiss(QueueFilter(verdict="contradicted"))  # the judge's verdict on A-3
         await settle(pilot)
         assert [r.answer_id for r in app.screen.rows] == []
-        await pilot.press("slash")
-        await settle(pilot)
+        await press(pilot, "slash")
         app.screen.dismiss(QueueFilter(verdict="absent"))
         await settle(pilot)
         assert [r.answer_id for r in app.screen.rows] == ["A-3"]
@@ -257,8 +245,7 @@ async def test_a_blind_report_pane_shows_no_judge_numbers(review_db: Path):
     app = make_app(review_db, "bo", blind=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("s")
-        await settle(pilot)
+        await press(pilot, "s")
         text = plain(app, "#report-body")
         assert "Claim level" not in text and "κ" not in text and "By source" not in text
         assert "hidden in blind review" in text
@@ -280,15 +267,13 @@ async def test_markup_in_an_answer_id_and_a_filter_is_shown_literally_in_titles(
         assert screen.query_one(AnswerView)._border_title.plain == f"Answer {ODD_ID}"
         from groundtui.tui.data import QueueFilter
 
-        await pilot.press("slash")
-        await settle(pilot)
+        await press(pilot, "slash")
         app.screen.dismiss(QueueFilter(text="[b]id[/b] [@click=app.quit]x[/]"))
         await settle(pilot)
         assert [r.answer_id for r in screen.rows] == [ODD_ID]
         title = screen.query_one(QueuePane)._border_title.plain
         assert title == 'Queue · "[b]id[/b] [@click=app.quit]x[/]"'
-        await pilot.press("s")
-        await settle(pilot)
+        await press(pilot, "s")
     with Store(path) as store:
         assert [r["claim_id"] for r in store.query("select * from reviews")] == [f"{ODD_ID}#1"]
 
@@ -298,8 +283,7 @@ async def test_a_verdict_key_keeps_a_kind_the_reviewer_cleared(review_db: Path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         for key in ("a", "0", "c"):
-            await pilot.press(key)
-            await settle(pilot)
+            await press(pilot, key)
         assert app.screen.current_claim.mine_kind is None
     rows = reviews(review_db, "dana")
     assert [(r["verdict"], r["invention_kind"]) for r in rows] == [
@@ -321,8 +305,7 @@ async def test_a_label_redraws_only_its_own_claim_entry(long_db: Path, monkeypat
             return original(self, index, prompt)
 
         monkeypatch.setattr(OptionList, "replace_option_prompt_at_index", spy)
-        await pilot.press("j", "j", "a")
-        await settle(pilot)
+        await press(pilot, "j", "j", "a")
         assert replaced == [2]
         assert "you absent" in app.screen.query_one(OptionList).get_option_at_index(2).prompt.plain
     assert [r["claim_id"] for r in reviews(long_db, "dana")] == ["L-1#3"]
@@ -332,10 +315,8 @@ async def test_undoing_a_note_says_it_was_removed(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("e", "h", "i", "ctrl+s")
-        await settle(pilot)
-        await pilot.press("u")
-        await settle(pilot)
+        await press(pilot, "e", "h", "i", "ctrl+s")
+        await press(pilot, "u")
         assert "Undone: note on A-1#1 removed" in plain(app, "#status")
     assert [(r["note"], r["reverts"] is not None) for r in reviews(review_db, "dana")] == [
         ("hi", False),
@@ -351,16 +332,13 @@ async def test_an_answer_without_claims_is_unreviewed_again_after_its_mark_is_un
         await settle(pilot)
         screen = app.screen
         for _ in range(5):
-            await pilot.press("n")
-            await settle(pilot)
+            await press(pilot, "n")
         assert screen.detail.id == "A-6"
         at = [r.answer_id for r in screen.rows].index("A-6")
-        await pilot.press("m")
-        await settle(pilot)
+        await press(pilot, "m")
         assert screen.rows[at].state == "reviewed"
         assert "2 of 6 reviewed" in plain(app, "#queue-progress")
-        await pilot.press("u")
-        await settle(pilot)
+        await press(pilot, "u")
         assert screen.rows[at].state == "unreviewed"
         assert "1 of 6 reviewed" in plain(app, "#queue-progress")
     from groundtui.tui.data import QueueFilter, progress

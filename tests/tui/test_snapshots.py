@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.widgets import TextArea
 
 from groundtui.tui import make_app
-from tests.tui.conftest import settle
+from tests.tui.conftest import press, settle
 
 SIZE = (140, 44)
 
@@ -50,10 +50,8 @@ def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
 
     async def run_before(pilot):
         await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
+        await press(pilot, "n")
+        await press(pilot, "c")
 
     assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
 
@@ -71,10 +69,8 @@ def test_blind_review(review_db: Path, snap_compare):
 
     async def run_before(pilot):
         await settle(pilot)
-        await pilot.press("j", "s")
-        await settle(pilot)
-        await pilot.press("k")
-        await settle(pilot)
+        await press(pilot, "j", "s")
+        await press(pilot, "k")
 
     app = make_app(review_db, "dana", blind=True)
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -90,8 +86,7 @@ def test_help_screen(review_db: Path, snap_compare):
 
     async def run_before(pilot):
         await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
+        await press(pilot, "question_mark")
 
     assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
 
@@ -105,10 +100,8 @@ def test_note_editor(review_db: Path, snap_compare):
 
     async def run_before(pilot):
         await settle(pilot)
-        await pilot.press("e")
-        await settle(pilot)
+        await press(pilot, "e")
         pilot.app.screen.query_one(TextArea).cursor_blink = False
-        await pilot.press(*"source", "space", *"says", "space", *"14", "space", *"days")
-        await settle(pilot)
+        await press(pilot, *"source", "space", *"says", "space", *"14", "space", *"days")
 
     assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
