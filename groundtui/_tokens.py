@@ -22,11 +22,13 @@ _PHONE_GAPS = (" ", "-", "\u00a0")  # after an area code's ")", as the index rea
 TRIES = 24
 
 
-def whole(text: str, needle: str, edges) -> bool:
+def whole(text: str, needle: str, edges, past: bool = False) -> bool:
     """Whether ``needle`` occurs in ``text`` as a whole token (as judged by ``edges``).
 
-    Only the first ``TRIES`` occurrences are tried: a False may then be a miss, which
-    costs an index lookup but never a wrong answer (the index is the authority).
+    Only the first ``TRIES`` occurrences are tried; past them the answer is ``past``.
+    Either way a wrong guess costs an index lookup, never a wrong answer: a miss (False)
+    sends the question on to the index, the authority, and so does a "maybe" (True) from
+    the proofs of absence below.
     """
     i = text.find(needle)
     for _ in range(TRIES):
@@ -35,46 +37,39 @@ def whole(text: str, needle: str, edges) -> bool:
         if edges(text, i, i + len(needle)):
             return True
         i = text.find(needle, i + 1)
-    return False
+    return past
 
 
 def has_run(text: str, digits: str) -> bool:
     """Whether ``digits`` may be a whole run of digits in ``text``, leading zeros aside.
 
-    "5" is in "5 days", "05/03" and "5.00", not in "15" or "2025". Only the first
-    ``TRIES`` occurrences, and eight leading zeros, are looked at: past them the answer
-    is a yes, which costs an index lookup but never a wrong answer.
+    "5" is in "5 days", "05/03" and "5.00", not in "15" or "2025". Past the first
+    ``TRIES`` occurrences, or eight leading zeros, the answer is a yes.
     """
-    i = text.find(digits)
-    for _ in range(TRIES):
-        if i < 0:
-            return False
-        j = i + len(digits)
-        if j >= len(text) or not text[j].isdecimal():
-            a = i
-            while a and text[a - 1] == "0":
-                a -= 1
-                if i - a > 8:
-                    return True
-            if not a or not text[a - 1].isdecimal():
-                return True
-        i = text.find(digits, i + 1)
-    return True
+    return whole(text, digits, _run_edges, past=True)
+
+
+def _run_edges(text: str, i: int, j: int) -> bool:
+    if j < len(text) and text[j].isdecimal():
+        return False
+    a = i
+    while a and text[a - 1] == "0":
+        a -= 1
+        if i - a > 8:
+            return True
+    return not a or not text[a - 1].isdecimal()
 
 
 def below_one(text: str) -> bool:
     """Whether ``text`` may write a number below one ("0.5k", "$0.25"), not "120.5".
 
-    Only the first ``TRIES`` occurrences of "0." are looked at: past them, a yes.
+    Past the first ``TRIES`` occurrences of "0.", the answer is a yes.
     """
-    i = text.find("0.")
-    for _ in range(TRIES):
-        if i < 0:
-            return False
-        if not i or text[i - 1] == "0" or not text[i - 1].isdecimal():
-            return True
-        i = text.find("0.", i + 1)
-    return True
+    return whole(text, "0.", _below_one_edges, past=True)
+
+
+def _below_one_edges(text: str, i: int, j: int) -> bool:
+    return not i or text[i - 1] == "0" or not text[i - 1].isdecimal()
 
 
 def word_in(text: str, key: str) -> bool:
