@@ -79,13 +79,13 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
                 found.append((s, span, "name", (), text[s:span], ()))
             continue
         name = spaced[s:e]
-        end = e - 2 if name.endswith(_POSSESSIVE) else e  # a possessive ends the name
-        core = name if end == e else spaced[s:end]
-        if core.istitle() and core.replace(" ", "").isalpha() and covered.find(1, s, e) < 0:
-            if end == e and STOP.isdisjoint(name.lower().split(" ")):
-                found.append((s, e, "name", (), text[s:e], ()))  # "Harbor Home Goods"
-            else:  # "The Orbit Blender", "Dana Whitfield's": words only, as below
-                _runs(text, s, core.split(" "), initial, found)
+        if (
+            name.istitle()
+            and name.replace(" ", "").isalpha()
+            and covered.find(1, s, e) < 0
+            and STOP.isdisjoint(name.lower().split(" "))
+        ):  # the usual name: "Harbor Home Goods", nothing to cut
+            found.append((s, e, "name", (), text[s:e], ()))
             continue
         run: list[tuple[int, int]] = []  # the name being read: its words, connectors too
         pos = s
@@ -120,30 +120,6 @@ def _word(text: str, a: int, b: int, covered: bytearray) -> int:
     if len(word) < 2 or word.lower() in STOP:
         return 0
     return b
-
-
-def _runs(text: str, s: int, words: list[str], initial: Collection[int], found: list) -> None:
-    """Add the names among capitalised ``words`` of letters, written from ``s`` one apart.
-
-    What the general reading in ``name_items`` finds in them, faster: each run of words
-    that are neither common words nor single letters, unless it is one sentence-initial
-    word.
-    """
-    first = last = count = 0
-    pos = s
-    for word in words:
-        if len(word) < 2 or word.lower() in STOP:
-            if count > 1 or (count and first not in initial):
-                found.append((first, last, "name", (), text[first:last], ()))
-            count = 0
-        else:
-            if not count:
-                first = pos
-            last = pos + len(word)
-            count += 1
-        pos += len(word) + 1
-    if count > 1 or (count and first not in initial):
-        found.append((first, last, "name", (), text[first:last], ()))
 
 
 def _close(text: str, run: list[tuple[int, int]], initial: Collection[int], found: list) -> None:
