@@ -12,9 +12,9 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from groundtui.aggregates import bulk_load
-from groundtui.models import Answer, describe_error
+from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.store import Store, content_hash, now_iso, source_key
-from groundtui.text import citations_near, infer_kind, locate
+from groundtui.text import citations_near, infer_kind, locate, source_index
 
 IMPORT_JUDGE = "import"
 BULK_MIN = 2000
@@ -171,17 +171,9 @@ def _check_inferred_evidence(answer: Answer) -> None:
     the citation is read from the markers at the claim's span (as ``_claim_rows`` does).
     """
     for i, claim in enumerate(answer.claims or []):
-        if claim.evidence is None or claim.citation is not None:
-            continue
-        citation = _infer_citation(answer.response, claim.text, claim.span)[0]
-        if citation is None or citation > len(answer.sources):
-            raise ValueError(
-                f"claims[{i}].evidence is given but the claim cites no source of the answer")
-        size = len(answer.sources[citation - 1].text)
-        if claim.evidence[1] > size:
-            raise ValueError(
-                f"claims[{i}].evidence {list(claim.evidence)} is outside source {citation} "
-                f"({size} characters)")
+        if claim.evidence is not None and claim.citation is None:
+            citation = _infer_citation(answer.response, claim.text, claim.span)[0]
+            check_evidence(i, claim.evidence, citation, answer.sources)
 
 
 def _infer_citation(
@@ -233,8 +225,9 @@ def _claim_rows(answer: Answer, keys: list[str], at: str, rows: dict[str, list[d
         claim_id = f"{answer.id}#{ordinal}"
         inferred, span, located = _infer_citation(answer.response, claim.text, claim.span)
         citation = claim.citation if claim.citation is not None else inferred
-        dangling = citation is not None and citation > len(keys)
-        key = keys[citation - 1] if citation is not None and not dangling else None
+        index = source_index(citation, len(keys))
+        dangling = citation is not None and index is None  # "[0]", or "[3]" of two
+        key = None if index is None else keys[index]
         rows["claims"].append({
             "id": claim_id, "answer_id": answer.id, "ordinal": ordinal, "text": claim.text,
             "kind": (claim.kind.value if claim.kind else infer_kind(claim.text)),
@@ -245,8 +238,8 @@ def _claim_rows(answer: Answer, keys: list[str], at: str, rows: dict[str, list[d
         })
         if claim.verdict is not None:
             evidence_text = None
-            if claim.evidence is not None and key is not None:
-                source_text = answer.sources[citation - 1].text  # type: ignore[operator]
+            if claim.evidence is not None and index is not None:
+                source_text = answer.sources[index].text
                 evidence_text = source_text[claim.evidence[0] : claim.evidence[1]]
             rows["judgements"].append({
                 "claim_id": claim_id, "judge": claim.judge or IMPORT_JUDGE,

@@ -20,6 +20,8 @@ from pydantic import (
     model_validator,
 )
 
+from groundtui.text import source_index
+
 
 class Verdict(StrEnum):
     """Whether the cited source asserts a claim (SPEC §1, item 3)."""
@@ -165,18 +167,22 @@ class Answer(BaseModel):
                 )
             if claim.evidence is not None and claim.citation is not None:
                 # Without a citation, the importer infers it, then checks the range.
-                cited = claim.citation
-                if cited > len(self.sources):
-                    raise ValueError(
-                        f"claims[{i}].evidence is given but the claim cites no source of the answer"
-                    )
-                size = len(self.sources[cited - 1].text)
-                if claim.evidence[1] > size:
-                    raise ValueError(
-                        f"claims[{i}].evidence {list(claim.evidence)} is outside source "
-                        f"{cited} ({size} characters)"
-                    )
+                check_evidence(i, claim.evidence, claim.citation, self.sources)
         return self
+
+
+def check_evidence(i: int, evidence: Span, citation: int | None, sources: list[Source]) -> None:
+    """Raise ``ValueError`` unless claim ``i``'s ``evidence`` fits the source it cites."""
+    index = source_index(citation, len(sources))
+    if index is None:
+        raise ValueError(
+            f"claims[{i}].evidence is given but the claim cites no source of the answer"
+        )
+    size = len(sources[index].text)
+    if evidence[1] > size:
+        raise ValueError(
+            f"claims[{i}].evidence {list(evidence)} is outside source {citation} ({size} characters)"
+        )
 
 
 def describe_error(exc: Exception) -> str:

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 # [1], [1][2], [1, 2], [1-3], [1–3]
 MARKER = re.compile(r"\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]")
-_NUMBERS = re.compile(r"\d+")
+_TRAILING = re.compile(rf"[\s.,;:!?)]*((?:{MARKER.pattern}\s*)+)")  # "… days [1][2]."
 _RANGE = re.compile(r"(\d+)\s*[–-]\s*(\d+)")
 
 
@@ -30,11 +30,19 @@ def citations_near(response: str, start: int, end: int) -> list[int]:
     found = [n for m in MARKER.finditer(response, start, end) for n in marker_numbers(m.group())]
     if found:
         return found
-    tail = re.compile(r"[\s.,;:!?)]*((?:\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]\s*)+)")
-    m = tail.match(response, end)
+    m = _TRAILING.match(response, end)
     if m:
         return [n for mk in MARKER.finditer(m.group(1)) for n in marker_numbers(mk.group())]
     return []
+
+
+def source_index(citation: int | None, count: int) -> int | None:
+    """Where the source ``[citation]`` is among an answer's ``count`` sources (from 0).
+
+    None when the claim cites nothing, or names no source of the answer ("[0]", or "[3]"
+    of two: a dangling citation).
+    """
+    return citation - 1 if citation is not None and 1 <= citation <= count else None
 
 
 def _normalised(text: str, keep_map: bool) -> tuple[str, list[int]]:

@@ -127,24 +127,28 @@ def test_a_200_kb_response_and_hostile_text_are_kept_byte_exact(
 
 
 def test_missing_spans_and_citations_are_located(db_path: Path, tmp_path: Path) -> None:
-    response = "Sofas can be returned within 14 days [1]. Refunds   take 5 days [2]. Hi [9]."
+    response = (
+        "Sofas can be returned within 14 days [1]. Refunds   take 5 days [2]. Hi [9]. Yo [0]."
+    )
     record = make_answer("A-1", response=response, claims=[
         {"text": "Sofas can be returned within 14 days."},
         {"text": "refunds take 5 days", "kind": "figure"},
         {"text": "Hi"},
         {"text": "Something said nowhere"},
+        {"text": "Yo"},
     ])
     path = write_jsonl(tmp_path / "in.jsonl", [record])
     with Store(db_path) as store:
         import_files(store, [str(path)])
         claims = store.query("select * from claims order by ordinal")
-    first, second, third, fourth = claims
+    first, second, third, fourth, fifth = claims
     assert response[first["span_start"] : first["span_end"]] == "Sofas can be returned within 14 days"
     assert (first["citation"], first["kind"], first["located"]) == (1, "figure", "normalised")
     assert response[second["span_start"] : second["span_end"]] == "Refunds   take 5 days"
     assert second["citation"] == 2 and second["source_key"].startswith("refunds@")
     assert (third["citation"], third["dangling"], third["source_key"]) == (9, 1, None)
     assert (fourth["located"], fourth["uncited"], fourth["span_start"]) == ("unlocated", 1, None)
+    assert (fifth["citation"], fifth["dangling"], fifth["source_key"]) == (0, 1, None)  # not [-1]
 
 
 def test_imported_labels_become_judgements_and_reviews(db_path: Path, tmp_path: Path) -> None:
@@ -232,13 +236,16 @@ def test_evidence_on_a_claim_whose_citation_is_inferred(db_path: Path, tmp_path:
          "evidence": [0, 500]}])
     uncited = make_answer("UNCITED", response="Sofas can be returned.", claims=[
         {"text": "Sofas can be returned.", "verdict": "stated", "evidence": [0, 5]}])
-    path = write_jsonl(tmp_path / "in.jsonl", [ok, out, uncited])
+    zero = make_answer("ZERO", response="Sofas can be returned [0].", claims=[
+        {"text": "Sofas can be returned", "verdict": "stated", "evidence": [0, 5]}])
+    path = write_jsonl(tmp_path / "in.jsonl", [ok, out, uncited, zero])
     with Store(db_path) as store:
         result = import_files(store, [str(path)], skip_invalid=True)
         evidence = store.scalar("select evidence_text from judgements")
     assert [(b.line, b.reason) for b in result.bad] == [
         (2, "claims[0].evidence [0, 500] is outside source 1 (49 characters)"),
-        (3, "claims[0].evidence is given but the claim cites no source of the answer")]
+        (3, "claims[0].evidence is given but the claim cites no source of the answer"),
+        (4, "claims[0].evidence is given but the claim cites no source of the answer")]
     assert evidence == "Sofas"
 
 

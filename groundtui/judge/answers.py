@@ -14,7 +14,7 @@ from groundtui.importer import IMPORT_JUDGE
 from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
 from groundtui.store import ClaimRow, Store
-from groundtui.text import citations_near, infer_kind
+from groundtui.text import citations_near, infer_kind, source_index
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,8 @@ class AnswerContext:
 
     def cited(self, citation: int | None) -> SourceText | None:
         """The source ``[citation]`` names, or None when it names none of this answer's."""
-        if citation is None or not 1 <= citation <= len(self.sources):
-            return None
-        return self.sources[citation - 1]
+        index = source_index(citation, len(self.sources))
+        return None if index is None else self.sources[index]
 
     def joined_sources(self) -> str:
         """Every source's text, in citation order: what an uncited claim is verified against."""
