@@ -27,13 +27,17 @@ def marker_numbers(marker: str) -> list[int]:
 
 def citations_near(response: str, start: int, end: int) -> list[int]:
     """Citation numbers inside ``response[start:end]`` or trailing it ("… days [1].")."""
-    found = [n for m in MARKER.finditer(response, start, end) for n in marker_numbers(m.group())]
+    found = marker_citations(response, start, end)
     if found:
         return found
     m = _TRAILING.match(response, end)
-    if m:
-        return [n for mk in MARKER.finditer(m.group(1)) for n in marker_numbers(mk.group())]
-    return []
+    return marker_citations(response, m.start(1), m.end(1)) if m else []
+
+
+def marker_citations(text: str, start: int = 0, end: int | None = None) -> list[int]:
+    """The numbers of the markers in ``text[start:end]``, in order (``[1-3]`` gives 1, 2, 3)."""
+    stop = len(text) if end is None else end
+    return [n for m in MARKER.finditer(text, start, stop) for n in marker_numbers(m.group())]
 
 
 def source_index(citation: int | None, count: int) -> int | None:

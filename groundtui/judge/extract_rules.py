@@ -14,7 +14,7 @@ from groundtui.judge.base import ExtractedClaim
 from groundtui.judge.quantities import values
 from groundtui.judge.textutil import content_tokens, sentence_spans
 from groundtui.models import ClaimKind
-from groundtui.text import MARKER, infer_kind, marker_numbers
+from groundtui.text import MARKER, infer_kind, marker_citations
 
 _MARKER = re.compile(rf"\s*{MARKER.pattern}")
 """A citation marker with the blanks before it, which leave the claim's text with it."""
@@ -52,12 +52,12 @@ def extract_claims(response: str) -> list[ExtractedClaim]:
     claims: list[ExtractedClaim] = []
     for start, end in _with_trailing_markers(response):
         sentence = response[start:end]
-        markers = _citations(sentence)
+        markers = marker_citations(sentence)
         plain = _MARKER.sub("", sentence).strip()
         if _is_filler(plain):
             continue
         for clause in _clauses(sentence):
-            own = _citations(clause)
+            own = marker_citations(clause)
             text = _MARKER.sub("", clause).strip()
             if not content_tokens(text) and not values(text):
                 continue
@@ -66,11 +66,6 @@ def extract_claims(response: str) -> list[ExtractedClaim]:
                 ExtractedClaim(text=text, kind=ClaimKind(infer_kind(text)), citation=cited)
             )
     return claims
-
-
-def _citations(text: str) -> list[int]:
-    """The citation numbers of the markers in ``text``, in order (``[1-3]`` gives 1, 2, 3)."""
-    return [n for m in MARKER.finditer(text) for n in marker_numbers(m.group())]
 
 
 def _with_trailing_markers(response: str) -> list[tuple[int, int]]:
