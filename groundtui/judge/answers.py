@@ -19,9 +19,8 @@ from groundtui.text import citations_near, infer_kind, source_index
 
 @dataclass(frozen=True)
 class SourceText:
-    """One source of an answer, at its citation number."""
+    """One source of an answer (its place in ``AnswerContext.sources`` is its citation)."""
 
-    position: int
     key: str
     text: str
 
@@ -49,7 +48,7 @@ def load_answer(store: Store, answer_id: str) -> AnswerContext:
     """The answer ``answer_id`` with its sources."""
     row = store.query("select id, question, response from answers where id = ?", [answer_id])[0]
     sources = tuple(
-        SourceText(s["position"], s["key"], s["text"]) for s in store.answer_sources(answer_id)
+        SourceText(s["key"], s["text"]) for s in store.answer_sources(answer_id)
     )
     return AnswerContext(row["id"], row["question"], row["response"], sources)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from groundtui import aggregates
 from groundtui.store import Store
 
 
@@ -77,11 +78,9 @@ class AnswerDetail:
     question: str
     response: str
     correct: bool | None
-    imported_correct: bool | None
     sources: list[SourceInfo]
     claims: list[ClaimView]
     specifics: list[tuple[int, int]] = field(default_factory=list)
-    flagged: bool = False
 
 
 def load_claims(store: Store, answer_id: str, reviewer: str) -> list[ClaimView]:
@@ -169,18 +168,15 @@ def revealed(store: Store, claim_ids: list[str], reviewer: str) -> set[str]:
     }
 
 
-def effective_correct(store: Store, answer_id: str) -> tuple[bool | None, bool | None]:
-    """``(effective, imported)`` correctness: the latest reviewer mark (an explicit
-    "unknown" included), else the imported ``correct``, as the report counts it."""
-    imported = store.scalar("select correct from answers where id = ?", [answer_id])
-    imported = None if imported is None else bool(imported)
-    mark = store.db.execute(
-        "select correct from answer_marks where answer_id = ? order by at desc, id desc limit 1",
+def effective_correct(store: Store, answer_id: str) -> bool | None:
+    """The answer's correctness as the report counts it: the latest reviewer mark (an
+    explicit "unknown" included), else the imported ``correct``."""
+    value = store.scalar(
+        f"select {aggregates.effective_correct('a.id', 'a.correct')} from answers a"
+        " where a.id = ?",
         [answer_id],
-    ).fetchone()
-    if mark is None:
-        return imported, imported
-    return (None if mark[0] is None else bool(mark[0])), imported
+    )
+    return None if value is None else bool(value)
 
 
 def load_answer(store: Store, answer_id: str, reviewer: str) -> AnswerDetail | None:
@@ -197,7 +193,7 @@ def load_answer(store: Store, answer_id: str, reviewer: str) -> AnswerDetail | N
         )
         for s in store.answer_sources(answer_id)
     ]
-    correct, imported = effective_correct(store, answer_id)
+    correct = effective_correct(store, answer_id)
     flag_rows = store.query("select details from flags where answer_id = ?", [answer_id])
     specifics = _specifics(flag_rows, a["response"], sources, scanned=bool(a["scanned_at"]))
     return AnswerDetail(
@@ -205,11 +201,9 @@ def load_answer(store: Store, answer_id: str, reviewer: str) -> AnswerDetail | N
         a["question"],
         a["response"],
         correct,
-        imported,
         sources,
         load_claims(store, answer_id, reviewer),
         specifics,
-        flagged=bool(flag_rows),
     )
 
 

@@ -36,12 +36,9 @@ class ProgressCounted(Message):
 class AnswerLoaded(Message):
     """One answer was read in full (``detail`` is None when it is gone)."""
 
-    def __init__(
-        self, token: int, answer_id: str, detail: AnswerDetail | None, claim_id: str | None
-    ) -> None:
+    def __init__(self, token: int, detail: AnswerDetail | None, claim_id: str | None) -> None:
         super().__init__()
         self.token = token
-        self.answer_id = answer_id
         self.detail = detail
         self.claim_id = claim_id
 

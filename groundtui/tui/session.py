@@ -83,11 +83,6 @@ class ReviewSession:
         """Queue an intent; a call to ``drain`` (from a worker) will apply it."""
         self._pending.append(intent)
 
-    @property
-    def pending(self) -> int:
-        """Intents submitted and not yet applied."""
-        return len(self._pending)
-
     def drain(self, deliver) -> None:
         """Apply every queued intent in order, calling ``deliver(outcome)`` after each commit.
 
@@ -174,7 +169,7 @@ class ReviewSession:
             row.state == "reviewed",
             row,
             claims,
-            detail.effective_correct(store, answer_id)[0],
+            detail.effective_correct(store, answer_id),
             dict(self.counts),
         )
 
@@ -245,7 +240,7 @@ class ReviewSession:
         return None
 
     def _mark(self, store: Store, answer_id: str) -> str:
-        correct, _ = detail.effective_correct(store, answer_id)
+        correct = detail.effective_correct(store, answer_id)
         new = True if correct is None else (False if correct else None)
         row_id = store.add_mark(answer_id, self.reviewer, new)
         # Undo restores what the answer counted as before (a mark, or its imported value).

@@ -182,7 +182,7 @@ class ReviewScreen(Screen):
             "the answer", lambda s: load_answer(s, answer_id, self.session.reviewer)
         )
         if detail is not None and not get_current_worker().is_cancelled:
-            self.post_message(messages.AnswerLoaded(token, answer_id, detail, claim_id))
+            self.post_message(messages.AnswerLoaded(token, detail, claim_id))
 
     def on_answer_loaded(self, message: messages.AnswerLoaded) -> None:
         if message.token != self._answer_token:
