@@ -26,6 +26,13 @@ from groundtui.models import Answer, Source
 DEFAULT_DB = "groundtui.db"
 
 
+def _chunks(items: list, size: int = 500) -> Iterator[tuple[list, str]]:
+    """``items`` in chunks under SQLite's limit on parameters, each with its ``?`` marks."""
+    for i in range(0, len(items), size):
+        chunk = items[i : i + size]
+        yield chunk, ",".join("?" * len(chunk))
+
+
 class StoreError(Exception):
     """A problem with the database a user can act on; its message is one sentence."""
 
@@ -201,9 +208,7 @@ class Store:
         """``{answer id: content hash}`` for those of ``ids`` already stored."""
         ids = list(ids)
         found: dict[str, str] = {}
-        for i in range(0, len(ids), 500):
-            chunk = ids[i : i + 500]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in _chunks(ids):
             for row in self.db.execute(
                 f"select id, content_hash from answers where id in ({marks})", chunk
             ):
@@ -214,9 +219,7 @@ class Store:
         """Those of ``keys`` already stored."""
         keys = list(keys)
         found: set[str] = set()
-        for i in range(0, len(keys), 500):
-            chunk = keys[i : i + 500]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in _chunks(keys):
             found.update(r[0] for r in self.db.execute(
                 f"select key from sources where key in ({marks})", chunk))
         return found
@@ -317,9 +320,7 @@ class Store:
 
         ``new``: the claims were just inserted and have no label row yet (a plain insert).
         """
-        for i in range(0, len(claim_ids), 400):
-            chunk = claim_ids[i : i + 400]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in _chunks(claim_ids, 400):
             answer_of = dict(self.db.execute(
                 f"select id, answer_id from claims where id in ({marks})", chunk).fetchall())
             judged = {}
