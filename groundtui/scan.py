@@ -38,12 +38,12 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
     """
     result = ScanResult()
     indexes: OrderedDict[str, SourceIndex] = OrderedDict()
-    where = "" if (all_answers or rescan) else "where scanned_at is null"
+    unscanned = "" if (all_answers or rescan) else "and scanned_at is null"
     last = 0
     while True:
         answers = store.query(
-            f"select id, response, seq from answers {where} {'and' if where else 'where'}"
-            " seq > ? order by seq limit ?",
+            f"select id, response, seq from answers where seq > ? {unscanned}"
+            " order by seq limit ?",
             [last, _BATCH],
         )
         if not answers:
