@@ -79,7 +79,8 @@ class SourcePane(Vertical):
             for source in detail.sources:
                 text.append(self._title(source))
                 text.append("\n")
-                found = self._append_text(text, source, evidence)
+                span = self._span(source, evidence) if evidence is not None else None
+                found = self._append_text(text, source, span)
                 first = first if first is not None else found
                 text.append("\n\n")
             if not detail.sources:
@@ -94,13 +95,14 @@ class SourcePane(Vertical):
             return
         self.border_title = Text(f"Source [{claim.citation}]")
         head = self._title(source)
+        span = None if hidden else self._span(source, claim)
         if hidden:
             head.append("\nevidence hidden until you label (blind review)", style=dim)
-        elif claim.judge_verdict is not None and not self._span(source, claim):
+        elif claim.judge_verdict is not None and not span:
             head.append("\nno evidence span from the judge", style=dim)
         set_text(header, head)
         text = Text()
-        found = self._append_text(text, source, evidence)
+        found = self._append_text(text, source, span)
         set_text(body, text)
         self._scroll(text, found)
 
@@ -132,12 +134,13 @@ class SourcePane(Vertical):
                 return found[0], found[1]
         return None
 
-    def _append_text(self, text: Text, source: SourceInfo, claim: ClaimView | None) -> int | None:
-        """Append the source's text, highlighting the evidence; its display offset or None."""
+    def _append_text(
+        self, text: Text, source: SourceInfo, span: tuple[int, int] | None
+    ) -> int | None:
+        """Append the source's text, highlighting ``span``; its display offset or None."""
         offset = len(text)
         body = shown(source.text)
         text.append(body.text)
-        span = self._span(source, claim) if claim is not None else None
         if span is None:
             return None
         a, b = body.span(*span)
