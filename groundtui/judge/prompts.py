@@ -159,12 +159,22 @@ def extraction_messages(question: str, response: str, n_sources: int) -> list[di
 
 def verification_messages(claim: str, source: str) -> list[dict]:
     """The conversation asking whether ``source`` states ``claim``: source first, then claim."""
-    messages: list[dict] = [{"role": "system", "content": VERIFY_SYSTEM}]
-    for ex_source, ex_claim, reply in _VERIFY_EXAMPLES:
-        messages.append({"role": "user", "content": _verify_user(ex_claim, ex_source)})
-        messages.append({"role": "assistant", "content": json.dumps(reply)})
-    messages.append({"role": "user", "content": _verify_user(claim, source)})
-    return messages
+    opening = [dict(turn) for turn in _VERIFY_OPENING]  # copies: a client may edit them
+    return [*opening, {"role": "user", "content": _verify_user(claim, source)}]
+
+
+# The system prompt and the worked examples open every verification alike: built once.
+_VERIFY_OPENING: tuple[dict, ...] = (
+    {"role": "system", "content": VERIFY_SYSTEM},
+    *(
+        turn
+        for ex_source, ex_claim, reply in _VERIFY_EXAMPLES
+        for turn in (
+            {"role": "user", "content": _verify_user(ex_claim, ex_source)},
+            {"role": "assistant", "content": json.dumps(reply)},
+        )
+    ),
+)
 
 
 def repair_messages(messages: list[dict], reply: str, error: str) -> list[dict]:
