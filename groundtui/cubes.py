@@ -47,18 +47,23 @@ LATEST_LABELS = f"""
   from claims c left join claim_labels l on l.claim_id = c.id
   left join sources s on s.key = c.source_key"""
 # One judge's latest verdict per claim; the reviewer's label still wins over it (SPEC §5).
-JUDGE_LABELS = f"""
-  select c.answer_id, c.kind, {ORIGIN} as origin,
-         j.verdict as jv, l.reviewer_verdict as rv,
-         coalesce(l.reviewer_verdict, j.verdict) as label,
-         case when l.reviewer_verdict is not null then l.reviewer_kind
-              else j.invention_kind end as label_kind
-  from claims c left join claim_labels l on l.claim_id = c.id
-  left join sources s on s.key = c.source_key
-  left join judgements j on j.id = (
+#: The judgement of claim ``c`` by one judge (``:judge``): its latest verdict.
+JUDGE_PICK = """(
     select x.id from judgements x
     where x.claim_id = c.id and x.judge = :judge and x.verdict is not null
     order by x.at desc, x.id desc limit 1)"""
+#: Claim ``c``'s label for that judge: the reviewer's, else the judge's (``j``) verdict.
+JUDGE_LABEL = "coalesce(l.reviewer_verdict, j.verdict)"
+JUDGE_LABEL_KIND = (
+    "case when l.reviewer_verdict is not null then l.reviewer_kind else j.invention_kind end"
+)
+JUDGE_LABELS = f"""
+  select c.answer_id, c.kind, {ORIGIN} as origin,
+         j.verdict as jv, l.reviewer_verdict as rv,
+         {JUDGE_LABEL} as label, {JUDGE_LABEL_KIND} as label_kind
+  from claims c left join claim_labels l on l.claim_id = c.id
+  left join sources s on s.key = c.source_key
+  left join judgements j on j.id = {JUDGE_PICK}"""
 STATE = """
   select a.id as answer_id, coalesce(x.claims, 0) as claims,
          coalesce(x.labelled, 0) as labelled, coalesce(x.stated, 0) as stated,

@@ -20,6 +20,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import TextIO
 
+from groundtui.cubes import JUDGE_LABEL, JUDGE_LABEL_KIND, JUDGE_PICK
 from groundtui.store import Store
 
 COLUMNS = [
@@ -59,11 +60,6 @@ _SELECT = """
   left join judgements j on j.id = {judgement}
   {where}
   order by a.seq, c.ordinal"""
-# One judge's latest verdict per claim, as in ``groundtui.cubes.JUDGE_LABELS``.
-_JUDGE_PICK = """(
-    select x.id from judgements x
-    where x.claim_id = c.id and x.judge = :judge and x.verdict is not null
-    order by x.at desc, x.id desc limit 1)"""
 
 
 def rows(store: Store, *, reviewed_only: bool = False, judge: str | None = None) -> Iterator[dict]:
@@ -74,24 +70,16 @@ def rows(store: Store, *, reviewed_only: bool = False, judge: str | None = None)
         judge: whose verdict fills the judge columns and, without a review, the label;
             ``None`` for each claim's latest judgement.
     """
+    where = "where l.reviewer_verdict is not null" if reviewed_only else ""
     if judge is None:
-        sql = _SELECT.format(
-            label="l.label", label_kind="l.label_kind", judgement="l.judgement_id", where="{where}"
-        )
-    else:
-        sql = _SELECT.format(
-            label="coalesce(l.reviewer_verdict, j.verdict)",
-            label_kind="case when l.reviewer_verdict is not null then l.reviewer_kind"
-            " else j.invention_kind end",
-            judgement=_JUDGE_PICK,
-            where="{where}",
-        )
-    sql = sql.format(where="where l.reviewer_verdict is not null" if reviewed_only else "")
+        label, label_kind, judgement = "l.label", "l.label_kind", "l.judgement_id"
+    else:  # that judge's verdicts, as the report's --judge counts them
+        label, label_kind, judgement = JUDGE_LABEL, JUDGE_LABEL_KIND, JUDGE_PICK
+    sql = _SELECT.format(label=label, label_kind=label_kind, judgement=judgement, where=where)
     cursor = store.db.conn.execute(sql, {"judge": judge} if judge is not None else {})
     try:
-        while batch := cursor.fetchmany(1_000):
-            for values in batch:
-                yield dict(zip(COLUMNS, values, strict=True))
+        for values in cursor:  # streamed: a row at a time
+            yield dict(zip(COLUMNS, values, strict=True))
     finally:
         cursor.close()
 
