@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from groundtui.aggregates import bulk_load
 from groundtui.models import Answer, check_evidence, describe_error
-from groundtui.store import Store, content_hash, now_iso, source_key
+from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
 from groundtui.text import citations_near, infer_kind, locate, source_index
 
 IMPORT_JUDGE = "import"
@@ -228,14 +228,10 @@ def _claim_rows(answer: Answer, keys: list[str], at: str, rows: dict[str, list[d
         index = source_index(citation, len(keys))
         dangling = citation is not None and index is None  # "[0]", or "[3]" of two
         key = None if index is None else keys[index]
-        rows["claims"].append({
-            "id": claim_id, "answer_id": answer.id, "ordinal": ordinal, "text": claim.text,
-            "kind": (claim.kind.value if claim.kind else infer_kind(claim.text)),
-            "citation": citation, "source_key": key,
-            "span_start": span[0] if span else None, "span_end": span[1] if span else None,
-            "located": located, "uncited": int(citation is None), "dangling": int(dangling),
-            "extracted_by": None, "created_at": at,
-        })
+        kind = claim.kind.value if claim.kind else infer_kind(claim.text)
+        rows["claims"].append(Store.claim_row(ClaimRow(
+            claim_id, answer.id, ordinal, claim.text, kind, citation, key, span, located,
+            uncited=citation is None, dangling=dangling), at))
         if claim.verdict is not None:
             evidence_text = None
             if claim.evidence is not None and index is not None:
@@ -250,10 +246,7 @@ def _claim_rows(answer: Answer, keys: list[str], at: str, rows: dict[str, list[d
                 "evidence_text": evidence_text, "rationale": claim.rationale, "at": at,
             })
         for review in claim.reviews:
-            rows["reviews"].append({
-                "claim_id": claim_id, "reviewer": review.reviewer,
-                "verdict": review.verdict.value,
-                "invention_kind": review.invention_kind.value if review.invention_kind else None,
-                "note": review.note, "blind": int(review.blind), "at": now_iso(review.at),
-                "origin": "import", "reverts": None,
-            })
+            kind = review.invention_kind.value if review.invention_kind else None
+            rows["reviews"].append(Store.review_row(
+                claim_id, review.reviewer, review.verdict.value, kind, review.note,
+                blind=review.blind, at=now_iso(review.at), origin="import"))

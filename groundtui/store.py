@@ -254,19 +254,21 @@ class Store:
 
     # -- claims, judgements, reviews ---------------------------------------------------
 
+    @staticmethod
+    def claim_row(c: ClaimRow, at: str) -> dict:
+        """The ``claims`` row of ``c``, created ``at``."""
+        return {
+            "id": c.id, "answer_id": c.answer_id, "ordinal": c.ordinal, "text": c.text,
+            "kind": c.kind, "citation": c.citation, "source_key": c.source_key,
+            "span_start": c.span[0] if c.span else None,
+            "span_end": c.span[1] if c.span else None,
+            "located": c.located, "uncited": int(c.uncited), "dangling": int(c.dangling),
+            "extracted_by": c.extracted_by, "created_at": at,
+        }
+
     def add_claims(self, claims: list[ClaimRow], at: str) -> None:
         """Insert claims, each with its (empty) ``claim_labels`` row."""
-        self.db["claims"].insert_all(
-            {
-                "id": c.id, "answer_id": c.answer_id, "ordinal": c.ordinal, "text": c.text,
-                "kind": c.kind, "citation": c.citation, "source_key": c.source_key,
-                "span_start": c.span[0] if c.span else None,
-                "span_end": c.span[1] if c.span else None,
-                "located": c.located, "uncited": int(c.uncited), "dangling": int(c.dangling),
-                "extracted_by": c.extracted_by, "created_at": at,
-            }
-            for c in claims
-        )
+        self.db["claims"].insert_all(self.claim_row(c, at) for c in claims)
         self.refresh_labels([c.id for c in claims], new=True)
 
     def add_judgement(self, claim_id: str, judge: str, prompt_version: str, **fields: Any) -> int:
@@ -295,14 +297,24 @@ class Store:
 
         Committed before returning: a reviewer's label is on disk when the key is pressed.
         """
+        row = self.review_row(
+            claim_id, reviewer, verdict, invention_kind, note,
+            blind=blind, at=at or now_iso(), origin=origin, reverts=reverts,
+        )
         with self.db.atomic():
-            pk = self.db["reviews"].insert(
-                {"claim_id": claim_id, "reviewer": reviewer, "verdict": verdict,
-                 "invention_kind": invention_kind, "note": note, "blind": int(blind),
-                 "at": at or now_iso(), "origin": origin, "reverts": reverts}
-            ).last_pk
+            pk = self.db["reviews"].insert(row).last_pk
             self.refresh_labels([claim_id])
         return pk
+
+    @staticmethod
+    def review_row(
+        claim_id: str, reviewer: str, verdict: str | None, invention_kind: str | None,
+        note: str, *, blind: bool, at: str, origin: str, reverts: int | None = None,
+    ) -> dict:
+        """The ``reviews`` row of one label (``verdict=None``: a retraction)."""
+        return {"claim_id": claim_id, "reviewer": reviewer, "verdict": verdict,
+                "invention_kind": invention_kind, "note": note, "blind": int(blind),
+                "at": at, "origin": origin, "reverts": reverts}
 
     def add_mark(
         self, answer_id: str, reviewer: str, correct: bool | None, *,
