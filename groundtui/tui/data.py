@@ -31,10 +31,10 @@ _PRIORITY = (
     " and l.judge_verdict is not null and l.judge_verdict != 'stated'))"
 )
 # A mark that counts: neither an undo row nor undone by one (m then u leaves none).
-_MARKED = (
-    "select 1 from answer_marks m where m.reverts is null"
-    " and not exists (select 1 from answer_marks u where u.reverts = m.id)"
+_LIVE_MARK = (
+    "m.reverts is null and not exists (select 1 from answer_marks u where u.reverts = m.id)"
 )
+_MARKED = f"select 1 from answer_marks m where {_LIVE_MARK}"
 _REVIEWED = (
     "(case when exists (select 1 from claim_labels l where l.answer_id = a.id)"
     " then not exists (select 1 from claim_labels l where l.answer_id = a.id"
@@ -233,8 +233,7 @@ def summaries(store: Store, keyed: list[tuple[str, int, int]]) -> list[QueueRow]
         r[0]
         for r in store.db.execute(
             f"select distinct m.answer_id from answer_marks m where m.answer_id in ({marks})"
-            f" and exists ({_MARKED.replace('answer_marks m', 'answer_marks m2', 1)}"
-            " and m2.id = m.id)",
+            f" and {_LIVE_MARK}",
             ids,
         )
     }
