@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 
 from groundtui import aggregates
+from groundtui.checks import unsourced_specifics
 from groundtui.store import Store
 
 
@@ -227,10 +228,6 @@ def _specifics(
     if spans or scanned:
         return spans
     try:  # not scanned yet: run the (pure, fast) check for this one answer
-        from groundtui.checks import unsourced_specifics
-    except ImportError:
-        return []
-    try:
         found = unsourced_specifics(response, [s.text for s in sources])
     except Exception:  # the check is someone else's; a bug there must not stop a review
         return []

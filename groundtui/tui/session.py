@@ -14,6 +14,7 @@ import threading
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
+from groundtui.report import compute
 from groundtui.store import Store, StoreError
 from groundtui.tui import data, detail
 
@@ -293,12 +294,8 @@ def _failed(intent: Intent, exc: Exception) -> Outcome:
     )
 
 
-def report_of(store: Store) -> dict | None:
+def report_of(store: Store) -> dict:
     """SPEC §5's report as the database holds it now (cheap: it reads maintained counts)."""
-    try:
-        from groundtui.report import compute
-    except ImportError:  # a checkout without the report module: the pane says so
-        return None
     return compute(store)
 
 

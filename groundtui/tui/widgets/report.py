@@ -68,7 +68,7 @@ class ReportPane(VerticalScroll):
         elif not ready:
             text.append("Reading the report…\n", style=dim)
         elif report is None:
-            text.append("The report is not available in this installation.\n", style=dim)
+            text.append("The report could not be read (see the status line).\n", style=dim)
         else:
             self._numbers(text, report, heading, dim, figure)
         text.append("This session", style=heading)
