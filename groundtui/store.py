@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -116,7 +117,7 @@ class Store:
                         "(any groundtui command with write access does it)")
                 return
             if self.path != ":memory:":
-                self.db.enable_wal()
+                self._enable_wal(timeout)
             self.db.execute("PRAGMA synchronous = NORMAL")
             if len(applied) < len(MIGRATIONS):
                 self._migrate()
@@ -140,6 +141,21 @@ class Store:
                 f"{unknown[0]}); upgrade groundtui to open it"
             )
         return applied
+
+    def _enable_wal(self, timeout: float) -> None:
+        # Switching to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at once,
+        # without calling the busy handler, when another connection is opening the same
+        # new file (seen about once in 300 openings by four processes under load). The
+        # busy timeout cannot cover it, so retry the switch until the same deadline.
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.db.enable_wal()
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.01)
 
     def _migrate(self) -> None:
         # BEGIN IMMEDIATE takes the write lock first, so two processes opening a new
