@@ -164,7 +164,7 @@ async def test_a_timeout_is_retried_then_recorded_then_fixed_by_the_next_run(
 
     server.responder = responder
     load(answer())
-    stats = await judge_answers(store, make_judge(timeout=0.3, retries=1), all_answers=True)
+    stats = await judge_answers(store, make_judge(timeout=0.6, retries=1), all_answers=True)
 
     rows = judgements(store)
     assert [r["verdict"] for r in rows] == ["stated", None]
@@ -174,14 +174,14 @@ async def test_a_timeout_is_retried_then_recorded_then_fixed_by_the_next_run(
     assert stats.failures == 1
 
     slow["on"] = False
-    await judge_answers(store, make_judge(timeout=0.3, retries=1), all_answers=True)
+    await judge_answers(store, make_judge(timeout=0.6, retries=1), all_answers=True)
     assert [r["verdict"] for r in judgements(store)] == ["stated", None, "absent"]
 
 
 async def test_a_slow_first_attempt_succeeds_on_retry(server, store, load, make_judge):
     load(answer())
     server.queue.append(Reply("{}", delay=1.5))
-    await judge_answers(store, make_judge(timeout=0.3, retries=1), all_answers=True)
+    await judge_answers(store, make_judge(timeout=0.6, retries=1), all_answers=True)
     # The slow reply was to the extraction; its retry was answered normally.
     assert [c.kind for c in server.calls[:2]] == ["extract", "extract"]
     assert [r["verdict"] for r in judgements(store)] == ["stated", "absent"]
