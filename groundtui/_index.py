@@ -11,6 +11,7 @@ appears nowhere in the source's digits.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from groundtui._names import name_key
 from groundtui._numbers import word_stems
@@ -42,6 +43,7 @@ class SourceIndex:
         "_flat",
         "_hours",
         "_lower",
+        "_month_set",
         "_months",
         "_plain",
         "_scaled",
@@ -54,7 +56,8 @@ class SourceIndex:
         """Wrap ``text``; nothing is read until a specific needs it."""
         self.text = text
         self._digits: frozenset[str] | None = None
-        self._months: frozenset[str] | None = None
+        self._months: list[tuple] | None = None
+        self._month_set: frozenset[str] | None = None
         self._words: frozenset[str] | None = None
         self._lower: str | None = None
         self._squashed: str | None = None
@@ -96,7 +99,7 @@ class SourceIndex:
             return True
         wanted = {key[0] for alternative in need for key in alternative}
         more = keys
-        if not wanted.isdisjoint("DMYm"):
+        if not wanted.isdisjoint("DMYmo"):
             more = more | self._month_keys()
         if "n" in wanted and self._may_spell(need):
             more = more | self._word_keys()
@@ -192,18 +195,33 @@ class SourceIndex:
 
     def _digit_keys(self) -> frozenset[str]:
         if self._digits is None:
-            self._digits = _keys_of(digit_items(self.text))
+            items = digit_items(self.text)
+            if dates := [item[:2] for item in self._month_items()]:
+                # the digits of "30 January 2025" are that date's, not the number 30
+                items = [item for item in items if not _inside(item, dates)]
+            self._digits = _keys_of(items)
         return self._digits
 
-    def _month_keys(self) -> frozenset[str]:
+    def _month_items(self) -> list[tuple]:
         if self._months is None:
-            self._months = _keys_of(month_items(self.text))
+            self._months = month_items(self.text)
         return self._months
+
+    def _month_keys(self) -> frozenset[str]:
+        if self._month_set is None:
+            self._month_set = _keys_of(self._month_items())
+        return self._month_set
 
     def _word_keys(self) -> frozenset[str]:
         if self._words is None:
             self._words = _keys_of(word_items(self.text))
         return self._words
+
+
+def _inside(item: tuple, spans: list[tuple[int, int]]) -> bool:
+    """Whether the item lies within one of ``spans`` (sorted, not overlapping)."""
+    k = bisect_right(spans, (item[0], 1 << 62)) - 1
+    return k >= 0 and spans[k][1] >= item[1]
 
 
 def _keys_of(items: list[tuple]) -> frozenset[str]:

@@ -6,7 +6,8 @@ one value meet in a set: ``1,200``, ``1200`` and "one thousand two hundred" all 
 because they hash and compare fastest, and the check builds thousands of them a second.
 
 Key prefixes: ``n`` number, ``d`` digit group (phone), ``v`` version, ``t`` time of day
-(24 h), ``D`` full date, ``M`` month and day, ``Y`` year and month, ``m`` month alone.
+(24 h), ``D`` full date, ``M`` month and day, ``Y`` year and month, ``m`` month alone,
+``o`` a day of the month (which sources an ordinal, "the 5th", but not a number).
 """
 
 from __future__ import annotations
@@ -78,7 +79,9 @@ def date_keys(
     """The key a date must match, and the coarser keys it also gives when in a source.
 
     A source dated "March 5, 2024" also states the month ("March 2024"), the day of the
-    month ("March 5"), the year and the day as numbers; a response may cite any of them.
+    month ("March 5"), the year as a number and the day as an ordinal ("the 5th"); a
+    response may cite any of them. The day is no number: "after 5 days" is not sourced
+    by a date on the 5th.
     Without ``source`` (a response's date), no coarser keys.
     """
     if year is not None and day is not None:
@@ -93,7 +96,7 @@ def date_keys(
         return key, ()
     also = [f"m{month}"]
     if day is not None:
-        also.append(f"n{day}")
+        also.append(f"o{day}")  # the day sources an ordinal ("the 5th"), not a number
         also.append(f"M{month}-{day}")
     if year is not None:
         also.append(f"n{year}")

@@ -36,6 +36,7 @@ _UNGROUP = str.maketrans("", "", ", \u00a0\u2009\u202f")
 _CURRENCY_SIGNS = "$€£¥₹"
 _CODE_SET = frozenset(_CODES.split("|"))
 _DIGITS_RE = re.compile(r"\d+")
+_ORDINAL_ENDS = ("st", "nd", "rd", "th")
 
 
 def _money_before(text: str, s: int) -> bool:
@@ -213,6 +214,9 @@ def _number_item(text: str, m: re.Match, s: int, e: int, source: bool) -> Item |
                 also += ("n" + canon(digits, f1 or ""),)
         elif e == m.end("i1") and _list_number(text, s, e):
             return None
+        if not (f1 or scale) and text[e - 2 : e] in _ORDINAL_ENDS and len(digits) <= 2:
+            # "the 5th" is sourced by a date on the 5th as well as by the number 5
+            return s, e, "figure", ((first,), ("o" + first[1:],)), probe, also
         return s, e, "figure", ((first,),), probe, also
     second = _value(i2.translate(_UNGROUP), m["f2"], m["s2"] or m["k2"])
     years = len(digits) == 4 and len(i2) == 4 and min(digits, i2) >= "1900"

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from groundtui._numbers import spellings
+from groundtui._numbers import MONTHS, spellings
+from groundtui._words import month_items
 
 _SPACES = " \u00a0\u2009\u202f"
 _JOINERS = ".,:/-–"
@@ -107,7 +108,33 @@ def value_edges(text: str, i: int, j: int) -> bool:
             return False  # an area code: "(555) 123-4567"
         if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
             return False
-    return True
+    return j - i > 2 or not day_of_date(text, i, j)
+
+
+#: The last characters of the month names and abbreviations ("Jan.", "March", "Sept").
+_MONTH_ENDS = frozenset(".ylhetrnbgpvc")
+
+
+def day_of_date(text: str, i: int, j: int) -> bool:
+    """Whether the one or two digits at ``[i, j)`` are the day of a date with a month name.
+
+    A source's "30 January 2025" or "January 30" states a date, not the number 30: an
+    answer's "after 30 days" is not sourced by it. Only digits with a month name beside
+    them are read, as ``month_items`` reads dates, in a window around them.
+    """
+    n = len(text)
+    if j < n - 1 and text[j] in _SPACES and (text[j + 1] in "JFMASOND" or text[j + 1] == "o"):
+        pass  # "30 January", "30 of January"
+    elif i >= 2 and text[i - 1] in _SPACES and text[i - 2] in _MONTH_ENDS:
+        k = text.rfind(" ", max(0, i - 12), i - 1) + 1 or max(0, i - 12)
+        word = text[k : i - 1].rstrip(".").lstrip("\n\t(\"'“‘*").lower()
+        if word not in MONTHS:  # "within 30", not "January 30"
+            return False
+    else:
+        return False
+    lo = max(0, i - 16)
+    a, b = i - lo, j - lo
+    return any(s <= a and b <= e for s, e, *_ in month_items(text[lo : j + 16]))
 
 
 def word_edges(text: str, i: int, j: int) -> bool:

@@ -116,7 +116,10 @@ def word_items(text: str, covered: bytearray | None = None) -> list[tuple]:
             if tail := _WORD_TAIL.match(lower, b):
                 b = tail.end()
             probe = None if words[first] in _AMBIGUOUS else text[a:b]
-            found.append((a, b, "figure", ((f"n{value}",),), probe, ()))
+            need: tuple = ((f"n{value}",),)
+            if value <= 31 and words[last - 1] in ORDINALS:  # "the fifth": a date's day too
+                need = ((f"n{value}",), (f"o{value}",))
+            found.append((a, b, "figure", need, probe, ()))
     return found
 
 
