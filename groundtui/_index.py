@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from groundtui._names import name_key
+from groundtui._names import after_name, name_key
 from groundtui._numbers import word_stems
 from groundtui._specifics import digit_items
 from groundtui._tokens import below_one, has_run, whole, word_edges, word_in
@@ -84,6 +84,18 @@ class SourceIndex:
         if self._squashed is None:
             self._squashed = " ".join(self.lower.split())
         return word_in(self._squashed, key)
+
+    def has_name_alone(self, name: str) -> bool:
+        """Whether the whole name appears, case-insensitive, not ending a longer name.
+
+        "Harbor Home" is alone in "at Harbor Home" and "Contact Harbor Home", not in "North
+        Harbor Home" (where the first word is part of the name).
+        """
+        lower = self.lower
+        text = self.text if len(self.text) == len(lower) else lower
+        return whole(
+            lower, name_key(name), lambda t, i, j: word_edges(t, i, j) and not after_name(text, i)
+        )
 
     def has_keys(self, need: tuple[tuple[str, ...], ...]) -> bool:
         """Whether the index holds every key of one alternative of ``need``.

@@ -55,9 +55,12 @@ _POSSESSIVE = ("'s", "’s")
 
 
 def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[tuple]:
-    """The names of ``text`` as items ``(start, end, "name", (), name, ())``.
+    """The names of ``text`` as items ``(start, end, "name", rest, name, ())``.
 
     The name's comparison key is made from its text only when it is not found as written.
+    A name of several words opening a sentence may have taken the sentence's first word
+    ("Recently Harbor Home", "Most of Harbor Home"): ``rest`` then holds ``((the name
+    without it,),)``, which also counts as sourced where a source names it alone.
 
     Args:
         text: The response.
@@ -85,7 +88,10 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
             and covered.find(1, s, e) < 0
             and STOP.isdisjoint(name.lower().split(" "))
         ):  # the usual name: "Harbor Home Goods", nothing to cut
-            found.append((s, e, "name", (), text[s:e], ()))
+            rest = ()
+            if s in initial:  # it may have taken the sentence's first word
+                rest = ((text[s + name.index(" ") + 1 : e],),)
+            found.append((s, e, "name", rest, text[s:e], ()))
             continue
         run: list[tuple[int, int]] = []  # the name being read: its words, connectors too
         pos = s
@@ -128,7 +134,25 @@ def _close(text: str, run: list[tuple[int, int]], initial: Collection[int], foun
         run.pop()
     if run and (len(run) > 1 or run[0][0] not in initial):
         a, b = run[0][0], run[-1][1]
-        found.append((a, b, "name", (), text[a:b], ()))
+        rest = ()
+        if a in initial:  # it may have taken the sentence's first word
+            after = next(start for start, end in run[1:] if end > 0)
+            rest = ((text[after:b],),)
+        found.append((a, b, "name", rest, text[a:b], ()))
+
+
+def after_name(text: str, i: int) -> bool:
+    """Whether ``text[i:]`` continues a capitalised name ("Ridge" in "North Ridge").
+
+    A capitalised word of ``STOP`` before it ("Contact Harbor Home") starts no name.
+    """
+    k = i - 1
+    if k < 1 or text[k] != " ":
+        return False
+    m = k
+    while m and text[m - 1].isalpha():
+        m -= 1
+    return m < k and text[m].isupper() and text[m:k].lower() not in STOP
 
 
 def name_key(name: str) -> str:

@@ -180,7 +180,10 @@ def _sourced(scope: tuple, kind: str, need: tuple, probe: str | None) -> bool:
     _, text, cited = scope
     if kind == "name":
         key = name_key(probe or "")
-        return any(index.has_name_key(key) for index in cited)
+        if any(index.has_name_key(key) for index in cited):
+            return True
+        # a name opening a sentence may have taken its first word ("Recently Harbor Home")
+        return bool(need) and any(index.has_name_alone(need[0][0]) for index in cited)
     return has_spelling(text, need, probe) or any(index.has_keys(need) for index in cited)
 
 
