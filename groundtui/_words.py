@@ -59,6 +59,14 @@ _SCALES = ("hundred", "thousand", "million", "billion")
 _AMBIGUOUS = frozenset(("one", "first", "second"))  # a probe for them could find "one of"
 _NOT_ONE_BEFORE = ("the ", "this ", "that ", "which ", "each ", "every ", "any ", "no ")
 _NOT_ONE_AFTER = (" another", "-off", " or two", " by one")
+# "We first inspect", "is first checked": "first" after a subject or an auxiliary is an
+# adverb; after a determiner ("the first order") it is an ordinal.
+_FIRST_AFTER = tuple(
+    f" {w} " for w in "we you they i it he she is are was were be been will must should "
+    "can could would may might then always".split()
+)
+_FIRST_BEFORE = tuple(f" {w} " for w in "the a your our my his her their its this each".split())
+_PARTICIPLE = re.compile(r" [a-z]{2,}ed(?![a-z])")
 
 
 def month_items(text: str, covered: bytearray | None = None) -> list[tuple]:
@@ -133,7 +141,13 @@ def _not_a_number(lower: str, a: int, b: int, word: str) -> bool:
             or (after.startswith(" of") and not after[3:4].isalpha())  # "one of", at the end too
         )
     if word == "first":
-        return before.endswith("at ") or after.startswith((",", " of all"))
+        before = " " + before  # the words below are whole words: "he " is not in "the "
+        return (
+            before.endswith((" at ", *_FIRST_AFTER))
+            or after.startswith((",", " of all"))
+            # "is first assessed": an adverb before a participle
+            or (not before.endswith(_FIRST_BEFORE) and bool(_PARTICIPLE.match(lower, b)))
+        )
     if word == "second":
         return not before.endswith("the ")
     return word in ORDINALS and after.startswith(",") and not before.strip(" \n*-")

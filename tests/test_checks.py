@@ -58,6 +58,11 @@ CASES = [
     P("Your third order is free [1].", ["Your 2nd order is free."], ["third"],
       id="other-ordinal"),
     P("First, log in to your account [1].", ["Log in."], [], id="discourse-first"),
+    P("We first inspect the item [1].", ["We inspect it."], [], id="adverb-first-after-a-subject"),
+    P("Every claim is first assessed [1].", ["Claims are assessed."], [],
+      id="adverb-first-before-a-participle"),
+    P("The first attempt is free [1].", ["Attempts are free."], ["first"],
+      id="ordinal-first-after-a-determiner"),
     # --- ranges: one specific, sourced when both ends are ---------------------------------
     P("Refunds take 3–5 business days [1].", ["Refunds take 3-5 business days."], [],
       id="en-dash-vs-hyphen"),
