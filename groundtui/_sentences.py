@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import re
 
-_MARKS = r"\[\d{1,4}(?:\s*[-–,]\s*\d{1,4})*\]"  # no citation runs to 10,000 sources
+from groundtui.text import marker_numbers
+
+# As text.MARKER reads them ("[1]", "[1, 2]", "[1-3]", "[ 1 ]", "[1; 2]"); no citation
+# runs to 10,000 sources.
+_MARKS = r"\[[ ]?\d{1,4}(?:\s*[-–,;]\s*\d{1,4})*[ ]?\]"
 #: The gap before a sentence's first word: spaces, bullets, quotes, "2." list numbers.
 _LEAD = rf"(?:\s|[-*•#>\"'“‘(]|\d{{1,3}}[.)](?=\s)|{_MARKS})*"
 _NOT_ABBREVIATION = (
@@ -32,7 +36,7 @@ _END_RE = re.compile(
 )
 _LEAD_RE = re.compile(_LEAD)
 _COLON_RE = re.compile(r":\s+[\"'“‘(*]*")
-_MARK_RE = re.compile(r"\[(\d{1,4}(?:\s*[-–,]\s*\d{1,4})*)\]")
+_MARK_RE = re.compile(r"\[([ ]?\d{1,4}(?:\s*[-–,;]\s*\d{1,4})*[ ]?)\]")
 
 
 def sentences(text: str, covered: bytearray) -> tuple[list[int], set[int], dict[int, set[int]]]:
@@ -67,17 +71,7 @@ def sentences(text: str, covered: bytearray) -> tuple[list[int], set[int], dict[
             inside = m[1]
             if inside.isdigit():  # the common "[1]"
                 cites.setdefault(sentence, set()).add(int(inside))
-            else:  # "[1, 2]", "[1-3]": also keep the 2 and the 3 from reading as figures
-                _cite(cites, sentence, inside)
+            else:  # "[1, 2]", "[1-3]", "[ 1 ]": keep their digits from reading as figures
+                cites.setdefault(sentence, set()).update(marker_numbers(inside))
                 covered[at : m.end()] = b"\x01" * (m.end() - at)
     return starts, initial, cites
-
-
-def _cite(cites: dict[int, set[int]], sentence: int, inside: str) -> None:
-    """Add the numbers of a marker's inside ("1, 2", "1-3") to a sentence's citations."""
-    numbers = cites.setdefault(sentence, set())
-    for part in inside.split(","):
-        low, _, high = part.replace("–", "-").partition("-")
-        a = int(low)
-        b = int(high) if high.strip() else a
-        numbers.update(range(a, min(b, a + 50) + 1) if b >= a else (a, b))
