@@ -17,7 +17,7 @@ from groundtui.text import marker_numbers
 # runs to 10,000 sources.
 _MARKS = r"\[[ ]?\d{1,4}(?:\s*[-–,;]\s*\d{1,4})*[ ]?\]"
 #: The gap before a sentence's first word: spaces, bullets, quotes, "2." list numbers.
-_LEAD = rf"(?:\s|[-*•#>\"'“‘(]|\d{{1,3}}[.)](?=\s)|{_MARKS})*"
+_LEAD = rf"(?:\s|[-*•#>\"'“‘(]|\d{{1,3}}[.)]\**(?=\s)|{_MARKS})*"
 _NOT_ABBREVIATION = (
     r"(?<!\b[A-Za-z]\.)(?<!\b(?:Mr|Ms|Dr|St|Mt|No|vs)\.)"
     r"(?<!\b(?:Mrs|Nos|e\.g|i\.e|Fig|fig|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.)"

@@ -269,10 +269,22 @@ def _currency_start(text: str, s: int) -> int:
 
 
 def _list_number(text: str, s: int, e: int) -> bool:
-    """Whether the number at ``[s, e)`` numbers a list item ("2." or "2)" opening a line)."""
-    if e >= len(text) or text[e] not in ".)" or (e + 1 < len(text) and not text[e + 1].isspace()):
+    """Whether the number at ``[s, e)`` numbers a list item.
+
+    "2." or "2)" opening a line, after bullets, "#" or emphasis ("### 2.", "**2.**"), or
+    "(2)" anywhere before a word ("(1) log in; (2) open…").
+    """
+    n = len(text)
+    if e >= n or text[e] not in ".)":
         return False
-    while s and text[s - 1] in " \t-*•>":  # only spaces and bullets back to the line start
+    k = e + 1
+    while k < n and text[k] in "*_":  # "**2.** Log in"
+        k += 1
+    if k < n and not text[k].isspace():
+        return False
+    if s and text[s - 1] == "(" and text[e] == ")" and e - s <= 2:
+        return k + 1 < n and text[k + 1].isalpha()
+    while s and text[s - 1] in " \t-*•>#_":  # only spaces and bullets back to the line start
         s -= 1
     return not s or text[s - 1] == "\n"
 

@@ -156,6 +156,8 @@ CASES = [
     P("1. Pack the box.\n2. Ship it within 30 days [1].", ["Within 30 days."], [],
       id="list-numbering"),
     P("Steps:\n3) Ship it [1].", ["Ship it."], [], id="list-numbering-paren"),
+    P("**1.** Log in.\n### 2. Ship it [1].", ["Ship it."], [], id="list-numbering-bold-heading"),
+    P("(1) Log in; (2) ship it [1].", ["Ship it."], [], id="list-numbering-parenthesised"),
     P("See https://example.com/p/2024 for 30 days [1].", ["Within 30 days."], [],
       id="digits-in-a-link"),
     # --- citation scoping -----------------------------------------------------------------
