@@ -19,7 +19,8 @@ from groundtui._specifics import digit_items
 from groundtui._tokens import below_one, has_run, whole, word_edges, word_in
 from groundtui._words import month_items, word_items
 
-_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
+#: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
+_OTHER_DIGIT_RE = re.compile(r"[^\x00-\x7f\D]")
 _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
 #: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
@@ -135,9 +136,13 @@ class SourceIndex:
         four); every date with a year, with the year's last two digits in a row.
         """
         # These proofs read the digits 0-9: the index also reads other decimal digits
-        # ("٣") and turns some into numbers, so a text with any of them is left to it.
-        if not self._ascii_digits():
-            return False
+        # ("٣") and turns some into numbers, so a text with any of them is left to it
+        # (tested only once a proof holds: most values tried are there, and the test
+        # reads the whole text).
+        return self._proved_absent(keys) and self._ascii_digits()
+
+    def _proved_absent(self, keys: tuple[str, ...]) -> bool:
+        """``_absent``'s proofs, for a text whose decimal digits are all 0-9."""
         # Digits in a row in the text are in a row once separators are dropped too: the
         # text is searched first, and flattened (a pass per separator) only when it fails.
         text = self.text
@@ -173,9 +178,7 @@ class SourceIndex:
         """Whether every decimal digit in the text is one of 0-9."""
         if self._plain is None:
             text = self.text
-            self._plain = text.isascii() or not any(
-                c.isdecimal() for c in _NON_ASCII_RE.findall(text)
-            )
+            self._plain = text.isascii() or not _OTHER_DIGIT_RE.search(text)
         return self._plain
 
     def _hour_set(self) -> frozenset[int]:

@@ -70,29 +70,49 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
     """
     found: list[tuple] = []
     spaced = text.replace("\u00a0", " ") if "\u00a0" in text else text
-    for m in NAME_RE.finditer(spaced):
+    # One word opening a sentence is capitalised by position, no name: most matches are
+    # such words, dropped here at once unless they hold digits ("COVID-19" is no figure).
+    matches = [
+        m
+        for m in NAME_RE.finditer(spaced)
+        if m.lastgroup or m.start() not in initial or not m[0].isalpha()
+    ]
+    for m in matches:
         s, e = m.span()
         if m.lastgroup is None:  # one word: "Harbor", "FAQ", "Returns"
-            if s in initial:  # capitalised by position: no name, but "COVID-19" no figure
-                if not spaced[s:e].isalpha():
-                    _word(text, s, e, covered)
+            if s in initial:
+                _word(text, s, e, covered)
                 continue
             span = _word(text, s, e, covered)
             if span:
                 found.append((s, span, "name", (), text[s:span], ()))
             continue
-        name = spaced[s:e]
+        # The usual names, read without the word-by-word loop below, which gives the same:
+        # "Harbor Home Goods"; "The Aria Sofa" (the article cut), "Dana Whitfield's" (the
+        # possessive cut) and "Oak & Ivy", whose words are then all checked as it checks.
+        name, a, b = spaced[s:e], s, e
+        cut = False
+        if name.endswith(_POSSESSIVE):
+            name, b, cut = name[:-2], e - 2, True
+        if name.startswith("The "):
+            name, a, cut = name[4:], s + 4, True
+        words = name.split(" ")
+        if "&" in name:
+            words, cut = name.replace(" & ", " ").split(" "), True
         if (
             name.istitle()
-            and name.replace(" ", "").isalpha()
+            and "".join(words).isalpha()
             and covered.find(1, s, e) < 0
             and STOP.isdisjoint(name.lower().split(" "))
-        ):  # the usual name: "Harbor Home Goods", nothing to cut
+            and (not cut or min(map(len, words)) > 1)
+        ):
             rest = ()
-            if s in initial:  # it may have taken the sentence's first word
-                rest = ((text[s + name.index(" ") + 1 : e],),)
-            found.append((s, e, "name", rest, text[s:e], ()))
+            if a in initial:  # it may have taken the sentence's first word
+                start = text.find(words[1], a + len(words[0]))  # (one word is never initial)
+                rest = ((text[start:b],),)
+            found.append((a, b, "name", rest, text[a:b], ()))
             continue
+        name = spaced[s:e]
         run: list[tuple[int, int]] = []  # the name being read: its words, connectors too
         pos = s
         for word in name.split(" "):

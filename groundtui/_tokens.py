@@ -108,30 +108,33 @@ def value_edges(text: str, i: int, j: int) -> bool:
             return False  # an area code: "(555) 123-4567"
         if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
             return False
-    return j - i > 2 or not day_of_date(text, i, j)
+    # not the "30" of "30 January" or "January 30"
+    return j - i > 2 or not near_month(text, i, j) or not day_of_date(text, i, j)
 
 
-#: The last characters of the month names and abbreviations ("Jan.", "March", "Sept").
-_MONTH_ENDS = frozenset(".ylhetrnbgpvc")
+_SPACE_SET = frozenset(_SPACES)
+_MONTH_INITIALS = frozenset("JFMASONDo")  # "30 January", "30 of May"
+#: How the month names and abbreviations end ("…ary", "…rch", "Jan"), to tell "January 30"
+#: from "within 30" by one lookup.
+_MONTH_TAILS = frozenset(name.capitalize()[-3:] for name in MONTHS)
+
+
+def near_month(text: str, i: int, j: int) -> bool:
+    """Whether a month name may be written beside ``[i, j)``: the cheap test before
+    ``day_of_date``, which callers on a hot path run first (both are needed)."""
+    return (text[j : j + 1] in _SPACE_SET and text[j + 1 : j + 2] in _MONTH_INITIALS) or (
+        text[i - 1 : i] in _SPACE_SET
+        and (text[max(0, i - 4) : i - 1] in _MONTH_TAILS or text[i - 2 : i - 1] == ".")
+    )
 
 
 def day_of_date(text: str, i: int, j: int) -> bool:
     """Whether the one or two digits at ``[i, j)`` are the day of a date with a month name.
 
     A source's "30 January 2025" or "January 30" states a date, not the number 30: an
-    answer's "after 30 days" is not sourced by it. Only digits with a month name beside
-    them are read, as ``month_items`` reads dates, in a window around them.
+    answer's "after 30 days" is not sourced by it. The digits are read as ``month_items``
+    reads dates, in a window around them; only call it where ``near_month`` holds.
     """
-    n = len(text)
-    if j < n - 1 and text[j] in _SPACES and (text[j + 1] in "JFMASOND" or text[j + 1] == "o"):
-        pass  # "30 January", "30 of January"
-    elif i >= 2 and text[i - 1] in _SPACES and text[i - 2] in _MONTH_ENDS:
-        k = text.rfind(" ", max(0, i - 12), i - 1) + 1 or max(0, i - 12)
-        word = text[k : i - 1].rstrip(".").lstrip("\n\t(\"'“‘*").lower()
-        if word not in MONTHS:  # "within 30", not "January 30"
-            return False
-    else:
-        return False
     lo = max(0, i - 16)
     a, b = i - lo, j - lo
     return any(s <= a and b <= e for s, e, *_ in month_items(text[lo : j + 16]))
