@@ -87,15 +87,13 @@ class SourceIndex:
         return word_in(self._squashed, key)
 
     def has_name_alone(self, name: str) -> bool:
-        """Whether the whole name appears, case-insensitive, not ending a longer name.
+        """Whether the name appears as written (capitalised), not ending a longer name.
 
         "Harbor Home" is alone in "at Harbor Home" and "Contact Harbor Home", not in "North
-        Harbor Home" (where the first word is part of the name).
+        Harbor Home" (where the first word is part of the name), nor in "harbor home".
         """
-        lower = self.lower
-        text = self.text if len(self.text) == len(lower) else lower
         return whole(
-            lower, name_key(name), lambda t, i, j: word_edges(t, i, j) and not after_name(text, i)
+            self.text, name, lambda t, i, j: word_edges(t, i, j) and not after_name(t, i)
         )
 
     def has_keys(self, need: tuple[tuple[str, ...], ...]) -> bool:

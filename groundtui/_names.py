@@ -59,8 +59,9 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
 
     The name's comparison key is made from its text only when it is not found as written.
     A name of several words opening a sentence may have taken the sentence's first word
-    ("Recently Harbor Home", "Most of Harbor Home"): ``rest`` then holds ``((the name
-    without it,),)``, which also counts as sourced where a source names it alone.
+    ("Recently Harbor Home", "Most of Harbor Home"): when that word may be an ordinary one
+    (``_opener``), ``rest`` holds ``((the name without it,),)``, which also counts as
+    sourced where a source names it alone, capitalised.
 
     Args:
         text: The response.
@@ -107,7 +108,7 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
             and (not cut or min(map(len, words)) > 1)
         ):
             rest = ()
-            if a in initial:  # it may have taken the sentence's first word
+            if a in initial and _opener(words[0], False):  # "Recently Harbor Home"
                 start = text.find(words[1], a + len(words[0]))  # (one word is never initial)
                 rest = ((text[start:b],),)
             found.append((a, b, "name", rest, text[a:b], ()))
@@ -155,20 +156,42 @@ def _close(text: str, run: list[tuple[int, int]], initial: Collection[int], foun
     if run and (len(run) > 1 or run[0][0] not in initial):
         a, b = run[0][0], run[-1][1]
         rest = ()
-        if a in initial:  # it may have taken the sentence's first word
+        if a in initial and _opener(text[a : run[0][1]], run[1][1] < 0):  # "Most of the X"
             after = next(start for start, end in run[1:] if end > 0)
             rest = ((text[after:b],),)
         found.append((a, b, "name", rest, text[a:b], ()))
 
 
+#: Words that open a sentence before a name without being part of it ("Like Harbor Home").
+_OPENERS = frozenset(
+    "like unlike whether besides despite thanks including following regarding most many "
+    "several few".split()
+)
+
+
+def _opener(word: str, joined: bool) -> bool:
+    """Whether a name's first word, opening a sentence, may be an ordinary word before it.
+
+    An adverb ("Recently Harbor Home"), a word of ``_OPENERS``, or a plural joined by "of"
+    ("Members of the Gold tier"). Any other first word is taken as part of the name
+    ("Aria Sofa", "Premium Plan").
+    """
+    low = word.lower()
+    return low.endswith("ly") or low in _OPENERS or (joined and low.endswith("s"))
+
+
 def after_name(text: str, i: int) -> bool:
     """Whether ``text[i:]`` continues a capitalised name ("Ridge" in "North Ridge").
 
-    A capitalised word of ``STOP`` before it ("Contact Harbor Home") starts no name.
+    The words may be joined by a space, a line break, a hyphen or "&" ("North-Ridge",
+    "Oak & Ivy"). A capitalised word of ``STOP`` before it ("Contact Harbor Home") starts
+    no name.
     """
     k = i - 1
-    if k < 1 or text[k] != " ":
+    if k < 1 or text[k] not in " \n\u00a0-":
         return False
+    while k and text[k - 1] in " \u00a0&":
+        k -= 1
     m = k
     while m and text[m - 1].isalpha():
         m -= 1
