@@ -271,8 +271,8 @@ def _currency_start(text: str, s: int) -> int:
 def _list_number(text: str, s: int, e: int) -> bool:
     """Whether the number at ``[s, e)`` numbers a list item.
 
-    "2." or "2)" opening a line, after bullets, "#" or emphasis ("### 2.", "**2.**"), or
-    "(2)" anywhere before a word ("(1) log in; (2) open…").
+    "2.", "2)" or "(2)" opening a line, after bullets, "#" or emphasis ("### 2.",
+    "**2.**"), or "(2)" after ";" or ":" ("(1) log in; (2) open…"); not "within (30) days".
     """
     n = len(text)
     if e >= n or text[e] not in ".)":
@@ -282,8 +282,10 @@ def _list_number(text: str, s: int, e: int) -> bool:
         k += 1
     if k < n and not text[k].isspace():
         return False
-    if s and text[s - 1] == "(" and text[e] == ")" and e - s <= 2:
-        return k + 1 < n and text[k + 1].isalpha()
+    if s and text[s - 1] == "(" and text[e] == ")":  # "(2) " opening a line or after ";"
+        s -= 1
+        if s >= 2 and text[s - 2] in ";:" and text[s - 1] == " ":
+            return True
     while s and text[s - 1] in " \t-*•>#_":  # only spaces and bullets back to the line start
         s -= 1
     return not s or text[s - 1] == "\n"

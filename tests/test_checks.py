@@ -162,6 +162,8 @@ CASES = [
     P("Steps:\n3) Ship it [1].", ["Ship it."], [], id="list-numbering-paren"),
     P("**1.** Log in.\n### 2. Ship it [1].", ["Ship it."], [], id="list-numbering-bold-heading"),
     P("(1) Log in; (2) ship it [1].", ["Ship it."], [], id="list-numbering-parenthesised"),
+    P("Returns within (45) days [1].", ["Within 30 days."], ["45"],
+      id="parenthesised-figure-mid-sentence"),
     P("See https://example.com/p/2024 for 30 days [1].", ["Within 30 days."], [],
       id="digits-in-a-link"),
     # --- citation scoping -----------------------------------------------------------------
