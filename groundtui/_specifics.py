@@ -30,10 +30,12 @@ Item = tuple[int, int, str, tuple[tuple[str, ...], ...], "str | None", tuple[str
 
 _SP = "[ \u00a0\u2009\u202f]"  # spaces that may group thousands: plain, no-break, thin
 _CODES = "USD|EUR|GBP|CAD|AUD|NZD|JPY|CHF|INR|CNY|HKD|SGD|SEK|NOK|DKK|ZAR|MXN|BRL|PLN"
-# Thousands grouped by spaces end where no other group of digits follows: "800 555 0199"
-# is a phone number, not 800,555 then 199.
-_INT = rf"\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d{{1,3}}(?:{_SP}\d{{3}})+(?!\d|{_SP}\d)|\d+"
-_INT_REST = rf"\d{{0,2}}(?:,\d{{3}})+(?!\d)|\d{{0,2}}(?:{_SP}\d{{3}})+(?!\d|{_SP}\d)|\d*"
+# Thousands grouped by spaces are no phone number: "800 555 0199" and "1 800 555 0199" (groups
+# of three, then one of four) are not 800,555 then 199; "12 000 5-star reviews" is 12,000.
+# The look ahead is bounded, so a long run of groups costs no backtracking.
+_NOT_PHONE = rf"(?!\d|(?:{_SP}\d{{3}}){{0,2}}{_SP}\d{{4}}(?!\d))"
+_INT = rf"\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d{{1,3}}(?:{_SP}\d{{3}})+{_NOT_PHONE}|\d+"
+_INT_REST = rf"\d{{0,2}}(?:,\d{{3}})+(?!\d)|\d{{0,2}}(?:{_SP}\d{{3}})+{_NOT_PHONE}|\d*"
 _UNGROUP = str.maketrans("", "", ", \u00a0\u2009\u202f")
 _CURRENCY_SIGNS = "$€£¥₹"
 _CODE_SET = frozenset(_CODES.split("|"))
@@ -103,7 +105,7 @@ DIGIT_RE = re.compile(
     # 24-hour time: 18:00
     r"|(?P<t24>\d?:[0-5]\d)(?!\d)"
     # digit groups (phones), unless they are thousands: 0800 123 4567, (555) 123-4567
-    rf"|(?!\d{{0,2}}(?:{_SP}\d{{3}})+(?!\d|{_SP}\d))"
+    rf"|(?!\d{{0,2}}(?:{_SP}\d{{3}})+{_NOT_PHONE})"
     r"(?P<ph>\d{0,4}\)?(?:[ \-\u00a0]\d{2,5}){1,3}[ \-\u00a0]\d{3,5})(?!\d)"
     # version: 2.4.1
     r"|(?P<ver>\d*(?:\.\d+){2,})(?!\d)"
