@@ -59,14 +59,14 @@ _SCALES = ("hundred", "thousand", "million", "billion")
 _AMBIGUOUS = frozenset(("one", "first", "second"))  # a probe for them could find "one of"
 _NOT_ONE_BEFORE = ("the ", "this ", "that ", "which ", "each ", "every ", "any ", "no ")
 _NOT_ONE_AFTER = (" another", "-off", " or two", " by one")
-# "We first inspect", "is first checked": "first" after a subject or an auxiliary is an
-# adverb; after a determiner ("the first order") it is an ordinal.
-_FIRST_AFTER = tuple(
-    f" {w} " for w in "we you they i it he she is are was were be been will must should "
-    "can could would may might then always".split()
+# "We first inspect", "is first checked": "first" after a subject, or after an auxiliary
+# and before a participle, is an adverb; "the first order", "is first in line" ordinals.
+_SUBJECTS = tuple(f" {w} " for w in "we you they i it he she".split())
+_AUXILIARIES = tuple(
+    f" {w} " for w in "is are was were be been will must should can could would may might "
+    "then always".split()
 )
-_FIRST_BEFORE = tuple(f" {w} " for w in "the a your our my his her their its this each".split())
-_PARTICIPLE = re.compile(r" [a-z]{2,}ed(?![a-z])")
+_PARTICIPLE = re.compile(r" [a-z]{2,}(?:ed|en|wn|nt|ght)(?![a-z])")
 
 
 def month_items(text: str, covered: bytearray | None = None) -> list[tuple]:
@@ -143,10 +143,10 @@ def _not_a_number(lower: str, a: int, b: int, word: str) -> bool:
     if word == "first":
         before = " " + before  # the words below are whole words: "he " is not in "the "
         return (
-            before.endswith((" at ", *_FIRST_AFTER))
+            before.endswith((" at ", *_SUBJECTS))
             or after.startswith((",", " of all"))
-            # "is first assessed": an adverb before a participle
-            or (not before.endswith(_FIRST_BEFORE) and bool(_PARTICIPLE.match(lower, b)))
+            # "is first assessed", not "is first in line"
+            or (before.endswith(_AUXILIARIES) and bool(_PARTICIPLE.match(lower, b)))
         )
     if word == "second":
         return not before.endswith("the ")

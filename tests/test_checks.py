@@ -63,6 +63,8 @@ CASES = [
       id="adverb-first-before-a-participle"),
     P("The first attempt is free [1].", ["Attempts are free."], ["first"],
       id="ordinal-first-after-a-determiner"),
+    P("Your order is first in the queue [1].", ["Orders queue."], ["first"],
+      id="ordinal-first-after-an-auxiliary"),
     # --- ranges: one specific, sourced when both ends are ---------------------------------
     P("Refunds take 3–5 business days [1].", ["Refunds take 3-5 business days."], [],
       id="en-dash-vs-hyphen"),
