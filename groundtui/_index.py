@@ -11,13 +11,13 @@ appears nowhere in the source's digits.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left
 
 from groundtui._names import after_name, name_key
 from groundtui._numbers import word_stems
 from groundtui._specifics import digit_items
 from groundtui._tokens import below_one, has_run, whole, word_edges, word_in
-from groundtui._words import month_items, word_items
+from groundtui._words import listed_days, month_items, word_items
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
 _OTHER_DIGIT_RE = re.compile(r"[^\x00-\x7f\D]")
@@ -209,10 +209,15 @@ class SourceIndex:
     def _digit_keys(self) -> frozenset[str]:
         if self._digits is None:
             items = digit_items(self.text)
-            if dates := [item[:2] for item in self._month_items()]:
-                # the digits of "30 January 2025" are that date's, not the number 30
-                items = [item for item in items if not _inside(item, dates)]
-            self._digits = _keys_of(items)
+            extra: list[str] = []
+            if dates := self._month_items():
+                # the digits of "30 January 2025" are that date's, not the number 30, and
+                # so are the days listed beside it ("1–30 November", "March 5 and 6")
+                days = listed_days(self.text, dates)
+                spans = sorted([item[:2] for item in dates] + [day[:2] for day in days])
+                items = [item for item in items if not _overlaps(item, spans)]
+                extra = [f"o{day}" for _, _, day in days]
+            self._digits = _keys_of(items) | frozenset(extra)
         return self._digits
 
     def _month_items(self) -> list[tuple]:
@@ -231,10 +236,14 @@ class SourceIndex:
         return self._words
 
 
-def _inside(item: tuple, spans: list[tuple[int, int]]) -> bool:
-    """Whether the item lies within one of ``spans`` (sorted, not overlapping)."""
-    k = bisect_right(spans, (item[0], 1 << 62)) - 1
-    return k >= 0 and spans[k][1] >= item[1]
+def _overlaps(item: tuple, spans: list[tuple[int, int]]) -> bool:
+    """Whether the item overlaps one of ``spans``: dates and days, sorted, each short."""
+    k = bisect_left(spans, (item[1], -1)) - 1  # the last span starting before the item ends
+    while k >= 0 and spans[k][0] > item[0] - 64:  # no date is longer
+        if spans[k][1] > item[0]:
+            return True
+        k -= 1
+    return False
 
 
 def _keys_of(items: list[tuple]) -> frozenset[str]:

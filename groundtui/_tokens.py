@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from groundtui._numbers import MONTHS, spellings
-from groundtui._words import month_items
+from groundtui._words import listed_days, month_items
 
 _SPACES = " \u00a0\u2009\u202f"
 _JOINERS = ".,:/-–"
@@ -114,30 +114,57 @@ def value_edges(text: str, i: int, j: int) -> bool:
 
 _SPACE_SET = frozenset(_SPACES)
 _MONTH_INITIALS = frozenset("JFMASONDo")  # "30 January", "30 of May"
-#: How the month names and abbreviations end ("…ary", "…rch", "Jan"), to tell "January 30"
-#: from "within 30" by one lookup.
-_MONTH_TAILS = frozenset(name.capitalize()[-3:] for name in MONTHS)
+
+
+#: The last three characters of what a day may follow: a month name ("…ary 30", "Jan 30")
+#: or a list's joiner ("1 and 30", "1 to 30").
+_DAY_AFTER = frozenset(name.capitalize()[-3:] for name in MONTHS) | {
+    "and", " or", " to", "ugh", "til", "ill"
+}
+#: The next three characters of what a day may precede: a list's joiner ("30 and 31").
+_DAY_BEFORE = frozenset(("and", "or ", "to ", "thr", "unt", "til"))
+_HINTS = frozenset("JFMASONDoatu–-&")  # the first characters of all of the above
 
 
 def near_month(text: str, i: int, j: int) -> bool:
-    """Whether a month name may be written beside ``[i, j)``: the cheap test before
-    ``day_of_date``, which callers on a hot path run first (both are needed)."""
-    return (text[j : j + 1] in _SPACE_SET and text[j + 1 : j + 2] in _MONTH_INITIALS) or (
-        text[i - 1 : i] in _SPACE_SET
-        and (text[max(0, i - 4) : i - 1] in _MONTH_TAILS or text[i - 2 : i - 1] == ".")
-    )
+    """Whether ``[i, j)`` may be a day: a month name beside it, or a list's joiner.
+
+    The cheap test before ``day_of_date``, which callers on a hot path run first (both
+    are needed): "30 January", "January 30", "Jan. 30", "1 and 30", "29, 30", "1 – 30",
+    "30 and 31", "30, 31", "30–31".
+    """
+    if j + 1 < len(text):
+        c = text[j]
+        if c in _SPACE_SET:
+            d = text[j + 1]
+            if d in _HINTS and (
+                d in _MONTH_INITIALS
+                or text[j + 1 : j + 4] in _DAY_BEFORE
+                or (d in "–-&" and any(x.isdigit() for x in text[j + 2 : j + 5]))
+            ):
+                return True
+        elif c in ",–-&" and any(x.isdigit() for x in text[j + 1 : j + 4]):  # not "2-year"
+            return True
+    if i >= 2 and text[i - 1] in _SPACE_SET:
+        return text[i - 2] in ".,–-&" or text[max(0, i - 4) : i - 1] in _DAY_AFTER
+    return False
 
 
 def day_of_date(text: str, i: int, j: int) -> bool:
-    """Whether the one or two digits at ``[i, j)`` are the day of a date with a month name.
+    """Whether the one or two digits at ``[i, j)`` are a day of a date with a month name.
 
-    A source's "30 January 2025" or "January 30" states a date, not the number 30: an
-    answer's "after 30 days" is not sourced by it. The digits are read as ``month_items``
-    reads dates, in a window around them; only call it where ``near_month`` holds.
+    A source's "30 January 2025", "January 30" or "November 1–30" states a date, or a list
+    of days, not the number 30: an answer's "after 30 days" is not sourced by it. The text
+    is read as ``month_items`` and ``listed_days`` read it, in a window around the digits;
+    only call it where ``near_month`` holds.
     """
-    lo = max(0, i - 16)
+    lo = max(0, i - 48)
+    window = text[lo : j + 48]
     a, b = i - lo, j - lo
-    return any(s <= a and b <= e for s, e, *_ in month_items(text[lo : j + 16]))
+    dates = month_items(window)
+    return any(s <= a and b <= e for s, e, *_ in dates) or any(
+        s == a and e == b for s, e, _ in listed_days(window, dates)
+    )
 
 
 def word_edges(text: str, i: int, j: int) -> bool:

@@ -98,6 +98,40 @@ def month_items(text: str, covered: bytearray | None = None) -> list[tuple]:
     return found
 
 
+_JOINS = r"(?:[-–&]|and|or|to|through|until|till)"
+# Days listed after a date's day ("March 5 and 6", "January 24 through 30", "March 3, 4 or
+# 5"); one after a comma only where the list goes on ("March 5, 10 items" lists nothing).
+_DAYS_AFTER = re.compile(
+    rf"(?:{_SP}*,{_SP}*[0-3]?\d(?!\d|[:.]\d)(?={_SP}*(?:,|{_JOINS}))"
+    rf"|{_SP}*(?:,{_SP}*)?{_JOINS}{_SP}*[0-3]?\d(?!\d|[:.]\d))+"
+)
+# Days listed before a date whose day comes first ("24 and 26 December", "1–30 November").
+_DAYS_BEFORE = re.compile(rf"(?:(?<![\w.,])[0-3]?\d{_SP}*(?:,|(?:,{_SP}*)?{_JOINS}){_SP}*)+\Z")
+_DAY_RE = re.compile(r"\d+")
+
+
+def listed_days(text: str, dates: list[tuple]) -> list[tuple[int, int, int]]:
+    """The days listed beside dates with a month name: ``(start, end, day)`` each.
+
+    "March 5 and 6" lists the 6th, "24–30 January" the 24th: those numbers are days, which
+    a source's date states and a source's list of days does not state as numbers.
+
+    Args:
+        text: The text the dates were read from.
+        dates: Its ``month_items`` items with a day.
+    """
+    found: list[tuple[int, int, int]] = []
+    for s, e, *_ in dates:
+        # a list goes on after a date that ends with its day ("March 5", not "March 5, 2024")
+        ends_with_day = text[e - 1].isdigit() and not text[e - 3 : e].isdigit()
+        if ends_with_day and (m := _DAYS_AFTER.match(text, e)):
+            found += [(d.start(), d.end(), int(d[0])) for d in _DAY_RE.finditer(text, e, m.end())]
+        # and before one that starts with it ("24 and 26 December")
+        if text[s].isdigit() and (m := _DAYS_BEFORE.search(text, max(0, s - 40), s)):
+            found += [(d.start(), d.end(), int(d[0])) for d in _DAY_RE.finditer(text, m.start(), s)]
+    return [day for day in found if 1 <= day[2] <= 31]
+
+
 def word_items(text: str, covered: bytearray | None = None) -> list[tuple]:
     """Numbers spelled out: "thirty", "one thousand two hundred", "first", "ten percent".
 

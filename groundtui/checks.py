@@ -37,7 +37,7 @@ from groundtui._names import name_items, name_key
 from groundtui._sentences import sentences
 from groundtui._specifics import digit_items
 from groundtui._tokens import day_of_date, has_spelling, near_month, value_edges, whole
-from groundtui._words import month_items, word_items
+from groundtui._words import listed_days, month_items, word_items
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 
@@ -200,8 +200,18 @@ def _read(text: str) -> tuple[list[tuple], list[int], dict[int, frozenset[int]]]
         for m in _LINK_RE.finditer(text):
             covered[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
     items: list[tuple] = month_items(text, covered)
+    days = listed_days(text, items) if items else ()
     items += name_items(text, covered, initial)
-    items += digit_items(text, covered)
+    figures = digit_items(text, covered)
+    if days:  # "March 5 and 6": the 6 is a day, which a source's date states too
+        starts_of = {start: day for start, _, day in days}
+        figures = [
+            (s, e, kind, ((f"n{starts_of[s]}",), (f"o{starts_of[s]}",)), probe, also)
+            if s in starts_of and kind == "figure" and e - s <= 2
+            else (s, e, kind, need, probe, also)
+            for s, e, kind, need, probe, also in figures
+        ]
+    items += figures
     items += word_items(text, covered)
     items.sort()
     numbers = {k: frozenset(cited) for k, cited in cites.items()}
