@@ -138,8 +138,8 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
         if probe is not None:  # most specifics are copied: look for them as written first
             text = scope[1]
             i = text.find(probe, hint)
-            if i < 0 and hint:
-                i = text.find(probe)
+            if i < 0 and hint:  # then before the hint only: the rest was just searched
+                i = text.find(probe, 0, hint + len(probe) - 1)
             if i >= 0:
                 j = i + len(probe)
                 # the usual cases inline (each one ``value_edges`` accepts): the start of
