@@ -162,22 +162,30 @@ def _close(text: str, run: list[tuple[int, int]], initial: Collection[int], foun
         found.append((a, b, "name", rest, text[a:b], ()))
 
 
-#: Words that open a sentence before a name without being part of it ("Like Harbor Home").
+#: Words that open a sentence before a name without being part of it ("Like Harbor Home"),
+#: adverbs among them (short adverbs only by name: "Emily" and "Kelly" are names).
 _OPENERS = frozenset(
-    "like unlike whether besides despite thanks including following regarding most many "
-    "several few".split()
+    """
+    like unlike whether besides despite thanks including following regarding most many
+    several few recently sadly luckily happily thankfully hopefully clearly similarly
+    previously originally ideally naturally normally initially eventually separately
+    """.split()
 )
 
 
 def _opener(word: str, joined: bool) -> bool:
     """Whether a name's first word, opening a sentence, may be an ordinary word before it.
 
-    An adverb ("Recently Harbor Home"), a word of ``_OPENERS``, or a plural joined by "of"
-    ("Members of the Gold tier"). Any other first word is taken as part of the name
-    ("Aria Sofa", "Premium Plan").
+    A word of ``_OPENERS``, a long adverb ("Conveniently Harbor Home"), or a plural joined
+    by "of" ("Members of the Gold tier"). Any other first word is taken as part of the
+    name ("Aria Sofa", "Premium Plan", "Emily Watson").
     """
     low = word.lower()
-    return low.endswith("ly") or low in _OPENERS or (joined and low.endswith("s"))
+    return (
+        low in _OPENERS
+        or (len(low) >= 9 and low.endswith("ly"))
+        or (joined and low.endswith("s"))
+    )
 
 
 def after_name(text: str, i: int) -> bool:

@@ -164,6 +164,8 @@ CASES = [
       ["Recently Harbor Home"], id="rest-only-inside-a-hyphenated-name"),
     P("Aria Sofa ships free [1].", ["The sofa ships free."], ["Aria Sofa"],
       id="a-name-s-first-word-is-kept-unless-ordinary"),
+    P("Emily Watson will call [1].", ["Ms. Watson will call."], ["Emily Watson"],
+      id="a-first-name-ending-in-ly-is-kept"),
     P("Elm & Ivy sells sofas [1].", ["Oak & Ivy sells sofas."], ["Elm & Ivy"],
       id="ampersand-name-opening-a-sentence"),
     P("We answer on Monday [1].", ["Nothing here."], [], id="weekday-is-no-name"),
