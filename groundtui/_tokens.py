@@ -109,7 +109,7 @@ def value_edges(text: str, i: int, j: int) -> bool:
         if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
             return False
     # not the "30" of "30 January" or "January 30"
-    return j - i > 2 or not near_month(text, i, j) or not day_of_date(text, i, j)
+    return j - i > 2 or not may_be_day(text, i, j) or not day_of_date(text, i, j)
 
 
 _SPACE_SET = frozenset(_SPACES)
@@ -126,7 +126,7 @@ _DAY_BEFORE = frozenset(("and", "or ", "to ", "thr", "unt", "til"))
 _HINTS = frozenset("JFMASONDoatu–-&")  # the first characters of all of the above
 
 
-def near_month(text: str, i: int, j: int) -> bool:
+def may_be_day(text: str, i: int, j: int) -> bool:
     """Whether ``[i, j)`` may be a day: a month name beside it, or a list's joiner.
 
     The cheap test before ``day_of_date``, which callers on a hot path run first (both
@@ -156,7 +156,7 @@ def day_of_date(text: str, i: int, j: int) -> bool:
     A source's "30 January 2025", "January 30" or "November 1–30" states a date, or a list
     of days, not the number 30: an answer's "after 30 days" is not sourced by it. The text
     is read as ``month_items`` and ``listed_days`` read it, in a window around the digits;
-    only call it where ``near_month`` holds.
+    only call it where ``may_be_day`` holds.
     """
     lo = max(0, i - 48)
     window = text[lo : j + 48]

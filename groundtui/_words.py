@@ -118,7 +118,7 @@ def listed_days(text: str, dates: list[tuple]) -> list[tuple[int, int, int]]:
 
     Args:
         text: The text the dates were read from.
-        dates: Its ``month_items`` items with a day.
+        dates: Its ``month_items`` items (those without a day list none).
     """
     found: list[tuple[int, int, int]] = []
     for s, e, *_ in dates:
