@@ -11,11 +11,11 @@ appears nowhere in the source's digits.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_right
 
 from groundtui._names import after_name, name_key
 from groundtui._numbers import word_stems
-from groundtui._specifics import digit_items
+from groundtui._specifics import day_keys, digit_items
 from groundtui._tokens import below_one, has_run, whole, word_edges, word_in
 from groundtui._words import listed_days, month_items, word_items
 
@@ -209,15 +209,10 @@ class SourceIndex:
     def _digit_keys(self) -> frozenset[str]:
         if self._digits is None:
             items = digit_items(self.text)
-            extra: list[str] = []
+            days: list[str] = []
             if dates := self._month_items():
-                # the digits of "30 January 2025" are that date's, not the number 30, and
-                # so are the days listed beside it ("1–30 November", "March 5 and 6")
-                days = listed_days(self.text, dates)
-                spans = sorted([item[:2] for item in dates] + [day[:2] for day in days])
-                items = [item for item in items if not _overlaps(item, spans)]
-                extra = [f"o{day}" for _, _, day in days]
-            self._digits = _keys_of(items) | frozenset(extra)
+                items, days = _without_days(self.text, items, dates)
+            self._digits = _keys_of(items) | frozenset(days)
         return self._digits
 
     def _month_items(self) -> list[tuple]:
@@ -236,14 +231,33 @@ class SourceIndex:
         return self._words
 
 
-def _overlaps(item: tuple, spans: list[tuple[int, int]]) -> bool:
-    """Whether the item overlaps one of ``spans``: dates and days, sorted, each short."""
-    k = bisect_left(spans, (item[1], -1)) - 1  # the last span starting before the item ends
-    while k >= 0 and spans[k][0] > item[0] - 64:  # no date is longer
-        if spans[k][1] > item[0]:
-            return True
-        k -= 1
-    return False
+def _without_days(
+    text: str, items: list[tuple], dates: list[tuple]
+) -> tuple[list[tuple], list[str]]:
+    """A source's figures less the days of its dates, and those days as ``o`` keys.
+
+    The digits of "30 January 2025" are that date's, not the number 30; so are the days
+    listed beside a date ("March 5 and 6") and a range that ends in one ("1–30 November",
+    "24–30 January"). Other figures beside a date keep their keys ("5-3-24 May").
+    """
+    listed = {(s, e): day for s, e, day in listed_days(text, dates)}
+    spans = [date[:2] for date in dates]  # in order, not overlapping
+    kept: list[tuple] = []
+    days = [f"o{day}" for day in listed.values()]
+    for item in items:
+        s, e, need = item[0], item[1], item[3]
+        if (s, e) in listed:
+            continue
+        k = bisect_right(spans, (e, -1)) - 1  # the last date starting before the item ends
+        if k < 0 or spans[k][1] <= s:  # no date overlaps it
+            kept.append(item)
+        elif spans[k][0] <= s:  # inside the date
+            continue
+        elif len(need[0]) == 2 and (range_days := day_keys(need[0])):
+            days += range_days  # a range of days: "24–30 January"
+        else:
+            kept.append(item)
+    return kept, days
 
 
 def _keys_of(items: list[tuple]) -> frozenset[str]:

@@ -150,7 +150,10 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
             key = "n" + (digits.lstrip("0") or "0")
             add((start, e, "date" if year else "figure", ((key,),), digits, ()))
         elif group == "simple":
-            add(_simple_item(text, s, e, source))
+            item = _simple_item(text, s, e, source)
+            if covered is not None and covered[e - 1] and len(item[3][0]) == 2:
+                item = _days_too(item)  # "24–26 December": a range of days
+            add(item)
         elif group == "pct":
             digits = text[s : e - 1]
             whole, _, frac = digits.partition(".")
@@ -163,6 +166,8 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
                 continue
             if covered is not None and (m["s1"] or m["s2"]):
                 covered[s:e] = b"\x01" * (e - s)
+            elif covered is not None and covered[e - 1] and len(item[3][0]) == 2:
+                item = _days_too(item)  # "24 to 26 December": a range of days
             add(item)
         elif group == "iso":
             y, mo, d = (int(part) for part in text[s:e].split(m["isep"]))
@@ -244,6 +249,21 @@ def _simple_item(text: str, s: int, e: int, source: bool) -> Item:
     years = len(a) == 4 and len(b) == 4 and min(a, b) >= "1900" and max(a, b) <= "2099"
     keys = (("n" + canon(a), "n" + canon(b)),)
     return start, e, "date" if years else "figure", keys, text[start:e], ()
+
+
+def _days_too(item: Item) -> Item:
+    """A range that ends in a date ("24–26 December"), sourced by days too (``o`` keys)."""
+    s, e, kind, need, probe, also = item
+    if days := day_keys(need[0]):
+        need = (need[0], days)
+    return s, e, kind, need, probe, also
+
+
+def day_keys(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The ``o`` keys of a range's two numbers if both may be days of a month, else ()."""
+    if all(key[1:].isdigit() and int(key[1:]) <= 31 for key in keys):
+        return tuple("o" + key[1:] for key in keys)
+    return ()
 
 
 def _digits_key(digits: str) -> str:

@@ -135,6 +135,10 @@ CASES = [
       id="a-day-listed-before-a-date"),
     P("We close on March 5 and 7 [1].", ["Closed March 5 and March 6."], ["7"],
       id="other-day-listed-after-a-date"),
+    P("Refunds after 30 days [1].", ["Closed 24–30 January."], ["30"],
+      id="a-range-of-days-before-a-month-is-no-number"),
+    P("Closed 24–26 December [1].", ["Closed 24 December to 26 December."], [],
+      id="a-range-of-days-sourced-by-two-dates"),
     P("Paid on the fifth [1].", ["Paid on 5 January."], [], id="a-date-s-day-is-a-word-ordinal"),
     P("Paid on the 6th [1].", ["Paid on 5 January."], ["6th"], id="other-day-ordinal"),
     # --- names ----------------------------------------------------------------------------
@@ -465,6 +469,8 @@ def test_fuzzed_texts_hold_the_check_s_invariants() -> None:
         "[9]", ". ", ", ", "\n", "\n2. ", " ", "\u00a0", "\u2009", "٣", "²", "Dr. ", "(", ")",
         " a.m.", "Bank of the West", "COVID-19", "05/03/2024", "5-3-24", "+44 ", "[1-2]", "[0]",
         "www.x.com/a1", "O'Neil", "1st", "Sept. ", "a hundred", "one of", "bn", " thousand",
+        "January 30", " through ", "The ", "Recently ", "'s ", " & ", "**", "(2) ", "; ",
+        "[ 1 ]", "[1; 2]", "800 555 0199", "12 000", " first ", " is ", "ed ", "30th",
     ]  # fmt: skip
     rng = random.Random(7)
 
