@@ -14,10 +14,10 @@ import re
 from bisect import bisect_right
 
 from groundtui._names import after_name, name_key
-from groundtui._numbers import word_stems
+from groundtui._numbers import date_keys, valid_date, word_stems
 from groundtui._specifics import day_keys, digit_items
 from groundtui._tokens import below_one, has_run, whole, word_edges, word_in
-from groundtui._words import listed_days, month_items, word_items
+from groundtui._words import is_listed_day, listed_days, month_items, word_items
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
 _OTHER_DIGIT_RE = re.compile(r"[^\x00-\x7f\D]")
@@ -240,13 +240,14 @@ def _without_days(
     listed beside a date ("March 5 and 6") and a range that ends in one ("1–30 November",
     "24–30 January"). Other figures beside a date keep their keys ("5-3-24 May").
     """
-    listed = {(s, e): day for s, e, day in listed_days(text, dates)}
+    listed = listed_days(text, dates)
+    starts = {start for start, *_ in listed}
+    days = [key for *_, date in listed for key in _day_keys(date)]
     spans = [date[:2] for date in dates]  # in order, not overlapping
     kept: list[tuple] = []
-    days = [f"o{day}" for day in listed.values()]
     for item in items:
         s, e, need = item[0], item[1], item[3]
-        if (s, e) in listed:
+        if is_listed_day(text, item, starts):  # "26" or "26th" of "25th and 26th December"
             continue
         k = bisect_right(spans, (e, -1)) - 1  # the last date starting before the item ends
         if k < 0 or spans[k][1] <= s:  # no date overlaps it
@@ -258,6 +259,16 @@ def _without_days(
         else:
             kept.append(item)
     return kept, days
+
+
+def _day_keys(key: str) -> tuple[str, ...]:
+    """The keys a source's listed day states: "M12-26" is December 26, the 26th, December."""
+    parts = [int(part) for part in key[1:].split("-")]
+    year, month, day = parts if key[0] == "D" else (None, *parts)
+    if not valid_date(year, month, day):
+        return ()
+    first, also = date_keys(year, month, day)
+    return (first, *also)
 
 
 def _keys_of(items: list[tuple]) -> frozenset[str]:

@@ -226,6 +226,8 @@ def spellings(need: tuple[tuple[str, ...], ...]) -> list[str]:
     out: list[str] = []
     for keys in need:
         if len(keys) == 2:  # a range: both ends in one source, written as a range
+            if keys[0][0] != "n":  # a range of days ("24–26 December") is read, not spelled
+                continue
             a, b = keys[0][1:], keys[1][1:]
             out += [f"{a}–{b}", f"{a}-{b}", f"{a} to {b}", f"{a} - {b}"]
             continue

@@ -252,11 +252,12 @@ def _simple_item(text: str, s: int, e: int, source: bool) -> Item:
 
 
 def _days_too(item: Item) -> Item:
-    """A range that ends in a date ("24–26 December"), sourced by days too (``o`` keys)."""
-    s, e, kind, need, probe, also = item
+    """A range that ends in a date ("24–26 December"): a range of days (``o`` keys), so
+    sourced by dates on those days, not by the numbers (nor "24–26" as written)."""
+    s, e, kind, need, _, also = item
     if days := day_keys(need[0]):
-        need = (need[0], days)
-    return s, e, kind, need, probe, also
+        return s, e, kind, (days,), None, also
+    return item
 
 
 def day_keys(keys: tuple[str, ...]) -> tuple[str, ...]:

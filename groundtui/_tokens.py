@@ -163,7 +163,7 @@ def day_of_date(text: str, i: int, j: int) -> bool:
     a, b = i - lo, j - lo
     dates = month_items(window)
     return any(s <= a and b <= e for s, e, *_ in dates) or any(
-        s == a and e == b for s, e, _ in listed_days(window, dates)
+        s == a and e == b for s, e, *_ in listed_days(window, dates)
     )
 
 

@@ -6,6 +6,7 @@ Items are ``(start, end, kind, need, probe, also)`` as in ``groundtui._specifics
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from groundtui._numbers import MONTHS, NUMBER_WORDS, ORDINALS, date_keys, valid_date, words_value
 
@@ -59,13 +60,13 @@ _SCALES = ("hundred", "thousand", "million", "billion")
 _AMBIGUOUS = frozenset(("one", "first", "second"))  # a probe for them could find "one of"
 _NOT_ONE_BEFORE = ("the ", "this ", "that ", "which ", "each ", "every ", "any ", "no ")
 _NOT_ONE_AFTER = (" another", "-off", " or two", " by one")
-# "We first inspect", "is first checked": "first" after a subject, or after an auxiliary
-# and before a participle, is an adverb; "the first order", "is first in line" ordinals.
-_SUBJECTS = tuple(f" {w} " for w in "we you they i it he she".split())
-_AUXILIARIES = tuple(
-    f" {w} " for w in "is are was were be been will must should can could would may might "
-    "then always".split()
+# After a subject or a modal ("you must first contact"), "first" is an adverb; after a
+# form of "be", only before a participle ("is first assessed", not "is first in line").
+_SUBJECTS = tuple(
+    f" {w} " for w in "we you they i it he she will must should can could would may might "
+    "shall please then always we'll you'll they'll we've i'll".split()
 )
+_AUXILIARIES = tuple(f" {w} " for w in "is are was were be been".split())
 _PARTICIPLE = re.compile(r" [a-z]{2,}(?:ed|en|wn|nt|ght)(?![a-z])")
 
 
@@ -99,36 +100,61 @@ def month_items(text: str, covered: bytearray | None = None) -> list[tuple]:
 
 
 _JOINS = r"(?:[-–&]|and|or|to|through|until|till)"
+_DAY = r"[0-3]?\d(?!\d|[:.]\d)(?:st|nd|rd|th)?"
 # Days listed after a date's day ("March 5 and 6", "January 24 through 30", "March 3, 4 or
-# 5"); one after a comma only where the list goes on ("March 5, 10 items" lists nothing).
+# 5", "December 25th and 26th"); one after a comma only where the list goes on ("March 5,
+# 10 items" lists nothing).
 _DAYS_AFTER = re.compile(
-    rf"(?:{_SP}*,{_SP}*[0-3]?\d(?!\d|[:.]\d)(?={_SP}*(?:,|{_JOINS}))"
-    rf"|{_SP}*(?:,{_SP}*)?{_JOINS}{_SP}*[0-3]?\d(?!\d|[:.]\d))+"
+    rf"(?:{_SP}*,{_SP}*{_DAY}(?={_SP}*(?:,|{_JOINS}))"
+    rf"|{_SP}*(?:,{_SP}*)?{_JOINS}{_SP}*{_DAY})+"
 )
 # Days listed before a date whose day comes first ("24 and 26 December", "1–30 November").
-_DAYS_BEFORE = re.compile(rf"(?:(?<![\w.,])[0-3]?\d{_SP}*(?:,|(?:,{_SP}*)?{_JOINS}){_SP}*)+\Z")
+_DAYS_BEFORE = re.compile(
+    rf"(?:(?<![\w.,]){_DAY}{_SP}*(?:,|(?:,{_SP}*)?{_JOINS}){_SP}*)+\Z"
+)
 _DAY_RE = re.compile(r"\d+")
+_DAY_FIGURE = re.compile(r"[0-3]?\d(?:st|nd|rd|th)?")
 
 
-def listed_days(text: str, dates: list[tuple]) -> list[tuple[int, int, int]]:
-    """The days listed beside dates with a month name: ``(start, end, day)`` each.
+def is_listed_day(text: str, item: tuple, starts: Collection[int]) -> bool:
+    """Whether a figure item is a day of ``listed_days`` (by its start): "6", "26th"."""
+    return (
+        item[0] in starts
+        and item[2] == "figure"
+        and _DAY_FIGURE.fullmatch(text, item[0], item[1]) is not None
+    )
+
+
+def listed_days(text: str, dates: list[tuple]) -> list[tuple[int, int, int, str]]:
+    """The days listed beside dates with a month name: ``(start, end, day, key)`` each.
 
     "March 5 and 6" lists the 6th, "24–30 January" the 24th: those numbers are days, which
-    a source's date states and a source's list of days does not state as numbers.
+    a source's date states and a source's list of days does not state as numbers. ``key``
+    is the date of the listed day, as its date's key reads it ("M3-6" for "March 5 and 6").
 
     Args:
         text: The text the dates were read from.
         dates: Its ``month_items`` items (those without a day list none).
     """
-    found: list[tuple[int, int, int]] = []
-    for s, e, *_ in dates:
+    found: list[tuple[int, int, int, str]] = []
+    for s, e, _, need, *_ in dates:
+        key = need[0][0]  # "M3-5", "D2024-3-5": a date with a day
+        if key[0] not in "MD":
+            continue
+        stem = key.rpartition("-")[0]
         # a list goes on after a date that ends with its day ("March 5", not "March 5, 2024")
-        ends_with_day = text[e - 1].isdigit() and not text[e - 3 : e].isdigit()
+        ends_with_day = not text[e - 3 : e].isdigit()
         if ends_with_day and (m := _DAYS_AFTER.match(text, e)):
-            found += [(d.start(), d.end(), int(d[0])) for d in _DAY_RE.finditer(text, e, m.end())]
+            found += [
+                (d.start(), d.end(), int(d[0]), f"{stem}-{int(d[0])}")
+                for d in _DAY_RE.finditer(text, e, m.end())
+            ]
         # and before one that starts with it ("24 and 26 December")
-        if text[s].isdigit() and (m := _DAYS_BEFORE.search(text, max(0, s - 40), s)):
-            found += [(d.start(), d.end(), int(d[0])) for d in _DAY_RE.finditer(text, m.start(), s)]
+        if text[s].isdigit() and (m := _DAYS_BEFORE.search(text, max(0, s - 48), s)):
+            found += [
+                (d.start(), d.end(), int(d[0]), f"{stem}-{int(d[0])}")
+                for d in _DAY_RE.finditer(text, m.start(), s)
+            ]
     return [day for day in found if 1 <= day[2] <= 31]
 
 

@@ -37,7 +37,7 @@ from groundtui._names import name_items, name_key
 from groundtui._sentences import sentences
 from groundtui._specifics import digit_items
 from groundtui._tokens import day_of_date, has_spelling, may_be_day, value_edges, whole
-from groundtui._words import listed_days, month_items, word_items
+from groundtui._words import is_listed_day, listed_days, month_items, word_items
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 
@@ -203,13 +203,13 @@ def _read(text: str) -> tuple[list[tuple], list[int], dict[int, frozenset[int]]]
     days = listed_days(text, items) if items else ()
     items += name_items(text, covered, initial)
     figures = digit_items(text, covered)
-    if days:  # "March 5 and 6": the 6 is a day, which a source's date states too
-        starts_of = {start: day for start, _, day in days}
+    if days:  # "March 5 and 6": the 6 is a day, sourced by a date on the 6th, no number
+        day_at = {start: day for start, _, day, _ in days}  # (not "6" as written: "6 items")
         figures = [
-            (s, e, kind, ((f"n{starts_of[s]}",), (f"o{starts_of[s]}",)), probe, also)
-            if s in starts_of and kind == "figure" and e - s <= 2
-            else (s, e, kind, need, probe, also)
-            for s, e, kind, need, probe, also in figures
+            (item[0], item[1], "figure", ((f"o{day_at[item[0]]}",),), None, ())
+            if is_listed_day(text, item, day_at)
+            else item
+            for item in figures
         ]
     items += figures
     items += word_items(text, covered)

@@ -65,6 +65,8 @@ CASES = [
       id="ordinal-first-after-a-determiner"),
     P("Your order is first in the queue [1].", ["Orders queue."], ["first"],
       id="ordinal-first-after-an-auxiliary"),
+    P("You must first contact support [1].", ["Contact support."], [],
+      id="adverb-first-after-a-modal"),
     # --- ranges: one specific, sourced when both ends are ---------------------------------
     P("Refunds take 3–5 business days [1].", ["Refunds take 3-5 business days."], [],
       id="en-dash-vs-hyphen"),
@@ -139,6 +141,14 @@ CASES = [
       id="a-range-of-days-before-a-month-is-no-number"),
     P("Closed 24–26 December [1].", ["Closed 24 December to 26 December."], [],
       id="a-range-of-days-sourced-by-two-dates"),
+    P("Closed 24–26 December [1].", ["Delivery in 24–26 hours. Closed 27 December."],
+      ["24–26", "26 December"], id="a-range-of-days-not-sourced-by-numbers"),
+    P("We close on 25 December [1].", ["Closed 25 and 26 December."], [],
+      id="a-date-from-a-source-s-list-of-days"),
+    P("Closed 24, 25 and 26 December [1].", ["Closed 26 December. Ships in 24 hours."],
+      ["24", "25"], id="listed-days-not-sourced-by-numbers"),
+    P("Allow 30 days [1].", ["Closed January 29th and 30th."], ["30"],
+      id="listed-ordinal-days-are-no-numbers"),
     P("Paid on the fifth [1].", ["Paid on 5 January."], [], id="a-date-s-day-is-a-word-ordinal"),
     P("Paid on the 6th [1].", ["Paid on 5 January."], ["6th"], id="other-day-ordinal"),
     # --- names ----------------------------------------------------------------------------
