@@ -15,7 +15,7 @@ from bisect import bisect_right
 
 from groundtui._names import after_name, name_key
 from groundtui._numbers import date_keys, valid_date, word_stems
-from groundtui._specifics import day_keys, digit_items
+from groundtui._specifics import day_keys, digit_items, range_tail
 from groundtui._tokens import below_one, has_run, whole, word_edges, word_in
 from groundtui._words import is_listed_day, listed_days, month_items, word_items
 
@@ -252,8 +252,10 @@ def _without_days(
         k = bisect_right(spans, (e, -1)) - 1  # the last date starting before the item ends
         if k < 0 or spans[k][1] <= s:  # no date overlaps it
             kept.append(item)
-        elif spans[k][0] <= s:  # inside the date
-            continue
+        elif spans[k][0] <= s:  # inside the date; the end of a range it starts is read
+            tail = range_tail(text, s, e) if e > spans[k][1] else None
+            if tail and not is_listed_day(text, tail, starts):
+                kept.append(tail)
         elif len(need[0]) == 2 and (range_days := day_keys(need[0])):
             days += range_days  # a range of days: "24–30 January"
         else:

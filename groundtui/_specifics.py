@@ -41,6 +41,7 @@ _CURRENCY_SIGNS = "$€£¥₹"
 _CODE_SET = frozenset(_CODES.split("|"))
 _DIGITS_RE = re.compile(r"\d+")
 _ORDINAL_ENDS = ("st", "nd", "rd", "th")
+_PLAIN_RANGE = re.compile(rf"\d+(?:{_SP}?[-–]{_SP}?|{_SP}to{_SP})\d+")
 
 
 def _money_before(text: str, s: int) -> bool:
@@ -133,6 +134,8 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
     for m in DIGIT_RE.finditer(text):
         s, e = m.span()
         if covered is not None and covered[s]:
+            if not covered[e - 1] and (tail := range_tail(text, s, e)):
+                add(tail)  # "December 24–31": the 31 is read, not the 24
             continue
         group = m.lastgroup
         if group == "bare" or (group == "num" and e == m.end("i1") and text[s:e].isdigit()):
@@ -249,6 +252,20 @@ def _simple_item(text: str, s: int, e: int, source: bool) -> Item:
     years = len(a) == 4 and len(b) == 4 and min(a, b) >= "1900" and max(a, b) <= "2099"
     keys = (("n" + canon(a), "n" + canon(b)),)
     return start, e, "date" if years else "figure", keys, text[start:e], ()
+
+
+def range_tail(text: str, s: int, e: int) -> Item | None:
+    """The last number of a plain range of integers at ``[s, e)``, as a figure, or None.
+
+    For a range whose start a date has taken ("December 24–31"): its end is still read.
+    """
+    if not _PLAIN_RANGE.fullmatch(text, s, e):
+        return None
+    k = e
+    while text[k - 1].isdigit():
+        k -= 1
+    digits = text[k:e]
+    return k, e, "figure", (("n" + (digits.lstrip("0") or "0"),),), digits, ()
 
 
 def _days_too(item: Item) -> Item:

@@ -149,6 +149,10 @@ CASES = [
       ["24", "25"], id="listed-days-not-sourced-by-numbers"),
     P("Allow 30 days [1].", ["Closed January 29th and 30th."], ["30"],
       id="listed-ordinal-days-are-no-numbers"),
+    P("The sale runs November 1–30 [1].", ["The sale runs November 1–15."], ["30"],
+      id="the-end-of-a-range-of-days-after-a-date"),
+    P("Closed December 24 to 31 [1].", ["Closed 24 December to 31 December."], [],
+      id="the-end-of-a-range-of-days-sourced-by-a-date"),
     P("Paid on the fifth [1].", ["Paid on 5 January."], [], id="a-date-s-day-is-a-word-ordinal"),
     P("Paid on the 6th [1].", ["Paid on 5 January."], ["6th"], id="other-day-ordinal"),
     # --- names ----------------------------------------------------------------------------
