@@ -242,7 +242,7 @@ def _without_days(
     """
     listed = listed_days(text, dates)
     starts = {start for start, *_ in listed}
-    days = [key for *_, date in listed for key in _day_keys(date)]
+    days = [key for *_, date in listed for key in _listed_date_keys(date)]
     spans = [date[:2] for date in dates]  # in order, not overlapping
     kept: list[tuple] = []
     for item in items:
@@ -263,7 +263,7 @@ def _without_days(
     return kept, days
 
 
-def _day_keys(key: str) -> tuple[str, ...]:
+def _listed_date_keys(key: str) -> tuple[str, ...]:
     """The keys a source's listed day states: "M12-26" is December 26, the 26th, December."""
     parts = [int(part) for part in key[1:].split("-")]
     year, month, day = parts if key[0] == "D" else (None, *parts)
