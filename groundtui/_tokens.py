@@ -108,8 +108,7 @@ def value_edges(text: str, i: int, j: int) -> bool:
             return False  # an area code: "(555) 123-4567"
         if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
             return False
-    # not the "30" of "30 January" or "January 30"
-    return j - i > 2 or not may_be_day(text, i, j) or not day_of_date(text, i, j)
+    return not is_day(text, i, j)  # not the "30" of "30 January" or "January 30"
 
 
 _SPACE_SET = frozenset(_SPACES)
@@ -126,12 +125,21 @@ _DAY_BEFORE = frozenset(("and", "or ", "to ", "thr", "unt", "til"))
 _HINTS = frozenset("JFMASONDoatu–-&")  # the first characters of all of the above
 
 
-def may_be_day(text: str, i: int, j: int) -> bool:
+def is_day(text: str, i: int, j: int) -> bool:
+    """Whether the token at ``[i, j)`` is a day of a date with a month name, not a number.
+
+    A source's "30 January 2025", "January 30" or "November 1–30" states a date, or a list
+    of days, not the number 30: an answer's "after 30 days" is not sourced by it. Only one
+    or two characters can be a day; a cheap look at their neighbours comes first.
+    """
+    return j - i <= 2 and _may_be_day(text, i, j) and _day_of_date(text, i, j)
+
+
+def _may_be_day(text: str, i: int, j: int) -> bool:
     """Whether ``[i, j)`` may be a day: a month name beside it, or a list's joiner.
 
-    The cheap test before ``day_of_date``, which callers on a hot path run first (both
-    are needed): "30 January", "January 30", "Jan. 30", "1 and 30", "29, 30", "1 – 30",
-    "30 and 31", "30, 31", "30–31".
+    "30 January", "January 30", "Jan. 30", "1 and 30", "29, 30", "1 – 30", "30 and 31",
+    "30, 31", "30–31".
     """
     if j + 1 < len(text):
         c = text[j]
@@ -150,14 +158,9 @@ def may_be_day(text: str, i: int, j: int) -> bool:
     return False
 
 
-def day_of_date(text: str, i: int, j: int) -> bool:
-    """Whether the one or two digits at ``[i, j)`` are a day of a date with a month name.
-
-    A source's "30 January 2025", "January 30" or "November 1–30" states a date, or a list
-    of days, not the number 30: an answer's "after 30 days" is not sourced by it. The text
-    is read as ``month_items`` and ``listed_days`` read it, in a window around the digits;
-    only call it where ``may_be_day`` holds.
-    """
+def _day_of_date(text: str, i: int, j: int) -> bool:
+    """``is_day``'s reading: the text as ``month_items`` and ``listed_days`` read it, in a
+    window around the digits."""
     lo = max(0, i - 48)
     window = text[lo : j + 48]
     a, b = i - lo, j - lo

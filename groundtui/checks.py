@@ -36,7 +36,7 @@ from groundtui._index import SourceIndex
 from groundtui._names import name_items, name_key
 from groundtui._sentences import sentences
 from groundtui._specifics import digit_items
-from groundtui._tokens import day_of_date, has_spelling, may_be_day, value_edges, whole
+from groundtui._tokens import has_spelling, is_day, value_edges, whole
 from groundtui._words import is_listed_day, listed_days, month_items, word_items
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
@@ -159,8 +159,8 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
                     )
                     and j + 1 < len(text)
                     and ((text[j] in " .," and not text[j + 1].isdigit()) or text[j] in "%'’")
-                    # not the "30" of "30 May 2025"
-                    and (j - i > 2 or not may_be_day(text, i, j) or not day_of_date(text, i, j))
+                    # not the "30" of "30 May 2025" (the length test inline: a hot path)
+                    and (j - i > 2 or not is_day(text, i, j))
                 ) or value_edges(text, i, j):
                     hint = j
                     continue
