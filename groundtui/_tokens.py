@@ -108,7 +108,8 @@ def value_edges(text: str, i: int, j: int) -> bool:
             return False  # an area code: "(555) 123-4567"
         if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
             return False
-    return not is_day(text, i, j)  # not the "30" of "30 January" or "January 30"
+    # not the "30" of "30 January" or "January 30" (the length test inline: a hot path)
+    return j - i > 2 or not is_day(text, i, j)
 
 
 _SPACE_SET = frozenset(_SPACES)
