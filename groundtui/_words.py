@@ -145,17 +145,18 @@ def listed_days(text: str, dates: list[tuple]) -> list[tuple[int, int, int, str]
         # a list goes on after a date that ends with its day ("March 5", not "March 5, 2024")
         ends_with_day = not text[e - 3 : e].isdigit()
         if ends_with_day and (m := _DAYS_AFTER.match(text, e)):
-            found += [
-                (d.start(), d.end(), int(d[0]), f"{stem}-{int(d[0])}")
-                for d in _DAY_RE.finditer(text, e, m.end())
-            ]
+            found += _days_in(text, e, m.end(), stem)
         # and before one that starts with it ("24 and 26 December")
         if text[s].isdigit() and (m := _DAYS_BEFORE.search(text, max(0, s - 48), s)):
-            found += [
-                (d.start(), d.end(), int(d[0]), f"{stem}-{int(d[0])}")
-                for d in _DAY_RE.finditer(text, m.start(), s)
-            ]
+            found += _days_in(text, m.start(), s, stem)
     return [day for day in found if 1 <= day[2] <= 31]
+
+
+def _days_in(text: str, a: int, b: int, stem: str) -> list[tuple[int, int, int, str]]:
+    """The days written in ``text[a:b]``, each with its date's key ("M3" + "-6")."""
+    return [
+        (d.start(), d.end(), int(d[0]), f"{stem}-{int(d[0])}") for d in _DAY_RE.finditer(text, a, b)
+    ]
 
 
 def word_items(text: str, covered: bytearray | None = None) -> list[tuple]:
