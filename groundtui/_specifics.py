@@ -153,10 +153,7 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
             key = "n" + (digits.lstrip("0") or "0")
             add((start, e, "date" if year else "figure", ((key,),), digits, ()))
         elif group == "simple":
-            item = _simple_item(text, s, e, source)
-            if covered is not None and covered[e - 1] and len(item[3][0]) == 2:
-                item = _days_too(item)  # "24–26 December": a range of days
-            add(item)
+            add(_days_too(_simple_item(text, s, e, source), covered))
         elif group == "pct":
             digits = text[s : e - 1]
             whole, _, frac = digits.partition(".")
@@ -169,8 +166,8 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
                 continue
             if covered is not None and (m["s1"] or m["s2"]):
                 covered[s:e] = b"\x01" * (e - s)
-            elif covered is not None and covered[e - 1] and len(item[3][0]) == 2:
-                item = _days_too(item)  # "24 to 26 December": a range of days
+            else:
+                item = _days_too(item, covered)
             add(item)
         elif group == "iso":
             y, mo, d = (int(part) for part in text[s:e].split(m["isep"]))
@@ -265,13 +262,16 @@ def range_tail(text: str, s: int, e: int) -> Item | None:
     while text[k - 1].isdigit():
         k -= 1
     digits = text[k:e]
-    return k, e, "figure", (("n" + (digits.lstrip("0") or "0"),),), digits, ()
+    return k, e, "figure", (("n" + canon(digits),),), digits, ()
 
 
-def _days_too(item: Item) -> Item:
-    """A range that ends in a date ("24–26 December"): a range of days (``o`` keys), so
-    sourced by dates on those days, not by the numbers (nor "24–26" as written)."""
+def _days_too(item: Item, covered: bytearray | None) -> Item:
+    """A response's range that ends in a date ("24–26 December", "24 to 26 December"): a
+    range of days (``o`` keys), so sourced by dates on those days, not by the numbers (nor
+    "24–26" as written). Any other item is returned as it is."""
     s, e, kind, need, _, also = item
+    if covered is None or not covered[e - 1] or len(need[0]) != 2:
+        return item
     if days := day_keys(need[0]):
         return s, e, kind, (days,), None, also
     return item
