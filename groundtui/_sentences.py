@@ -13,9 +13,10 @@ import re
 
 from groundtui.text import marker_numbers
 
-# As text.MARKER reads them ("[1]", "[1, 2]", "[1-3]", "[ 1 ]", "[1; 2]"); no citation
-# runs to 10,000 sources.
-_MARKS = r"\[[ ]?\d{1,4}(?:\s*[-–,;]\s*\d{1,4})*[ ]?\]"
+# A marker's inside, as text.MARKER reads markers ("[1]", "[1, 2]", "[1-3]", "[ 1 ]",
+# "[1; 2]"); no citation runs to 10,000 sources.
+_INSIDE = r"[ ]?\d{1,4}(?:\s*[-–,;]\s*\d{1,4})*[ ]?"
+_MARKS = rf"\[{_INSIDE}\]"
 #: The gap before a sentence's first word: spaces, bullets, quotes, "2." list numbers.
 _LEAD = rf"(?:\s|[-*•#>\"'“‘(]|\d{{1,3}}[.)]\**(?=\s)|{_MARKS})*"
 _NOT_ABBREVIATION = (
@@ -36,7 +37,7 @@ _END_RE = re.compile(
 )
 _LEAD_RE = re.compile(_LEAD)
 _COLON_RE = re.compile(r":\s+[\"'“‘(*]*")
-_MARK_RE = re.compile(r"\[([ ]?\d{1,4}(?:\s*[-–,;]\s*\d{1,4})*[ ]?)\]")
+_MARK_RE = re.compile(rf"\[({_INSIDE})\]")
 
 
 def sentences(text: str, covered: bytearray) -> tuple[list[int], set[int], dict[int, set[int]]]:
