@@ -91,25 +91,13 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
         # The usual names, read without the word-by-word loop below, which gives the same:
         # "Harbor Home Goods"; "The Aria Sofa" (the article cut), "Dana Whitfield's" (the
         # possessive cut) and "Oak & Ivy", whose words are then all checked as it checks.
-        name, a, b = spaced[s:e], s, e
-        cut = False
-        if name.endswith(_POSSESSIVE):
-            name, b, cut = name[:-2], e - 2, True
-        if name.startswith("The "):
-            name, a, cut = name[4:], s + 4, True
-        words = name.split(" ")
-        if "&" in name:
-            words, cut = name.replace(" & ", " ").split(" "), True
-        if (
-            name.istitle()
-            and "".join(words).isalpha()
-            and covered.find(1, s, e) < 0
-            and STOP.isdisjoint(name.lower().split(" "))
-            and (not cut or min(map(len, words)) > 1)
-        ):
+        shape = _usual(spaced[s:e])
+        if shape and covered.find(1, s, e) < 0:
+            cut_start, cut_end, first, second = shape
+            a, b = s + cut_start, e - cut_end
             rest = ()
-            if a in initial and _opener(words[0], False):  # "Recently Harbor Home"
-                start = text.find(words[1], a + len(words[0]))  # (one word is never initial)
+            if a in initial and _opener(first, False):  # "Recently Harbor Home"
+                start = text.find(second, a + len(first))  # (one word is never initial)
                 rest = ((text[start:b],),)
             found.append((a, b, "name", rest, text[a:b], ()))
             continue
@@ -131,6 +119,42 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
                 run = []
         _close(text, run, initial, found)
     return found
+
+
+_USUAL: dict[str, tuple[int, int, str, str] | None] = {}
+
+
+def _usual(name: str) -> tuple[int, int, str, str] | None:
+    """How a run of capitalised words reads when it is a usual name, or None if not.
+
+    ``(cut at the start, cut at the end, first word, second word)``: "The " and a
+    possessive are cut; a name with a connector ("Bank of the West"), a word that is not
+    all letters, a stop word or a one-letter word beside a cut is left to the word-by-word
+    reading. A pure function of the text, cached: answers repeat their names.
+    """
+    shape = _USUAL.get(name, False)
+    if shape is not False:
+        return shape
+    whole, cut_start, cut_end, cut = name, 0, 0, False
+    if name.endswith(_POSSESSIVE):
+        name, cut_end, cut = name[:-2], 2, True
+    if name.startswith("The "):
+        name, cut_start, cut = name[4:], 4, True
+    words = name.split(" ")
+    if "&" in name:
+        words, cut = name.replace(" & ", " ").split(" "), True
+    shape = None
+    if (
+        name.istitle()
+        and "".join(words).isalpha()
+        and STOP.isdisjoint(name.lower().split(" "))
+        and (not cut or min(map(len, words)) > 1)
+    ):
+        shape = (cut_start, cut_end, words[0], words[1] if len(words) > 1 else "")
+    if len(_USUAL) >= 4096:  # a bound on memory
+        _USUAL.clear()
+    _USUAL[whole] = shape
+    return shape
 
 
 def _word(text: str, a: int, b: int, covered: bytearray) -> int:
