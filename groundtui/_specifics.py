@@ -81,7 +81,7 @@ _WORD_AFTER = (
 # (31 groups measured ~20% slower than 19), so times and ISO dates are split in Python.
 # A digit right after "[" opens a citation marker, never a figure: refusing it here spares
 # a match and an item per marker.
-DIGIT_RE = re.compile(
+_DIGITS = (
     r"[0-9](?:(?<=[vV][0-9])(?=\d*\.\d)|(?<![\w\[][0-9]))(?<![0-9]\.[0-9])(?:"
     # the common case first, cheaply: an integer, a space, then a word that is no unit
     # read below ("30 days"; not "6 pm", "3 to 5", "15 percent", "2 million"); or an
@@ -116,6 +116,14 @@ DIGIT_RE = re.compile(
     rf"(?:(?:{_SP}?[-–—]{_SP}?|(?<![%A-Za-z]){_SP}to{_SP})[$€£¥₹]?{_number(2)})?)"
     r")"
 )
+DIGIT_RE = re.compile(_DIGITS)
+# A response's list numbers are no figures (a source's count: it is read liberally). The
+# commonest, "12. " opening a line, is refused here, sparing a match and a test per item
+# (``_list_number`` still reads the rest: "- 2.", "**2.**", "(2)"). Only "." is refused
+# here: "1) 555-1234" is read as a phone number by the pattern, which a refusal would change.
+_RESPONSE_DIGIT_RE = re.compile(
+    _DIGITS.replace("[0-9]", r"[0-9](?!(?<=\n[0-9])\d*+\.[*_]*+(?:\s|\Z))", 1)
+)
 
 
 def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
@@ -131,7 +139,7 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
     source = covered is None
     found: list[Item] = []
     add = found.append
-    for m in DIGIT_RE.finditer(text):
+    for m in (DIGIT_RE if source else _RESPONSE_DIGIT_RE).finditer(text):
         s, e = m.span()
         if covered is not None and covered[s]:
             if not covered[e - 1] and (tail := range_tail(text, s, e)):
