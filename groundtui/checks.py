@@ -144,8 +144,9 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
                 j = i + len(probe)
                 # the usual cases inline (each one ``value_edges`` accepts): the start of
                 # the text, a space after no digit, "$" or a line break before; a space,
-                # "." or "," before no digit, or "%" or an apostrophe after; else the
-                # first occurrences, a bounded number ("12 12 12 …" would be quadratic)
+                # "." or "," before no digit, "%", an apostrophe, or a hyphen joining a
+                # figure to a word ("5-year") after; else the first occurrences, a bounded
+                # number ("12 12 12 …" would be quadratic)
                 if (
                     (
                         not i
@@ -158,7 +159,11 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
                         )
                     )
                     and j + 1 < len(text)
-                    and ((text[j] in " .," and not text[j + 1].isdigit()) or text[j] in "%'’")
+                    and (
+                        (text[j] in " .," and not text[j + 1].isdigit())
+                        or text[j] in "%'’"
+                        or (text[j] == "-" and text[j + 1].isalpha() and not text[j - 1].isalpha())
+                    )
                     # not the "30" of "30 May 2025" (the length test inline: a hot path)
                     and (j - i > 2 or not is_day(text, i, j))
                 ) or value_edges(text, i, j):
