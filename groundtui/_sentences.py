@@ -30,6 +30,9 @@ _NOT_ABBREVIATION = (
 # pattern opens with a character class, so the engine skips to the next candidate in C.
 _END_RE = re.compile(
     r"[.!?\n](?:(?<=\n)|"
+    # only punctuation, a marker or a space can follow a sentence's end: a cheap test
+    # that refuses "49.99" and "2.4.1" before the abbreviations are tried
+    r"(?=[.!?\"'”’)\[\s]|\Z)"
     # every abbreviation ends in a letter: after any other character, none is tried
     rf"(?:(?<![A-Za-z].)|{_NOT_ABBREVIATION})"
     rf"[.!?]*[\"'”’)]*(?:[ \t\u00a0]*{_MARKS})*(?=\s+[^\sa-z]|\s*\Z))"
