@@ -43,7 +43,9 @@ _COLON_RE = re.compile(r":\s+[\"'“‘(*]*")
 _MARK_RE = re.compile(rf"\[({_INSIDE})\]")
 
 
-def sentences(text: str, covered: bytearray) -> tuple[list[int], set[int], dict[int, set[int]]]:
+def sentences(
+    text: str, covered: bytearray
+) -> tuple[list[int], set[int], dict[int, frozenset[int]]]:
     """Read the structure of ``text``.
 
     Args:
@@ -64,7 +66,7 @@ def sentences(text: str, covered: bytearray) -> tuple[list[int], set[int], dict[
         initial.add(first)
     if ":" in text:
         initial.update(m.end() for m in _COLON_RE.finditer(text))
-    cites: dict[int, set[int]] = {}
+    cites: dict[int, frozenset[int]] = {}
     if "[" in text:
         # Separate passes measured faster than one pattern for ends and markers together.
         sentence, last = 0, len(starts) - 1
@@ -74,8 +76,10 @@ def sentences(text: str, covered: bytearray) -> tuple[list[int], set[int], dict[
                 sentence += 1
             inside = m[1]
             if inside.isdigit():  # the common "[1]"
-                cites.setdefault(sentence, set()).add(int(inside))
+                numbers = frozenset((int(inside),))
             else:  # "[1, 2]", "[1-3]", "[ 1 ]": keep their digits from reading as figures
-                cites.setdefault(sentence, set()).update(marker_numbers(inside))
+                numbers = frozenset(marker_numbers(inside))
                 covered[at : m.end()] = b"\x01" * (m.end() - at)
+            before = cites.get(sentence)
+            cites[sentence] = numbers if before is None else before | numbers
     return starts, initial, cites

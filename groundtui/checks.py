@@ -219,7 +219,6 @@ def _read(text: str) -> tuple[list[tuple], list[int], dict[int, frozenset[int]]]
     items += figures
     items += word_items(text, covered)
     items.sort()
-    numbers = {k: frozenset(cited) for k, cited in cites.items()}
-    if any(0 in cited for cited in numbers.values()):  # "[0]" cites nothing
-        numbers = {k: cited - {0} for k, cited in numbers.items()}
-    return items, starts, numbers
+    if any(0 in cited for cited in cites.values()):  # "[0]" cites nothing
+        cites = {k: cited - {0} for k, cited in cites.items()}
+    return items, starts, cites
