@@ -106,7 +106,9 @@ _DIGITS = (
     # 24-hour time: 18:00
     r"|(?P<t24>\d?:[0-5]\d)(?!\d)"
     # digit groups (phones), unless they are thousands: 0800 123 4567, (555) 123-4567
-    rf"|(?!\d{{0,2}}(?:{_SP}\d{{3}})+{_NOT_PHONE})"
+    # (the first lookahead, what a phone number must open with, refuses most at once)
+    r"|(?=\d{0,4}\)?[ \-\u00a0]\d)"
+    rf"(?!\d{{0,2}}(?:{_SP}\d{{3}})+{_NOT_PHONE})"
     r"(?P<ph>\d{0,4}\)?(?:[ \-\u00a0]\d{2,5}){1,3}[ \-\u00a0]\d{3,5})(?!\d)"
     # version: 2.4.1
     r"|(?P<ver>\d*(?:\.\d+){2,})(?!\d)"
