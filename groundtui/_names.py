@@ -16,8 +16,12 @@ from groundtui._numbers import NUMBER_WORDS
 
 _UP = "[A-ZÀ-ÖØ-Þ]"
 _REST = r"[\w'’]*(?:[-&]\w+)*"
-# (the lookahead, the first characters of what may follow, refuses most spaces at once)
-_JOIN = r"[ \u00a0](?=[A-ZÀ-ÖØ-Þodlv&])(?:(?:of|of the|de|la|le|van|von|der|du|da|del|di|&)[ \u00a0])?"
+# A space, maybe a connector: the lookahead (the first characters of a next word or of a
+# connector) refuses most spaces at once, before the connectors are tried one by one.
+_JOIN = (
+    r"[ \u00a0](?=[A-ZÀ-ÖØ-Þodlv&])"
+    r"(?:(?:of|of the|de|la|le|van|von|der|du|da|del|di|&)[ \u00a0])?"
+)
 _MORE = rf"(?:{_JOIN}{_UP}{_REST})+"
 # A capitalised word and the capitalised words joined to it, not starting inside a word
 # ("eBay") or a path. The pattern opens with a character class, so the engine skips to

@@ -81,8 +81,9 @@ _WORD_AFTER = (
 # (31 groups measured ~20% slower than 19), so times and ISO dates are split in Python.
 # A digit right after "[" opens a citation marker, never a figure: refusing it here spares
 # a match and an item per marker.
-_DIGITS = (
-    r"[0-9](?:(?<=[vV][0-9])(?=\d*\.\d)|(?<![\w\[][0-9]))(?<![0-9]\.[0-9])(?:"
+# (the first digit is read by the two patterns below: ``DIGIT_RE`` and the response's)
+_AFTER_FIRST_DIGIT = (
+    r"(?:(?<=[vV][0-9])(?=\d*\.\d)|(?<![\w\[][0-9]))(?<![0-9]\.[0-9])(?:"
     # the common case first, cheaply: an integer, a space, then a word that is no unit
     # read below ("30 days"; not "6 pm", "3 to 5", "15 percent", "2 million"); or an
     # integer that ends a clause or meets a marker ("2024.", "5, ", "2024 [1]", a "12. "
@@ -118,14 +119,12 @@ _DIGITS = (
     rf"(?:(?:{_SP}?[-–—]{_SP}?|(?<![%A-Za-z]){_SP}to{_SP})[$€£¥₹]?{_number(2)})?)"
     r")"
 )
-DIGIT_RE = re.compile(_DIGITS)
+DIGIT_RE = re.compile(r"[0-9]" + _AFTER_FIRST_DIGIT)
 # A response's list numbers are no figures (a source's count: it is read liberally). The
 # commonest, "12. " opening a line, is refused here, sparing a match and a test per item
 # (``_list_number`` still reads the rest: "- 2.", "**2.**", "(2)"). Only "." is refused
 # here: "1) 555-1234" is read as a phone number by the pattern, which a refusal would change.
-_RESPONSE_DIGIT_RE = re.compile(
-    _DIGITS.replace("[0-9]", r"[0-9](?!(?<=\n[0-9])\d*+\.[*_]*+(?:\s|\Z))", 1)
-)
+_RESPONSE_DIGIT_RE = re.compile(r"[0-9](?!(?<=\n[0-9])\d*+\.[*_]*+(?:\s|\Z))" + _AFTER_FIRST_DIGIT)
 
 
 def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:

@@ -191,6 +191,9 @@ CASES = [
     P("I can help [1].", ["Nothing here."], [], id="pronoun-i"),
     P("Ask Dr. Smith for help [1].", ["Ask our doctor."], ["Smith"], id="title-abbreviation"),
     P("Ask Harbor's team [1].", ["The Harbor team."], [], id="possessive"),
+    P("It has a 5-year warranty [1].", ["A 5-year warranty."], [], id="figure-joined-to-word"),
+    P("It has a 6-year warranty [1].", ["A 5-year warranty."], ["6"],
+      id="figure-joined-to-word-flagged"),
     P("It runs on the Galaxy S24 [1].", ["Runs on the Galaxy S23."], ["Galaxy S24"],
       id="model-number-in-name"),
     # --- markers, list numbering, links ---------------------------------------------------
@@ -198,6 +201,7 @@ CASES = [
     P("1. Pack the box.\n2. Ship it within 30 days [1].", ["Within 30 days."], [],
       id="list-numbering"),
     P("Steps:\n3) Ship it [1].", ["Ship it."], [], id="list-numbering-paren"),
+    P("Ship it.\n12. Pack it.\n13.** Wait [1].", ["Pack it."], [], id="list-numbers-past-nine"),
     P("**1.** Log in.\n### 2. Ship it [1].", ["Ship it."], [], id="list-numbering-bold-heading"),
     P("(1) Log in; (2) ship it [1].", ["Ship it."], [], id="list-numbering-parenthesised"),
     P("Returns within (45) days [1].", ["Within 30 days."], ["45"],
