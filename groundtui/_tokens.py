@@ -108,8 +108,11 @@ def value_edges(text: str, i: int, j: int) -> bool:
             return False  # an area code: "(555) 123-4567"
         if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
             return False
-    # not the "30" of "30 January" or "January 30" (the length test inline: a hot path)
-    return j - i > 2 or not is_day(text, i, j)
+    # not the "30" of "30 January" or "January 30" (the length test inline: a hot path),
+    # nor the "3–5" of "January 3–5"
+    if j - i <= 2:
+        return not is_day(text, i, j)
+    return j - i > 12 or not is_day_range(text, i, j)
 
 
 _SPACE_SET = frozenset(_SPACES)
@@ -124,6 +127,8 @@ _DAY_AFTER = frozenset(name.capitalize()[-3:] for name in MONTHS) | {
 #: The next three characters of what a day may precede: a list's joiner ("30 and 31").
 _DAY_BEFORE = frozenset(("and", "or ", "to ", "thr", "unt", "til"))
 _HINTS = frozenset("JFMASONDoatu–-&")  # the first characters of all of the above
+#: The last three characters of a month's name or abbreviation ("…ary", "Jan", "ept").
+_MONTH_ENDS = frozenset(name.capitalize()[-3:] for name in MONTHS)
 
 
 def is_day(text: str, i: int, j: int) -> bool:
@@ -134,6 +139,28 @@ def is_day(text: str, i: int, j: int) -> bool:
     or two characters can be a day; a cheap look at their neighbours comes first.
     """
     return j - i <= 2 and _may_be_day(text, i, j) and _day_of_date(text, i, j)
+
+
+#: A range of two numbers that may both be days, after a currency sign: its two ends.
+_SMALL_RANGE = re.compile(
+    r"\D{0,3}(\d{1,2})(?:[ \u00a0\u2009\u202f]?[-–—][ \u00a0\u2009\u202f]?"
+    r"|[ \u00a0\u2009\u202f]to[ \u00a0\u2009\u202f])(\d{1,2})"
+)
+
+
+def is_day_range(text: str, i: int, j: int) -> bool:
+    """Whether the range at ``[i, j)`` ("3–5", "3 to 5") is days of a date, no numbers.
+
+    A source's "January 3–5" or "3–5 January" lists days: found as written, it does not
+    source an answer's "ships in 3-5 days" (the index, too, reads those as days).
+    """
+    # a cheap look first: a month name just before the range ("January 3–5", "Sept 3-5")
+    # or just after it ("3–5 January"); then its ends, read as ``is_day`` reads a day
+    before = i >= 2 and text[i - 1] in _SPACE_SET and text[max(0, i - 4) : i - 1] in _MONTH_ENDS
+    after = j + 1 < len(text) and text[j] in _SPACE_SET and text[j + 1] in _MONTH_INITIALS
+    if not (before or after) or (m := _SMALL_RANGE.fullmatch(text, i, j)) is None:
+        return False
+    return (before and _day_of_date(text, *m.span(1))) or (after and _day_of_date(text, *m.span(2)))
 
 
 def _may_be_day(text: str, i: int, j: int) -> bool:

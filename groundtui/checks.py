@@ -36,7 +36,7 @@ from groundtui._index import SourceIndex
 from groundtui._names import name_items, name_key
 from groundtui._sentences import sentences
 from groundtui._specifics import digit_items
-from groundtui._tokens import has_spelling, is_day, value_edges, whole
+from groundtui._tokens import has_spelling, is_day, is_day_range, value_edges, whole
 from groundtui._words import is_listed_day, listed_days, month_items, word_items
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
@@ -164,8 +164,13 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
                         or text[j] in "%'’"
                         or (text[j] == "-" and text[j + 1].isalpha() and not text[j - 1].isalpha())
                     )
-                    # not the "30" of "30 May 2025" (the length test inline: a hot path)
-                    and (j - i > 2 or not is_day(text, i, j))
+                    # not the "30" of "30 May 2025" (the length test inline: a hot path),
+                    # nor the "3–5" of "January 3–5"
+                    and (
+                        not is_day(text, i, j)
+                        if j - i <= 2
+                        else len(need) != 1 or len(need[0]) != 2 or not is_day_range(text, i, j)
+                    )
                 ) or value_edges(text, i, j):
                     hint = j
                     continue
