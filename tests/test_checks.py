@@ -519,3 +519,23 @@ def test_fuzzed_texts_hold_the_check_s_invariants() -> None:
         if "[" not in response:  # no marker to scope it: the response sources itself
             assert unsourced_specifics(response, [response]) == []
             assert unsourced_specifics(response, [f"Intro text. {response} Outro."]) == []
+
+
+def test_number_words_are_found_where_every_position_would_find_them() -> None:
+    # word_items finds number words by looking for them after spaces only, in the text
+    # with their other boundaries made spaces, then reading each place found with the full
+    # pattern: it must find exactly what scanning every position with that pattern finds.
+    import random
+
+    from groundtui._words import WORDS_RE, _words_in
+
+    pieces = [
+        "twenty", "-five", " five", "'five", "\nfive", "(thirty", "“one", "‘two", "/two/",
+        "*first*", "[nine]", "_ten_", "\u00a0hundred", " and ", " and\u2009", "often", "ten",
+        "twentyfive", "sixty-six", " a hundred", " one of", "x", " ", "é", ". ", "3",
+    ]  # fmt: skip
+    rng = random.Random(11)
+    for _ in range(3000):
+        spaced = " " + "".join(rng.choice(pieces) for _ in range(rng.randint(1, 20)))
+        expected = [m.span("w") for m in WORDS_RE.finditer(spaced)]
+        assert [m.span("w") for m in _words_in(spaced)] == expected, spaced
