@@ -154,9 +154,16 @@ def is_day_range(text: str, i: int, j: int) -> bool:
     A source's "January 3–5" or "3–5 January" lists days: found as written, it does not
     source an answer's "ships in 3-5 days" (the index, too, reads those as days).
     """
-    # a cheap look first: a month name just before the range ("January 3–5", "Sept 3-5")
+    # a cheap look first: a month name just before the range ("January 3–5", "Jan. 3-5")
     # or just after it ("3–5 January"); then its ends, read as ``is_day`` reads a day
-    before = i >= 2 and text[i - 1] in _SPACE_SET and text[max(0, i - 4) : i - 1] in _MONTH_ENDS
+    before = (
+        i >= 2
+        and text[i - 1] in _SPACE_SET
+        and (
+            text[max(0, i - 4) : i - 1] in _MONTH_ENDS
+            or (text[i - 2] == "." and text[max(0, i - 5) : i - 2] in _MONTH_ENDS)
+        )
+    )
     after = j + 1 < len(text) and text[j] in _SPACE_SET and text[j + 1] in _MONTH_INITIALS
     if not (before or after) or (m := _SMALL_RANGE.fullmatch(text, i, j)) is None:
         return False

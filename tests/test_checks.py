@@ -145,6 +145,8 @@ CASES = [
       id="a-range-of-days-before-a-month-is-no-range-of-numbers"),
     P("Orders ship in 3 to 5 days [1].", ["Closed January 3 to 5."], ["3 to 5"],
       id="a-range-of-days-in-words-is-no-range-of-numbers"),
+    P("Orders ship in 3-5 days [1].", ["Sale Jan. 3–5 here."], ["3-5"],
+      id="a-range-of-days-after-an-abbreviated-month"),
     P("Orders ship in 3-5 days [1].", ["Ships in 3–5 days, or by January 9."], [],
       id="a-range-of-numbers-beside-a-date"),
     P("We close January 3–5 [1].", ["Closed January 3–5."], [],
