@@ -119,16 +119,16 @@ _SPACE_SET = frozenset(_SPACES)
 _MONTH_INITIALS = frozenset("JFMASONDo")  # "30 January", "30 of May"
 
 
+#: The last three characters of a month's name or abbreviation ("…ary", "Jan", "ept").
+_MONTH_ENDS = frozenset(name.capitalize()[-3:] for name in MONTHS)
 #: The last three characters of what a day may follow: a month name ("…ary 30", "Jan 30")
 #: or a list's joiner ("1 and 30", "1 to 30").
-_DAY_AFTER = frozenset(name.capitalize()[-3:] for name in MONTHS) | {
+_DAY_AFTER = _MONTH_ENDS | {
     "and", " or", " to", "ugh", "til", "ill"
 }
 #: The next three characters of what a day may precede: a list's joiner ("30 and 31").
 _DAY_BEFORE = frozenset(("and", "or ", "to ", "thr", "unt", "til"))
 _HINTS = frozenset("JFMASONDoatu–-&")  # the first characters of all of the above
-#: The last three characters of a month's name or abbreviation ("…ary", "Jan", "ept").
-_MONTH_ENDS = frozenset(name.capitalize()[-3:] for name in MONTHS)
 
 
 def is_day(text: str, i: int, j: int) -> bool:
@@ -141,7 +141,8 @@ def is_day(text: str, i: int, j: int) -> bool:
     return j - i <= 2 and _may_be_day(text, i, j) and _day_of_date(text, i, j)
 
 
-#: A range of two numbers that may both be days, after a currency sign: its two ends.
+#: A range of two numbers of one or two digits (maybe after a currency sign), as written:
+#: its two ends are groups 1 and 2.
 _SMALL_RANGE = re.compile(
     r"\D{0,3}(\d{1,2})(?:[ \u00a0\u2009\u202f]?[-–—][ \u00a0\u2009\u202f]?"
     r"|[ \u00a0\u2009\u202f]to[ \u00a0\u2009\u202f])(\d{1,2})"
