@@ -165,7 +165,7 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
                         or (text[j] == "-" and text[j + 1].isalpha() and not text[j - 1].isalpha())
                     )
                     # not the "30" of "30 May 2025" (the length test inline: a hot path),
-                    # nor the "3–5" of "January 3–5"
+                    # nor the "3–5" of "January 3–5" (only a range needs two values at once)
                     and (
                         not is_day(text, i, j)
                         if j - i <= 2
