@@ -81,7 +81,11 @@ _WORD_AFTER = (
 # (31 groups measured ~20% slower than 19), so times and ISO dates are split in Python.
 # A digit right after "[" opens a citation marker, never a figure: refusing it here spares
 # a match and an item per marker.
-# (the first digit is read by the two patterns below: ``DIGIT_RE`` and the response's)
+# The first digit, read by the two patterns below (``DIGIT_RE`` and the response's). The
+# engine keeps a class of one range ("[0-9]") as a range test, and skips to candidates
+# about half as fast as with a bitmap, which it makes of three runs or more: two control
+# characters are added to the class for that alone, and the lookbehind refuses them.
+_FIRST_DIGIT = r"[0-9\x00\x02](?<=[0-9])"
 _AFTER_FIRST_DIGIT = (
     r"(?:(?<=[vV][0-9])(?=\d*\.\d)|(?<![\w\[][0-9]))(?<![0-9]\.[0-9])(?:"
     # the common case first, cheaply: an integer, a space, then a word that is no unit
@@ -119,12 +123,14 @@ _AFTER_FIRST_DIGIT = (
     rf"(?:(?:{_SP}?[-–—]{_SP}?|(?<![%A-Za-z]){_SP}to{_SP})[$€£¥₹]?{_number(2)})?)"
     r")"
 )
-DIGIT_RE = re.compile(r"[0-9]" + _AFTER_FIRST_DIGIT)
+DIGIT_RE = re.compile(_FIRST_DIGIT + _AFTER_FIRST_DIGIT)
 # A response's list numbers are no figures (a source's count: it is read liberally). The
 # commonest, "12. " opening a line, is refused here, sparing a match and a test per item
 # (``_list_number`` still reads the rest: "- 2.", "**2.**", "(2)"). Only "." is refused
 # here: "1) 555-1234" is read as a phone number by the pattern, which a refusal would change.
-_RESPONSE_DIGIT_RE = re.compile(r"[0-9](?!(?<=\n[0-9])\d*+\.[*_]*+(?:\s|\Z))" + _AFTER_FIRST_DIGIT)
+_RESPONSE_DIGIT_RE = re.compile(
+    _FIRST_DIGIT + r"(?!(?<=\n[0-9])\d*+\.[*_]*+(?:\s|\Z))" + _AFTER_FIRST_DIGIT
+)
 
 
 def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:

@@ -542,3 +542,10 @@ def test_number_words_are_found_where_every_position_would_find_them() -> None:
         spaced = " " + "".join(rng.choice(pieces) for _ in range(rng.randint(1, 20)))
         expected = [m.span("w") for m in WORDS_RE.finditer(spaced)]
         assert [m.span("w") for m in _words_in(spaced)] == expected, spaced
+
+
+def test_control_characters_in_the_digit_pattern_s_class_are_no_figures() -> None:
+    # The digit pattern's first class holds two control characters, for speed only (see
+    # _specifics._FIRST_DIGIT): they must never start a figure.
+    assert find_specifics("\x00 days, \x02 items.") == []
+    assert [s.text for s in find_specifics("Ship \x005 days, \x02 7 items.")] == ["5", "7"]
