@@ -17,7 +17,7 @@ from groundtui._names import after_name, name_key
 from groundtui._numbers import date_keys, valid_date, word_stems
 from groundtui._specifics import day_keys, digit_items, range_tail
 from groundtui._tokens import below_one, has_run, whole, word_edges, word_in
-from groundtui._words import is_listed_day, listed_days, month_items, word_items
+from groundtui._words import is_listed_day, links_of, listed_days, month_items, word_items
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
 _OTHER_DIGIT_RE = re.compile(r"[^\x00-\x7f\D]")
@@ -217,7 +217,8 @@ class SourceIndex:
 
     def _month_items(self) -> list[tuple]:
         if self._months is None:
-            self._months = month_items(self.text)
+            # a month name inside a web address is no date, as in a response
+            self._months = month_items(self.text, links_of(self.text), source=True)
         return self._months
 
     def _month_keys(self) -> frozenset[str]:

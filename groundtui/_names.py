@@ -97,7 +97,7 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
         # "Harbor Home Goods"; "The Aria Sofa" (the article cut), "Dana Whitfield's" (the
         # possessive cut) and "Oak & Ivy", whose words are then all checked as it checks.
         shape = _usual(spaced[s:e])
-        if shape and covered.find(1, s, e) < 0:
+        if shape and covered.count(0, s, e) == e - s:  # nothing in it taken
             cut_start, cut_end, first, second = shape
             a, b = s + cut_start, e - cut_end
             rest = ()

@@ -25,6 +25,7 @@ from groundtui._numbers import (
     scaled,
     valid_date,
 )
+from groundtui._words import DATE
 
 Item = tuple[int, int, str, tuple[tuple[str, ...], ...], "str | None", tuple[str, ...]]
 
@@ -285,7 +286,7 @@ def _days_too(item: Item, covered: bytearray | None) -> Item:
     range of days (``o`` keys), so sourced by dates on those days, not by the numbers (nor
     "24–26" as written). Any other item is returned as it is."""
     s, e, kind, need, _, also = item
-    if covered is None or not covered[e - 1] or len(need[0]) != 2:
+    if covered is None or covered[e - 1] != DATE or len(need[0]) != 2:
         return item
     if days := day_keys(need[0]):
         return s, e, kind, (days,), None, also

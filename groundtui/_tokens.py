@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from groundtui._numbers import MONTHS, spellings
-from groundtui._words import listed_days, month_items
+from groundtui._words import links_of, listed_days, month_items
 
 _SPACES = " \u00a0\u2009\u202f"
 _JOINERS = ".,:/-–"
@@ -200,7 +200,9 @@ def _day_of_date(text: str, i: int, j: int) -> bool:
     lo = max(0, i - 48)
     window = text[lo : j + 48]
     a, b = i - lo, j - lo
-    dates = month_items(window)
+    # a month name inside a web address is no date, as in a response (within the window:
+    # an address that starts before it is not seen)
+    dates = month_items(window, links_of(window), source=True)
     return any(s <= a and b <= e for s, e, *_ in dates) or any(
         s == a and e == b for s, e, *_ in listed_days(window, dates)
     )

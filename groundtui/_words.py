@@ -76,13 +76,44 @@ _AUXILIARIES = tuple(f" {w} " for w in "is are was were be been".split())
 _PARTICIPLE = re.compile(r" [a-z]{2,}(?:ed|en|wn|nt|ght)(?![a-z])")
 
 
-def month_items(text: str, covered: bytearray | None = None) -> list[tuple]:
+_LINK_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"'\])]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def mark_links(text: str, covered: bytearray) -> None:
+    """Mark the web addresses and e-mail addresses of ``text`` in ``covered``: their digits,
+    month names and capitalised words are no specifics."""
+    if "@" in text or "://" in text or "www." in text:
+        for m in _LINK_RE.finditer(text):
+            covered[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
+
+
+def links_of(text: str) -> bytearray | None:
+    """A map of ``text`` with its links marked (as ``mark_links``), or None if it has none."""
+    if "@" in text or "://" in text or "www." in text:
+        links = bytearray(len(text))
+        mark_links(text, links)
+        return links
+    return None
+
+
+#: The mark of a date in a map of positions taken (any other taking is marked 1): a range
+#: that ends in a date is a range of days.
+DATE = 2
+
+
+def month_items(
+    text: str, covered: bytearray | None = None, *, source: bool | None = None
+) -> list[tuple]:
     """Dates written with a month name: "March 5, 2024", "5 Mar 2024", "March 2024".
 
     A full month name alone ("in March") is a date too, except "May" (a verb); an
     abbreviation alone is not ("Jan" is also a first name). With ``covered``, positions
-    already taken are skipped and the dates found are marked.
+    already taken are skipped and the dates found are marked (``DATE``). With ``source``
+    (by default, when there is no ``covered``), dates carry the coarser keys a source
+    states.
     """
+    if source is None:
+        source = covered is None
     found: list[tuple] = []
     for m in MONTH_RE.finditer(text):
         s, e = m.span()
@@ -98,10 +129,10 @@ def month_items(text: str, covered: bytearray | None = None) -> list[tuple]:
         month = MONTHS[name.lower()]
         if not valid_date(year, month, day):
             continue
-        key, also = date_keys(year, month, day, covered is None)
+        key, also = date_keys(year, month, day, source)
         found.append((s, e, "date", ((key,),), text[s:e], also))
         if covered is not None:
-            covered[s:e] = b"\x01" * (e - s)
+            covered[s:e] = b"\x02" * (e - s)
     return found
 
 

@@ -28,7 +28,6 @@ as written.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
@@ -37,11 +36,10 @@ from groundtui._names import name_items, name_key
 from groundtui._sentences import sentences
 from groundtui._specifics import digit_items
 from groundtui._tokens import has_spelling, is_day, is_day_range, value_edges, whole
-from groundtui._words import is_listed_day, listed_days, month_items, word_items
+from groundtui._words import is_listed_day, listed_days, mark_links, month_items, word_items
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 
-_LINK_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"'\])]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +204,7 @@ def _read(text: str) -> tuple[list[tuple], list[int], dict[int, frozenset[int]]]
     """
     covered = bytearray(len(text))
     starts, initial, cites = sentences(text, covered)
-    if "@" in text or "://" in text or "www." in text:
-        for m in _LINK_RE.finditer(text):
-            covered[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
+    mark_links(text, covered)
     items: list[tuple] = month_items(text, covered)
     days = listed_days(text, items) if items else ()
     items += name_items(text, covered, initial)
