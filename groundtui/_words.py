@@ -99,6 +99,7 @@ def links_of(text: str) -> bytearray | None:
 #: The mark of a date in a map of positions taken (any other taking is marked 1): a range
 #: that ends in a date is a range of days.
 DATE = 2
+_DATE_MARK = bytes((DATE,))
 
 
 def month_items(
@@ -132,7 +133,7 @@ def month_items(
         key, also = date_keys(year, month, day, source)
         found.append((s, e, "date", ((key,),), text[s:e], also))
         if covered is not None:
-            covered[s:e] = b"\x02" * (e - s)
+            covered[s:e] = _DATE_MARK * (e - s)
     return found
 
 

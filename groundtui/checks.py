@@ -41,7 +41,6 @@ from groundtui._words import is_listed_day, listed_days, mark_links, month_items
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 
 
-
 @dataclass(frozen=True, slots=True)
 class Specific:
     """A figure, date or name in a response, at ``response[start:end]``.
