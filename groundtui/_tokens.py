@@ -143,10 +143,8 @@ def is_day(text: str, i: int, j: int) -> bool:
 
 #: A range of two numbers of one or two digits (maybe after a currency sign), as written:
 #: its two ends are groups 1 and 2.
-_SMALL_RANGE = re.compile(
-    r"\D{0,3}(\d{1,2})(?:[ \u00a0\u2009\u202f]?[-–—][ \u00a0\u2009\u202f]?"
-    r"|[ \u00a0\u2009\u202f]to[ \u00a0\u2009\u202f])(\d{1,2})"
-)
+_SP = f"[{_SPACES}]"
+_SMALL_RANGE = re.compile(rf"\D{{0,3}}(\d{{1,2}})(?:{_SP}?[-–—]{_SP}?|{_SP}to{_SP})(\d{{1,2}})")
 
 
 def is_day_range(text: str, i: int, j: int) -> bool:

@@ -79,21 +79,26 @@ _PARTICIPLE = re.compile(r" [a-z]{2,}(?:ed|en|wn|nt|ght)(?![a-z])")
 _LINK_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"'\])]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
+def _may_hold_links(text: str) -> bool:
+    """Whether ``text`` may hold a web or e-mail address (most texts hold none)."""
+    return "@" in text or "://" in text or "www." in text
+
+
 def mark_links(text: str, covered: bytearray) -> None:
     """Mark the web addresses and e-mail addresses of ``text`` in ``covered``: their digits,
     month names and capitalised words are no specifics."""
-    if "@" in text or "://" in text or "www." in text:
+    if _may_hold_links(text):
         for m in _LINK_RE.finditer(text):
             covered[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
 
 
 def links_of(text: str) -> bytearray | None:
     """A map of ``text`` with its links marked (as ``mark_links``), or None if it has none."""
-    if "@" in text or "://" in text or "www." in text:
-        links = bytearray(len(text))
-        mark_links(text, links)
-        return links
-    return None
+    if not _may_hold_links(text):
+        return None
+    links = bytearray(len(text))
+    mark_links(text, links)
+    return links
 
 
 #: The mark of a date in a map of positions taken (any other taking is marked 1): a range
