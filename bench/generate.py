@@ -34,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from groundtui.aggregates import bulk_load
 from groundtui.store import Store, source_key
+from groundtui.store.counts import bulk_load
 
 ORIGINS = ["help-centre", "pdf-archive", "email-export", "wiki"]
 PRODUCTS = ["Basic", "Plus", "Premium", "Family", "Business", "Student", "Travel", "Home"]

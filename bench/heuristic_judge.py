@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 
 from groundtui.judge.heuristic import HeuristicJudge, Thresholds, decide
-from groundtui.judge.matching import match
+from groundtui.judge.heuristic.matching import match
 
 DATA = (
     Path(__file__).resolve().parents[1]

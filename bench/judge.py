@@ -30,10 +30,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from groundtui.importer import import_files  # noqa: E402
-from groundtui.judge.cache import CompletionCache  # noqa: E402
 from groundtui.judge.llm import LLMJudge  # noqa: E402
+from groundtui.judge.llm.cache import CompletionCache  # noqa: E402
+from groundtui.judge.llm.prompts import verification_messages  # noqa: E402
 from groundtui.judge.pipeline import judge_answers  # noqa: E402
-from groundtui.judge.prompts import verification_messages  # noqa: E402
 from groundtui.store import Store  # noqa: E402
 from tests.builders import write_jsonl  # noqa: E402
 

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from generate import SECOND_JUDGE, generate
 
 from groundtui import export, report
-from groundtui.cubes import full_cubes, read_cubes
+from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import Store
 
 

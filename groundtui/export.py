@@ -20,7 +20,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import TextIO
 
-from groundtui.cubes import JUDGE_LABEL, JUDGE_LABEL_KIND, JUDGE_PICK
+from groundtui.report.cubes import JUDGE_LABEL, JUDGE_LABEL_KIND, JUDGE_PICK
 from groundtui.store import Store
 
 COLUMNS = [

@@ -11,10 +11,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from groundtui.aggregates import bulk_load
 from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
-from groundtui.text import citations_near, infer_kind, locate, source_index
+from groundtui.store.counts import bulk_load
+from groundtui.text.kinds import infer_kind
+from groundtui.text.locate import locate
+from groundtui.text.markers import citations_near, source_index
 
 IMPORT_JUDGE = "import"
 BULK_MIN = 2000

@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.text import source_index
+from groundtui.text.markers import source_index
 
 
 class Verdict(StrEnum):

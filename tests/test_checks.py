@@ -538,7 +538,7 @@ def test_number_words_are_found_where_every_position_would_find_them() -> None:
     # pattern: it must find exactly what scanning every position with that pattern finds.
     import random
 
-    from groundtui._words import WORDS_RE, _words_in
+    from groundtui.checks.words import WORDS_RE, _words_in
 
     pieces = [
         "twenty", "-five", " five", "'five", "\nfive", "(thirty", "“one", "‘two", "/two/",

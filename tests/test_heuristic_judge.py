@@ -6,8 +6,8 @@ import pytest
 
 from groundtui.judge.base import Judge
 from groundtui.judge.heuristic import HeuristicJudge
-from groundtui.judge.quantities import values
-from groundtui.judge.textutil import sentence_spans
+from groundtui.judge.heuristic.quantities import values
+from groundtui.judge.heuristic.words import sentence_spans
 from groundtui.models import ClaimKind, InventionKind, Verdict
 
 POLICY = (

@@ -173,7 +173,8 @@ def test_imported_labels_become_judgements_and_reviews(db_path: Path, tmp_path: 
 def test_report_counts_match_a_recount_after_import(
     db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bulk_min: int
 ) -> None:
-    from groundtui import cubes, importer
+    from groundtui import importer
+    from groundtui.report import cubes
 
     monkeypatch.setattr(importer, "BULK_MIN", bulk_min)
     records = [make_answer(f"A-{i}", correct=bool(i % 2), claims=[

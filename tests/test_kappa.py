@@ -1,10 +1,16 @@
-"""Cohen's kappa and raw agreement against worked examples (groundtui.kappa)."""
+"""Cohen's kappa and raw agreement against worked examples (groundtui.report.kappa)."""
 
 from __future__ import annotations
 
 import pytest
 
-from groundtui.kappa import agreement, agreement_of_matrix, cohen_kappa, matrix_of, raw_agreement
+from groundtui.report.kappa import (
+    agreement,
+    agreement_of_matrix,
+    cohen_kappa,
+    matrix_of,
+    raw_agreement,
+)
 
 
 def pairs_of(cells: dict[tuple[str, str], int]) -> list[tuple[str, str]]:

@@ -43,11 +43,11 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui import report
-from groundtui.aggregates import rebuild
 from groundtui.cli import cli
-from groundtui.cubes import full_cubes, read_cubes
 from groundtui.importer import import_files
+from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import ClaimRow, Store
+from groundtui.store.counts import rebuild
 
 T1, T2 = "2026-11-30T10:00:00Z", "2026-11-30T10:05:00Z"
 T3, T4, T5 = (

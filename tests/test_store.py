@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from groundtui.importer import import_files
-from groundtui.migrations import MIGRATIONS
 from groundtui.store import Store, StoreError, source_key
+from groundtui.store.migrations import MIGRATIONS
 from tests.builders import make_answer, write_jsonl
 
 

@@ -14,7 +14,8 @@ from groundtui.importer import IMPORT_JUDGE
 from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
 from groundtui.store import ClaimRow, Store
-from groundtui.text import citations_near, infer_kind, source_index
+from groundtui.text.kinds import infer_kind
+from groundtui.text.markers import citations_near, source_index
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 For each answer it is asked to judge, the pipeline extracts claims unless the answer has
 some (imported, or extracted by an earlier run), places each in the response, resolves its
 citation, verifies it against its cited source alone, gives every claim that is not stated
-an invention kind (the judge's, cross-checked by :mod:`groundtui.judge.rules`), finds the
+an invention kind (the judge's, cross-checked by :mod:`groundtui.judge.invention_rules`), finds the
 evidence quote in the source, and stores it all under the judge's name and prompt version.
 
 Usage::
@@ -23,7 +23,7 @@ import logging
 import time
 from collections import deque
 
-from groundtui.judge import rules
+from groundtui.judge import invention_rules
 from groundtui.judge.answers import (
     AnswerContext,
     SourceText,
@@ -36,8 +36,8 @@ from groundtui.judge.answers import (
 )
 from groundtui.judge.base import Judge, JudgeError, Usage
 from groundtui.judge.failures import JudgeUnavailable
+from groundtui.judge.llm.slots import CROSS_CHECK, call_priority
 from groundtui.judge.recorder import Progress, Recorder, RunStats
-from groundtui.judge.slots import CROSS_CHECK, call_priority
 from groundtui.judge.spans import locate_evidence
 from groundtui.models import InventionKind, Verdict
 from groundtui.scan import scan_answers
@@ -191,7 +191,7 @@ class Pipeline:
             }
         cited = answer.cited(claim["citation"])
         if cited is None and not answer.sources:
-            kind = (rules.rule_kind(text, "") or rules.fallback_kind(claim["kind"])).value
+            kind = (invention_rules.rule_kind(text, "") or invention_rules.fallback_kind(claim["kind"])).value
             return {
                 "verdict": Verdict.ABSENT.value,
                 "invention_kind": kind,
@@ -208,8 +208,8 @@ class Pipeline:
             elsewhere = None
             if verdict is Verdict.ABSENT and cited is not None:
                 elsewhere = await self._stated_elsewhere(answer, text, cited, usage)
-            rule = rules.rule_kind(text, source, stated_elsewhere=elsewhere is not None)
-            kind = verification.invention_kind or rule or rules.fallback_kind(claim["kind"])
+            rule = invention_rules.rule_kind(text, source, stated_elsewhere=elsewhere is not None)
+            kind = verification.invention_kind or rule or invention_rules.fallback_kind(claim["kind"])
             fields.update(
                 invention_kind=kind.value,
                 rule_invention_kind=rule.value if rule else None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-from groundtui.text import locate
+from groundtui.text.locate import locate
 
 CLAIM_MIN_RATIO = 0.75
 """How similar a window of the response must be to a claim to count as its span."""

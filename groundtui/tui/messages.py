@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from groundtui.tui.data import QueuePage
-from groundtui.tui.detail import AnswerDetail
+from groundtui.tui.answer_data import AnswerDetail
+from groundtui.tui.queue_data import QueuePage
 from groundtui.tui.session import Outcome
 
 

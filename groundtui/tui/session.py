@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from groundtui.report import compute
 from groundtui.store import Store, StoreError
-from groundtui.tui import data, detail
+from groundtui.tui import answer_data, queue_data
 
 KIND_KEYS = {
     "1": "plausible_specifics",
@@ -50,8 +50,8 @@ class Outcome:
     report: dict | None = None
     reviewed_before: bool = False
     reviewed_after: bool = False
-    row: data.QueueRow | None = None
-    claims: list[detail.ClaimView] = field(default_factory=list)
+    row: queue_data.QueueRow | None = None
+    claims: list[answer_data.ClaimView] = field(default_factory=list)
     correct: bool | None = None
     counts: dict[str, int] = field(default_factory=dict)
 
@@ -121,7 +121,7 @@ class ReviewSession:
             answer_id = change.answer_id
         else:
             change, answer_id = None, intent.answer_id
-        reviewed_before = data.summary(store, answer_id).state == "reviewed"
+        reviewed_before = queue_data.summary(store, answer_id).state == "reviewed"
         if change is not None:
             message = self._undo(store, change)
             self._history.pop()  # only once the reverting row is committed
@@ -149,8 +149,8 @@ class ReviewSession:
         reviewed_before: bool,
     ) -> Outcome:
         """The outcome of a committed change, with everything the screen redraws."""
-        row = data.summary(store, answer_id)
-        claims = detail.load_claims(store, answer_id, self.reviewer)
+        row = queue_data.summary(store, answer_id)
+        claims = answer_data.load_claims(store, answer_id, self.reviewer)
         if not message:
             claim = next((c for c in claims if c.id == claim_id), None)
             if claim is None:
@@ -170,7 +170,7 @@ class ReviewSession:
             row.state == "reviewed",
             row,
             claims,
-            detail.effective_correct(store, answer_id),
+            answer_data.effective_correct(store, answer_id),
             dict(self.counts),
         )
 
@@ -183,10 +183,10 @@ class ReviewSession:
         if not labels:
             return "That claim is no longer in the database."
         judge_verdict, judge_kind = labels[0]["judge_verdict"], labels[0]["judge_kind"]
-        mine = detail.latest_own(store, [claim_id], self.reviewer).get(claim_id)
+        mine = answer_data.latest_own(store, [claim_id], self.reviewer).get(claim_id)
         live = mine if mine and mine["verdict"] is not None else None
         # The judge's labels are not on screen yet: no verdict of this reviewer's, ever.
-        hidden = self.blind and not detail.revealed(store, [claim_id], self.reviewer)
+        hidden = self.blind and not answer_data.revealed(store, [claim_id], self.reviewer)
         note = mine["note"] if mine else ""
         verdict = live["verdict"] if live else None
         kind = live["invention_kind"] if live else None
@@ -241,7 +241,7 @@ class ReviewSession:
         return None
 
     def _mark(self, store: Store, answer_id: str) -> str:
-        correct = detail.effective_correct(store, answer_id)
+        correct = answer_data.effective_correct(store, answer_id)
         new = True if correct is None else (False if correct else None)
         row_id = store.add_mark(answer_id, self.reviewer, new)
         # Undo restores what the answer counted as before (a mark, or its imported value).

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from groundtui.importer import import_files
-from groundtui.judge.cache import CompletionCache
 from groundtui.judge.llm import LLMJudge
+from groundtui.judge.llm.cache import CompletionCache
 from groundtui.store import Store
 from tests.builders import write_jsonl
 from tests.judge.fake_openai import FakeOpenAI

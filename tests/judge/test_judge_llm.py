@@ -7,8 +7,8 @@ import json
 import pytest
 
 from groundtui.judge.llm import LLMJudge, load_litellm
+from groundtui.judge.llm.prompts import PROMPT_VERSION
 from groundtui.judge.pipeline import judge_answers
-from groundtui.judge.prompts import PROMPT_VERSION
 from tests.judge.fake_openai import Call, Reply, default_responder
 from tests.judge.helpers import MODEL, RETURNS, answer, judgements
 

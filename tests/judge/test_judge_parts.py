@@ -6,8 +6,9 @@ import asyncio
 
 import pytest
 
-from groundtui.judge.cache import cache_key
-from groundtui.judge.prompts import (
+from groundtui.judge.invention_rules import fallback_kind, rule_kind
+from groundtui.judge.llm.cache import cache_key
+from groundtui.judge.llm.prompts import (
     ReplyError,
     VerificationReply,
     extraction_messages,
@@ -15,8 +16,7 @@ from groundtui.judge.prompts import (
     parse_reply,
     verification_messages,
 )
-from groundtui.judge.rules import fallback_kind, rule_kind
-from groundtui.judge.slots import CROSS_CHECK, EXTRACT, VERIFY, PrioritySlots
+from groundtui.judge.llm.slots import CROSS_CHECK, EXTRACT, VERIFY, PrioritySlots
 from groundtui.judge.spans import locate_claim, locate_evidence
 from groundtui.models import InventionKind, Verdict
 

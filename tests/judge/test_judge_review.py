@@ -10,16 +10,16 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.judge.base import JudgeError, Usage
-from groundtui.judge.extract_rules import extract_claims
 from groundtui.judge.heuristic import HeuristicJudge
-from groundtui.judge.matching import match
+from groundtui.judge.heuristic.extract import extract_claims
+from groundtui.judge.heuristic.matching import match
+from groundtui.judge.invention_rules import rule_kind
+from groundtui.judge.llm.prompts import fence
 from groundtui.judge.pipeline import judge_answers, select_answers
-from groundtui.judge.prompts import fence
 from groundtui.judge.recorder import RunStats
-from groundtui.judge.rules import rule_kind
 from groundtui.models import InventionKind
 from groundtui.store import Store
-from groundtui.text import infer_kind
+from groundtui.text.kinds import infer_kind
 from tests.builders import write_jsonl
 from tests.judge.fake_openai import Call, FakeOpenAI, Reply, default_responder
 from tests.judge.helpers import MODEL, RETURNS, answer, judgements

@@ -184,7 +184,7 @@ async def test_filter_by_text_origin_verdict_unreviewed_and_disagreements(review
         screen = app.screen
 
         async def apply(**fields: object) -> list[str]:
-            from groundtui.tui.data import QueueFilter
+            from groundtui.tui.queue_data import QueueFilter
 
             await press(pilot, "slash")
             dialog = app.screen
@@ -410,7 +410,7 @@ async def test_the_queue_is_read_a_page_at_a_time(review_db: Path, monkeypatch):
 
 
 def test_queue_pages_continue_across_tiers(review_db: Path):
-    from groundtui.tui.data import QueueFilter, queue_page
+    from groundtui.tui.queue_data import QueueFilter, queue_page
 
     seen, after = [], (0, 0)
     with Store(review_db) as store:

@@ -220,7 +220,7 @@ async def test_a_blind_queue_is_ordered_by_the_flag_only(review_db: Path):
 
 
 async def test_a_blind_verdict_filter_reads_the_reviewers_own_labels(review_db: Path):
-    from groundtui.tui.data import QueueFilter
+    from groundtui.tui.queue_data import QueueFilter
 
     app = make_app(review_db, "bo", blind=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -265,7 +265,7 @@ async def test_markup_in_an_answer_id_and_a_filter_is_shown_literally_in_titles(
         await settle(pilot)
         screen = app.screen
         assert screen.query_one(AnswerView)._border_title.plain == f"Answer {ODD_ID}"
-        from groundtui.tui.data import QueueFilter
+        from groundtui.tui.queue_data import QueueFilter
 
         await press(pilot, "slash")
         app.screen.dismiss(QueueFilter(text="[b]id[/b] [@click=app.quit]x[/]"))
@@ -341,7 +341,7 @@ async def test_an_answer_without_claims_is_unreviewed_again_after_its_mark_is_un
         await press(pilot, "u")
         assert screen.rows[at].state == "unreviewed"
         assert "1 of 6 reviewed" in plain(app, "#queue-progress")
-    from groundtui.tui.data import QueueFilter, progress
+    from groundtui.tui.queue_data import QueueFilter, progress
 
     with Store(review_db) as store:
         assert progress(store, QueueFilter()) == (1, 6)
@@ -411,7 +411,7 @@ async def test_the_selected_claim_stays_in_view_when_the_terminal_narrows(tmp_pa
 def test_a_claim_whose_first_word_wraps_is_looked_for_on_the_next_line():
     from textual.content import Content
 
-    from groundtui.tui.widgets import _height, through_word
+    from groundtui.tui.widgets.rendering import _height, through_word
 
     text = "aaaa bbbbb cc dd"
     lines = [str(line) for line in Content(text).wrap(10)]

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from groundtui.models import Verdict
-from groundtui.tui.data import QueueFilter
+from groundtui.tui.queue_data import QueueFilter
 from groundtui.tui.safe import one_line
 
 

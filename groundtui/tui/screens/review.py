@@ -14,10 +14,10 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
 from groundtui.store import Store, StoreError
-from groundtui.tui import data, messages
-from groundtui.tui.data import QueueFilter, QueueRow
-from groundtui.tui.detail import AnswerDetail, ClaimView, load_answer
+from groundtui.tui import messages, queue_data
+from groundtui.tui.answer_data import AnswerDetail, ClaimView, load_answer
 from groundtui.tui.keys import help_order, review_bindings
+from groundtui.tui.queue_data import QueueFilter, QueueRow
 from groundtui.tui.safe import one_line
 from groundtui.tui.session import KIND_KEYS, Intent, ReviewSession, report_of
 from groundtui.tui.widgets.answer import AnswerView
@@ -37,7 +37,7 @@ class ReviewScreen(Screen):
     """Below 100 columns the queue is hidden (app.tcss)."""
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
     """Below 34 rows the report is hidden until ``r``."""
-    page_size = data.PAGE
+    page_size = queue_data.PAGE
     """Answers read per page of the queue."""
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
@@ -116,7 +116,7 @@ class ReviewScreen(Screen):
         """Read one page of the queue."""
         blind = self.session.reviewer if self.session.blind else None
         page = self._read(
-            "the queue", lambda s: data.queue_page(s, filt, after, self.page_size, blind)
+            "the queue", lambda s: queue_data.queue_page(s, filt, after, self.page_size, blind)
         )
         if page is not None and not get_current_worker().is_cancelled:
             self.post_message(messages.QueuePageLoaded(token, page, first))
@@ -125,7 +125,7 @@ class ReviewScreen(Screen):
     def count_progress(self, token: int, filt: QueueFilter) -> None:
         """Count reviewed answers of the queue (a full scan: kept off the first screen)."""
         blind = self.session.reviewer if self.session.blind else None
-        counted = self._read("the progress", lambda s: data.progress(s, filt, blind))
+        counted = self._read("the progress", lambda s: queue_data.progress(s, filt, blind))
         if counted is not None and not get_current_worker().is_cancelled:
             self.post_message(messages.ProgressCounted(token, *counted))
 
@@ -383,7 +383,7 @@ class ReviewScreen(Screen):
     @work(thread=True, exclusive=True, group="origins", exit_on_error=False)
     def load_origins(self) -> None:
         """Read the source origins the filter offers, then open it."""
-        found = self._read("the origins", data.origins)
+        found = self._read("the origins", queue_data.origins)
         if found is not None:
             self.post_message(messages.OriginsLoaded(found))
 

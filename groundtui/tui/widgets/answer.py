@@ -7,10 +7,10 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from groundtui.tui.detail import AnswerDetail
+from groundtui.tui.answer_data import AnswerDetail
 from groundtui.tui.safe import one_line, shown
 from groundtui.tui.session import correctness
-from groundtui.tui.widgets import (
+from groundtui.tui.widgets.rendering import (
     VERDICT_CLASSES,
     scroll_to_offset,
     set_text,

@@ -9,10 +9,10 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from groundtui.tui.detail import ClaimView
+from groundtui.tui.answer_data import ClaimView
 from groundtui.tui.safe import one_line, shown
 from groundtui.tui.session import describe
-from groundtui.tui.widgets import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
+from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
 
 
 class ClaimsPane(Vertical):

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from groundtui.report import answer_counts
 from groundtui.tui.safe import one_line
-from groundtui.tui.widgets import SHORT_KIND, set_text
+from groundtui.tui.widgets.rendering import SHORT_KIND, set_text
 
 
 def _pct(value: float | None) -> str:

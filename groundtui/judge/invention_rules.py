@@ -18,9 +18,9 @@ the judge's, ``rule_invention_kind`` the rules'.
 from __future__ import annotations
 
 from groundtui.checks import unsourced_specifics
-from groundtui.judge.textutil import generalisations_missing
+from groundtui.judge.heuristic.words import generalisations_missing
 from groundtui.models import InventionKind
-from groundtui.text import MARKER
+from groundtui.text.markers import MARKER
 
 
 def rule_kind(claim: str, source: str, *, stated_elsewhere: bool = False) -> InventionKind | None:

@@ -1,6 +1,6 @@
 """The report's four cubes: read from the aggregate tables, or recomputed from base tables.
 
-A cube is a list of ``(key…, n)`` rows (see ``groundtui.aggregates`` for what each counts).
+A cube is a list of ``(key…, n)`` rows (see ``groundtui.store.counts`` for what each counts).
 ``read_cubes`` reads the trigger-maintained tables: a few hundred rows whatever the size of
 the database. ``full_cubes`` recomputes the same rows with ``GROUP BY`` queries over every
 claim; it serves ``--judge NAME`` (another judge's verdicts) and ``rebuild``.
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from groundtui.aggregates import AGG_TABLES, correct_of, status_of
+from groundtui.store.counts import AGG_TABLES, correct_of, status_of
 
 Row = tuple
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from groundtui._names import after_name, name_key
-from groundtui._numbers import date_keys, valid_date, word_stems
-from groundtui._specifics import day_keys, digit_items, range_tail
-from groundtui._tokens import below_one, has_run, whole, word_edges, word_in
-from groundtui._words import is_listed_day, links_of, listed_days, month_items, word_items
+from groundtui.checks.figures import day_keys, digit_items, range_tail
+from groundtui.checks.keys import date_keys, valid_date, word_stems
+from groundtui.checks.names import after_name, name_key
+from groundtui.checks.values import below_one, has_run, whole, word_edges, word_in
+from groundtui.checks.words import is_listed_day, links_of, listed_days, month_items, word_items
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
 _OTHER_DIGIT_RE = re.compile(r"[^\x00-\x7f\D]")

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from groundtui.judge.base import ExtractedClaim
-from groundtui.judge.quantities import values
-from groundtui.judge.textutil import content_tokens, sentence_spans
+from groundtui.judge.heuristic.quantities import values
+from groundtui.judge.heuristic.words import content_tokens, sentence_spans
 from groundtui.models import ClaimKind
-from groundtui.text import MARKER, infer_kind, marker_citations
+from groundtui.text.kinds import infer_kind
+from groundtui.text.markers import MARKER, marker_citations
 
 _MARKER = re.compile(rf"\s*{MARKER.pattern}")
 """A citation marker with the blanks before it, which leave the claim's text with it."""

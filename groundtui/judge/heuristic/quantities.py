@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from groundtui.judge.textutil import STOP_WORDS, content_tokens, stem, words
+from groundtui.judge.heuristic.words import STOP_WORDS, content_tokens, stem, words
 
 YEAR, DATE, MONEY, PERCENT = "<year>", "<date>", "<money>", "<pct>"
 """Units the notation itself gives; bracketed so that no word after a number reads as one."""

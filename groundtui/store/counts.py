@@ -383,7 +383,7 @@ def install(db: sqlite_utils.Database) -> None:
     for statement in TABLES.split(";"):
         if statement.strip():
             db.execute(statement)
-    from groundtui.cubes import fill
+    from groundtui.report.cubes import fill
 
     fill(db.conn)
     for sql in triggers().values():
@@ -407,7 +407,7 @@ def bulk_load(db: sqlite_utils.Database) -> Iterator[None]:
     For writing many rows at once (a benchmark's synthetic database, a repair): the
     triggers as stored in the database are put back unchanged before the commit.
     """
-    from groundtui.cubes import fill
+    from groundtui.report.cubes import fill
 
     with db.atomic():
         saved = _drop_triggers(db)

@@ -31,12 +31,12 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from groundtui._index import SourceIndex
-from groundtui._names import name_items, name_key
-from groundtui._sentences import sentences
-from groundtui._specifics import digit_items
-from groundtui._tokens import has_spelling, is_day, is_day_range, value_edges, whole
-from groundtui._words import is_listed_day, listed_days, mark_links, month_items, word_items
+from groundtui.checks.figures import digit_items
+from groundtui.checks.index import SourceIndex
+from groundtui.checks.names import name_items, name_key
+from groundtui.checks.sentences import sentences
+from groundtui.checks.values import has_spelling, is_day, is_day_range, value_edges, whole
+from groundtui.checks.words import is_listed_day, listed_days, mark_links, month_items, word_items
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 

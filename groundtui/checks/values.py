@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from groundtui._numbers import MONTHS, spellings
-from groundtui._words import links_of, listed_days, month_items
+from groundtui.checks.keys import MONTHS, spellings
+from groundtui.checks.words import links_of, listed_days, month_items
 
 _SPACES = " \u00a0\u2009\u202f"
 _JOINERS = ".,:/-–"

@@ -1,6 +1,6 @@
 """Specifics written in words: dates with a month name, and numbers spelled out.
 
-Items are ``(start, end, kind, need, probe, also)`` as in ``groundtui._specifics``.
+Items are ``(start, end, kind, need, probe, also)`` as in ``groundtui.checks.figures``.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator
 
-from groundtui._numbers import MONTHS, NUMBER_WORDS, ORDINALS, date_keys, valid_date, words_value
+from groundtui.checks.keys import MONTHS, NUMBER_WORDS, ORDINALS, date_keys, valid_date, words_value
 
 _SP = "[ \u00a0\u2009\u202f]"
 _MON = (

@@ -126,7 +126,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 @migration
 def m002_report_aggregates(db: sqlite_utils.Database) -> None:
     """Report counters kept current by triggers, so the report never scans every claim."""
-    from groundtui.aggregates import install
+    from groundtui.store.counts import install
 
     install(db)
 

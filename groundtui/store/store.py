@@ -21,8 +21,8 @@ from typing import Any
 
 import sqlite_utils
 
-from groundtui.migrations import MIGRATIONS
 from groundtui.models import Answer, Source
+from groundtui.store.migrations import MIGRATIONS
 
 DEFAULT_DB = "groundtui.db"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from groundtui._numbers import NUMBER_WORDS
+from groundtui.checks.keys import NUMBER_WORDS
 
 _UP = "[A-ZÀ-ÖØ-Þ]"
 _REST = r"[\w'’]*(?:[-&]\w+)*"

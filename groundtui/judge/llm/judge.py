@@ -32,9 +32,9 @@ from typing import Any
 from urllib.parse import urlparse
 
 from groundtui.judge.base import ExtractedClaim, Extraction, JudgeError, Usage, Verification
-from groundtui.judge.cache import CachedCompletion, CompletionCache, cache_key
 from groundtui.judge.failures import JudgeUnavailable, describe_error, retry_after
-from groundtui.judge.prompts import (
+from groundtui.judge.llm.cache import CachedCompletion, CompletionCache, cache_key
+from groundtui.judge.llm.prompts import (
     PROMPT_VERSION,
     ExtractionReply,
     ReplyError,
@@ -44,7 +44,7 @@ from groundtui.judge.prompts import (
     repair_messages,
     verification_messages,
 )
-from groundtui.judge.slots import EXTRACT, PrioritySlots, call_priority
+from groundtui.judge.llm.slots import EXTRACT, PrioritySlots, call_priority
 
 
 def load_litellm() -> Any:

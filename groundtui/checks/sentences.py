@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from groundtui.text import marker_numbers
+from groundtui.text.markers import marker_numbers
 
 # A marker's inside, as text.MARKER reads markers ("[1]", "[1, 2]", "[1-3]", "[ 1 ]",
 # "[1; 2]"); no citation runs to 10,000 sources.

@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from groundtui import aggregates
 from groundtui.checks import unsourced_specifics
-from groundtui.store import Store
+from groundtui.store import Store, counts
 
 
 @dataclass
@@ -173,7 +172,7 @@ def effective_correct(store: Store, answer_id: str) -> bool | None:
     """The answer's correctness as the report counts it: the latest reviewer mark (an
     explicit "unknown" included), else the imported ``correct``."""
     value = store.scalar(
-        f"select {aggregates.effective_correct('a.id', 'a.correct')} from answers a"
+        f"select {counts.effective_correct('a.id', 'a.correct')} from answers a"
         " where a.id = ?",
         [answer_id],
     )

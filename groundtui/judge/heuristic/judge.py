@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from groundtui.judge.base import Extraction, Verification
-from groundtui.judge.extract_rules import extract_claims
-from groundtui.judge.matching import Match, match
-from groundtui.judge.textutil import CONNECTIVE
+from groundtui.judge.heuristic.extract import extract_claims
+from groundtui.judge.heuristic.matching import Match, match
+from groundtui.judge.heuristic.words import CONNECTIVE
 from groundtui.models import InventionKind, Verdict
 
 

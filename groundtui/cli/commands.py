@@ -159,9 +159,9 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
     """
     import asyncio
 
+    from groundtui.cli.progress import ProgressBar, summary
     from groundtui.judge.failures import JudgeUnavailable
     from groundtui.judge.pipeline import judge_answers
-    from groundtui.judge.progress import ProgressBar, summary
     from groundtui.judge.recorder import RunStats
 
     stats = RunStats()  # judge_answers starts its clock, after the judge is built
@@ -171,8 +171,8 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
 
             chosen: Any = HeuristicJudge()
         else:
-            from groundtui.judge.cache import CompletionCache
             from groundtui.judge.llm import LLMJudge
+            from groundtui.judge.llm.cache import CompletionCache
 
             try:
                 chosen = LLMJudge(model, api_base=api_base, concurrency=concurrency,
@@ -239,7 +239,7 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
     if as_json:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
-    from groundtui.report_view import show
+    from groundtui.report.render import show
 
     show(result, judge=judge_name)
 

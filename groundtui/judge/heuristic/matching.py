@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from groundtui.judge.quantities import DATE, MONEY, PERCENT, YEAR, Value, values
-from groundtui.judge.textutil import (
+from groundtui.judge.heuristic.quantities import DATE, MONEY, PERCENT, YEAR, Value, values
+from groundtui.judge.heuristic.words import (
     CONNECTIVE,
     NEGATIONS,
     content_tokens,

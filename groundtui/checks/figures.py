@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import re
 
-from groundtui._numbers import (
+from groundtui.checks.keys import (
     SCALE_SUFFIXES,
     canon,
     date_keys,
     scaled,
     valid_date,
 )
-from groundtui._words import DATE
+from groundtui.checks.words import DATE
 
 Item = tuple[int, int, str, tuple[tuple[str, ...], ...], "str | None", tuple[str, ...]]
 

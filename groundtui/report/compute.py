@@ -1,7 +1,7 @@
 """The groundedness report (SPEC §5): every number with its denominator, from SQL counts.
 
 ``compute`` reads four small count tables that SQLite triggers keep current on every write
-(``groundtui.aggregates``), so it costs about the same on a thousand claims or a million and
+(``groundtui.store.counts``), so it costs about the same on a thousand claims or a million and
 the review UI can call it after every key press, from a worker thread with its own
 ``Store``. ``compute(store, judge=NAME)`` re-counts every claim with that judge's verdicts:
 seconds, not milliseconds, on a million claims.
@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from groundtui.cubes import Cubes, full_cubes, read_cubes
-from groundtui.kappa import agreement_of_matrix
 from groundtui.models import ClaimKind, InventionKind, Verdict
+from groundtui.report.cubes import Cubes, full_cubes, read_cubes
+from groundtui.report.kappa import agreement_of_matrix
 from groundtui.store import Store
 
 VERDICTS = [v.value for v in Verdict]
@@ -64,7 +64,7 @@ def ratio(numerator: int, denominator: int) -> float | None:
     return numerator / denominator if denominator else None
 
 
-def cubes(store: Store, judge: str | None = None) -> Cubes:
+def cubes_of(store: Store, judge: str | None = None) -> Cubes:
     """The counts behind the report: maintained ones, or recounted for ``judge``."""
     if judge is None:
         return read_cubes(store.db.conn)
@@ -79,7 +79,7 @@ def compute(store: Store, judge: str | None = None) -> dict[str, Any]:
         judge: whose verdicts are the judge verdicts; ``None`` for each claim's latest
             judgement, whoever made it.
     """
-    return summarise(cubes(store, judge))
+    return summarise(cubes_of(store, judge))
 
 
 def summarise(c: Cubes) -> dict[str, Any]:
@@ -180,12 +180,12 @@ def judge_matrix(c: Cubes, kind: str | None = None) -> Matrix:
 
 def confusion(store: Store, judge: str | None = None) -> Matrix:
     """``{judge verdict: {reviewer verdict: claims}}``, every verdict present in both."""
-    return judge_matrix(cubes(store, judge))
+    return judge_matrix(cubes_of(store, judge))
 
 
 def agreement_by_kind(store: Store, judge: str | None = None) -> dict[str, dict[str, Any]]:
     """``{claim kind: {"n", "raw", "kappa"}}`` of judge against reviewer, every kind listed."""
-    c = cubes(store, judge)
+    c = cubes_of(store, judge)
     kinds = CLAIM_KINDS + sorted({row[2] for row in c.claims} - {*CLAIM_KINDS, ""})
     return {kind: agreement_of_matrix(judge_matrix(c, kind)) for kind in kinds}
 

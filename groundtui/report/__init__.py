@@ -1,0 +1,25 @@
+"""The groundedness report: its numbers, the agreement between raters, and its rendering."""
+
+from groundtui.report.compute import (
+    agreement_by_kind,
+    answer_counts,
+    compute,
+    confusion,
+    cubes_of,
+    judge_matrix,
+    judges,
+    ratio,
+    summarise,
+)
+
+__all__ = [
+    "agreement_by_kind",
+    "answer_counts",
+    "compute",
+    "confusion",
+    "cubes_of",
+    "judge_matrix",
+    "judges",
+    "ratio",
+    "summarise",
+]

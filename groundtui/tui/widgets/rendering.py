@@ -1,0 +1,87 @@
+"""Drawing helpers the panes share: verdict styles, text set without markup, scrolling."""
+
+from __future__ import annotations
+
+import re
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual.containers import ScrollableContainer
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Static
+
+VERDICT_CLASSES = {
+    "verdict--stated",
+    "verdict--contradicted",
+    "verdict--absent",
+    "verdict--partial",
+    "verdict--none",
+    "verdict--hidden",
+}
+SHORT_KIND = {
+    "plausible_specifics": "specifics",
+    "bridging_inference": "bridging",
+    "confident_generalisation": "generalis.",
+    "fabricated_provenance": "provenance",
+}
+
+
+def verdict_style(widget: Widget, verdict: str | None, hidden: bool = False) -> Style:
+    """The theme's style for a verdict, from the widget's ``verdict--*`` component classes."""
+    name = "hidden" if hidden else (verdict or "none")
+    return widget.get_component_rich_style(f"verdict--{name}", partial=True, default=Style())
+
+
+def _shape(text: Text, width: int) -> tuple[int, ...]:
+    """How many screen lines each line of ``text`` takes at ``width`` (near enough)."""
+    width = max(1, width)
+    return tuple(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
+
+
+def set_text(static: Static, text: Text) -> None:
+    """Show ``text`` in ``static``, skipping the layout pass when its shape is unchanged.
+
+    A layout pass repaints every widget on screen; a label that only changes colours or
+    digits must cost one widget's repaint, not thirty.
+    """
+    old = static.content
+    width = static.content_region.width or static.size.width
+    same = isinstance(old, Text) and width > 0 and _shape(old, width) == _shape(text, width)
+    static.update(text, layout=not same)
+
+
+_WORD = re.compile(r"\S*")
+
+
+def _height(paragraph: str, width: int) -> int:
+    """How many lines ``paragraph`` takes at ``width``, wrapped at words as Textual does."""
+    if cell_len(paragraph) <= width:
+        return 1
+    return max(1, len(Content(paragraph).wrap(width)))
+
+
+def through_word(plain: str, at: int) -> str:
+    """``plain`` up to the end of the word at ``at``: where that word is laid out, the
+    text before it may end a line above (the word wraps to the next)."""
+    return plain[: _WORD.match(plain, at).end()]
+
+
+def scroll_to_offset(scroll: ScrollableContainer, before: str, margin: int) -> None:
+    """Scroll so the line where ``before`` ends sits ``margin`` lines from the top.
+
+    Runs after the next refresh: a Static just updated has not been laid out yet, so a
+    scroll now would be clamped to the old (often empty) content and land at the top.
+    """
+
+    def scroll_now(tries: int) -> None:
+        width = max(10, scroll.scrollable_content_region.width)
+        *paragraphs, last = before.split("\n")
+        line = sum(_height(p, width) for p in paragraphs) + _height(last, width) - 1
+        if line >= scroll.virtual_size.height and tries:  # the new text is not laid out yet
+            scroll.call_after_refresh(scroll_now, tries - 1)
+            return
+        scroll.scroll_to(y=max(0, line - margin), animate=False)
+
+    scroll.call_after_refresh(scroll_now, 10)
