@@ -1,4 +1,4 @@
-"""``groundtui export``: the corrected labels, one row per claim (SPEC §7).
+"""``groundtui export``: the corrected labels, one row per claim (README "Export").
 
 Rows stream from one SQLite cursor straight to the output, so memory stays flat however
 many claims there are. A file given with ``-o`` is written to a temporary file in the same

@@ -1,4 +1,4 @@
-"""``groundtui import``: JSON Lines answers into the store, all or nothing (SPEC §2)."""
+"""``groundtui import``: JSON Lines answers into the store, all or nothing (README "Input")."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class BadLine:
 
 @dataclass
 class ImportResult:
-    """What an import did; ``exit_code`` follows SPEC §2."""
+    """What an import did; ``exit_code`` follows README "Input"."""
 
     answers: int = 0
     sources: int = 0

@@ -1,7 +1,7 @@
 """The language of the code: answers, sources, claims and labels as pydantic models.
 
-These models validate input at the edge (SPEC §2); the store converts them to rows and
-back. Vocabulary enums are ``StrEnum`` so their values are the SPEC's words.
+These models validate input at the edge (README "Input"); the store converts them to rows and
+back. Vocabulary enums are ``StrEnum`` so their values are the README's words.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from groundtui.text.markers import source_index
 
 
 class Verdict(StrEnum):
-    """Whether the cited source asserts a claim (SPEC §1, item 3)."""
+    """Whether the cited source asserts a claim (README, "The judge")."""
 
     STATED = "stated"
     CONTRADICTED = "contradicted"
@@ -33,7 +33,7 @@ class Verdict(StrEnum):
 
 
 class ClaimKind(StrEnum):
-    """What kind of assertion a claim makes (SPEC §1, item 2)."""
+    """What kind of assertion a claim makes (README, "The judge")."""
 
     FIGURE = "figure"
     DATE = "date"
@@ -43,7 +43,7 @@ class ClaimKind(StrEnum):
 
 
 class InventionKind(StrEnum):
-    """How a claim that is not ``stated`` came to be invented (SPEC §1, item 4)."""
+    """How a claim that is not ``stated`` came to be invented (README, "The judge")."""
 
     PLAUSIBLE_SPECIFICS = "plausible_specifics"
     BRIDGING_INFERENCE = "bridging_inference"
@@ -136,7 +136,7 @@ class Claim(BaseModel):
 
 
 class Answer(BaseModel):
-    """One assistant answer with the sources it was given (one JSONL line, SPEC §2)."""
+    """One assistant answer with the sources it was given (one JSONL line, README "Input")."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -150,7 +150,7 @@ class Answer(BaseModel):
 
     @model_validator(mode="after")
     def _fold_unknown_keys(self) -> Answer:
-        """Unknown keys are kept in ``meta``, never an error (SPEC §2)."""
+        """Unknown keys are kept in ``meta``, never an error (README "Input")."""
         extra = self.__pydantic_extra__ or {}
         if extra:
             self.meta = {**self.meta, **extra}

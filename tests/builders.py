@@ -14,7 +14,7 @@ from groundtui.store import Store
 
 
 def make_answer(answer_id: str = "A-1", **overrides: Any) -> dict:
-    """A valid SPEC §2 record; ``overrides`` replace top-level keys."""
+    """A valid README "Input" record; ``overrides`` replace top-level keys."""
     record: dict[str, Any] = {
         "id": answer_id,
         "question": "Can I return a sofa after six weeks?",

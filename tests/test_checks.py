@@ -1,4 +1,4 @@
-"""The mechanical check (SPEC §4): what it flags, what it must not, and where."""
+"""The mechanical check (README "The mechanical check"): what it flags, what it must not, and where."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The label export (SPEC §7): columns, rows, --reviewed-only, --judge, CSV quoting, -o."""
+"""The label export (README "Export"): columns, rows, --reviewed-only, --judge, CSV quoting, -o."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from groundtui.cli import cli
 from groundtui.importer import import_files
 from groundtui.store import Store
 
-# SPEC §7, in its order.
-SPEC_COLUMNS = [
+# README "Export", in its order.
+README_COLUMNS = [
     "answer_id",
     "claim_id",
     "claim",
@@ -151,8 +151,8 @@ def jsonl(store: Store, **options: object) -> list[dict]:
 
 def test_one_row_per_claim_with_spec_columns_in_order(store: Store) -> None:
     rows = jsonl(store)
-    assert exports.COLUMNS == SPEC_COLUMNS
-    assert all(list(row) == SPEC_COLUMNS for row in rows)
+    assert exports.COLUMNS == README_COLUMNS
+    assert all(list(row) == README_COLUMNS for row in rows)
     assert [r["claim_id"] for r in rows] == ["E1#1", "E1#2", "E2#1", "E2#2"]
 
 
@@ -191,7 +191,7 @@ def test_dangling_uncited_retracted_and_unjudged_claims(store: Store) -> None:
     assert (dangling["reviewer"], dangling["note"], dangling["reviewed_at"]) == (None, None, None)
     assert (dangling["label"], dangling["invention_kind"]) == ("absent", "fabricated_provenance")
     assert uncited["citation"] is None
-    assert all(uncited[k] is None for k in SPEC_COLUMNS[4:])
+    assert all(uncited[k] is None for k in README_COLUMNS[4:])
 
 
 def test_latest_judge_by_default_and_judge_name_on_request(store: Store) -> None:
@@ -236,13 +236,13 @@ def test_csv_has_the_same_columns_and_quotes_what_needs_quoting(store: Store) ->
     text = out.getvalue()
     assert '"Refunds, ""usually"", take\n5 days."' in text
     table = list(csv.reader(io.StringIO(text, newline="")))
-    assert table[0] == SPEC_COLUMNS
+    assert table[0] == README_COLUMNS
     assert len(table) == 5
-    first = dict(zip(SPEC_COLUMNS, table[1], strict=True))
+    first = dict(zip(README_COLUMNS, table[1], strict=True))
     assert (first["claim"], first["note"], first["citation"]) == (AWKWARD, NOTE, "1")
-    uncited = dict(zip(SPEC_COLUMNS, table[4], strict=True))
+    uncited = dict(zip(README_COLUMNS, table[4], strict=True))
     assert uncited["citation"] == uncited["label"] == ""  # null is an empty cell
-    assert [dict(zip(SPEC_COLUMNS, r, strict=True))["claim_id"] for r in table[1:]] == [
+    assert [dict(zip(README_COLUMNS, r, strict=True))["claim_id"] for r in table[1:]] == [
         r["claim_id"] for r in jsonl(store)
     ]
 
@@ -317,7 +317,7 @@ def test_cli_export_csv_to_a_file(store: Store, tmp_path: Path) -> None:
     assert result.stdout == ""
     assert "Wrote 1 claim to" in result.stderr
     table = list(csv.reader(target.open(encoding="utf-8", newline="")))
-    assert table[0] == SPEC_COLUMNS and len(table) == 2
+    assert table[0] == README_COLUMNS and len(table) == 2
 
 
 def test_cli_export_into_a_closed_pipe_is_quiet(tmp_path: Path) -> None:

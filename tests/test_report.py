@@ -1,4 +1,4 @@
-"""The groundedness report (SPEC §5) against a fixture whose every number is worked by hand.
+"""The groundedness report (README "The report") against a fixture whose every number is worked by hand.
 
 The fixture, eight answers and eleven claims (``T1``… are review instants):
 
@@ -27,7 +27,7 @@ A5 and A6 have no claims. Correctness: A1 imported true; A2 imported false, mark
 A3 unknown; A4 imported true, marked incorrect then unknown; A7 true; A8 imported false.
 Scanned: A1-A5; flagged: A2, A3 (twice), and A7, which was never scanned.
 
-SPEC §5 read literally: A7#2 (pending) is simply not stated. It is in the denominator of
+The definition read literally: A7#2 (pending) is simply not stated. It is in the denominator of
 ``claim_level`` (11 claims), and A7, with a claim not stated, is an ungrounded answer among
 the six with claims (A1-A4, A7, A8), under email-export as well.
 """
@@ -389,7 +389,7 @@ def test_fixture_is_what_the_table_says(store: Store) -> None:
 
 def test_every_key_by_hand(store: Store) -> None:
     result = report.compute(store)
-    assert list(result) == list(EXPECTED)  # SPEC §5's keys, in SPEC's order
+    assert list(result) == list(EXPECTED)  # the README's report keys, in its order
     assert result == approx(EXPECTED)
 
 
@@ -448,7 +448,7 @@ def test_report_follows_each_write(store: Store) -> None:
 
 
 def test_a_pending_claim_is_simply_not_stated(store: Store) -> None:
-    """SPEC §5 literally: A7 (A7#1 stated, A7#2 pending) moves as its labels do."""
+    """The report's definition literally: A7 (A7#1 stated, A7#2 pending) moves as its labels do."""
     store.add_review("A7#1", "dana", "absent", at=T8)
     result = report.compute(store)
     # Stated: A1#1, A1#2, A2#1, A4#1 of 11. Invented: A2, A3 and A7 (A7#1 absent, A7#2

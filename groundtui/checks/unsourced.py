@@ -1,6 +1,6 @@
 """The mechanical check: figures, dates and names in an answer that its sources lack.
 
-SPEC §4. Pure functions, no I/O, importing only the standard library, cheap enough to
+README "The mechanical check". Pure functions, no I/O, importing only the standard library, cheap enough to
 run on every production answer::
 
     from groundtui.checks import unsourced_specifics
@@ -97,7 +97,7 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
 
     A specific in a sentence with citation markers must appear in a source that sentence
     cites (a marker to a source that does not exist cites nothing); in a sentence without
-    a marker, in any source. Values compare normalised and whole (SPEC §4).
+    a marker, in any source. Values compare normalised and whole (README "The mechanical check").
 
     Args:
         response: The answer's text, citing ``sources[n-1]`` as ``[n]``.

@@ -1,4 +1,4 @@
-"""The ``groundtui`` command line (SPEC §3).
+"""The ``groundtui`` command line (README "Commands").
 
 Each command is a thin shell over a core module; heavy imports (textual, litellm) happen
 inside the commands that need them, so ``groundtui import`` starts fast.
@@ -223,7 +223,7 @@ def _check_judge(store: Store, judge_name: str | None) -> None:
 
 
 @cli.command()
-@click.option("--json", "as_json", is_flag=True, help="Print SPEC §5's keys as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report's keys as JSON.")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
 @db_option
 @user_errors

@@ -1,7 +1,7 @@
 """Which answers a judge still has work on; an answer as the pipeline sees it; its claims as
 rows, with spans located and citations resolved.
 
-SPEC §2 and §3: citation ``n`` means ``sources[n-1]``; a citation beyond the answer's
+README "Input" and "The judge": citation ``n`` means ``sources[n-1]``; a citation beyond the answer's
 sources is *dangling*; a claim with no citation, from the judge or from a marker near its
 span, is *uncited*.
 """

@@ -1,4 +1,4 @@
-"""The groundedness report (SPEC §5): every number with its denominator, from SQL counts.
+"""The groundedness report (README "The report"): every number with its denominator, from SQL counts.
 
 ``compute`` reads four small count tables that SQLite triggers keep current on every write
 (``groundtui.store.counts``), so it costs about the same on a thousand claims or a million and
@@ -6,10 +6,10 @@ the review UI can call it after every key press, from a worker thread with its o
 ``Store``. ``compute(store, judge=NAME)`` re-counts every claim with that judge's verdicts:
 seconds, not milliseconds, on a million claims.
 
-Decisions where SPEC §5 is silent:
+Decisions where README "The report" is silent:
 
 - A claim with no label yet (no judgement with a verdict and no live review: not judged
-  yet, or its judging failed) is *pending*. SPEC §5 is followed literally: a pending claim
+  yet, or its judging failed) is *pending*. The definition is followed literally: a pending claim
   is simply not stated. It counts in ``claims``, the denominator of ``claim_level``, and in
   no bucket of ``verdicts`` or ``invention_kinds``, so ``claims`` may exceed the sum of
   ``verdicts``.
@@ -53,7 +53,7 @@ QUADRANTS = [
     "correctness_unknown",
 ]
 # ``agg_answers`` statuses of an answer with at least one claim; all but "grounded" (every
-# claim stated) are ungrounded under SPEC §5, "pending" (some claim unlabelled) included.
+# claim stated) are ungrounded by the report's definition, "pending" (some claim unlabelled) included.
 WITH_CLAIMS = ("grounded", "ungrounded", "pending")
 
 Matrix = dict[str, dict[str, int]]
@@ -72,7 +72,7 @@ def cubes_of(store: Store, judge: str | None = None) -> Cubes:
 
 
 def compute(store: Store, judge: str | None = None) -> dict[str, Any]:
-    """Every number of SPEC §5, keyed and nested exactly as ``groundtui report --json``.
+    """Every number of README "The report", keyed and nested exactly as ``groundtui report --json``.
 
     Args:
         store: an open store (one per thread).
@@ -83,7 +83,7 @@ def compute(store: Store, judge: str | None = None) -> dict[str, Any]:
 
 
 def summarise(c: Cubes) -> dict[str, Any]:
-    """The SPEC §5 report from its cubes (pure)."""
+    """The README "The report" report from its cubes (pure)."""
     claims = reviewed = stated = 0
     verdicts = dict.fromkeys(VERDICTS, 0)
     kinds = dict.fromkeys(INVENTION_KINDS, 0)
@@ -151,7 +151,7 @@ def summarise(c: Cubes) -> dict[str, Any]:
 def answer_counts(r: dict[str, Any]) -> tuple[int, int, int]:
     """``(grounded, invented, answers with claims)``: the counts behind two ratios of ``r``.
 
-    SPEC §5 names only the ratios; their numerators are ratio × denominator, exact for any
+    README "The report" names only the ratios; their numerators are ratio × denominator, exact for any
     count a database holds. The text report and the review UI's pane both show them.
     """
     with_claims = sum(r["quadrants"].values())  # every answer with at least one claim

@@ -46,7 +46,7 @@ LATEST_LABELS = f"""
          l.judge_verdict as jv, l.reviewer_verdict as rv, l.label, l.label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
   left join sources s on s.key = c.source_key"""
-# One judge's latest verdict per claim; the reviewer's label still wins over it (SPEC §5).
+# One judge's latest verdict per claim; the reviewer's label still wins over it (README "The report").
 #: The judgement of claim ``c`` by one judge (``:judge``): its latest verdict.
 JUDGE_PICK = """(
     select x.id from judgements x

@@ -125,7 +125,7 @@ def agreement(r: dict[str, Any]) -> Table:
 
 
 def render(r: dict[str, Any], *, judge: str | None = None) -> RenderableType:
-    """The whole report, one table per section of SPEC §5."""
+    """The whole report, one table per section of README "The report"."""
     f = r["flags"]
     who = f"judge: {judge}" if judge else "judge: each claim's latest judgement"
     return Group(

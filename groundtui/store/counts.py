@@ -1,6 +1,6 @@
 """Report aggregates kept current by SQLite triggers, so the report reads a few hundred rows.
 
-The report (SPEC §5) is a function of four small *cubes*, each a ``GROUP BY`` count:
+The report (README "The report") is a function of four small *cubes*, each a ``GROUP BY`` count:
 
 - ``agg_claims``: claims by (label, label kind, claim kind, origin, judge verdict,
   reviewer verdict), read from ``claim_labels``; ``''`` stands for null;

@@ -39,7 +39,7 @@ class StoreError(Exception):
 
 
 def default_db_path() -> str:
-    """``$GROUNDTUI_DB``, else ``groundtui.db`` in the current folder (SPEC §3)."""
+    """``$GROUNDTUI_DB``, else ``groundtui.db`` in the current folder (README "Commands")."""
     return os.environ.get("GROUNDTUI_DB") or DEFAULT_DB
 
 
@@ -344,7 +344,7 @@ class Store:
         ).last_pk
 
     def refresh_labels(self, claim_ids: list[str], *, new: bool = False) -> None:
-        """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews (SPEC §5).
+        """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews (README "The report").
 
         ``new``: the claims were just inserted and have no label row yet (a plain insert).
         """

@@ -1,4 +1,4 @@
-"""The review UI (SPEC §6), built with Textual; imported only by ``groundtui review``/``demo``.
+"""The review UI (README "Reviewing"), built with Textual; imported only by ``groundtui review``/``demo``.
 
 ``make_app(db_path, reviewer, blind)`` builds the app for the CLI, the tests and the
 benchmark.

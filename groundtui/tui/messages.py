@@ -52,7 +52,7 @@ class ChangeApplied(Message):
 
 
 class ReportComputed(Message):
-    """The report (SPEC §5 keys), or None when it could not be read (the status says why)."""
+    """The report (keys of README "The report"), or None when it could not be read (the status says why)."""
 
     def __init__(self, report: dict | None) -> None:
         super().__init__()

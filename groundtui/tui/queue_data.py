@@ -4,7 +4,7 @@ Every function takes a ``Store`` opened by the calling worker thread; none of th
 the UI thread. The queue is never loaded whole: it is read one page at a time by keyset
 (tier, seq), so a database of 100,000 answers opens as fast as one of 100.
 
-Queue order (SPEC §6): answers flagged by the mechanical check, or where the check and the
+Queue order (README "Reviewing"): answers flagged by the mechanical check, or where the check and the
 judge disagree (flagged but every claim stated, or not flagged but a claim not stated),
 first; within each, unreviewed before reviewed; then import order. "Reviewed" means every
 claim has a reviewer's label (anyone's); an answer without claims counts as reviewed once

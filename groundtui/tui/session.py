@@ -295,7 +295,7 @@ def _failed(intent: Intent, exc: Exception) -> Outcome:
 
 
 def report_of(store: Store) -> dict:
-    """SPEC §5's report as the database holds it now (cheap: it reads maintained counts)."""
+    """The report as the database holds it now (cheap: it reads maintained counts)."""
     return compute(store)
 
 

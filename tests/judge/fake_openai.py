@@ -34,7 +34,7 @@ class Reply:
 
 @dataclass
 class Call:
-    """A request as the judge's prompts lay it out (SPEC §3): which call, and its data."""
+    """A request as the judge's prompts lay it out (README "Commands"): which call, and its data."""
 
     body: dict
     kind: str  # "extract", "verify" or "other"

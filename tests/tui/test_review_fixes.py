@@ -360,7 +360,7 @@ def test_the_report_pane_ranks_origins_by_ungrounded_rate():
 
 
 async def test_report_pane_counts_unlabelled_claims_as_not_stated(tmp_path: Path):
-    """SPEC §5: claim level is over every claim; one never judged is simply not stated."""
+    """README "The report": claim level is over every claim; one never judged is simply not stated."""
     record = {
         "id": "P-1", "question": "q", "response": "Sofas ship free [1]. Lamps ship free [1].",
         "sources": [{"id": "s", "text": "Sofas ship free."}],

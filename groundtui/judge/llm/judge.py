@@ -67,7 +67,7 @@ def load_litellm() -> Any:
 
 
 class LLMJudge:
-    """A judge backed by one litellm model (SPEC §3).
+    """A judge backed by one litellm model (README "Commands").
 
     Args:
         model: any litellm model string, e.g. ``openai/gpt-4o-mini``; also the judge's name.
@@ -144,7 +144,7 @@ class LLMJudge:
     # -- the Judge protocol ----------------------------------------------------------
 
     async def extract(self, question: str, response: str, n_sources: int) -> Extraction:
-        """Split ``response`` into claims with one call (SPEC §3, extraction)."""
+        """Split ``response`` into claims with one call (README "With a model": extraction)."""
         reply, usage = await self._ask(
             extraction_messages(question, response, n_sources), ExtractionReply, EXTRACT
         )
@@ -156,7 +156,7 @@ class LLMJudge:
         return Extraction(claims, usage)
 
     async def verify(self, claim: str, source: str) -> Verification:
-        """Verify ``claim`` against ``source`` alone with one call (SPEC §3, verification)."""
+        """Verify ``claim`` against ``source`` alone with one call (README "With a model": verification)."""
         reply, usage = await self._ask(
             verification_messages(claim, source), VerificationReply, call_priority.get()
         )

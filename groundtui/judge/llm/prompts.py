@@ -1,4 +1,4 @@
-"""The LLM judge's prompts and the replies it accepts (SPEC §3, "The LLM judge's conversation").
+"""The LLM judge's prompts and the replies it accepts (README "With a model (litellm)").
 
 Every call asks for one JSON object. The answer, source and claim texts go into the last
 user message verbatim, after the instructions and examples: never escaped or rewritten,

@@ -1,4 +1,4 @@
-"""The report pane: SPEC §5's numbers with their counts, and this session's work."""
+"""The report pane: the report's numbers with their counts, and this session's work."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ class ReportPane(VerticalScroll):
         reviewer: str,
         blind: bool = False,
     ) -> None:
-        """Redraw from ``report`` (SPEC §5 keys); ``ready`` is False until it is read.
+        """Redraw from ``report`` (keys of README "The report"); ``ready`` is False until it is read.
 
         In blind review every figure but the session's is withheld: each one counts the
         judge's verdicts (labels fall back to them; kappa compares with them).
@@ -89,7 +89,7 @@ class ReportPane(VerticalScroll):
             (
                 "Claim level",
                 report["claim_level"],
-                # SPEC §5: over every claim; an unlabelled claim is not stated.
+                # README "The report": over every claim; an unlabelled claim is not stated.
                 f"{_n(verdicts['stated'])}/{_n(report['claims'])} stated",
             ),
             (
