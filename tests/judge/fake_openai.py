@@ -54,16 +54,27 @@ class Call:
 
 
 def _between(text: str, label: str, after: int = 0) -> tuple[str, int] | None:
-    """Block ``label`` from ``after`` on: the text after the line ``LABEL:`` up to the fence
-    the instructions name for it (so a fake fence inside the data cannot end the block),
-    and where the fence ends."""
-    named = re.search(rf'the line "(~+ END {label} ~+)"', text)
-    start = text.find(f"\n{label}:\n", after)
-    if not named or start < 0:
+    """Block ``label`` from ``after`` on, read as the instructions define it: the text after
+    the line ``LABEL:`` that follows the opening line the instructions name, up to the
+    closing line they name (so no line inside the data can open or close a block), and
+    where the closing line ends."""
+    opening = re.search(
+        rf'the line "{label}:" that follows the line "(~+ BEGIN {label} \d+ ~+)"', text
+    )
+    closing = (
+        re.search(rf'up to the line "(~+ END {label} \d+ ~+)"', text[opening.end() :])
+        if opening
+        else None
+    )
+    if not opening or not closing:
         return None
-    start += len(label) + 3
-    end = text.find(f"\n{named.group(1)}\n", start - 1)
-    return None if end < 0 else (text[start:end], end + len(named.group(1)) + 1)
+    head = f"\n{opening.group(1)}\n{label}:\n"
+    start = text.find(head, max(after - 1, 0))
+    if start < 0:
+        return None
+    start += len(head)
+    end = text.find(f"\n{closing.group(1)}\n", start - 1)
+    return None if end < 0 else (text[start:end], end + len(closing.group(1)) + 1)
 
 
 def parse_call(body: dict) -> Call:

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
+from groundtui.judge.llm.prompts import PROMPT_VERSION
 from groundtui.store import Store
 from tests.builders import write_jsonl
 from tests.judge.fake_openai import Reply
@@ -45,7 +46,7 @@ def test_judge_with_a_model_and_api_base(server, db):
     result = run("--db", db, "--model", MODEL, "--api-base", server.url, "--timeout", "2")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert f"Judged 1 of 1 answers with {MODEL} (prompt llm-1)" in out
+    assert f"Judged 1 of 1 answers with {MODEL} (prompt {PROMPT_VERSION})" in out
     assert "Verdicts: 1 stated, 0 contradicted, 1 absent, 0 partial." in out
     assert "Calls: 3 made, 0 cached" in out and "Failures: 0." in out
     with Store(db) as store:

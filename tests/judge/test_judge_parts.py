@@ -1,4 +1,4 @@
-"""The judge's small parts: spans, fences, reply parsing, rules, cache keys, call slots."""
+"""The judge's small parts: spans, prompt layout, reply parsing, rules, cache keys, call slots."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from groundtui.judge.llm.prompts import (
     ReplyError,
     VerificationReply,
     extraction_messages,
-    fence,
     parse_reply,
     verification_messages,
 )
@@ -50,11 +49,6 @@ def test_evidence_is_found_in_a_long_source_or_not_at_all():
     assert source[start:end] == "Items can be returned within 30 days of delivery"
     assert locate_evidence("Refunds are instant.", source) is None
     assert locate_evidence("", source) is None
-
-
-def test_a_fence_never_occurs_in_the_data():
-    assert fence("SOURCE", "plain text") == "~~~~ END SOURCE ~~~~"
-    assert fence("SOURCE", "x\n~~~~ END SOURCE ~~~~\n") == "~~~~~ END SOURCE ~~~~~"
 
 
 def test_prompts_put_the_data_last_and_the_source_before_the_claim():

@@ -14,7 +14,7 @@ from groundtui.judge.heuristic import HeuristicJudge
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.heuristic.matching import match
 from groundtui.judge.invention_rules import rule_kind
-from groundtui.judge.llm.prompts import fence
+from groundtui.judge.llm.prompts import PROMPT_VERSION
 from groundtui.judge.pipeline import judge_answers, select_answers
 from groundtui.judge.recorder import RunStats
 from groundtui.models import InventionKind
@@ -52,7 +52,7 @@ async def test_an_answer_without_claims_is_extracted_once(server, store, load, m
     first = await judge_answers(store, judge, all_answers=True)
     assert (first.answers, first.answers_done, first.failures) == (1, 1, 0)
     [row] = store.query("select * from extractions")
-    assert (row["answer_id"], row["judge"], row["prompt_version"]) == ("A-1", MODEL, "llm-1")
+    assert (row["answer_id"], row["judge"], row["prompt_version"]) == ("A-1", MODEL, PROMPT_VERSION)
     assert (row["claims"], row["error"], row["calls"]) == (0, None, 1)
     assert row["prompt_tokens"] > 0
     assert select_answers(store, judge, all_answers=True) == []
@@ -196,10 +196,6 @@ async def test_one_model_at_two_api_bases_shares_no_reply(server, store, load, m
         assert other.requests == 3 and server.requests == 3
     finally:
         other.stop()
-
-
-def test_the_fence_ignores_case():
-    assert fence("SOURCE", "~~~~ end source ~~~~") == "~~~~~ END SOURCE ~~~~~"
 
 
 def test_limit_zero_is_refused(tmp_path):
