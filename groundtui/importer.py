@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from contextlib import nullcontext
@@ -12,6 +11,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from groundtui.models import Answer, check_evidence, describe_error
+from groundtui.records import read_record
 from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
 from groundtui.store.counts import bulk_load
 from groundtui.text.kinds import infer_kind
@@ -87,25 +87,11 @@ def _lines(path: str) -> Iterator[tuple[int, bytes]]:
 
 def parse_line(raw: bytes) -> Answer:
     """One JSONL line as a validated ``Answer``; ``ValueError`` names what is wrong."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 (byte {exc.start})") from None
-    try:
-        record = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not JSON ({exc.msg} at column {exc.colno})") from None
-    if not isinstance(record, dict):
-        raise ValueError("not a JSON object")
+    record = read_record(raw)
     try:
         return Answer.model_validate(record)
     except ValidationError as exc:
         raise ValueError(describe_error(exc)) from None
-
-
-def _reject_constant(name: str) -> None:
-    # Python's json reads NaN and Infinity; JSON has no such values.
-    raise ValueError(f"not JSON ({name} is not a JSON value)")
 
 
 def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) -> ImportResult:

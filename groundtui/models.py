@@ -6,7 +6,7 @@ back. Vocabulary enums are ``StrEnum`` so their values are the README's words.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -20,6 +20,7 @@ from pydantic import (
     model_validator,
 )
 
+from groundtui.records import nfc
 from groundtui.text.markers import source_index
 
 
@@ -81,6 +82,10 @@ class Review(BaseModel):
     def _aware(cls, value: datetime) -> datetime:
         if value.tzinfo is None:
             raise ValueError("must be ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z")
+        try:
+            value.astimezone(UTC)
+        except OverflowError:  # 0001-01-01T00:00:00+14:00 is in the year 0 in UTC
+            raise ValueError(f"{value.isoformat()} is outside the years 1-9999 in UTC") from None
         return value
 
 
@@ -94,6 +99,11 @@ class Source(BaseModel):
     title: str | None = None
     origin: str = "unknown"
     updated_at: str | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _nfc_id(cls, value: str) -> str:
+        return nfc(value)
 
     @field_validator("origin", mode="before")
     @classmethod
@@ -147,6 +157,11 @@ class Answer(BaseModel):
     correct: StrictBool | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
     claims: list[Claim] | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _nfc_id(cls, value: str) -> str:
+        return nfc(value)
 
     @model_validator(mode="after")
     def _fold_unknown_keys(self) -> Answer:

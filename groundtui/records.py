@@ -1,0 +1,115 @@
+"""One input line read as a JSON record, every value checked where it is read.
+
+Python's ``json`` accepts what the rest of the product cannot hold: a lone surrogate
+("\\ud800", which no UTF-8 file or SQLite text can carry), nesting deep enough to exhaust
+the recursion limit of whatever walks it next, numbers of thousands of digits (``int()``
+refuses past 4,300) or beyond SQLite's 64-bit integers. Each is refused here, naming the
+field, so that a bad line is one sentence and never a traceback further on.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import unicodedata
+from typing import Any
+
+MAX_DEPTH = 64
+"""Objects and arrays nested deeper than this are refused (a ``meta`` 900 deep was seen)."""
+INT64 = 2**63 - 1
+
+
+class _BigNumber:
+    """A JSON number too large to keep, remembered for the message."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        digits = len(self.text.lstrip("-"))
+        return self.text if digits <= 30 else f"a number of {digits:,} digits"
+
+
+def _read_int(text: str) -> int | _BigNumber:
+    # Past 19 digits no value fits SQLite's integers; past 4,300 int() itself refuses.
+    if len(text.lstrip("-")) > 19:
+        return _BigNumber(text)
+    number = int(text)
+    return number if -INT64 - 1 <= number <= INT64 else _BigNumber(text)
+
+
+def _read_float(text: str) -> float | _BigNumber:
+    number = float(text)
+    # "1e400" reads as infinity, which JSON cannot write back
+    return number if math.isfinite(number) else _BigNumber(text)
+
+
+def _reject_constant(name: str) -> None:
+    # Python's json reads NaN and Infinity; JSON has no such values.
+    raise ValueError(f"not JSON ({name} is not a JSON value)")
+
+
+def read_record(raw: bytes) -> dict[str, Any]:
+    """One JSON Lines line as a JSON object whose every value the product can hold.
+
+    Raises:
+        ValueError: with one sentence naming what is wrong and, where a value is, its field
+            (``claims.0.citation``, as pydantic names fields).
+    """
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 (byte {exc.start})") from None
+    try:
+        record = json.loads(text, parse_constant=_reject_constant, parse_int=_read_int, parse_float=_read_float
+        )
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc.msg}, column {exc.colno})") from None
+    except RecursionError:
+        raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
+    if not isinstance(record, dict):
+        raise ValueError("not a JSON object")
+    _check(record, "", 0)
+    return record
+
+
+def _check(value: Any, path: str, depth: int) -> None:
+    """Raise ``ValueError`` at the first value under ``path`` that cannot be kept."""
+    if depth > MAX_DEPTH:
+        top = path.split(".", 1)[0].split("[", 1)[0]
+        raise ValueError(f"field '{top}': nested deeper than {MAX_DEPTH} levels")
+    if isinstance(value, str):
+        _check_text(value, path)
+    elif isinstance(value, _BigNumber):
+        raise ValueError(f"field '{path}': {value} is out of range")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else key
+            _check_text(key, where)
+            if key == "citation" and isinstance(item, _BigNumber) and path.startswith("claims."):
+                # A citation past SQLite's integers names no source of any answer: it is a
+                # dangling citation like "[3]" of two, kept at the largest number storable.
+                value[key] = INT64
+                continue
+            _check(item, where, depth + 1)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _check(item, f"{path}.{i}", depth + 1)
+
+
+def _check_text(text: str, path: str) -> None:
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            code = ord(text[exc.start])
+            raise ValueError(
+                f"field '{path}': holds a lone surrogate (U+{code:04X}), which is not text"
+            ) from None
+
+
+def nfc(identifier: str) -> str:
+    """An id in NFC, so that one id spelled with composed or decomposed accents is one id."""
+    return identifier if identifier.isascii() else unicodedata.normalize("NFC", identifier)

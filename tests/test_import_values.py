@@ -1,0 +1,109 @@
+"""Values Python's json reads but the product cannot hold are bad lines that name their
+field, and ``--skip-invalid`` still imports every good line beside them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from groundtui.importer import import_files
+from groundtui.store import Store
+from tests.builders import make_answer, write_jsonl
+
+
+def _nested(depth: int) -> dict:
+    top: dict = {}
+    node = top
+    for _ in range(depth):
+        node["x"] = {}
+        node = node["x"]
+    return top
+
+
+def _review(at: str) -> dict:
+    return {
+        "text": "Refunds take 5 days.",
+        "reviews": [{"reviewer": "dana", "verdict": "stated", "at": at}],
+    }
+
+
+# json.dumps writes a lone surrogate as the escape "\ud800", as a producer would.
+UNHOLDABLE = [
+    pytest.param(
+        json.dumps(make_answer("X", question="q\ud800")),
+        "field 'question': holds a lone surrogate (U+D800), which is not text",
+        id="lone-surrogate",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", meta=_nested(900))),
+        "field 'meta': nested deeper than 64 levels",
+        id="nested-900-deep",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", claims=[_review("0001-01-01T00:00:00+14:00")])),
+        "field 'claims.0.reviews.0.at': 0001-01-01T00:00:00+14:00 is outside the "
+        "years 1-9999 in UTC",
+        id="review-before-year-1",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X")).replace('"sources"', '"n": ' + "9" * 5000 + ', "sources"'),
+        "field 'n': a number of 5,000 digits is out of range",
+        id="5000-digits",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", meta={"v": 1})).replace('"v": 1', '"v": 1e400'),
+        "field 'meta.v': 1e400 is out of range",
+        id="float-overflow",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", meta={"v": 1})).replace('"v": 1', '"v": 9223372036854775808'),
+        "field 'meta.v': 9223372036854775808 is out of range",
+        id="int64-overflow",
+    ),
+    pytest.param(
+        '{"id": "X", "question": ', "not JSON (Expecting value, column 25)", id="truncated"
+    ),
+]
+
+
+@pytest.mark.parametrize("line, reason", UNHOLDABLE)
+def test_an_unholdable_value_is_a_bad_line_naming_its_field(db_path, tmp_path, line, reason):
+    path = write_jsonl(tmp_path / "in.jsonl", [make_answer("A-1"), line, make_answer("A-2")])
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+        assert [str(b) for b in result.bad] == [f"{path}:2: {reason}"]
+        assert result.exit_code == 2 and store.scalar("select count(*) from answers") == 0
+        skipped = import_files(store, [str(path)], skip_invalid=True)
+        assert skipped.exit_code == 1 and skipped.answers == 2
+        ids = [r[0] for r in store.db.execute("select id from answers order by id")]
+        assert ids == ["A-1", "A-2"]
+
+
+def test_a_citation_too_large_to_store_is_a_dangling_citation(db_path, tmp_path):
+    claim = {"text": "Sofas can be returned within 14 days.", "citation": 10**21}
+    path = write_jsonl(tmp_path / "in.jsonl", [make_answer("A-1", claims=[claim])])
+    with Store(db_path) as store:
+        assert import_files(store, [str(path)]).exit_code == 0
+        row = store.db.execute(
+            "select citation, dangling, uncited, source_key from claims"
+        ).fetchone()
+    assert row == (2**63 - 1, 1, 0, None)
+
+
+def test_one_id_spelled_composed_and_decomposed_is_one_answer(db_path, tmp_path):
+    composed, decomposed = "Caf\u00e9-1", "Cafe\u0301-1"
+    first = write_jsonl(tmp_path / "a.jsonl", [make_answer(composed)])
+    second = write_jsonl(tmp_path / "b.jsonl", [make_answer(decomposed)])
+    with Store(db_path) as store:
+        assert import_files(store, [str(first)]).exit_code == 0
+        again = import_files(store, [str(second)])
+        assert again.exit_code == 0 and again.unchanged == 1
+        assert [r[0] for r in store.db.execute("select id from answers")] == [composed]
+    both = write_jsonl(tmp_path / "c.jsonl", [make_answer(composed), make_answer(decomposed)])
+    with Store(Path(tmp_path / "other.db")) as store:
+        result = import_files(store, [str(both)])
+    assert [b.reason for b in result.bad] == [
+        f"id {composed!r} appears twice in the input (first at {both}:1)"
+    ]
