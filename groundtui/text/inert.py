@@ -1,0 +1,82 @@
+"""Untrusted text made inert to show: control and format characters visible, offsets kept.
+
+Answers, sources and their origins come from production, and are printed by the review UI,
+the text report and error messages alike. Rich markup in them is inert as long as they are
+wrapped in ``rich.text.Text`` (never ``Text.from_markup``); control characters are another
+matter: an ANSI escape, a carriage return or a bidi override would move the cursor or
+reorder the line in the reader's terminal, and zero-width characters and joiners (U+200B,
+U+200D, U+FEFF…) make a terminal and Textual disagree on a line's width, which breaks pane
+borders. Each one is replaced, for display only, by a visible stand-in (``␛``, ``\\x9b``,
+``<U+202E>``, ``<U+200B>``), and an offset map keeps spans (claims, evidence, specifics)
+pointing at the same characters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Unicode's format characters (category Cf: bidi controls, zero-width spaces and joiners,
+# the BOM, invisible operators, tags) and the line and paragraph separators, written as
+# ranges: a class built by scanning every code point would cost a third of a second at import.
+_FORMAT = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+    "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+    "\U000e0020-\U000e007f"
+)
+_UNSAFE = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{_FORMAT}]")
+
+
+def _stand_in(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Unicode control pictures: ␛ for ESC, ␍ for CR
+    if code == 0x7F:
+        return "\u2421"  # ␡
+    if code <= 0x9F:
+        return f"\\x{code:02x}"
+    return f"<U+{code:04X}>"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Display text for an untrusted string, with the map from original offsets."""
+
+    text: str
+    offsets: tuple[int, ...] | None = None
+    """``offsets[i]`` is where original character ``i`` starts in ``text``; None = same."""
+
+    def at(self, index: int) -> int:
+        """The display offset of original offset ``index`` (clamped to the text)."""
+        if self.offsets is None:
+            return max(0, min(index, len(self.text)))
+        return self.offsets[max(0, min(index, len(self.offsets) - 1))]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """An original ``[start, end)`` span in display offsets."""
+        return self.at(start), self.at(end)
+
+
+def shown(value: str | None) -> Shown:
+    """``value`` with every control and format character replaced by a visible stand-in."""
+    value = value or ""
+    if not _UNSAFE.search(value):
+        return Shown(value)
+    parts: list[str] = []
+    offsets: list[int] = []
+    position = 0
+    for ch in value:
+        offsets.append(position)
+        piece = _stand_in(ch) if _UNSAFE.match(ch) else ch
+        parts.append(piece)
+        position += len(piece)
+    offsets.append(position)
+    return Shown("".join(parts), tuple(offsets))
+
+
+def one_line(value: str | None, limit: int = 200) -> str:
+    """A safe single-line excerpt: controls made visible, newlines and tabs as spaces."""
+    text = shown((value or "")[: limit * 2]).text
+    text = re.sub(r"[\n\t]+", " ", text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
