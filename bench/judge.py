@@ -4,6 +4,7 @@ Run from the repository root::
 
     .venv/bin/python bench/judge.py                  # latencies 0.2 s and 1 s, concurrency 1, 8, 32
     .venv/bin/python bench/judge.py --latency 1 --concurrency 8
+    .venv/bin/python bench/judge.py --heuristic-sizes 0.25 0.5 1 2   # MB; no server
 
 The server (``tests/judge/fake_openai.py``) runs in its own process, so the CPU measured here
 is ours and litellm's alone. For each latency and concurrency it prints the wall time of
@@ -11,6 +12,10 @@ is ours and litellm's alone. For each latency and concurrency it prints the wall
 calls × latency ÷ concurrency; calls per answer; the prompt characters of a verification
 against the size of the source it cites; and CPU per call. A run under cProfile (timing
 CPU) splits CPU per call between our code, litellm, the OpenAI SDK and the HTTP client.
+
+``--heuristic-sizes`` instead times the offline heuristic judge, through the same pipeline,
+on one answer of each size (its response and its one source that many MB each): the time
+should grow linearly with the size.
 """
 
 from __future__ import annotations
@@ -182,6 +187,44 @@ def split_cpu(profile: cProfile.Profile) -> dict[str, float]:
     return totals
 
 
+def big_answer(chars: int) -> dict:
+    """One answer whose response and source are about ``chars`` characters each: claims
+    that the source states, contradicts or lacks, spread through both texts."""
+    sentences, facts = [], []
+    i = 0
+    while sum(len(s) + 1 for s in sentences) < chars:
+        topic = ("sofa", "table", "lamp", "rug", "chair", "bed", "desk")[i % 7]
+        fact = f"The {topic} model {i} ships within {i % 9 + 2} working days"
+        facts.append(fact + ".")
+        claim = fact if i % 3 else f"The {topic} model {i} ships within {i % 9 + 12} working days"
+        sentences.append(f"{claim} [1].")
+        i += 1
+    return {
+        "id": f"BIG-{chars}",
+        "question": "How long does delivery take?",
+        "response": " ".join(sentences),
+        "sources": [{"id": f"catalogue-{chars}", "text": " ".join(facts)}],
+    }
+
+
+def heuristic_sizes(sizes_mb: list[float]) -> None:
+    """Time the heuristic judge on one answer of each size; print seconds and s per MB."""
+    from groundtui.judge.heuristic import HeuristicJudge
+
+    print(f"{'MB':>5} {'claims':>7} {'seconds':>8} {'s per MB':>9}")
+    for mb in sizes_mb:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = write_jsonl(Path(tmp) / "big.jsonl", [big_answer(int(mb * 1_000_000))])
+            with Store(Path(tmp) / "bench.db") as store:
+                import_files(store, [str(path)])
+                started = time.perf_counter()
+                stats = asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True))
+                seconds = time.perf_counter() - started
+                claims = store.scalar("select count(*) from claims")
+        print(f"{mb:>5.2f} {claims:>7,} {seconds:>8.1f} {seconds / mb:>9.1f}")
+        del stats
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--latency", type=float, nargs="+", default=[0.2, 1.0])
@@ -192,7 +235,14 @@ def main() -> None:
         default=None,
         help="answers per run [default: 5 at concurrency 1, else 3 x concurrency up to 40]",
     )
+    parser.add_argument(
+        "--heuristic-sizes", type=float, nargs="+", metavar="MB",
+        help="time the heuristic judge on one answer of each size (MB) instead",
+    )
     args = parser.parse_args()
+    if args.heuristic_sizes:
+        heuristic_sizes(args.heuristic_sizes)
+        return
 
     print(
         f"{'latency':>7} {'conc':>4} {'answers':>7} {'calls':>5} {'calls/ans':>9} "

@@ -28,6 +28,8 @@ from groundtui.judge.heuristic.words import (
 
 WINDOW = 3
 """The most consecutive sentences a claim's evidence may span."""
+CANDIDATES = 256
+"""On a source longer than this many sentences, the most sentences a claim is matched at."""
 PREFIX = 6
 """Tokens this long or longer also match on their first ``PREFIX`` letters."""
 _LONG = 8
@@ -80,12 +82,39 @@ class _Sentence:
 
 @dataclass(frozen=True)
 class SourceIndex:
-    """A source's sentences, and the words and values of the whole text."""
+    """A source's sentences, the words and values of the whole text, and where each is."""
 
     sentences: tuple[_Sentence, ...]
     tokens: frozenset[str]
     numbers: frozenset[str]
     text: str
+    where: dict[str, tuple[int, ...]]
+    """The sentences (by position) holding each token, ``"~"`` + each prefix, and
+    ``"#"`` + each number: a claim is matched against the sentences that hold any of its
+    words, not against every sentence, so judging an answer stays linear in its size."""
+
+    def sentences_with(self, c: Features) -> list[int]:
+        """The positions of the sentences holding any of ``c``'s tokens or numbers.
+
+        On a source of more than :data:`CANDIDATES` sentences, the sentences holding the
+        claim's rarest words and numbers, up to that many: common words ("the model ships
+        within days") may be in every sentence of a long source, and matching a claim
+        against all of them would make judging an answer grow with the square of its size.
+        On shorter sources (nearly all) every sentence holding any of it is a candidate, so
+        the best window is the one scoring every window would find.
+        """
+        keys = [*c.tokens, *(f"~{t[:PREFIX]}" for t in c.tokens if len(t) >= PREFIX)]
+        keys += [f"#{v.number}" for v in c.values]
+        lists = [self.where[key] for key in keys if key in self.where]
+        if len(self.sentences) > CANDIDATES:
+            lists.sort(key=len)
+            chosen: set[int] = set()
+            for found in lists:
+                if chosen and len(chosen) + len(found) > CANDIDATES:
+                    break
+                chosen.update(found[:CANDIDATES])
+            return sorted(chosen)
+        return sorted({i for found in lists for i in found})
 
 
 @dataclass(frozen=True)
@@ -136,7 +165,13 @@ def index(source: str) -> SourceIndex:
         sentences.append(_Sentence(start, end, feats, numbers, clauses))
     tokens = frozenset().union(*(s.features.tokens for s in sentences))
     numbers = frozenset().union(*(s.numbers for s in sentences))
-    return SourceIndex(tuple(sentences), tokens, numbers, source)
+    where: dict[str, list[int]] = {}
+    for i, s in enumerate(sentences):
+        keys = [*s.features.tokens, *(f"~{p}" for p in s.features.prefixes)]
+        for key in (*keys, *(f"#{n}" for n in s.numbers)):
+            where.setdefault(key, []).append(i)
+    postings = {key: tuple(found) for key, found in where.items()}
+    return SourceIndex(tuple(sentences), tokens, numbers, source, postings)
 
 
 def match(claim: str, source: str) -> Match:
@@ -152,18 +187,27 @@ def match(claim: str, source: str) -> Match:
     weights = {t: _weight(t) for t in c.tokens}
     total = sum(weights.values()) + len(c.values)
     claim_numbers = {v.number for v in c.values}
-    # The claim words and numbers each sentence holds; a window holds their union.
-    hits = [
-        (frozenset(t for t in c.tokens if _found(t, s.features)), s.numbers & claim_numbers)
-        for s in idx.sentences
-    ]
+    # The claim words and numbers each sentence holds; a window holds their union. Only
+    # windows that reach a sentence holding some of the claim can score above zero; the
+    # first window is always scored, so that a source holding none of it gives (0, 0) as
+    # scoring every window would.
+    nothing: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    hits: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+    for k in idx.sentences_with(c):
+        s = idx.sentences[k]
+        hits[k] = (
+            frozenset(t for t in c.tokens if _found(t, s.features)),
+            s.numbers & claim_numbers,
+        )
+    starts = sorted({0, *(i for k in hits for i in range(max(0, k - WINDOW + 1), k + 1))})
+    count = len(idx.sentences)
     best, coverage = (0, 0), -1.0
-    for i in range(len(hits)):
+    for i in starts if count else ():
         words_hit: frozenset[str] = frozenset()
         numbers_hit: frozenset[str] = frozenset()
-        for j in range(i, min(i + WINDOW, len(hits))):
-            words_hit |= hits[j][0]
-            numbers_hit |= hits[j][1]
+        for j in range(i, min(i + WINDOW, count)):
+            words_hit |= hits.get(j, nothing)[0]
+            numbers_hit |= hits.get(j, nothing)[1]
             score = sum(weights[t] for t in words_hit)
             score += sum(1 for v in c.values if v.number in numbers_hit)
             score /= total
@@ -179,7 +223,7 @@ def match(claim: str, source: str) -> Match:
             unsourced=tuple(unsourced),
         )
     part = idx.sentences[best[0] : best[1] + 1]
-    found = frozenset().union(*(hits[k][0] for k in range(best[0], best[1] + 1)))
+    found = frozenset().union(*(hits.get(k, nothing)[0] for k in range(best[0], best[1] + 1)))
     present = frozenset().union(*(s.numbers for s in part))
     window_values = [v for s in part for v in s.features.values]
     missing = tuple(v for v in c.values if v.number not in present)
