@@ -16,10 +16,10 @@ from textual.worker import get_current_worker
 from groundtui.store import Store, StoreError
 from groundtui.tui import messages, queue_data
 from groundtui.tui.answer_data import AnswerDetail, ClaimView, load_answer
-from groundtui.tui.keys import help_order, review_bindings
+from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter, QueueRow
 from groundtui.tui.safe import one_line
-from groundtui.tui.session import KIND_KEYS, Intent, ReviewSession, report_of
+from groundtui.tui.session import Intent, ReviewSession, report_of
 from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
