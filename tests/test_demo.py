@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
+import sys
 from importlib.resources import files
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from groundtui import report
@@ -16,6 +19,7 @@ from groundtui.models import InventionKind, Verdict
 from groundtui.store import Store
 
 SAMPLE = files("groundtui") / "sample_data" / "answers.jsonl"
+BUILDER = Path(__file__).resolve().parents[1] / "sample_data" / "build_corpus.py"
 
 
 def test_the_sample_data_imports_cleanly(db_path: Path) -> None:
@@ -24,6 +28,25 @@ def test_the_sample_data_imports_cleanly(db_path: Path) -> None:
     assert result.bad == []
     assert 80 <= result.answers <= 120
     assert 20 <= store_count(db_path, "select count(distinct source_id) from sources") <= 40
+
+
+def test_the_sample_data_is_what_its_builder_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``answers.jsonl`` is made by ``build_corpus.py``: an edit by hand would be lost on a rebuild."""
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the script puts the repository first
+    spec = importlib.util.spec_from_file_location("build_corpus", BUILDER)
+    assert spec is not None and spec.loader is not None
+    builder = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "build_corpus", builder)  # its dataclasses look it up
+    spec.loader.exec_module(builder)
+    folder = tmp_path / "sample_data"
+    folder.mkdir()
+    monkeypatch.setattr(builder, "HERE", folder)  # the script writes beside itself
+    monkeypatch.setattr(builder, "OUT", folder / "answers.jsonl")
+    builder.main()
+    written = (folder / "answers.jsonl").read_bytes()
+    assert written == SAMPLE.read_bytes(), "run sample_data/build_corpus.py and commit its output"
 
 
 def store_count(db_path: Path, sql: str) -> int:

@@ -1,5 +1,47 @@
-"""The ``groundtui`` command line: click commands with rich output."""
+"""The ``groundtui`` command line (README "Commands"): click commands with rich output.
 
-from groundtui.cli.commands import cli, main
+Each command is a thin shell over a core module, in a module per group of commands
+(imports, judging, reading, reviewing); heavy imports (textual, litellm) happen inside the
+commands that need them, so ``groundtui import`` starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from groundtui import __version__
+from groundtui.cli.imports import import_cmd
+from groundtui.cli.judging import judge, scan
+from groundtui.cli.reading import export, report
+from groundtui.cli.reviewing import demo, review
 
 __all__ = ["cli", "main"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="groundtui")
+def cli() -> None:
+    """groundtui: do your assistant's answers say only what their cited sources say?
+
+    Import answers, flag unsourced figures, dates and names (scan), verify each claim
+    against the source it cites (judge), review claims in a terminal UI (review), and read
+    the groundedness report (report) or export the corrected labels (export).
+    """
+
+
+for _command in (import_cmd, scan, judge, review, report, export, demo):
+    cli.add_command(_command)
+
+
+def main() -> None:
+    """Entry point: load ``.env``, run the group, never show a traceback for Ctrl-C."""
+    from dotenv import find_dotenv, load_dotenv
+
+    load_dotenv(find_dotenv(usecwd=True))
+    try:
+        cli.main(prog_name="groundtui", standalone_mode=True)
+    except KeyboardInterrupt:
+        click.echo("groundtui: interrupted", err=True)
+        sys.exit(130)

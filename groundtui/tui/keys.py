@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from groundtui.tui.session import KIND_KEYS, VERDICT_KEYS
+# What the kind and verdict keys set; 0 clears the kind.
+KIND_KEYS = {
+    "1": "plausible_specifics",
+    "2": "bridging_inference",
+    "3": "confident_generalisation",
+    "4": "fabricated_provenance",
+    "0": None,
+}
+VERDICT_KEYS = {"s": "stated", "c": "contradicted", "a": "absent", "p": "partial"}
 
 VERDICT_GROUP = Binding.Group("verdict", compact=True)
 KIND_GROUP = Binding.Group("kind", compact=True)

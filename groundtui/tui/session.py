@@ -4,7 +4,8 @@ The review screen turns keys into ``Intent``s and hands them to ``ReviewSession`
 worker thread applies them one at a time, in order, each against the database as it is at
 that moment (so two quick keys never race, and a label never builds on a stale view).
 Every write is committed before its ``Outcome`` goes back to the UI. Undo appends a row
-that restores this reviewer's previous state; nothing is ever deleted.
+that restores this reviewer's previous state; nothing is ever deleted. What each key
+makes of a label is decided in ``labels``.
 """
 
 from __future__ import annotations
@@ -17,15 +18,7 @@ from dataclasses import dataclass, field
 from groundtui.report import compute
 from groundtui.store import Store, StoreError
 from groundtui.tui import answer_data, queue_data
-
-KIND_KEYS = {
-    "1": "plausible_specifics",
-    "2": "bridging_inference",
-    "3": "confident_generalisation",
-    "4": "fabricated_provenance",
-    "0": None,
-}
-VERDICT_KEYS = {"s": "stated", "c": "contradicted", "a": "absent", "p": "partial"}
+from groundtui.tui.labels import correctness, describe, relabel
 
 
 @dataclass(frozen=True)
@@ -182,58 +175,21 @@ class ReviewSession:
         )
         if not labels:
             return "That claim is no longer in the database."
-        judge_verdict, judge_kind = labels[0]["judge_verdict"], labels[0]["judge_kind"]
         mine = answer_data.latest_own(store, [claim_id], self.reviewer).get(claim_id)
-        live = mine if mine and mine["verdict"] is not None else None
-        # The judge's labels are not on screen yet: no verdict of this reviewer's, ever.
-        hidden = self.blind and not answer_data.revealed(store, [claim_id], self.reviewer)
-        note = mine["note"] if mine else ""
-        verdict = live["verdict"] if live else None
-        kind = live["invention_kind"] if live else None
-        blind = bool(live and live["blind"])
-        if intent.what == "verdict":
-            new_verdict = intent.value
-            if new_verdict == "stated":
-                kind = None
-            elif (
-                kind is None
-                # The reviewer's own "no kind" is a choice (0 clears it); only a claim they
-                # have not given a kind to (no label, or stated) takes the judge's.
-                and (verdict is None or verdict == "stated")
-                and not hidden
-                and judge_verdict not in (None, "stated")
-            ):
-                kind = judge_kind
-            # A label is blind when its verdict was chosen with the judge's hidden.
-            blind = hidden or (blind and new_verdict == verdict)
-            verdict = new_verdict
-        elif intent.what == "kind":
-            if verdict is None:
-                if hidden or judge_verdict is None:
-                    return "Set a verdict first (s, c, a or p)."
-                verdict, blind = judge_verdict, False
-            if verdict == "stated" and intent.value is not None:
-                return "A stated claim has no invention kind: set c, a or p first."
-            kind = intent.value
-        elif intent.what == "confirm":
-            if hidden:
-                return "Blind review: label the claim (s, c, a or p) to see the judge's verdict."
-            if judge_verdict is None:
-                return "No judge verdict to confirm: label the claim with s, c, a or p."
-            verdict, kind, blind = judge_verdict, judge_kind, False
-        elif intent.what == "note":
-            note = intent.value or ""
-            if mine is not None and note == (mine["note"] or ""):
-                return "Note unchanged."
-        else:
-            return f"Unknown action {intent.what!r}."
-        if (
-            intent.what != "note"
-            and live
-            and (verdict, kind) == (live["verdict"], live["invention_kind"])
-        ):
-            return f"Already {describe(verdict, kind)}."
-        row_id = store.add_review(claim_id, self.reviewer, verdict, kind, note, blind=blind)
+        row = relabel(
+            intent.what,
+            intent.value,
+            mine=mine,
+            judge_verdict=labels[0]["judge_verdict"],
+            judge_kind=labels[0]["judge_kind"],
+            # The judge's labels are not on screen yet: no verdict of this reviewer's, ever.
+            hidden=self.blind and not answer_data.revealed(store, [claim_id], self.reviewer),
+        )
+        if isinstance(row, str):
+            return row
+        row_id = store.add_review(
+            claim_id, self.reviewer, row.verdict, row.kind, row.note, blind=row.blind
+        )
         self._history.append(
             _Change("reviews", intent.answer_id, claim_id, row_id, mine, intent.what)
         )
@@ -297,15 +253,3 @@ def _failed(intent: Intent, exc: Exception) -> Outcome:
 def report_of(store: Store) -> dict:
     """The report as the database holds it now (cheap: it reads maintained counts)."""
     return compute(store)
-
-
-def describe(verdict: str | None, kind: str | None) -> str:
-    """``absent / plausible specifics`` for a label, ``no label`` for none."""
-    if verdict is None:
-        return "no label"
-    return f"{verdict} / {kind.replace('_', ' ')}" if kind else verdict
-
-
-def correctness(value: bool | int | None) -> str:
-    """``correct``, ``incorrect`` or ``unknown``."""
-    return "unknown" if value is None else ("correct" if value else "incorrect")

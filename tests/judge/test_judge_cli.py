@@ -124,3 +124,17 @@ def test_a_missing_key_is_one_line(db):
     assert result.stderr.strip() == (
         "groundtui: openai/gpt-4o-mini needs OPENAI_API_KEY set in the environment or .env"
     )
+
+
+def test_an_unparseable_api_base_is_one_line(db):
+    result = run("--db", db, "--model", MODEL, "--api-base", "http://[::1")
+    assert result.exit_code == 2
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("groundtui: --api-base 'http://[::1'") and "URL" in line
+
+
+def test_limit_zero_is_refused(db):
+    result = run("--db", db, "--all", "--limit", "0")
+    assert result.exit_code == 2
+    assert "Nothing to judge" not in result.output
+    assert "--limit" in result.output

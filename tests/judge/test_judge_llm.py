@@ -9,7 +9,7 @@ import pytest
 from groundtui.judge.llm import LLMJudge, load_litellm
 from groundtui.judge.llm.prompts import PROMPT_VERSION
 from groundtui.judge.pipeline import judge_answers
-from tests.judge.fake_openai import Call, Reply, default_responder
+from tests.judge.fake_openai import Call, FakeOpenAI, Reply, default_responder
 from tests.judge.helpers import MODEL, RETURNS, answer, judgements
 
 
@@ -217,3 +217,15 @@ async def test_tokens_and_cost_of_a_model_litellm_has_a_price_for(server):
         completion_tokens=usage.completion_tokens,
     )
     assert usage.cost == pytest.approx(sum(prices)) and usage.cost > 0
+
+
+async def test_one_model_at_two_api_bases_shares_no_reply(server, store, load, make_judge):
+    other = FakeOpenAI().start()
+    try:
+        load(answer("A-1"), answer("A-2"))  # the same prompts, so the same cache keys
+        await judge_answers(store, make_judge(), all_answers=True, limit=1)
+        assert server.requests == 3
+        await judge_answers(store, make_judge(api_base=other.url), all_answers=True)
+        assert other.requests == 3 and server.requests == 3
+    finally:
+        other.stop()

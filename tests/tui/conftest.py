@@ -12,6 +12,8 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from groundtui.importer import import_files
 from groundtui.store import Store
+from tests.builders import imported_db
+from tests.tui.helpers import long_answer
 
 JUDGE = "prod-judge-v2"
 RETURNS = "Sofas can be returned within 14 days of delivery. Refunds follow in 5 working days."
@@ -249,6 +251,12 @@ def build_db(folder: Path) -> Path:
 def review_db(tmp_path: Path) -> Path:
     """A fresh copy of the fixed review database."""
     return build_db(tmp_path)
+
+
+@pytest.fixture
+def long_db(tmp_path: Path) -> Path:
+    """One answer of seven claims citing a 150-line source."""
+    return imported_db(tmp_path, "long", [long_answer()])
 
 
 async def settle(pilot: Pilot) -> None:

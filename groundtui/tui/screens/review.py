@@ -1,246 +1,26 @@
-"""The review screen: queue, answer, claims, source and report; one key per decision."""
+"""The review screen: one key per decision (keys.py), each saved by the session in a worker.
+
+The panes it decides by, and the reads that fill them, are ``ReviewPanes``' (review_panes.py).
+"""
 
 from __future__ import annotations
 
-import sqlite3
-from typing import ClassVar
-
-from rich.text import Text
 from textual import on, work
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
-from textual.worker import get_current_worker
 
-from groundtui.store import Store, StoreError
 from groundtui.tui import messages, queue_data
-from groundtui.tui.answer_data import AnswerDetail, ClaimView, load_answer
-from groundtui.tui.keys import help_order, review_bindings
-from groundtui.tui.queue_data import QueueFilter, QueueRow
-from groundtui.tui.safe import one_line
-from groundtui.tui.session import KIND_KEYS, Intent, ReviewSession, report_of
-from groundtui.tui.widgets.answer import AnswerView
+from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
+from groundtui.tui.queue_data import QueueFilter
+from groundtui.tui.screens.review_panes import ReviewPanes
+from groundtui.tui.session import Intent
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
-from groundtui.tui.widgets.source import SourcePane
-
-PREFETCH = 20
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(ReviewPanes):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
-    """Below 100 columns the queue is hidden (app.tcss)."""
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
-    """Below 34 rows the report is hidden until ``r``."""
-    page_size = queue_data.PAGE
-    """Answers read per page of the queue."""
-
-    def __init__(self, db_path: str, session: ReviewSession) -> None:
-        super().__init__()
-        self.db_path = db_path
-        self.session = session
-        self.filter = QueueFilter()
-        self.rows: list[QueueRow] = []
-        self.more: tuple[int, int] | None = None
-        self.index = 0
-        self.detail: AnswerDetail | None = None
-        self.claim = 0
-        self.progress: tuple[int, int] | None = None
-        self.report: dict | None = None
-        self.report_ready = False
-        self.origins: list[str] | None = None
-        self._queue_token = 0
-        self._answer_token = 0
-        self._loading_page = False
-        self._counts_started = False
-
-    # -- layout ----------------------------------------------------------------------
-
-    def compose(self) -> ComposeResult:
-        blind = self.session.blind
-        yield Header(icon="⚑")
-        with Horizontal(id="panes"):
-            yield QueuePane(blind=blind, id="queue")
-            with Vertical(id="middle"):
-                yield AnswerView(id="answer")
-                yield ClaimsPane(self.session.reviewer, blind=blind, id="claims")
-            with Vertical(id="right"):
-                yield SourcePane(id="source")
-                yield ReportPane(id="report")
-        yield Static(id="status")
-        yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one(ClaimsPane).border_title = "Claims"
-        self.query_one(SourcePane).border_title = "Source"
-        self.query_one(ReportPane).border_title = "Report"
-        self.query_one(AnswerView).border_title = "Answer"
-        self._reload_queue()
-
-    # -- reading (in workers) ----------------------------------------------------------
-
-    def _read(self, what: str, query):
-        """``query(store)`` on a store of this thread; a failure is reported, not raised."""
-        try:
-            with Store(self.db_path) as store:
-                return query(store)
-        except (StoreError, sqlite3.Error) as exc:
-            self.post_message(messages.WorkFailed(what, str(exc)))
-            return None
-
-    def on_work_failed(self, message: messages.WorkFailed) -> None:
-        self._status(f"Could not read {message.what}: {message.error}", warning=True)
-
-    # -- the queue -------------------------------------------------------------------
-
-    def _reload_queue(self) -> None:
-        self._queue_token += 1
-        self.rows, self.more, self.index, self.progress = [], None, 0, None
-        # Text, not a str: the filter holds what the reviewer typed, which is not markup.
-        title = Text(
-            f"Queue · {one_line(self.filter.describe(), 80)}" if self.filter.active else "Queue"
-        )
-        self.query_one(QueuePane).reset(title)
-        self._loading_page = True
-        self.load_page(self._queue_token, self.filter, (0, 0), True)
-        if self._counts_started:
-            self.count_progress(self._queue_token, self.filter)
-
-    @work(thread=True, exclusive=True, group="queue", exit_on_error=False)
-    def load_page(self, token: int, filt: QueueFilter, after: tuple[int, int], first: bool) -> None:
-        """Read one page of the queue."""
-        blind = self.session.reviewer if self.session.blind else None
-        page = self._read(
-            "the queue", lambda s: queue_data.queue_page(s, filt, after, self.page_size, blind)
-        )
-        if page is not None and not get_current_worker().is_cancelled:
-            self.post_message(messages.QueuePageLoaded(token, page, first))
-
-    @work(thread=True, exclusive=True, group="progress", exit_on_error=False)
-    def count_progress(self, token: int, filt: QueueFilter) -> None:
-        """Count reviewed answers of the queue (a full scan: kept off the first screen)."""
-        blind = self.session.reviewer if self.session.blind else None
-        counted = self._read("the progress", lambda s: queue_data.progress(s, filt, blind))
-        if counted is not None and not get_current_worker().is_cancelled:
-            self.post_message(messages.ProgressCounted(token, *counted))
-
-    def on_queue_page_loaded(self, message: messages.QueuePageLoaded) -> None:
-        if message.token != self._queue_token:
-            return
-        self._loading_page = False
-        self.rows.extend(message.page.rows)
-        self.more = message.page.after
-        self.query_one(QueuePane).show_rows(self.rows)
-        self._show_progress()
-        if message.first:
-            if self.rows:
-                self._open(0)
-            else:
-                self.detail = None
-                self._draw()
-                self._status(
-                    "No answer matches the filter."
-                    if self.filter.active
-                    else "The database holds no answers yet."
-                )
-                self._after_first_screen()
-
-    def on_progress_counted(self, message: messages.ProgressCounted) -> None:
-        if message.token == self._queue_token:
-            self.progress = (message.reviewed, message.total)
-            self._show_progress()
-
-    def _show_progress(self) -> None:
-        reviewed, total = self.progress or (None, None)
-        self.query_one(QueuePane).set_progress(
-            reviewed, total, len(self.rows), self.more is not None
-        )
-
-    def _prefetch(self) -> None:
-        if self.more and not self._loading_page and self.index >= len(self.rows) - PREFETCH:
-            self._loading_page = True
-            self.load_page(self._queue_token, self.filter, self.more, False)
-
-    # -- one answer --------------------------------------------------------------------
-
-    def _open(self, index: int, claim_id: str | None = None) -> None:
-        self.index = index
-        self.query_one(QueuePane).highlight(index)
-        self._answer_token += 1
-        self.load_answer(self._answer_token, self.rows[index].answer_id, claim_id)
-        self._prefetch()
-
-    @work(thread=True, exclusive=True, group="answer", exit_on_error=False)
-    def load_answer(self, token: int, answer_id: str, claim_id: str | None) -> None:
-        """Read one answer in full."""
-        detail = self._read(
-            "the answer", lambda s: load_answer(s, answer_id, self.session.reviewer)
-        )
-        if detail is not None and not get_current_worker().is_cancelled:
-            self.post_message(messages.AnswerLoaded(token, detail, claim_id))
-
-    def on_answer_loaded(self, message: messages.AnswerLoaded) -> None:
-        if message.token != self._answer_token:
-            return
-        self.detail = message.detail
-        ids = [c.id for c in self.detail.claims] if self.detail else []
-        self.claim = ids.index(message.claim_id) if message.claim_id in ids else 0
-        self._draw()
-        self._after_first_screen()
-
-    def _after_first_screen(self) -> None:
-        """Start the whole-database counts once the reviewer has something to look at."""
-        if not self._counts_started:
-            self._counts_started = True
-            self.count_progress(self._queue_token, self.filter)
-            self.count_report()
-
-    def _draw(self) -> None:
-        """Draw the open answer and its selected claim; panes redraw only what changed."""
-        claims = self.detail.claims if self.detail else []
-        self.query_one(AnswerView).show(self.detail, self.claim, self.session.blind)
-        self.query_one(ClaimsPane).show(claims, self.claim)
-        self._render_source()
-
-    def _render_source(self) -> None:
-        claims = self.detail.claims if self.detail else []
-        current = claims[self.claim] if 0 <= self.claim < len(claims) else None
-        self.query_one(SourcePane).show(self.detail, current, self.session.blind)
-
-    @property
-    def current_claim(self) -> ClaimView | None:
-        """The selected claim, if the answer has any."""
-        if self.detail and 0 <= self.claim < len(self.detail.claims):
-            return self.detail.claims[self.claim]
-        return None
-
-    # -- the report --------------------------------------------------------------------
-
-    @work(thread=True, exclusive=True, group="report", exit_on_error=False)
-    def count_report(self) -> None:
-        """Read the report (its counts are kept current by the database)."""
-        report = self._read("the report", report_of)
-        if not get_current_worker().is_cancelled:
-            self.post_message(messages.ReportComputed(report))
-
-    def on_report_computed(self, message: messages.ReportComputed) -> None:
-        if not self.report_ready:  # a change's own report is newer than this one
-            self.report, self.report_ready = message.report, True
-            self._render_report()
-
-    def _render_report(self) -> None:
-        self.query_one(ReportPane).show(
-            self.report,
-            self.report_ready,
-            dict(self.session.counts),
-            self.session.reviewer,
-            blind=self.session.blind,
-        )
 
     # -- decisions ---------------------------------------------------------------------
 
@@ -297,11 +77,6 @@ class ReviewScreen(Screen):
                 self._open(where, outcome.claim_id or None)
         self._render_report()
         self._status(outcome.message)
-
-    def _status(self, text: str, warning: bool = False) -> None:
-        status = self.query_one("#status", Static)
-        status.set_class(warning, "-warning")
-        status.update(Text(text), layout=False)
 
     # -- actions -----------------------------------------------------------------------
 

@@ -8,8 +8,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from groundtui.tui.answer_data import AnswerDetail
+from groundtui.tui.labels import correctness
 from groundtui.tui.safe import one_line, shown
-from groundtui.tui.session import correctness
 from groundtui.tui.widgets.rendering import (
     VERDICT_CLASSES,
     scroll_to_offset,

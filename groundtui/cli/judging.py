@@ -1,0 +1,94 @@
+"""``groundtui scan`` and ``groundtui judge``: the mechanical check, then the judge."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from groundtui.cli.database import db_option, open_store
+from groundtui.cli.errors import UserError, user_errors
+
+
+@click.command()
+@click.option("--all", "all_", is_flag=True, help="Check every answer, not only unscanned ones.")
+@click.option("--rescan", is_flag=True, help="Replace earlier results of the check.")
+@db_option
+@user_errors
+def scan(all_: bool, rescan: bool, db_path: str | None) -> None:
+    """Flag answers with figures, dates or names their cited sources lack."""
+    from groundtui.scan import scan_answers
+
+    with open_store(db_path) as store:
+        result = scan_answers(store, all_answers=all_, rescan=rescan)
+        total = store.scalar("select count(*) from flags")
+    rate = f"{result.rate:.1%}" if result.rate is not None else "n/a"
+    click.echo(
+        f"Scanned {result.scanned} answers: {result.flagged} flagged ({rate}); "
+        f"{total} flagged in the database.")
+
+
+@click.command()
+@click.option("--model", envvar="GROUNDTUI_MODEL",
+              help="Any litellm model string, e.g. openai/gpt-4o-mini [env: GROUNDTUI_MODEL].")
+@click.option("--api-base", envvar="GROUNDTUI_API_BASE", help="Base URL of the model's API.")
+@click.option("--concurrency", type=click.IntRange(1, 256), default=8, show_default=True,
+              help="Model calls in flight at once.")
+@click.option("--heuristic", is_flag=True, help="Use the offline heuristic judge.")
+@click.option("--rejudge", is_flag=True, help="Also judge claims imported with a verdict.")
+@click.option("--all", "all_", is_flag=True, help="Judge every answer, flagged ones first.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Judge at most N answers.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              help="Seconds for one attempt of a model call.")
+@click.option("--retries", type=click.IntRange(0, 10), default=3, show_default=True,
+              help="Retries of a call on 429, 5xx, timeouts (backing off, honouring Retry-After).")
+@db_option
+@user_errors
+def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: bool,
+          rejudge: bool, all_: bool, limit: int | None, timeout: float, retries: int,
+          db_path: str | None) -> None:
+    """Extract claims and verify each against its cited source.
+
+    Judges the flagged answers (--all: every answer, flagged first) that lack a verdict
+    from this judge, after scanning answers not yet scanned. Without a model the offline
+    heuristic judge is used. Finished work is saved as it goes: Ctrl-C, then run again.
+    Exit code 0 when every claim got a verdict, 1 when some failed (run again to retry).
+    """
+    import asyncio
+
+    from groundtui.cli.progress import ProgressBar, summary
+    from groundtui.judge.failures import JudgeUnavailable
+    from groundtui.judge.pipeline import judge_answers
+    from groundtui.judge.recorder import RunStats
+
+    stats = RunStats()  # judge_answers starts its clock, after the judge is built
+    with open_store(db_path) as store:
+        if heuristic or not model:
+            from groundtui.judge.heuristic import HeuristicJudge
+
+            chosen: Any = HeuristicJudge()
+        else:
+            from groundtui.judge.llm import LLMJudge
+            from groundtui.judge.llm.cache import CompletionCache
+
+            try:
+                chosen = LLMJudge(model, api_base=api_base, concurrency=concurrency,
+                                  timeout=timeout, retries=retries, cache=CompletionCache(store))
+            except JudgeUnavailable as exc:
+                raise UserError(str(exc)) from None
+        try:
+            with ProgressBar() as bar:
+                asyncio.run(judge_answers(
+                    store, chosen, all_answers=all_, rejudge=rejudge, limit=limit,
+                    concurrency=concurrency, progress=bar.update, stats=stats))
+        except JudgeUnavailable as exc:
+            saved = f"; {stats.claims} verdicts of this run were saved" if stats.claims else ""
+            raise UserError(f"{exc}{saved}") from None
+        except KeyboardInterrupt:
+            click.echo(f"groundtui: interrupted; {stats.claims} verdicts of this run were saved; "
+                       "run `groundtui judge` again to finish", err=True)
+            sys.exit(130)
+    click.echo(summary(stats, all_answers=all_))
+    sys.exit(1 if stats.failures else 0)

@@ -1,0 +1,108 @@
+"""What stays in view: every pane that decides a claim in a small terminal, the selected claim
+as the terminal narrows, and the evidence of a long source."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.text import Text
+from textual.widgets import OptionList
+
+from groundtui.tui import make_app
+from groundtui.tui.widgets.answer import AnswerView
+from groundtui.tui.widgets.claims import ClaimsPane
+from groundtui.tui.widgets.queue import QueuePane
+from groundtui.tui.widgets.source import SourcePane
+from tests.builders import imported_db
+from tests.tui.conftest import press, reviews, settle
+from tests.tui.helpers import EVIDENCE, SIZE, plain
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 30)])
+async def test_every_pane_that_decides_a_claim_is_visible_in_a_small_terminal(
+    review_db: Path, size: tuple[int, int]
+):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for pane in (AnswerView, ClaimsPane, SourcePane):
+            region = screen.query_one(pane).region
+            assert region.width >= 30 and region.height >= 5, (pane.__name__, region)
+        options = screen.query_one(OptionList).region
+        assert options.height >= 2
+        footer = screen.query_one("Footer")
+        assert footer.region.height == 1
+        keys = {k.key: k.region for k in footer.query("FooterKey")}
+        assert keys["q"].right <= size[0] and keys["question_mark"].right <= size[0]
+        if size == (110, 30):
+            assert screen.query_one(AnswerView).region.width >= 40
+        await press(pilot, "s")
+    assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#1"]
+
+
+async def test_the_report_pane_is_capped_and_the_queue_stays_at_full_size(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=(140, 44)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.query_one(QueuePane).display
+        assert screen.query_one(SourcePane).region.height >= 10
+
+
+async def test_the_selected_claim_stays_in_view_when_the_terminal_narrows(tmp_path: Path):
+    last = "The warranty lasts seven years"
+    response = " ".join(f"Sentence {i} of the small print." for i in range(80)) + f" {last} [1]."
+    at = response.index(last)
+    answer = {
+        "id": "W-1",
+        "question": "How long is the warranty?",
+        "response": response,
+        "sources": [{"id": "terms", "title": "Terms", "text": f"{last}."}],
+        "claims": [
+            {"text": last, "span": [at, at + len(last)], "citation": 1, "verdict": "stated"}
+        ],
+    }
+    app = make_app(imported_db(tmp_path, "wide", [answer]), "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = app.screen.query_one(AnswerView)
+        for size in [(80, 24), (100, 30), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            for _ in range(3):  # the resize, then the scroll after the reflow
+                await settle(pilot)
+            width = view.scrollable_content_region.width
+            lines = Text(plain(app, "#answer-body")).wrap(app.console, width)
+            line = next(i for i, t in enumerate(lines) if "seven years" in t.plain)
+            top, height = view.scroll_y, view.scrollable_content_region.height
+            assert top <= line < top + height, (size, top, line, height)
+
+
+def test_a_claim_whose_first_word_wraps_is_looked_for_on_the_next_line():
+    from textual.content import Content
+
+    from groundtui.tui.widgets.rendering import _height, through_word
+
+    text = "aaaa bbbbb cc dd"
+    lines = [str(line) for line in Content(text).wrap(10)]
+    assert lines == ["aaaa bbbbb", "cc dd"]  # how Textual lays it out
+    before = through_word(text, text.index("cc"))
+    assert before == "aaaa bbbbb cc"
+    assert _height(before, 10) - 1 == 1  # the claim starting at "cc" is on line 1
+
+
+async def test_the_source_opens_scrolled_to_far_evidence(long_db: Path):
+    app = make_app(long_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(3):  # the report filling in shrinks the pane: a scroll follows
+            await pilot.pause()
+        scroll = app.screen.query_one("#source-scroll")
+        body = plain(app, "#source-body")
+        line = body[: body.index(EVIDENCE)].count("\n")
+        assert scroll.scroll_y > 0
+        top = scroll.scroll_y
+        assert top <= line < top + scroll.scrollable_content_region.height
+        await press(pilot, "j", "k")  # back to the same claim: scrolled there again
+        assert scroll.scroll_y <= line < scroll.scroll_y + scroll.scrollable_content_region.height
