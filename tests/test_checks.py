@@ -7,6 +7,7 @@ import json
 import pytest
 
 from groundtui.checks import SourceIndex, Specific, find_specifics, unsourced_specifics
+from groundtui.checks.names import name_key
 from tests.builders import packages_loaded
 
 P = pytest.param
@@ -386,8 +387,8 @@ def test_prebuilt_indexes_give_the_same_answer() -> None:
 def test_source_index_keys_are_normalised_values() -> None:
     index = SourceIndex("Up to 1,200 units by March 5, 2024, open till 6 pm, thirty days.")
     assert {"n1200", "D2024-3-5", "Y2024-3", "t18:00", "n30"} <= index.keys
-    assert index.has_name("MARCH") is True  # as a word, case-insensitively
-    assert SourceIndex("Harbor Home").has_name("Harbor Home Goods") is False
+    assert index.has_name_key(name_key("MARCH")) is True  # as a word, case-insensitively
+    assert SourceIndex("Harbor Home").has_name_key(name_key("Harbor Home Goods")) is False
 
 
 def test_specific_round_trips_through_json() -> None:
@@ -538,7 +539,7 @@ def test_number_words_are_found_where_every_position_would_find_them() -> None:
     # pattern: it must find exactly what scanning every position with that pattern finds.
     import random
 
-    from groundtui.checks.words import WORDS_RE, _words_in
+    from groundtui.checks.number_words import WORDS_RE, _words_in
 
     pieces = [
         "twenty", "-five", " five", "'five", "\nfive", "(thirty", "“one", "‘two", "/two/",
