@@ -67,7 +67,7 @@ _WORD_AFTER = (
 # Every alternative reads on from one first digit (a pattern opening with a class is
 # searched fastest), so parts are read back from the text: ``text[start:m.end("i1")]``.
 # A digit right after "[" opens a citation marker, never a figure.
-_FIRST_DIGIT = r"[0-9\x00\x02](?<=[0-9])"
+_FIRST_DIGIT = r"[0-9]"
 _AFTER_FIRST_DIGIT = (
     r"(?:(?<=[vV][0-9])(?=\d*\.\d)|(?<![\w\[][0-9]))(?<![0-9]\.[0-9])(?:"
     # the common case first, cheaply: an integer, a space, then a word that is no unit
@@ -106,13 +106,6 @@ _AFTER_FIRST_DIGIT = (
     r")"
 )
 DIGIT_RE = re.compile(_FIRST_DIGIT + _AFTER_FIRST_DIGIT)
-# A response's list numbers are no figures (a source's count: it is read liberally). The
-# commonest, "12. " opening a line, is refused here, sparing a match and a test per item
-# (``_list_number`` still reads the rest: "- 2.", "**2.**", "(2)"). Only "." is refused
-# here: "1) 555-1234" is read as a phone number by the pattern, which a refusal would change.
-_RESPONSE_DIGIT_RE = re.compile(
-    _FIRST_DIGIT + r"(?!(?<=\n[0-9])\d*+\.[*_]*+(?:\s|\Z))" + _AFTER_FIRST_DIGIT
-)
 
 
 def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
@@ -127,7 +120,7 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
     """
     source = covered is None
     found: list[Item] = []
-    for m in (DIGIT_RE if source else _RESPONSE_DIGIT_RE).finditer(text):
+    for m in DIGIT_RE.finditer(text):
         s, e = m.span()
         if covered is not None and covered[s]:
             if not covered[e - 1] and (tail := range_tail(text, s, e)):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from groundtui.checks.items import Item
 from groundtui.checks.keys import NUMBER_WORDS, ORDINALS, words_value
@@ -43,10 +42,6 @@ WORDS_RE = re.compile(
     rf"[{re.escape(_BEFORE_WORD)}]"
     rf"(?P<w>{_WORD}(?:(?:[ \u00a0-]|{_SP}and{_SP}){_WORD})*)(?![a-z])"
 )
-# Where a number word may start, in the text with every character of ``_BEFORE_WORD``
-# made a space: a pattern opening with one literal character is searched for in C many
-# times faster than one opening with a class, and number words are rare.
-_AFTER_SPACE_RE = re.compile(rf" (?:{_WORD})(?![a-z])")
 _WORD_SPLIT = re.compile(r"[a-z]+")
 _WORD_TAIL = re.compile(rf"{_SP}?(?:%|percent|per{_SP}?cent)(?![a-z])")
 _SCALES = ("hundred", "thousand", "million", "billion")
@@ -73,7 +68,7 @@ def word_items(text: str, covered: bytearray | None = None) -> list[Item]:
     if len(lower) != len(text):  # a few characters grow when lowered; offsets must hold
         lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
     found: list[Item] = []
-    for m in _words_in(" " + lower):
+    for m in WORDS_RE.finditer(" " + lower):
         s, end = m.start("w") - 1, m.end() - 1
         if covered is not None and covered[s]:
             continue
@@ -94,26 +89,6 @@ def word_items(text: str, covered: bytearray | None = None) -> list[Item]:
                 need = ((f"n{value}",), (f"o{value}",))
             found.append(Item(a, b, "figure", need, probe))
     return found
-
-
-def _words_in(spaced: str) -> Iterator[re.Match]:
-    """``WORDS_RE.finditer(spaced)``, found faster.
-
-    Every match of ``WORDS_RE`` starts where ``_AFTER_SPACE_RE`` finds one in the text with
-    its word boundaries made spaces (its first word is followed by no letter), and no such
-    place lies inside an earlier match; so trying ``WORDS_RE`` at each place found, past
-    the last match, gives what scanning every position gives.
-    """
-    marked = spaced
-    for c in _BEFORE_WORD[1:]:
-        if c in marked:
-            marked = marked.replace(c, " ")
-    last = 0
-    for hit in _AFTER_SPACE_RE.finditer(marked):
-        at = hit.start()
-        if at >= last and (m := WORDS_RE.match(spaced, at)):
-            last = m.end()
-            yield m
 
 
 def _not_a_number(lower: str, a: int, b: int, word: str) -> bool:

@@ -40,7 +40,7 @@ from groundtui.checks.links import mark_links
 from groundtui.checks.names import name_items, name_key
 from groundtui.checks.number_words import word_items
 from groundtui.checks.sentences import sentences
-from groundtui.checks.values import has_spelling, is_day, is_day_range, value_edges, whole
+from groundtui.checks.values import has_spelling, value_edges, whole
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 
@@ -166,43 +166,9 @@ def _found_at(text: str, probe: str, need: tuple, hint: int) -> int:
     if i < 0:
         return -1
     j = i + len(probe)
-    if _plainly_alone(text, i, j, need) or value_edges(text, i, j):
+    if value_edges(text, i, j):
         return j
     return 0 if whole(text, probe, value_edges) else -1
-
-
-def _plainly_alone(text: str, i: int, j: int, need: tuple) -> bool:
-    """The usual cases of ``value_edges``, tested first: a space, "$" or a line break
-    before; a space, "." or "," before no digit, "%", an apostrophe, or a hyphen joining a
-    figure to a word ("5-year") after; and no day of a date (only a range needs its two
-    ends tested as days)."""
-    return (
-        _plain_before(text, i)
-        and _plain_after(text, j)
-        and (
-            not is_day(text, i, j)
-            if j - i <= 2
-            else len(need) != 1 or len(need[0]) != 2 or not is_day_range(text, i, j)
-        )
-    )
-
-
-def _plain_before(text: str, i: int) -> bool:
-    if not i:
-        return True
-    c = text[i - 1]
-    return i > 1 and ((c == " " and not text[i - 2].isdigit()) or c in "$\n")
-
-
-def _plain_after(text: str, j: int) -> bool:
-    if j + 1 >= len(text):
-        return False
-    c = text[j]
-    return (
-        (c in " .," and not text[j + 1].isdigit())
-        or c in "%'’"
-        or (c == "-" and text[j + 1].isalpha() and not text[j - 1].isalpha())
-    )
 
 
 def _sourced(scope: _Scope, item: Item) -> bool:
