@@ -2,7 +2,7 @@
 
     python bench/scan_db.py [--answers 100000] [--db PATH]
 
-Builds (or reuses, with --db) a database of answers from ``bench/scan.py``'s generator
+Builds (or reuses, with --db) a database of answers from ``bench/answers_retail.py``
 (responses of 1-3 KB with citations, 2-4 sources of 1-3 KB), then runs the real command,
 ``groundtui scan --rescan``, in a subprocess and prints answers per second, beside the
 in-process cost of ``unsourced_specifics`` alone over the same answers.
@@ -24,7 +24,7 @@ from groundtui.importer import import_files
 from groundtui.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scan import generate_answer  # a sibling script, not a package
+from answers_retail import generate_answer  # a sibling script, not a package
 
 
 def build(path: Path, answers: int, seed: int) -> float:

@@ -13,11 +13,15 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from groundtui.checks.figures import day_keys, digit_items, range_tail
+from groundtui.checks.dates import is_listed_day, listed_days, month_items
+from groundtui.checks.digit_dates import day_keys, range_tail
+from groundtui.checks.figures import digit_items
+from groundtui.checks.items import Item
 from groundtui.checks.keys import date_keys, valid_date, word_stems
-from groundtui.checks.names import after_name, name_key
+from groundtui.checks.links import links_of
+from groundtui.checks.names import after_name
+from groundtui.checks.number_words import word_items
 from groundtui.checks.values import below_one, has_run, whole, word_edges, word_in
-from groundtui.checks.words import is_listed_day, links_of, listed_days, month_items, word_items
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
 _OTHER_DIGIT_RE = re.compile(r"[^\x00-\x7f\D]")
@@ -25,8 +29,7 @@ _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
 #: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
 #: digits then minutes after ":" or ".", or an optional space and a/p: a superset of the
-#: hours found ("$19.99" gives none). It opens with a character class, which lets the
-#: engine skip to digits in C.
+#: hours found ("$19.99" gives none).
 _HOUR_RE = re.compile(r"[0-9]\d?(?=[:.][0-5]\d|[ \u00a0\u2009\u202f]?[aApP])")
 #: What separates the digits of one value (1,200.50; 0800 123-4567; (555) 123 4567).
 _SEPARATORS = (",", ".", " ", "\u00a0", "\u2009", "\u202f", "-", "–", "(", ")", "+", "/", ":")
@@ -57,7 +60,7 @@ class SourceIndex:
         """Wrap ``text``; nothing is read until a specific needs it."""
         self.text = text
         self._digits: frozenset[str] | None = None
-        self._months: list[tuple] | None = None
+        self._months: list[Item] | None = None
         self._month_set: frozenset[str] | None = None
         self._words: frozenset[str] | None = None
         self._lower: str | None = None
@@ -72,12 +75,9 @@ class SourceIndex:
         """The normalised values the source states (``n1200``, ``D2024-3-5``…)."""
         return self._digit_keys() | self._month_keys() | self._word_keys()
 
-    def has_name(self, name: str) -> bool:
-        """Whether the whole name appears, case-insensitive and whitespace-normalised."""
-        return whole(self.text, name, word_edges) or self.has_name_key(name_key(name))
-
     def has_name_key(self, key: str) -> bool:
-        """``has_name`` for a name already normalised by ``name_key``."""
+        """Whether a name, normalised by ``name_key``, appears as whole words in the text
+        lowercased (or with its runs of whitespace made one space)."""
         if word_in(self.lower, key):
             return True
         if " " not in key:
@@ -215,7 +215,7 @@ class SourceIndex:
             self._digits = _keys_of(items) | frozenset(days)
         return self._digits
 
-    def _month_items(self) -> list[tuple]:
+    def _month_items(self) -> list[Item]:
         if self._months is None:
             # a month name inside a web address is no date, as in a response
             self._months = month_items(self.text, links_of(self.text), source=True)
@@ -233,8 +233,8 @@ class SourceIndex:
 
 
 def _without_days(
-    text: str, items: list[tuple], dates: list[tuple]
-) -> tuple[list[tuple], list[str]]:
+    text: str, items: list[Item], dates: list[Item]
+) -> tuple[list[Item], list[str]]:
     """A source's figures less the days of its dates, and those days as ``o`` keys.
 
     The digits of "30 January 2025" are that date's, not the number 30; so are the days
@@ -242,12 +242,12 @@ def _without_days(
     "24–30 January"). Other figures beside a date keep their keys ("5-3-24 May").
     """
     listed = listed_days(text, dates)
-    starts = {start for start, *_ in listed}
-    days = [key for *_, date in listed for key in _listed_date_keys(date)]
-    spans = [date[:2] for date in dates]  # in order, not overlapping
-    kept: list[tuple] = []
+    starts = {day.start for day in listed}
+    days = [key for day in listed for key in _listed_date_keys(day.key)]
+    spans = [(date.start, date.end) for date in dates]  # in order, not overlapping
+    kept: list[Item] = []
     for item in items:
-        s, e, need = item[0], item[1], item[3]
+        s, e, need = item.start, item.end, item.need
         if is_listed_day(text, item, starts):  # "26" or "26th" of "25th and 26th December"
             continue
         k = bisect_right(spans, (e, -1)) - 1  # the last date starting before the item ends
@@ -274,11 +274,11 @@ def _listed_date_keys(key: str) -> tuple[str, ...]:
     return (first, *also)
 
 
-def _keys_of(items: list[tuple]) -> frozenset[str]:
+def _keys_of(items: list[Item]) -> frozenset[str]:
     """Every key the items state, strictly and liberally (a source is read liberally)."""
     keys: set[str] = set()
     for item in items:
-        for alternative in item[3]:
+        for alternative in item.need:
             keys.update(alternative)
-        keys.update(item[5])
+        keys.update(item.also)
     return frozenset(keys)

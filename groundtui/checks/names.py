@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import lru_cache
 
+from groundtui.checks.items import Item
 from groundtui.checks.keys import NUMBER_WORDS
 
 _UP = "[A-ZÀ-ÖØ-Þ]"
@@ -59,8 +61,8 @@ STOP = frozenset(
 _POSSESSIVE = ("'s", "’s")
 
 
-def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[tuple]:
-    """The names of ``text`` as items ``(start, end, "name", rest, name, ())``.
+def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[Item]:
+    """The names of ``text`` as items of kind ``"name"``, probed by their text.
 
     The name's comparison key is made from its text only when it is not found as written.
     A name of several words opening a sentence may have taken the sentence's first word
@@ -74,7 +76,7 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
             a name's words ("S24", "COVID-19") are marked covered so they are no figures.
         initial: Positions where a sentence (or a clause after ":") starts.
     """
-    found: list[tuple] = []
+    found: list[Item] = []
     spaced = text.replace("\u00a0", " ") if "\u00a0" in text else text
     # One word opening a sentence is capitalised by position, no name: most matches are
     # such words, dropped here at once unless they hold digits ("COVID-19" is no figure).
@@ -91,7 +93,7 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
                 continue
             span = _word(text, s, e, covered)
             if span:
-                found.append((s, span, "name", (), text[s:span], ()))
+                found.append(Item(s, span, "name", (), text[s:span]))
             continue
         # The usual names, read without the word-by-word loop below, which gives the same:
         # "Harbor Home Goods"; "The Aria Sofa" (the article cut), "Dana Whitfield's" (the
@@ -104,7 +106,7 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
             if a in initial and _opener(first, False):  # "Recently Harbor Home"
                 start = text.find(second, a + len(first))  # (one word is never initial)
                 rest = ((text[start:b],),)
-            found.append((a, b, "name", rest, text[a:b], ()))
+            found.append(Item(a, b, "name", rest, text[a:b]))
             continue
         name = spaced[s:e]
         run: list[tuple[int, int]] = []  # the name being read: its words, connectors too
@@ -126,9 +128,7 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
     return found
 
 
-_USUAL: dict[str, tuple[int, int, str, str] | None] = {}
-
-
+@lru_cache(maxsize=4096)
 def _usual(name: str) -> tuple[int, int, str, str] | None:
     """How a run of capitalised words reads when it is a usual name, or None if not.
 
@@ -137,10 +137,7 @@ def _usual(name: str) -> tuple[int, int, str, str] | None:
     all letters, a stop word or a one-letter word beside a cut is left to the word-by-word
     reading. A pure function of the text, cached: answers repeat their names.
     """
-    shape = _USUAL.get(name, False)
-    if shape is not False:
-        return shape
-    whole, cut_start, cut_end, cut = name, 0, 0, False
+    cut_start, cut_end, cut = 0, 0, False
     if name.endswith(_POSSESSIVE):
         name, cut_end, cut = name[:-2], 2, True
     if name.startswith("The "):
@@ -156,9 +153,6 @@ def _usual(name: str) -> tuple[int, int, str, str] | None:
         and (not cut or min(map(len, words)) > 1)
     ):
         shape = (cut_start, cut_end, words[0], words[1] if len(words) > 1 else "")
-    if len(_USUAL) >= 4096:  # a bound on memory
-        _USUAL.clear()
-    _USUAL[whole] = shape
     return shape
 
 
@@ -178,7 +172,9 @@ def _word(text: str, a: int, b: int, covered: bytearray) -> int:
     return b
 
 
-def _close(text: str, run: list[tuple[int, int]], initial: Collection[int], found: list) -> None:
+def _close(
+    text: str, run: list[tuple[int, int]], initial: Collection[int], found: list[Item]
+) -> None:
     """Add the name read in ``run`` to ``found``, if it is one."""
     while run and run[-1][1] < 0:  # a trailing connector is not part of the name
         run.pop()
@@ -188,7 +184,7 @@ def _close(text: str, run: list[tuple[int, int]], initial: Collection[int], foun
         if a in initial and _opener(text[a : run[0][1]], run[1][1] < 0):  # "Most of the X"
             after = next(start for start, end in run[1:] if end > 0)
             rest = ((text[after:b],),)
-        found.append((a, b, "name", rest, text[a:b], ()))
+        found.append(Item(a, b, "name", rest, text[a:b]))
 
 
 #: Words that open a sentence before a name without being part of it ("Like Harbor Home"),

@@ -20,23 +20,27 @@ Decisions (also in the README):
 - Names compare case-insensitively, whitespace-normalised, as whole words; figures and
   dates compare by value, as whole values ("3" is not in "2023", nor "5" in "5.5").
 
-The passes that find specifics live in ``_sentences`` (sentences and their markers),
-``_words`` (month names, numbers in words), ``_names`` and ``_specifics`` (figures in
-digits); ``_index`` holds a source's side, and ``_tokens`` the searches for a specific
-as written.
+The passes that find specifics each read one thing, in modules named for it: sentences
+(and their markers), links, dates (with month names), names, figures (in digits, with
+digit_dates and figure_context), number_words; ``index`` holds a source's side, and
+``values`` the searches for a specific as written.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from groundtui.checks.dates import is_listed_day, listed_days, month_items
 from groundtui.checks.figures import digit_items
 from groundtui.checks.index import SourceIndex
+from groundtui.checks.items import Item
+from groundtui.checks.links import mark_links
 from groundtui.checks.names import name_items, name_key
+from groundtui.checks.number_words import word_items
 from groundtui.checks.sentences import sentences
-from groundtui.checks.values import has_spelling, is_day, is_day_range, value_edges, whole
-from groundtui.checks.words import is_listed_day, listed_days, mark_links, month_items, word_items
+from groundtui.checks.values import has_spelling, value_edges, whole
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 
@@ -108,94 +112,85 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
     """
     indexes = [s if isinstance(s, SourceIndex) else SourceIndex(s) for s in sources]
     items, starts, cites = _read(response)
-    # Each set of citations is searched in its sources joined, in one search; a blank
-    # line between them keeps a match from spanning two. None (no marker) is all of them.
-    scopes: dict[frozenset[int] | None, tuple] = {}
-    scope: tuple = ()
-    sentence, following = -1, 0  # the sentence of the current item; where the next starts
+    scopes: dict[frozenset[int] | None, _Scope] = {}
+    sentence_end = 0
     # Where the sentence's last specific was found in its sources: a sentence copies a
     # stretch of a source, so its next specific is searched for from there first.
     hint = 0
     found: list[Specific] = []
-    for s, e, kind, need, probe, _ in items:
-        if s >= following:  # items come in order: move on to the sentence holding this one
-            hint = 0
-            sentence = bisect_right(starts, s) - 1
-            following = starts[sentence + 1] if sentence + 1 < len(starts) else len(response)
+    for item in items:
+        if item.start >= sentence_end:  # items come in order: the sentence holding this one
+            sentence = bisect_right(starts, item.start) - 1
+            sentence_end = starts[sentence + 1] if sentence + 1 < len(starts) else len(response)
             numbers = cites.get(sentence)
-            scope = scopes.get(numbers) or ()
-            if not scope:
-                if numbers is None:
-                    searched, cited = tuple(range(1, len(indexes) + 1)), indexes
-                else:
-                    searched = tuple(sorted(n for n in numbers if n <= len(indexes)))
-                    cited = [indexes[n - 1] for n in searched]
-                text = "\n\n".join(index.text for index in cited)
-                scope = scopes[numbers] = (searched, text, cited)
-        if probe is not None:  # most specifics are copied: look for them as written first
-            text = scope[1]
-            i = text.find(probe, hint)
-            if i < 0 and hint:  # then before the hint only: the rest was just searched
-                i = text.find(probe, 0, hint + len(probe) - 1)
-            if i >= 0:
-                j = i + len(probe)
-                # the usual cases inline (each one ``value_edges`` accepts): the start of
-                # the text, a space after no digit, "$" or a line break before; a space,
-                # "." or "," before no digit, "%", an apostrophe, or a hyphen joining a
-                # figure to a word ("5-year") after; else the first occurrences, a bounded
-                # number ("12 12 12 …" would be quadratic)
-                if (
-                    (
-                        not i
-                        or (
-                            i > 1
-                            and (
-                                (text[i - 1] == " " and not text[i - 2].isdigit())
-                                or text[i - 1] in "$\n"
-                            )
-                        )
-                    )
-                    and j + 1 < len(text)
-                    and (
-                        (text[j] in " .," and not text[j + 1].isdigit())
-                        or text[j] in "%'’"
-                        or (text[j] == "-" and text[j + 1].isalpha() and not text[j - 1].isalpha())
-                    )
-                    # not the "30" of "30 May 2025" (the length test inline: a hot path),
-                    # nor the "3–5" of "January 3–5" (only a range needs two values at once)
-                    and (
-                        not is_day(text, i, j)
-                        if j - i <= 2
-                        else len(need) != 1 or len(need[0]) != 2 or not is_day_range(text, i, j)
-                    )
-                ) or value_edges(text, i, j):
-                    hint = j
-                    continue
-                if whole(text, probe, value_edges):
-                    continue
-        if not _sourced(scope, kind, need, probe):
-            found.append(Specific(response[s:e], s, e, kind, scope[0]))
+            if numbers not in scopes:
+                scopes[numbers] = _Scope.of(numbers, indexes)
+            scope = scopes[numbers]
+            hint = 0
+        if item.probe is not None:  # most specifics are copied: look for them as written first
+            at = _found_at(scope.text, item.probe, item.need, hint)
+            if at >= 0:
+                hint = at or hint
+                continue
+        if not _sourced(scope, item):
+            text = response[item.start : item.end]
+            found.append(Specific(text, item.start, item.end, item.kind, scope.searched))
     return found
 
 
-def _sourced(scope: tuple, kind: str, need: tuple, probe: str | None) -> bool:
+class _Scope(NamedTuple):
+    """The sources a set of citations searches, and their texts joined by blank lines (so
+    that one search serves them all and no match spans two)."""
+
+    searched: tuple[int, ...]
+    text: str
+    indexes: list[SourceIndex]
+
+    @classmethod
+    def of(cls, numbers: frozenset[int] | None, indexes: list[SourceIndex]) -> _Scope:
+        """The scope of a sentence's citation numbers; None (no marker) is every source."""
+        if numbers is None:
+            searched, cited = tuple(range(1, len(indexes) + 1)), indexes
+        else:
+            searched = tuple(sorted(n for n in numbers if n <= len(indexes)))
+            cited = [indexes[n - 1] for n in searched]
+        return cls(searched, "\n\n".join(index.text for index in cited), cited)
+
+
+def _found_at(text: str, probe: str, need: tuple, hint: int) -> int:
+    """Where a probe ends in ``text`` as a whole token: -1 if nowhere, 0 if not at its
+    first occurrence from ``hint`` (or, failing that, before it) but further on."""
+    i = text.find(probe, hint)
+    if i < 0 and hint:  # then before the hint only: the rest was just searched
+        i = text.find(probe, 0, hint + len(probe) - 1)
+    if i < 0:
+        return -1
+    j = i + len(probe)
+    if value_edges(text, i, j):
+        return j
+    return 0 if whole(text, probe, value_edges) else -1
+
+
+def _sourced(scope: _Scope, item: Item) -> bool:
     """Whether a cited source states a specific that is not there as written.
 
     A name is then compared case- and space-insensitively; a value is looked for in its
     common other spellings (in the cited sources joined), and only then in each source's
     index of values.
     """
-    _, text, cited = scope
-    if kind == "name":
-        key = name_key(probe or "")
-        if any(index.has_name_key(key) for index in cited):
+    if item.kind == "name":
+        key = name_key(item.probe or "")
+        if any(index.has_name_key(key) for index in scope.indexes):
             return True
         # a name opening a sentence may have taken its first word ("Recently Harbor Home")
-        return bool(need) and any(index.has_name_alone(need[0][0]) for index in cited)
-    return has_spelling(text, need, probe) or any(index.has_keys(need) for index in cited)
+        rest = item.need
+        return bool(rest) and any(index.has_name_alone(rest[0][0]) for index in scope.indexes)
+    return has_spelling(scope.text, item.need, item.probe) or any(
+        index.has_keys(item.need) for index in scope.indexes
+    )
 
 
-def _read(text: str) -> tuple[list[tuple], list[int], dict[int, frozenset[int]]]:
+def _read(text: str) -> tuple[list[Item], list[int], dict[int, frozenset[int]]]:
     """The specifics of ``text``, its sentence starts, the citations of cited sentences.
 
     The passes run in precedence order over one map of the positions already taken: a
@@ -204,14 +199,14 @@ def _read(text: str) -> tuple[list[tuple], list[int], dict[int, frozenset[int]]]
     covered = bytearray(len(text))
     starts, initial, cites = sentences(text, covered)
     mark_links(text, covered)
-    items: list[tuple] = month_items(text, covered)
+    items = month_items(text, covered)
     days = listed_days(text, items) if items else ()
     items += name_items(text, covered, initial)
     figures = digit_items(text, covered)
     if days:  # "March 5 and 6": the 6 is a day, sourced by a date on the 6th, no number
-        day_at = {start: day for start, _, day, _ in days}  # (not "6" as written: "6 items")
+        day_at = {day.start: day.day for day in days}  # (not "6" as written: "6 items")
         figures = [
-            (item[0], item[1], "figure", ((f"o{day_at[item[0]]}",),), None, ())
+            Item(item.start, item.end, "figure", ((f"o{day_at[item.start]}",),), None)
             if is_listed_day(text, item, day_at)
             else item
             for item in figures

@@ -10,9 +10,11 @@ the answer that sends the question on to the source's index, which is the author
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from groundtui.checks.dates import listed_days, month_items
 from groundtui.checks.keys import MONTHS, spellings
-from groundtui.checks.words import links_of, listed_days, month_items
+from groundtui.checks.links import links_of
 
 _SPACES = " \u00a0\u2009\u202f"
 _JOINERS = ".,:/-–"
@@ -223,14 +225,8 @@ def has_spelling(text: str, need: tuple[tuple[str, ...], ...], skip: str | None)
     return False
 
 
-_SPELLING_CACHE: dict[tuple, tuple[str, ...]] = {}
-
-
+@lru_cache(maxsize=4096)
 def _spellings(need: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
-    """``spellings(need)`` without repeats ("10:00" is spelled "10:00" twice), cached."""
-    found = _SPELLING_CACHE.get(need)
-    if found is None:
-        if len(_SPELLING_CACHE) >= 4096:  # a bound on memory; real answers repeat values
-            _SPELLING_CACHE.clear()
-        found = _SPELLING_CACHE[need] = tuple(dict.fromkeys(spellings(need)))
-    return found
+    """``spellings(need)`` without repeats ("10:00" is spelled "10:00" twice); answers
+    repeat their values, so it is cached."""
+    return tuple(dict.fromkeys(spellings(need)))
