@@ -71,7 +71,7 @@ async def test_markup_in_an_answer_id_and_a_filter_is_shown_literally_in_titles(
 
 
 def test_control_characters_are_made_visible_and_offsets_kept():
-    from groundtui.tui.safe import shown
+    from groundtui.text.inert import shown
 
     raw = "a\x1b[31mb\x9bc\u202ed\u2066e\rf\tg\nh"
     out = shown(raw)

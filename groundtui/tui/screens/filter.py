@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from groundtui.models import Verdict
+from groundtui.text.inert import one_line
 from groundtui.tui.queue_data import QueueFilter
-from groundtui.tui.safe import one_line
 
 
 class FilterScreen(ModalScreen[QueueFilter | None]):

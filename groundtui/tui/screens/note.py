@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static, TextArea
 
-from groundtui.tui.safe import one_line
+from groundtui.text.inert import one_line
 
 
 class NoteScreen(ModalScreen[str | None]):

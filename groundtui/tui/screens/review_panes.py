@@ -19,10 +19,10 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
 from groundtui.store import Store, StoreError
+from groundtui.text.inert import one_line
 from groundtui.tui import messages, queue_data
 from groundtui.tui.answer_data import AnswerDetail, ClaimView, load_answer
 from groundtui.tui.queue_data import QueueFilter, QueueRow
-from groundtui.tui.safe import one_line
 from groundtui.tui.session import ReviewSession, report_of
 from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.claims import ClaimsPane

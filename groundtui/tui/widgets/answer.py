@@ -7,9 +7,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from groundtui.text.inert import one_line, shown
 from groundtui.tui.answer_data import AnswerDetail
 from groundtui.tui.labels import correctness
-from groundtui.tui.safe import one_line, shown
 from groundtui.tui.widgets.rendering import (
     VERDICT_CLASSES,
     scroll_to_offset,

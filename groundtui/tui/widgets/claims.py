@@ -9,9 +9,9 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from groundtui.text.inert import one_line, shown
 from groundtui.tui.answer_data import ClaimView
 from groundtui.tui.labels import describe
-from groundtui.tui.safe import one_line, shown
 from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
 
 

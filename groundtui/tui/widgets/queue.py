@@ -20,8 +20,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
+from groundtui.text.inert import one_line
 from groundtui.tui.queue_data import QueueRow
-from groundtui.tui.safe import one_line
 
 STATE_MARK = {"reviewed": "✓", "partial": "◐", "unreviewed": "·"}
 

@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from groundtui.report import answer_counts
-from groundtui.tui.safe import one_line
+from groundtui.text.inert import one_line
 from groundtui.tui.widgets.rendering import SHORT_KIND, set_text
 
 

@@ -9,9 +9,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from groundtui.text.inert import one_line, shown
 from groundtui.text.locate import locate
 from groundtui.tui.answer_data import AnswerDetail, ClaimView, SourceInfo
-from groundtui.tui.safe import one_line, shown
 from groundtui.tui.widgets.rendering import scroll_to_offset, set_text, through_word
 
 
