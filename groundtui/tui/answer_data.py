@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass, field
 
 from groundtui.checks import unsourced_specifics
-from groundtui.store import Store, counts
+from groundtui.store import Store, rules
 
 
 @dataclass
@@ -172,7 +172,7 @@ def effective_correct(store: Store, answer_id: str) -> bool | None:
     """The answer's correctness as the report counts it: the latest reviewer mark (an
     explicit "unknown" included), else the imported ``correct``."""
     value = store.scalar(
-        f"select {counts.effective_correct('a.id', 'a.correct')} from answers a"
+        f"select {rules.effective_correct('a.id', 'a.correct')} from answers a"
         " where a.id = ?",
         [answer_id],
     )
