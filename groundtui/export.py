@@ -20,8 +20,8 @@ from contextlib import closing
 from pathlib import Path
 from typing import TextIO
 
-from groundtui.report.cubes import JUDGE_LABEL, JUDGE_LABEL_KIND, JUDGE_PICK
 from groundtui.store import Store
+from groundtui.store.rules import JUDGE_LABEL, JUDGE_LABEL_KIND, JUDGE_PICK, cites_its_source
 
 COLUMNS = [
     "answer_id",
@@ -45,20 +45,20 @@ COLUMNS = [
 ]
 FORMATS = ("jsonl", "csv")
 
+# The source columns are null for a claim that counts under no source, as in the report.
 # CROSS JOIN keeps answers as the outer loop: rows come in import order from the indexes on
 # answers(seq) and claims(answer_id, ordinal), streamed, with no sort of every claim.
-_SELECT = """
+_SELECT = f"""
   select c.answer_id, c.id, c.text, c.kind, c.citation, s.source_id, s.origin,
          j.evidence_text, j.judge, j.verdict, j.invention_kind,
          l.reviewer, l.reviewer_verdict, l.reviewer_kind, l.note, l.reviewed_at,
-         {label}, {label_kind}
+         {{label}}, {{label_kind}}
   from answers a
   cross join claims c on c.answer_id = a.id
   left join claim_labels l on l.claim_id = c.id
-  left join sources s on s.key = c.source_key
-    and coalesce(c.uncited, 0) = 0 and coalesce(c.dangling, 0) = 0
-  left join judgements j on j.id = {judgement}
-  {where}
+  left join sources s on s.key = c.source_key and {cites_its_source("c")}
+  left join judgements j on j.id = {{judgement}}
+  {{where}}
   order by a.seq, c.ordinal"""
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,8 +11,7 @@ from pydantic import ValidationError
 
 from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.records import read_record
-from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
-from groundtui.store.counts import bulk_load
+from groundtui.store import ClaimRow, NewAnswer, Store, content_hash, source_key
 from groundtui.text.kinds import infer_kind
 from groundtui.text.locate import locate
 from groundtui.text.markers import citations_near, source_index
@@ -145,9 +143,7 @@ def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) 
             # off and one recount of its aggregates at the end than with a trigger per
             # row; a small import into a large database is the opposite.
             existing = store.scalar("select count(*) from answers") or 0
-            bulk = len(fresh) >= max(BULK_MIN, existing)
-            with bulk_load(store.db) if bulk else nullcontext():
-                _write(store, fresh, result)
+            _write(store, fresh, result, bulk=len(fresh) >= max(BULK_MIN, existing))
     result.written = True
     return result
 
@@ -176,65 +172,29 @@ def _infer_citation(
     return (near[0] if near else None), span, located
 
 
-def _write(store: Store, fresh: list[tuple[Answer, str]], result: ImportResult) -> None:
-    at = now_iso()
-    seq = store.scalar("select coalesce(max(seq), 0) from answers") or 0
-    known_sources = store.existing_source_keys(
-        source_key(s.id, s.text) for answer, _ in fresh for s in answer.sources)
-    rows: dict[str, list[dict]] = {t: [] for t in (
-        "sources", "answers", "answer_sources", "claims", "judgements", "reviews")}
-    for answer, digest in fresh:
-        seq += 1
-        keys = []
-        for source in answer.sources:
-            key = source_key(source.id, source.text)
-            keys.append(key)
-            if key not in known_sources:
-                known_sources.add(key)
-                rows["sources"].append(store.source_row(source, key, at))
-        rows["answers"].append(store.answer_row(answer, digest, at, seq))
-        rows["answer_sources"].extend(
-            {"answer_id": answer.id, "position": i, "source_key": k}
-            for i, k in enumerate(keys, start=1))
-        _claim_rows(answer, keys, at, rows)
-    result.answers += len(fresh)
-    result.sources += len(rows["sources"])
-    result.claims += len(rows["claims"])
-    result.reviews += len(rows["reviews"])
-    for table, table_rows in rows.items():
-        if table_rows:
-            store.db[table].insert_all(table_rows, batch_size=500)
-    claim_ids = [c["id"] for c in rows["claims"]]
-    store.refresh_labels(claim_ids, new=True)
+def _write(
+    store: Store, fresh: list[tuple[Answer, str]], result: ImportResult, *, bulk: bool
+) -> None:
+    new = [NewAnswer(answer, digest, _claim_rows(answer)) for answer, digest in fresh]
+    written = store.add_answers(new, judge=IMPORT_JUDGE, bulk=bulk)
+    result.answers += written.answers
+    result.sources += written.sources
+    result.claims += written.claims
+    result.reviews += written.reviews
 
 
-def _claim_rows(answer: Answer, keys: list[str], at: str, rows: dict[str, list[dict]]) -> None:
+def _claim_rows(answer: Answer) -> list[ClaimRow]:
+    """The answer's claims as stored: each placed, its citation read, its kind inferred."""
+    keys = [source_key(s.id, s.text) for s in answer.sources]
+    rows = []
     for ordinal, claim in enumerate(answer.claims or [], start=1):
-        claim_id = f"{answer.id}#{ordinal}"
         inferred, span, located = _infer_citation(answer.response, claim.text, claim.span)
         citation = claim.citation if claim.citation is not None else inferred
         index = source_index(citation, len(keys))
         dangling = citation is not None and index is None  # "[0]", or "[3]" of two
-        key = None if index is None else keys[index]
-        kind = claim.kind.value if claim.kind else infer_kind(claim.text)
-        rows["claims"].append(Store.claim_row(ClaimRow(
-            claim_id, answer.id, ordinal, claim.text, kind, citation, key, span, located,
-            uncited=citation is None, dangling=dangling), at))
-        if claim.verdict is not None:
-            evidence_text = None
-            if claim.evidence is not None and index is not None:
-                source_text = answer.sources[index].text
-                evidence_text = source_text[claim.evidence[0] : claim.evidence[1]]
-            rows["judgements"].append({
-                "claim_id": claim_id, "judge": claim.judge or IMPORT_JUDGE,
-                "prompt_version": IMPORT_JUDGE, "verdict": claim.verdict.value,
-                "invention_kind": claim.invention_kind.value if claim.invention_kind else None,
-                "evidence_start": claim.evidence[0] if claim.evidence else None,
-                "evidence_end": claim.evidence[1] if claim.evidence else None,
-                "evidence_text": evidence_text, "rationale": claim.rationale, "at": at,
-            })
-        for review in claim.reviews:
-            kind = review.invention_kind.value if review.invention_kind else None
-            rows["reviews"].append(Store.review_row(
-                claim_id, review.reviewer, review.verdict.value, kind, review.note,
-                blind=review.blind, at=now_iso(review.at), origin="import"))
+        rows.append(ClaimRow(
+            f"{answer.id}#{ordinal}", answer.id, ordinal, claim.text,
+            claim.kind.value if claim.kind else infer_kind(claim.text), citation,
+            None if index is None else keys[index], span, located,
+            uncited=citation is None, dangling=dangling))
+    return rows

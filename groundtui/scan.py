@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -50,30 +49,16 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
             return result
         last = answers[-1]["seq"]
         cited = _sources(store, [a["id"] for a in answers], indexes)
-        at = now_iso()
-        flags, ids = [], []
+        found: dict[str, dict] = {}
         for answer in answers:
             sources = cited.get(answer["id"], [])
-            found = unsourced_specifics(answer["response"], sources)
-            ids.append(answer["id"])
-            if found:
-                flags.append({
-                    "answer_id": answer["id"], "check_name": CHECK_NAME, "at": at,
-                    "details": json.dumps(
-                        {"specifics": [s.to_dict() for s in found], "sources": len(sources)},
-                        ensure_ascii=False),
-                })
-        with store.transaction():
-            marks = ",".join("?" * len(ids))
-            store.db.execute(
-                f"delete from flags where check_name = ? and answer_id in ({marks})",
-                [CHECK_NAME, *ids])
-            if flags:
-                store.db["flags"].insert_all(flags)
-            store.db.execute(
-                f"update answers set scanned_at = ? where id in ({marks})", [at, *ids])
+            specifics = unsourced_specifics(answer["response"], sources)
+            if specifics:
+                found[answer["id"]] = {
+                    "specifics": [s.to_dict() for s in specifics], "sources": len(sources)}
+        store.record_scan(CHECK_NAME, [a["id"] for a in answers], found, now_iso())
         result.scanned += len(answers)
-        result.flagged += len(flags)
+        result.flagged += len(found)
 
 
 def _sources(

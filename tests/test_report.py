@@ -47,7 +47,7 @@ from groundtui.cli import cli
 from groundtui.importer import import_files
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import ClaimRow, Store
-from groundtui.store.counts import rebuild
+from groundtui.store.counts import bulk_load
 
 T1, T2 = "2026-11-30T10:00:00Z", "2026-11-30T10:05:00Z"
 T3, T4, T5 = (
@@ -393,6 +393,24 @@ def test_every_key_by_hand(store: Store) -> None:
     assert result == approx(EXPECTED)
 
 
+def test_the_report_carries_the_counts_behind_its_answer_ratios(store: Store) -> None:
+    """Grounded A1, A4; invented A2, A3; of the six with claims: counted, not ratio × n."""
+    result = report.compute(store)
+    assert report.answer_counts(result) == (2, 2, 6)
+    assert json.loads(json.dumps(result)) == dict(result)  # the JSON holds the keys only
+    assert list(json.loads(json.dumps(result))) == list(EXPECTED)
+    assert report.answer_counts(report.compute(store, judge="prod")) == (2, 3, 6)
+
+
+def test_an_answers_correctness_is_its_latest_mark_else_as_imported(store: Store) -> None:
+    """A1 imported true; A2 imported false, marked correct; A4 marked incorrect then unknown."""
+    assert [report.answer_correct(store, a) for a in ("A1", "A2", "A3", "A4")] == [
+        True, True, None, None]
+    store.add_mark("A1", "dana", False, at=LATER)
+    assert report.answer_correct(store, "A1") is False
+    assert report.answer_correct(store, "no such answer") is None
+
+
 def test_judge_name_picks_that_judges_latest_verdicts(store: Store) -> None:
     assert report.compute(store, judge="prod") == approx(EXPECTED_PROD)
     # "second" judged only A4#1 and A8#1 (and failed on A7#2): the other claims keep their
@@ -489,7 +507,8 @@ def test_reviewer_pair_ties_on_time_go_by_order_made(store: Store) -> None:
 def test_maintained_counts_equal_a_full_recount(store: Store) -> None:
     assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
     before = read_cubes(store.db.conn).normalised()
-    rebuild(store.db)
+    with bulk_load(store.db):  # nothing written: the counts are recounted from scratch
+        pass
     assert read_cubes(store.db.conn).normalised() == before
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from groundtui.importer import import_files
+from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import Store, StoreError, source_key
 from groundtui.store.migrations import MIGRATIONS
 from tests.builders import make_answer, write_jsonl
@@ -159,3 +160,64 @@ def test_a_readonly_store_refuses_a_database_needing_migration(db_path: Path) ->
     conn.close()
     with pytest.raises(StoreError, match="needs upgrading"):
         Store(db_path, readonly=True)
+
+
+# A writer process: opens the store, says it is ready, waits for "go", then makes its writes
+# (reviews and judgements alternately, over every claim) and prints how many failed.
+_WRITER = """
+import sqlite3
+import sys
+from groundtui.store import Store, StoreError
+path, name, writes = sys.argv[1], sys.argv[2], int(sys.argv[3])
+store = Store(path, timeout=30)
+claims = [r["id"] for r in store.query("select id from claims order by id")]
+print("ready", flush=True)
+sys.stdin.readline()
+failed = []
+for i in range(writes):
+    claim = claims[i % len(claims)]
+    try:
+        if i % 2:
+            store.add_judgement(claim, name, "v1", verdict="stated")
+        else:
+            store.add_review(claim, name, "partial", "bridging_inference")
+    except (StoreError, sqlite3.OperationalError) as exc:
+        failed.append(str(exc))
+store.close()
+print(len(failed), failed[:1], flush=True)
+"""
+
+
+def test_two_processes_writing_at_once_wait_for_the_lock(db_path: Path, tmp_path: Path) -> None:
+    """Issue 17: a deferred BEGIN read, then failed to upgrade to a write lock at once."""
+    import subprocess
+    import sys
+
+    claims = [{"text": f"Sofas can be returned within {n} days", "citation": 1}
+              for n in range(1, 9)]
+    with Store(db_path) as store:
+        import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [make_answer(claims=claims)]))])
+    writes = 300
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WRITER, str(db_path), name, str(writes)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        for name in ("dana", "lee")
+    ]
+    for p in procs:  # both open and ready, then both start at once
+        assert p.stdout.readline().strip() == "ready", p.stderr.read()
+    for p in procs:
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    outputs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [err for _, err in outputs]
+    assert [out.split(" ", 1)[0] for out, _ in outputs] == ["0", "0"], outputs
+    with Store(db_path) as store:
+        for name in ("dana", "lee"):
+            assert store.scalar("select count(*) from reviews where reviewer = ?", [name]) == (
+                writes // 2)
+            assert store.scalar("select count(*) from judgements where judge = ?", [name]) == (
+                writes // 2)
+        assert store.scalar("select count(*) from claim_labels where label is null") == 0
+        assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from groundtui.judge.base import Judge, Usage
-from groundtui.store import ClaimRow, Store, now_iso
+from groundtui.store import ClaimRow, Store
 
 
 @dataclass
@@ -79,18 +79,17 @@ class Recorder:
         The extraction row is what marks the answer extracted by this judge: one with no
         claims is then done, and is not selected again.
         """
-        at = now_iso()
-        with self.store.transaction():
-            self.store.add_claims(rows, at)
-            self._extraction(answer_id, len(rows), None, usage, seconds, at)
+        self.store.add_extraction(
+            answer_id, self.judge.name, self.judge.prompt_version, rows,
+            spent=_spent(usage, seconds),
+        )
         self.stats.claims_extracted += len(rows)
         self.stats.usage.add(usage)
         self._changed()
 
     def relocated(self, claim_id: str, changes: dict) -> None:
         """Update an imported claim's span and citation columns."""
-        with self.store.transaction():
-            self.store.db["claims"].update(claim_id, changes)
+        self.store.relocate_claim(claim_id, changes)
 
     def judgement(
         self,
@@ -129,34 +128,15 @@ class Recorder:
 
     def extraction_failed(self, answer_id: str, error: str, usage: Usage, seconds: float) -> None:
         """Record an answer whose claims could not be extracted: the next run tries again."""
-        with self.store.transaction():
-            self._extraction(answer_id, None, error[:2000], usage, seconds, now_iso())
+        self.store.add_extraction(
+            answer_id, self.judge.name, self.judge.prompt_version, None,
+            error=error[:2000], spent=_spent(usage, seconds),
+        )
         self.stats.failures += 1
         self.stats.answers_failed += 1
         self.stats.usage.add(usage)
         self.stats.note_error(f"{answer_id}: extraction: {error}")
         self._changed()
-
-    def _extraction(
-        self,
-        answer_id: str,
-        claims: int | None,
-        error: str | None,
-        usage: Usage,
-        seconds: float,
-        at: str,
-    ) -> None:
-        self.store.db["extractions"].insert(
-            {
-                "answer_id": answer_id,
-                "judge": self.judge.name,
-                "prompt_version": self.judge.prompt_version,
-                "claims": claims,
-                "error": error,
-                **_spent(usage, seconds),
-                "at": at,
-            }
-        )
 
     def answer_finished(self, complete: bool) -> None:
         """Count an answer as done, or as left for the next run."""

@@ -1,7 +1,10 @@
 """The groundedness report: its numbers, the agreement between raters, and its rendering."""
 
 from groundtui.report.compute import (
+    AnswerCounts,
+    Report,
     agreement_by_kind,
+    answer_correct,
     answer_counts,
     compute,
     confusion,
@@ -13,7 +16,10 @@ from groundtui.report.compute import (
 )
 
 __all__ = [
+    "AnswerCounts",
+    "Report",
     "agreement_by_kind",
+    "answer_correct",
     "answer_counts",
     "compute",
     "confusion",

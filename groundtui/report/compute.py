@@ -35,12 +35,13 @@ Decisions where README "The report" is silent:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from groundtui.models import ClaimKind, InventionKind, Verdict
 from groundtui.report.cubes import Cubes, full_cubes, read_cubes
 from groundtui.report.kappa import agreement_of_matrix
 from groundtui.store import Store
+from groundtui.store.rules import effective_correct
 
 VERDICTS = [v.value for v in Verdict]
 INVENTION_KINDS = [k.value for k in InventionKind]
@@ -59,6 +60,27 @@ WITH_CLAIMS = ("grounded", "ungrounded", "pending")
 Matrix = dict[str, dict[str, int]]
 
 
+class AnswerCounts(NamedTuple):
+    """The counts behind ``answer_level`` and ``invention_rate``."""
+
+    grounded: int
+    invented: int
+    with_claims: int
+    """Answers with at least one claim: the denominator of both."""
+
+
+class Report(dict):
+    """The report keyed and nested as ``groundtui report --json`` prints it.
+
+    It carries ``counts``, the numerators the JSON gives only as ratios, for the text
+    report and the review UI's pane; ``json.dumps`` sees only the keys.
+    """
+
+    def __init__(self, numbers: dict[str, Any], counts: AnswerCounts) -> None:
+        super().__init__(numbers)
+        self.counts = counts
+
+
 def ratio(numerator: int, denominator: int) -> float | None:
     """``numerator / denominator``, or ``None`` when the denominator is zero."""
     return numerator / denominator if denominator else None
@@ -71,7 +93,7 @@ def cubes_of(store: Store, judge: str | None = None) -> Cubes:
     return full_cubes(store.db.conn, judge, recount_rr=False)
 
 
-def compute(store: Store, judge: str | None = None) -> dict[str, Any]:
+def compute(store: Store, judge: str | None = None) -> Report:
     """Every number of README "The report", keyed and nested exactly as ``groundtui report --json``.
 
     Args:
@@ -82,7 +104,7 @@ def compute(store: Store, judge: str | None = None) -> dict[str, Any]:
     return summarise(cubes_of(store, judge))
 
 
-def summarise(c: Cubes) -> dict[str, Any]:
+def summarise(c: Cubes) -> Report:
     """The README "The report" report from its cubes (pure)."""
     claims = reviewed = stated = 0
     verdicts = dict.fromkeys(VERDICTS, 0)
@@ -121,7 +143,7 @@ def summarise(c: Cubes) -> dict[str, Any]:
         if status in WITH_CLAIMS:
             cell[2] += n
             cell[3] += n if status != "grounded" else 0
-    return {
+    numbers = {
         "answers": answers,
         "claims": claims,
         "reviewed_claims": reviewed,
@@ -146,18 +168,26 @@ def summarise(c: Cubes) -> dict[str, Any]:
             "reviewer_vs_reviewer": agreement_of_matrix(_square((a, b, n) for a, b, n in c.rr)),
         },
     }
+    return Report(numbers, AnswerCounts(grounded, invented, with_claims))
 
 
-def answer_counts(r: dict[str, Any]) -> tuple[int, int, int]:
+def answer_counts(r: Report) -> AnswerCounts:
     """``(grounded, invented, answers with claims)``: the counts behind two ratios of ``r``.
 
-    README "The report" names only the ratios; their numerators are ratio × denominator, exact for any
-    count a database holds. The text report and the review UI's pane both show them.
+    README "The report" names only the ratios; the text report and the review UI's pane
+    show their counts too.
     """
-    with_claims = sum(r["quadrants"].values())  # every answer with at least one claim
-    grounded = round((r["answer_level"] or 0) * with_claims)
-    invented = round((r["invention_rate"] or 0) * with_claims)
-    return grounded, invented, with_claims
+    return r.counts
+
+
+def answer_correct(store: Store, answer_id: str) -> bool | None:
+    """The answer's correctness as the report counts it: the latest reviewer mark (an
+    explicit "unknown" included), else the imported ``correct``."""
+    value = store.scalar(
+        f"select {effective_correct('a.id', 'a.correct')} from answers a where a.id = ?",
+        [answer_id],
+    )
+    return None if value is None else bool(value)
 
 
 def _square(cells: Any) -> Matrix:

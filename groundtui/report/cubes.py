@@ -1,9 +1,10 @@
-"""The report's four cubes: read from the aggregate tables, or recomputed from base tables.
+"""The report's four cubes: read from the maintained counts, or recounted from base tables.
 
 A cube is a list of ``(key…, n)`` rows (see ``groundtui.store.counts`` for what each counts).
 ``read_cubes`` reads the trigger-maintained tables: a few hundred rows whatever the size of
-the database. ``full_cubes`` recomputes the same rows with ``GROUP BY`` queries over every
-claim; it serves ``--judge NAME`` (another judge's verdicts) and ``rebuild``.
+the database. ``full_cubes`` recomputes the same rows with the store's recount queries
+(``groundtui.store.recount``) over every claim; it serves ``--judge NAME`` (another judge's
+verdicts) and the tests that hold the triggers to the recount.
 """
 
 from __future__ import annotations
@@ -13,7 +14,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from groundtui.store.counts import AGG_TABLES, correct_of, status_of
+from groundtui.store.recount import (
+    ANSWER_CUBE,
+    ANSWER_ORIGINS,
+    CLAIM_CUBE,
+    JUDGE_LABELS,
+    LATEST_LABELS,
+    ORIGIN_CUBE,
+    RR_PAIRS,
+    STATE,
+)
 
 Row = tuple
 
@@ -38,83 +48,6 @@ class Cubes:
             return sorted(tuple(r) for r in rows if r[-1])
 
         return Cubes(clean(self.claims), clean(self.answers), clean(self.origins), clean(self.rr))
-
-
-ORIGIN = "case when coalesce(c.uncited, 0) = 0 and coalesce(c.dangling, 0) = 0 then s.origin end"
-LATEST_LABELS = f"""
-  select c.answer_id, c.kind, {ORIGIN} as origin,
-         l.judge_verdict as jv, l.reviewer_verdict as rv, l.label, l.label_kind
-  from claims c left join claim_labels l on l.claim_id = c.id
-  left join sources s on s.key = c.source_key"""
-# One judge's latest verdict per claim; the reviewer's label still wins over it (README "The report").
-#: The judgement of claim ``c`` by one judge (``:judge``): its latest verdict.
-JUDGE_PICK = """(
-    select x.id from judgements x
-    where x.claim_id = c.id and x.judge = :judge and x.verdict is not null
-    order by x.at desc, x.id desc limit 1)"""
-#: Claim ``c``'s label for that judge: the reviewer's, else the judge's (``j``) verdict.
-JUDGE_LABEL = "coalesce(l.reviewer_verdict, j.verdict)"
-JUDGE_LABEL_KIND = (
-    "case when l.reviewer_verdict is not null then l.reviewer_kind else j.invention_kind end"
-)
-JUDGE_LABELS = f"""
-  select c.answer_id, c.kind, {ORIGIN} as origin,
-         j.verdict as jv, l.reviewer_verdict as rv,
-         {JUDGE_LABEL} as label, {JUDGE_LABEL_KIND} as label_kind
-  from claims c left join claim_labels l on l.claim_id = c.id
-  left join sources s on s.key = c.source_key
-  left join judgements j on j.id = {JUDGE_PICK}"""
-STATE = """
-  select a.id as answer_id, coalesce(x.claims, 0) as claims,
-         coalesce(x.labelled, 0) as labelled, coalesce(x.stated, 0) as stated,
-         coalesce(x.absent, 0) as absent,
-         case when m.answer_id is not null then m.correct else a.correct end as correct,
-         a.scanned_at is not null as scanned,
-         exists (select 1 from flags f where f.answer_id = a.id) as flagged
-  from answers a
-  left join (
-    select answer_id, count(*) as claims, count(label) as labelled,
-           count(case when label = 'stated' then 1 end) as stated,
-           count(case when label = 'absent' then 1 end) as absent
-    from {labels} group by answer_id) x on x.answer_id = a.id
-  left join (
-    select answer_id, correct from (
-      select answer_id, correct, row_number() over (
-        partition by answer_id order by at desc, id desc) as rn
-      from answer_marks)
-    where rn = 1) m on m.answer_id = a.id"""
-# The two reviewers whose first label on a claim is earliest, each with their latest label.
-RR_PAIRS = """
-  with latest as (
-    select claim_id, reviewer, verdict from (
-      select claim_id, reviewer, verdict, row_number() over (
-        partition by claim_id, reviewer order by at desc, id desc) as rn
-      from reviews)
-    where rn = 1 and verdict is not null),
-  firsts as (
-    select claim_id, reviewer, min(at || '|' || printf('%012d', id)) as first
-    from reviews where verdict is not null group by claim_id, reviewer),
-  ranked as (
-    select l.claim_id, l.verdict, row_number() over (
-      partition by l.claim_id order by f.first) as k
-    from latest l join firsts f on f.claim_id = l.claim_id and f.reviewer = l.reviewer)
-  select claim_id, max(case when k = 1 then verdict end) as a,
-         max(case when k = 2 then verdict end) as b
-  from ranked where k <= 2 group by claim_id having count(*) = 2"""
-CLAIM_CUBE = """
-  select coalesce(label, ''), coalesce(label_kind, ''), coalesce(kind, ''),
-         coalesce(origin, ''), coalesce(jv, ''), coalesce(rv, ''), count(*)
-  from {labels} group by 1, 2, 3, 4, 5, 6"""
-ANSWER_CUBE = f"""
-  select {status_of("st")}, st.absent > 0, {correct_of("st")}, st.scanned, st.flagged,
-         count(*)
-  from {{state}} st group by 1, 2, 3, 4, 5"""
-ANSWER_ORIGINS = """
-  select answer_id, origin, count(*) from {labels}
-  where origin is not null group by answer_id, origin"""
-ORIGIN_CUBE = f"""
-  select o.origin, {status_of("st")}, count(*)
-  from {{origins}} o join {{state}} st on st.answer_id = o.answer_id group by 1, 2"""
 
 
 @contextmanager
@@ -181,25 +114,3 @@ def full_cubes(
         finally:
             for table in ("_rep_labels", "_rep_state", "_rep_origins"):
                 conn.execute(f"drop table if exists temp.{table}")
-
-
-def fill(conn: sqlite3.Connection) -> None:
-    """Recompute every aggregate table from the base tables (triggers must be off)."""
-    for table in AGG_TABLES:
-        conn.execute(f"delete from {table}")
-    try:
-        conn.execute(f"create temp table _rep_labels as {LATEST_LABELS}")
-        conn.execute("insert into agg_claims " + CLAIM_CUBE.format(labels="_rep_labels"))
-        conn.execute("insert into agg_answer_state " + STATE.format(labels="_rep_labels"))
-        conn.execute(
-            "insert into agg_answer_origins " + ANSWER_ORIGINS.format(labels="_rep_labels")
-        )
-    finally:
-        conn.execute("drop table if exists temp._rep_labels")
-    conn.execute("insert into agg_answers " + ANSWER_CUBE.format(state="agg_answer_state"))
-    conn.execute(
-        "insert into agg_origins "
-        + ORIGIN_CUBE.format(origins="agg_answer_origins", state="agg_answer_state")
-    )
-    conn.execute(f"insert into agg_claim_rr {RR_PAIRS}")
-    conn.execute("insert into agg_rr select a, b, count(*) from agg_claim_rr group by a, b")

@@ -1,19 +1,16 @@
 """The SQLite store: the connection, every write, the schema's migrations and its counts."""
 
-from groundtui.store.store import (
-    ClaimRow,
-    Store,
-    StoreError,
-    content_hash,
-    default_db_path,
-    now_iso,
-    source_key,
-)
+from groundtui.store.connection import StoreError, default_db_path
+from groundtui.store.imports import NewAnswer, Written
+from groundtui.store.rows import ClaimRow, content_hash, now_iso, source_key
+from groundtui.store.store import Store
 
 __all__ = [
     "ClaimRow",
+    "NewAnswer",
     "Store",
     "StoreError",
+    "Written",
     "content_hash",
     "default_db_path",
     "now_iso",

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 import sqlite_utils
 
+from groundtui.store.counts import install
+
 Migration = Callable[[sqlite_utils.Database], None]
 MIGRATIONS: list[tuple[str, Migration]] = []
 
@@ -126,8 +128,6 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 @migration
 def m002_report_aggregates(db: sqlite_utils.Database) -> None:
     """Report counters kept current by triggers, so the report never scans every claim."""
-    from groundtui.store.counts import install
-
     install(db)
 
 

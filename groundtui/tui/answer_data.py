@@ -8,8 +8,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from groundtui.checks import unsourced_specifics
-from groundtui.store import Store, counts
+from groundtui.checks import Specific, unsourced_specifics
+from groundtui.report import answer_correct
+from groundtui.store import Store
+
+#: For the session: the answer's correctness as the report counts it.
+effective_correct = answer_correct
 
 
 @dataclass
@@ -168,17 +172,6 @@ def revealed(store: Store, claim_ids: list[str], reviewer: str) -> set[str]:
     }
 
 
-def effective_correct(store: Store, answer_id: str) -> bool | None:
-    """The answer's correctness as the report counts it: the latest reviewer mark (an
-    explicit "unknown" included), else the imported ``correct``."""
-    value = store.scalar(
-        f"select {counts.effective_correct('a.id', 'a.correct')} from answers a"
-        " where a.id = ?",
-        [answer_id],
-    )
-    return None if value is None else bool(value)
-
-
 def load_answer(store: Store, answer_id: str, reviewer: str) -> AnswerDetail | None:
     """One answer with its sources, claims, labels and unsourced specifics."""
     rows = store.query(
@@ -193,7 +186,7 @@ def load_answer(store: Store, answer_id: str, reviewer: str) -> AnswerDetail | N
         )
         for s in store.answer_sources(answer_id)
     ]
-    correct = effective_correct(store, answer_id)
+    correct = answer_correct(store, answer_id)
     flag_rows = store.query("select details from flags where answer_id = ?", [answer_id])
     specifics = _specifics(flag_rows, a["response"], sources, scanned=bool(a["scanned_at"]))
     return AnswerDetail(
@@ -218,9 +211,10 @@ def _specifics(
         except ValueError:
             continue
         for item in details.get("specifics", []) if isinstance(details, dict) else []:
-            try:
-                start, end = int(item["start"]), int(item["end"])
-            except (KeyError, TypeError, ValueError):
+            try:  # what the scan stored; skip what a damaged or foreign row holds
+                found = Specific.from_dict(item)
+                start, end = int(found.start), int(found.end)
+            except (KeyError, TypeError, ValueError, AttributeError):
                 continue
             if 0 <= start < end <= len(response):
                 spans.append((start, end))

@@ -17,7 +17,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from groundtui.store import Store, now_iso
+from groundtui.store import Store
 
 
 def cache_key(
@@ -78,20 +78,7 @@ class CompletionCache:
 
     def put(self, key: str, model: str, prompt_version: str, entry: CachedCompletion) -> None:
         """Store ``entry`` under ``key`` (replacing any earlier one), committed at once."""
-        # Plain SQL: sqlite-utils' upsert inspects the table on every call, and this runs
-        # once per model call.
-        with self.store.transaction():
-            self.store.db.execute(
-                "insert or replace into completions (key, model, prompt_version, response,"
-                " prompt_tokens, completion_tokens, cost, at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    key,
-                    model,
-                    prompt_version,
-                    entry.content,
-                    entry.prompt_tokens,
-                    entry.completion_tokens,
-                    entry.cost,
-                    now_iso(),
-                ],
-            )
+        self.store.put_completion(
+            key, model, prompt_version, entry.content, prompt_tokens=entry.prompt_tokens,
+            completion_tokens=entry.completion_tokens, cost=entry.cost,
+        )

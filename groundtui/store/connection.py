@@ -1,0 +1,200 @@
+"""Opening a database: WAL, the busy timeout, read-only use, migrations, errors in a sentence.
+
+Every write the product makes runs inside ``Connection.transaction``, the one write path
+(``groundtui.store.transaction``).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Self
+
+import sqlite_utils
+
+from groundtui.store.migrations import MIGRATIONS
+from groundtui.store.rows import now_iso
+from groundtui.store.transaction import immediate
+
+DEFAULT_DB = "groundtui.db"
+
+
+class StoreError(Exception):
+    """A problem with the database a user can act on; its message is one sentence."""
+
+
+def default_db_path() -> str:
+    """``$GROUNDTUI_DB``, else ``groundtui.db`` in the current folder (README "Commands")."""
+    return os.environ.get("GROUNDTUI_DB") or DEFAULT_DB
+
+
+class Connection:
+    """One SQLite database file, opened and brought up to date. One per thread."""
+
+    def __init__(
+        self, path: str | Path, *, create: bool = True, timeout: float = 5.0,
+        readonly: bool = False,
+    ) -> None:
+        """Open (or create) the database at ``path`` and bring its schema up to date.
+
+        Args:
+            path: the database file, or ``":memory:"``.
+            create: create the file when it is missing.
+            timeout: seconds a write waits for another writer's lock before failing.
+            readonly: open an existing, up-to-date database without writing to it at all
+                (no journal-mode change, no migration), for a file one may not write.
+
+        Raises:
+            StoreError: the file is missing, a folder, another program's, newer, or locked.
+        """
+        self.path = str(path)
+        if self.path != ":memory:":
+            p = Path(self.path)
+            if (readonly or not create) and not p.exists():
+                raise StoreError(f"no database at {self.path}: run `groundtui import` first")
+            if p.exists() and p.is_dir():
+                raise StoreError(f"{self.path} is a folder, not a database file")
+            if not p.parent.exists():
+                raise StoreError(f"cannot create database {self.path}: no folder {p.parent}")
+        try:
+            if readonly:
+                conn = _connect_readonly(self.path, timeout)
+            else:
+                conn = sqlite3.connect(self.path, timeout=timeout)
+            self.db = sqlite_utils.Database(conn)
+            self.db.execute("PRAGMA foreign_keys = ON")
+            # Refuse a foreign or newer database before changing anything in it, not even
+            # its journal mode.
+            applied = self._check_schema()
+            if readonly:
+                if len(applied) < len(MIGRATIONS):
+                    raise StoreError(
+                        f"{self.path} needs upgrading by someone who may write to it "
+                        "(any groundtui command with write access does it)")
+                return
+            if self.path != ":memory:":
+                self._enable_wal(timeout)
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            if len(applied) < len(MIGRATIONS):
+                self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(describe_error(self.path, exc)) from None
+
+    def _check_schema(self) -> set[str]:
+        """The migrations applied so far; refuses another program's or a newer database."""
+        if not self.db["_migrations"].exists():
+            if self.scalar("select count(*) from sqlite_master"):
+                raise StoreError(
+                    f"{self.path} is not a groundtui database (it holds other tables)")
+            return set()
+        applied = {row[0] for row in self.db.execute("select name from _migrations")}
+        unknown = sorted(applied - {name for name, _ in MIGRATIONS})
+        if unknown:
+            raise StoreError(
+                f"{self.path} was written by a newer groundtui (unknown migration "
+                f"{unknown[0]}); upgrade groundtui to open it"
+            )
+        return applied
+
+    def _enable_wal(self, timeout: float) -> None:
+        # Switching to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at once,
+        # without calling the busy handler, when another connection is opening the same
+        # new file (seen about once in 300 openings by four processes under load). The
+        # busy timeout cannot cover it, so retry the switch until the same deadline.
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.db.enable_wal()
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.01)
+
+    def _migrate(self) -> None:
+        # The write lock comes first, so two processes opening a new database at once
+        # apply each migration exactly once (the second waits, then finds them applied).
+        with self.transaction():
+            applied = self._check_schema()
+            table = self.db.table("_migrations")
+            if not table.exists():
+                table.create({"name": str, "applied_at": str}, pk="name")
+            for name, fn in MIGRATIONS:
+                if name not in applied:
+                    fn(self.db)
+                    table.insert({"name": name, "applied_at": now_iso()})
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """The one write path: a transaction holding the write lock from its start.
+
+        It waits out the busy timeout for another writer, so what is read inside cannot
+        be changed by another writer before the commit; it commits everything inside or
+        nothing. Nested use becomes a savepoint.
+
+        Raises:
+            StoreError: the lock did not come within the timeout, or SQLite refused the
+                write (a read-only file, a constraint); nothing was written.
+        """
+        try:
+            with immediate(self.db.conn):
+                yield
+        except (sqlite3.OperationalError, sqlite3.IntegrityError) as exc:
+            raise StoreError(describe_error(self.path, exc)) from None
+
+    def query(self, sql: str, params: Iterable[Any] | dict | None = None) -> list[dict]:
+        """Rows of ``sql`` as dicts."""
+        try:
+            return list(self.db.query(sql, params or ()))
+        except sqlite3.OperationalError as exc:
+            raise StoreError(describe_error(self.path, exc)) from None
+
+    def scalar(self, sql: str, params: Iterable[Any] | None = None) -> Any:
+        """The first column of the first row of ``sql``."""
+        row = self.db.execute(sql, tuple(params or ())).fetchone()
+        return row[0] if row else None
+
+
+def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:
+    """A connection that never writes to ``path``.
+
+    A WAL database opened read-only still needs its shared-memory file; where that cannot
+    be created (a folder we may not write), SQLite can only read the file as immutable,
+    which is right for a database file we may not write: we read it as it stands.
+    """
+    uri = Path(path).resolve().as_uri()
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=timeout)
+    try:
+        conn.execute("select count(*) from sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=timeout)
+
+
+def describe_error(path: str, exc: sqlite3.DatabaseError) -> str:
+    """One sentence for a user about what SQLite said of the database at ``path``."""
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return f"database {path} is locked by another program; try again when it is done"
+    if "not a database" in text or "malformed" in text:
+        return f"{path} is not a groundtui database (SQLite says: {text})"
+    if "readonly" in text:
+        return f"cannot write to database {path} (SQLite says: {text})"
+    if "unable to open" in text:
+        return f"cannot open database {path} (SQLite says: {text})"
+    return f"database {path}: {text}"

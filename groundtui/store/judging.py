@@ -1,0 +1,57 @@
+"""The writes of a judging run besides its verdicts: extractions, moved claims, completions.
+
+Verdicts themselves are labels (``groundtui.store.labels``). Each method commits before it
+returns, so an interrupted run keeps everything it finished.
+"""
+
+from __future__ import annotations
+
+from groundtui.store.labels import LabelWrites
+from groundtui.store.rows import ClaimRow, now_iso
+
+
+class JudgingWrites(LabelWrites):
+    """What a judge extracted, where an imported claim really is, the model's replies."""
+
+    def add_extraction(
+        self, answer_id: str, judge: str, prompt_version: str, claims: list[ClaimRow] | None,
+        *, error: str | None = None, spent: dict | None = None, at: str | None = None,
+    ) -> None:
+        """Store a judge's extraction of an answer: its claims (perhaps none), or its failure.
+
+        The extraction row is what marks the answer extracted by this judge and prompt
+        version: one with no claims is then done; one with ``claims=None`` and an ``error``
+        is tried again by the next run.
+
+        Args:
+            spent: the extraction's calls, tokens, cost and seconds (``extractions`` columns).
+        """
+        at = at or now_iso()
+        with self.transaction():
+            if claims:
+                self.add_claims(claims, at)
+            self.db.table("extractions").insert({
+                "answer_id": answer_id, "judge": judge, "prompt_version": prompt_version,
+                "claims": None if claims is None else len(claims), "error": error,
+                **(spent or {}), "at": at,
+            })
+
+    def relocate_claim(self, claim_id: str, changes: dict) -> None:
+        """Update an imported claim's span and citation columns (``claims`` columns)."""
+        with self.transaction():
+            self.db.table("claims").update(claim_id, changes)
+
+    def put_completion(
+        self, key: str, model: str, prompt_version: str, response: str, *,
+        prompt_tokens: int = 0, completion_tokens: int = 0, cost: float = 0.0,
+    ) -> None:
+        """Keep a model's reply under ``key`` (replacing any earlier one)."""
+        # Plain SQL: sqlite-utils' upsert inspects the table on every call, and this runs
+        # once per model call. A replace is safe here: no trigger watches completions.
+        with self.transaction():
+            self.db.execute(
+                "insert or replace into completions (key, model, prompt_version, response,"
+                " prompt_tokens, completion_tokens, cost, at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+                [key, model, prompt_version, response, prompt_tokens, completion_tokens, cost,
+                 now_iso()],
+            )

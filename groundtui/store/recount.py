@@ -1,0 +1,119 @@
+"""The report's counts recomputed from the base tables with ``GROUP BY`` queries.
+
+``fill`` rewrites the maintained count tables from these (a migration, a bulk load); the
+report's ``--judge`` recount (``groundtui.report.cubes.full_cubes``) runs the same queries
+into temporary tables. Every rule in them comes from ``groundtui.store.rules``, as in the
+triggers, so a recount and the maintained counts agree.
+
+Each query with a ``{labels}``, ``{state}`` or ``{origins}`` slot reads from the table
+named there: ``labels`` rows as ``LATEST_LABELS`` (or ``JUDGE_LABELS``) makes them, a state
+row per answer as ``STATE`` does, ``(answer_id, origin, claims)`` rows as ``ANSWER_ORIGINS``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from groundtui.store.rules import (
+    JUDGE_LABEL,
+    JUDGE_LABEL_KIND,
+    JUDGE_PICK,
+    correct_of,
+    effective_correct,
+    origin_of,
+    status_of,
+)
+
+#: The count tables, in the order ``fill`` empties them.
+AGG_TABLES = (
+    "agg_claims",
+    "agg_answer_state",
+    "agg_answer_origins",
+    "agg_answers",
+    "agg_origins",
+    "agg_claim_rr",
+    "agg_rr",
+)
+
+#: Every claim with the labels that count for it: each claim's latest, as ``claim_labels``.
+LATEST_LABELS = f"""
+  select c.answer_id, c.kind, {origin_of("c", "s")} as origin,
+         l.judge_verdict as jv, l.reviewer_verdict as rv, l.label, l.label_kind
+  from claims c left join claim_labels l on l.claim_id = c.id
+  left join sources s on s.key = c.source_key"""
+#: Every claim with one judge's (``:judge``) latest verdict; a reviewer's label still wins.
+JUDGE_LABELS = f"""
+  select c.answer_id, c.kind, {origin_of("c", "s")} as origin,
+         j.verdict as jv, l.reviewer_verdict as rv,
+         {JUDGE_LABEL} as label, {JUDGE_LABEL_KIND} as label_kind
+  from claims c left join claim_labels l on l.claim_id = c.id
+  left join sources s on s.key = c.source_key
+  left join judgements j on j.id = {JUDGE_PICK}"""
+#: One state row per answer, as ``agg_answer_state`` holds them.
+STATE = f"""
+  select a.id as answer_id, coalesce(x.claims, 0) as claims,
+         coalesce(x.labelled, 0) as labelled, coalesce(x.stated, 0) as stated,
+         coalesce(x.absent, 0) as absent,
+         {effective_correct("a.id", "a.correct")} as correct,
+         a.scanned_at is not null as scanned,
+         exists (select 1 from flags f where f.answer_id = a.id) as flagged
+  from answers a
+  left join (
+    select answer_id, count(*) as claims, count(label) as labelled,
+           count(case when label = 'stated' then 1 end) as stated,
+           count(case when label = 'absent' then 1 end) as absent
+    from {{labels}} group by answer_id) x on x.answer_id = a.id"""
+#: The two reviewers whose first label on a claim is earliest, each with their latest label.
+RR_PAIRS = """
+  with latest as (
+    select claim_id, reviewer, verdict from (
+      select claim_id, reviewer, verdict, row_number() over (
+        partition by claim_id, reviewer order by at desc, id desc) as rn
+      from reviews)
+    where rn = 1 and verdict is not null),
+  firsts as (
+    select claim_id, reviewer, min(at || '|' || printf('%012d', id)) as first
+    from reviews where verdict is not null group by claim_id, reviewer),
+  ranked as (
+    select l.claim_id, l.verdict, row_number() over (
+      partition by l.claim_id order by f.first) as k
+    from latest l join firsts f on f.claim_id = l.claim_id and f.reviewer = l.reviewer)
+  select claim_id, max(case when k = 1 then verdict end) as a,
+         max(case when k = 2 then verdict end) as b
+  from ranked where k <= 2 group by claim_id having count(*) = 2"""
+CLAIM_CUBE = """
+  select coalesce(label, ''), coalesce(label_kind, ''), coalesce(kind, ''),
+         coalesce(origin, ''), coalesce(jv, ''), coalesce(rv, ''), count(*)
+  from {labels} group by 1, 2, 3, 4, 5, 6"""
+ANSWER_CUBE = f"""
+  select {status_of("st")}, st.absent > 0, {correct_of("st")}, st.scanned, st.flagged,
+         count(*)
+  from {{state}} st group by 1, 2, 3, 4, 5"""
+ANSWER_ORIGINS = """
+  select answer_id, origin, count(*) from {labels}
+  where origin is not null group by answer_id, origin"""
+ORIGIN_CUBE = f"""
+  select o.origin, {status_of("st")}, count(*)
+  from {{origins}} o join {{state}} st on st.answer_id = o.answer_id group by 1, 2"""
+
+
+def fill(conn: sqlite3.Connection) -> None:
+    """Recompute every count table from the base tables (the triggers must be off)."""
+    for table in AGG_TABLES:
+        conn.execute(f"delete from {table}")
+    try:
+        conn.execute(f"create temp table _rep_labels as {LATEST_LABELS}")
+        conn.execute("insert into agg_claims " + CLAIM_CUBE.format(labels="_rep_labels"))
+        conn.execute("insert into agg_answer_state " + STATE.format(labels="_rep_labels"))
+        conn.execute(
+            "insert into agg_answer_origins " + ANSWER_ORIGINS.format(labels="_rep_labels")
+        )
+    finally:
+        conn.execute("drop table if exists temp._rep_labels")
+    conn.execute("insert into agg_answers " + ANSWER_CUBE.format(state="agg_answer_state"))
+    conn.execute(
+        "insert into agg_origins "
+        + ORIGIN_CUBE.format(origins="agg_answer_origins", state="agg_answer_state")
+    )
+    conn.execute(f"insert into agg_claim_rr {RR_PAIRS}")
+    conn.execute("insert into agg_rr select a, b, count(*) from agg_claim_rr group by a, b")

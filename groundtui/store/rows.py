@@ -1,0 +1,133 @@
+"""Rows as the tables hold them, made from the models at the store's edge, and their keys.
+
+Pure functions: no connection. The write modules (``imports``, ``labels``, ``judging``,
+``flags``) insert what these make.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from groundtui.models import Answer, Claim, Review, Source
+
+
+def now_iso(moment: datetime | None = None) -> str:
+    """An instant as UTC ISO 8601 with microseconds, so text order is time order."""
+    moment = moment or datetime.now(UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def source_key(source_id: str, text: str) -> str:
+    """The key of one version of a source: its id and a hash of its exact text."""
+    digest = hashlib.sha256(f"{source_id}\0{text}".encode()).hexdigest()[:20]
+    return f"{source_id}@{digest}"
+
+
+def content_hash(answer: Answer) -> str:
+    """A hash of an answer's validated content, to tell a re-import from a conflict."""
+    canonical = json.dumps(answer.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def chunks(items: list, size: int = 500) -> Iterator[tuple[list, str]]:
+    """``items`` in chunks under SQLite's limit on parameters, each with its ``?`` marks."""
+    for i in range(0, len(items), size):
+        chunk = items[i : i + size]
+        yield chunk, ",".join("?" * len(chunk))
+
+
+@dataclass
+class ClaimRow:
+    """A claim as the importer and the pipeline write it."""
+
+    id: str
+    answer_id: str
+    ordinal: int
+    text: str
+    kind: str
+    citation: int | None
+    source_key: str | None
+    span: tuple[int, int] | None
+    located: str
+    uncited: bool
+    dangling: bool
+    extracted_by: str | None = None
+
+
+def source_row(source: Source, key: str, at: str) -> dict:
+    """A ``sources`` row for one version of a source."""
+    return {
+        "key": key, "source_id": source.id,
+        "text_hash": hashlib.sha256(source.text.encode()).hexdigest(),
+        "title": source.title, "origin": source.origin, "text": source.text,
+        "updated_at": source.updated_at, "first_seen": at,
+    }
+
+
+def answer_row(answer: Answer, digest: str, at: str, seq: int) -> dict:
+    """An ``answers`` row; ``seq`` keeps import order for the queue."""
+    return {
+        "id": answer.id, "question": answer.question, "response": answer.response,
+        "correct": None if answer.correct is None else int(answer.correct),
+        "meta": json.dumps(answer.meta, ensure_ascii=False, sort_keys=True),
+        "content_hash": digest, "imported_at": at, "seq": seq, "scanned_at": None,
+    }
+
+
+def claim_row(c: ClaimRow, at: str) -> dict:
+    """The ``claims`` row of ``c``, created ``at``."""
+    return {
+        "id": c.id, "answer_id": c.answer_id, "ordinal": c.ordinal, "text": c.text,
+        "kind": c.kind, "citation": c.citation, "source_key": c.source_key,
+        "span_start": c.span[0] if c.span else None,
+        "span_end": c.span[1] if c.span else None,
+        "located": c.located, "uncited": int(c.uncited), "dangling": int(c.dangling),
+        "extracted_by": c.extracted_by, "created_at": at,
+    }
+
+
+def imported_judgement_row(
+    row: ClaimRow, claim: Claim, source_text: str | None, judge: str, at: str
+) -> dict:
+    """The ``judgements`` row of the verdict an imported ``claim`` came with.
+
+    Args:
+        row: the claim as stored.
+        claim: the claim as imported, with its verdict.
+        source_text: the text of the source it cites, to keep its evidence's words.
+        judge: who judged it when the import does not say, and the prompt version.
+    """
+    evidence = claim.evidence
+    return {
+        "claim_id": row.id, "judge": claim.judge or judge, "prompt_version": judge,
+        "verdict": claim.verdict.value if claim.verdict else None,
+        "invention_kind": claim.invention_kind.value if claim.invention_kind else None,
+        "evidence_start": evidence[0] if evidence else None,
+        "evidence_end": evidence[1] if evidence else None,
+        "evidence_text": (
+            source_text[evidence[0] : evidence[1]]
+            if evidence is not None and source_text is not None else None
+        ),
+        "rationale": claim.rationale, "at": at,
+    }
+
+
+def review_row(
+    claim_id: str, reviewer: str, verdict: str | None, invention_kind: str | None,
+    note: str, *, blind: bool, at: str, origin: str, reverts: int | None = None,
+) -> dict:
+    """The ``reviews`` row of one label (``verdict=None``: a retraction)."""
+    return {"claim_id": claim_id, "reviewer": reviewer, "verdict": verdict,
+            "invention_kind": invention_kind, "note": note, "blind": int(blind),
+            "at": at, "origin": origin, "reverts": reverts}
+
+
+def imported_review_row(claim_id: str, review: Review) -> dict:
+    """The ``reviews`` row of a label an imported claim came with."""
+    kind = review.invention_kind.value if review.invention_kind else None
+    return review_row(claim_id, review.reviewer, review.verdict.value, kind, review.note,
+                      blind=review.blind, at=now_iso(review.at), origin="import")

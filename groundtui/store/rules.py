@@ -1,0 +1,78 @@
+"""The report's rules as SQL, each written once (README "The report").
+
+The triggers that keep the counts current (``triggers``), the full recount (``recount``),
+the report's ``--judge`` recount and the export all build their queries from these, so a
+claim's origin, an answer's status, its correctness and a judge's pick mean the same
+everywhere. Each function takes the SQL names of the rows it reads and returns an
+expression.
+"""
+
+from __future__ import annotations
+
+
+def cites_its_source(c: str) -> str:
+    """Whether claim row ``c`` counts under its cited source: not uncited, not dangling."""
+    return f"coalesce({c}.uncited, 0) = 0 and coalesce({c}.dangling, 0) = 0"
+
+
+def origin_of(c: str, source: str | None = None) -> str:
+    """The origin claim row ``c`` counts under: its cited source's, null if it cites none.
+
+    Args:
+        c: the claim row.
+        source: the claim's ``sources`` row when the query joins it; else it is looked up.
+    """
+    origin = (
+        f"{source}.origin"
+        if source is not None
+        else f"(select s.origin from sources s where s.key = {c}.source_key)"
+    )
+    return f"(case when {cites_its_source(c)} then {origin} end)"
+
+
+def status_of(a: str) -> str:
+    """An answer's status from its state row ``a`` (claims, labelled, stated counts).
+
+    ``none``: no claims; ``pending``: a claim without a label; ``grounded``: every claim
+    stated; else ``ungrounded``.
+    """
+    return (
+        f"(case when {a}.claims <= 0 then 'none' when {a}.labelled < {a}.claims"
+        f" then 'pending' when {a}.stated >= {a}.claims then 'grounded'"
+        " else 'ungrounded' end)"
+    )
+
+
+def correct_of(a: str) -> str:
+    """``correct``, ``incorrect`` or ``unknown`` from a state row's effective correctness."""
+    return (
+        f"(case when {a}.correct is null then 'unknown' when {a}.correct"
+        " then 'correct' else 'incorrect' end)"
+    )
+
+
+def effective_correct(answer: str, imported: str) -> str:
+    """An answer's correctness: its latest mark (an explicit unknown included), else ``imported``.
+
+    Args:
+        answer: the answer's id.
+        imported: the ``correct`` the answer was imported with.
+    """
+    marks = f"from answer_marks m where m.answer_id = {answer}"
+    return (
+        f"(case when exists (select 1 {marks}) then (select m.correct {marks}"
+        f" order by m.at desc, m.id desc limit 1) else {imported} end)"
+    )
+
+
+#: The judgement that counts for claim ``c`` under one judge (``:judge``): its latest verdict.
+JUDGE_PICK = """(
+    select x.id from judgements x
+    where x.claim_id = c.id and x.judge = :judge and x.verdict is not null
+    order by x.at desc, x.id desc limit 1)"""
+#: Claim ``c``'s label under that judge: the reviewer's (``l``), else the judge's (``j``).
+JUDGE_LABEL = "coalesce(l.reviewer_verdict, j.verdict)"
+#: The invention kind that goes with ``JUDGE_LABEL``.
+JUDGE_LABEL_KIND = (
+    "case when l.reviewer_verdict is not null then l.reviewer_kind else j.invention_kind end"
+)

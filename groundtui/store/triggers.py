@@ -1,0 +1,283 @@
+"""The triggers that keep the report's counts current (declarative: one statement per event).
+
+Each trigger moves a row's contribution from its old cube cell to its new one (see
+``groundtui.store.counts`` for what each table counts), through the per-answer and
+per-claim state tables, so a review costs a few index lookups and the report never scans
+claims. The rules they apply come from ``groundtui.store.rules``, shared with the recount.
+"""
+
+from __future__ import annotations
+
+from groundtui.store.rules import correct_of, effective_correct, origin_of, status_of
+
+
+def _answer_key(a: str) -> list[str]:
+    return [status_of(a), f"({a}.absent > 0)", correct_of(a), f"{a}.scanned", f"{a}.flagged"]
+
+
+def _bump(
+    table: str, cols: list[str], values: list[str], n: str, source: str = "", where: str = "1"
+) -> str:
+    """Add ``n`` to the cube cell ``values`` (over ``source`` rows), creating it when missing."""
+    # The WHERE is required: without it SQLite could read ON CONFLICT as a join constraint.
+    return (
+        f"insert into {table} ({', '.join(cols)}, n) select {', '.join(values)}, {n}"
+        f" {source} where {where}"
+        f" on conflict ({', '.join(cols)}) do update set n = n + excluded.n;"
+    )
+
+
+CLAIM_COLS = ["label", "label_kind", "kind", "origin", "judge_verdict", "reviewer_verdict"]
+ANSWER_COLS = ["status", "invention", "correct", "scanned", "flagged"]
+
+
+def _claim_cell(labels: str | None, claim: str, n: str, source: str = "", where: str = "1") -> str:
+    """Bump the claim cube at ``labels``' label columns (all null when ``None``)."""
+
+    def col(name: str) -> str:
+        return "''" if labels is None else f"coalesce({labels}.{name}, '')"
+
+    values = [
+        col("label"),
+        col("label_kind"),
+        f"coalesce({claim}.kind, '')",
+        f"coalesce({origin_of(claim)}, '')",
+        col("judge_verdict"),
+        col("reviewer_verdict"),
+    ]
+    return _bump("agg_claims", CLAIM_COLS, values, n, source, where)
+
+
+def _claim_cell_of(claim_id: str, labels: str | None, n: str) -> str:
+    """As ``_claim_cell`` for the claim whose id is ``claim_id``, found in ``claims``."""
+    return _claim_cell(labels, "c", n, "from claims c", f"c.id = {claim_id}")
+
+
+def _origin_add(answer: str, origin: str) -> str:
+    """Count ``answer`` under ``origin`` for one more claim (before its status moves)."""
+    return f"""
+      insert into agg_origins (origin, status, n)
+        select {origin}, {status_of("st")}, 1 from agg_answer_state st
+        where st.answer_id = {answer} and {origin} is not null and not exists (
+          select 1 from agg_answer_origins o where o.answer_id = {answer} and o.origin = {origin})
+        on conflict (origin, status) do update set n = n + excluded.n;
+      insert into agg_answer_origins (answer_id, origin, claims)
+        select {answer}, {origin}, 1 where {origin} is not null
+        on conflict (answer_id, origin) do update set claims = claims + 1;"""
+
+
+def _origin_remove(answer: str, origin: str) -> str:
+    """Count ``answer`` under ``origin`` for one claim fewer."""
+    return f"""
+      update agg_answer_origins set claims = claims - 1
+        where answer_id = {answer} and origin = {origin};
+      update agg_origins set n = n - 1 where origin = {origin}
+        and status = (select {status_of("st")} from agg_answer_state st
+                      where st.answer_id = {answer})
+        and exists (select 1 from agg_answer_origins o where o.answer_id = {answer}
+                    and o.origin = {origin} and o.claims <= 0);
+      delete from agg_answer_origins where answer_id = {answer} and origin = {origin}
+        and claims <= 0;"""
+
+
+def _label_delta(old: str | None, new: str | None, answer: str) -> str:
+    """Move an answer's labelled/stated/absent counts from label ``old`` to label ``new``."""
+
+    def is_(p: str | None, value: str | None) -> str:
+        if p is None:
+            return "0"
+        return (
+            f"({p}.label is not null)"
+            if value is None
+            else f"(coalesce({p}.label, '') = '{value}')"
+        )
+
+    sets = ", ".join(
+        f"{col} = {col} + {is_(new, v)} - {is_(old, v)}"
+        for col, v in (("labelled", None), ("stated", "stated"), ("absent", "absent"))
+    )
+    changed = " or ".join(f"{p}.label is not null" for p in (old, new) if p) or "0"
+    if old and new:
+        changed = f"{old}.label is not {new}.label"
+    return f"update agg_answer_state set {sets} where answer_id = {answer} and ({changed});"
+
+
+def _rr_pick(claim: str, k: int) -> str:
+    """The latest label of the ``k``-th reviewer (0-based) by first label on ``claim``."""
+    # "+l.reviewer" keeps SQLite on the (claim_id, at) index: on (reviewer, at) it would walk
+    # every review a busy reviewer ever made, in time order, looking for this claim.
+    return f"""(select v from (
+        select (select l.verdict from reviews l where l.claim_id = {claim}
+                and +l.reviewer = r.reviewer order by l.at desc, l.id desc limit 1) as v,
+               min(r.at || '|' || printf('%012d', r.id)) as first
+        from reviews r where r.claim_id = {claim} and r.verdict is not null
+        group by r.reviewer)
+      where v is not null order by first limit 1 offset {k})"""
+
+
+def _rr_refresh(claim: str) -> str:
+    return f"""
+      update agg_rr set n = n - 1
+        where (a, b) in (select a, b from agg_claim_rr where claim_id = {claim});
+      delete from agg_claim_rr where claim_id = {claim};
+      insert into agg_claim_rr (claim_id, a, b)
+        select {claim}, pa, pb from (select {_rr_pick(claim, 0)} as pa, {_rr_pick(claim, 1)} as pb)
+        where pb is not null;
+      {_bump("agg_rr", ["a", "b"], ["a", "b"], "1", "from agg_claim_rr", f"claim_id = {claim}")}"""
+
+
+def _state_correct(answer: str) -> str:
+    fallback = f"(select a.correct from answers a where a.id = {answer})"
+    return (
+        f"update agg_answer_state set correct = {effective_correct(answer, fallback)}"
+        f" where answer_id = {answer};"
+    )
+
+
+LABEL_COLS_CHANGED = " or ".join(
+    f"old.{c} is not new.{c}" for c in ("label", "label_kind", "judge_verdict", "reviewer_verdict")
+)
+LABELS_SET = " or ".join(
+    f"new.{c} is not null" for c in ("label", "label_kind", "judge_verdict", "reviewer_verdict")
+)
+LABELS_WERE_SET = LABELS_SET.replace("new.", "old.")
+CLAIM_COLS_CHANGED = " or ".join(
+    f"old.{c} is not new.{c}" for c in ("kind", "source_key", "uncited", "dangling")
+)
+
+
+def _label_of(claim: str, column: str) -> str:
+    return f"(select l.{column} from claim_labels l where l.claim_id = {claim})"
+
+
+def _claim_moved(sign: str, claim: str) -> str:
+    """The cube cell of a claim row whose kind or source changed, with its current labels."""
+    values = [f"coalesce({_label_of(claim + '.id', c)}, '')" for c in ("label", "label_kind")]
+    values += [f"coalesce({claim}.kind, '')", f"coalesce({origin_of(claim)}, '')"]
+    values += [
+        f"coalesce({_label_of(claim + '.id', c)}, '')"
+        for c in ("judge_verdict", "reviewer_verdict")
+    ]
+    return _bump("agg_claims", CLAIM_COLS, values, sign)
+
+
+def triggers() -> dict[str, str]:
+    """``{trigger name: CREATE TRIGGER statement}`` of the first version of the aggregates."""
+    old_key, new_key = _answer_key("old"), _answer_key("new")
+    key_changed = " or ".join(f"{o} is not {n}" for o, n in zip(old_key, new_key, strict=True))
+    status_moved = f"{status_of('old')} is not {status_of('new')}"
+    bodies = {
+        "agg_answers_insert": (
+            "after insert on answers",
+            f"""
+          insert into agg_answer_state (answer_id, correct, scanned, flagged)
+            values (new.id, {effective_correct("new.id", "new.correct")},
+                    new.scanned_at is not null,
+                    exists (select 1 from flags f where f.answer_id = new.id))
+            on conflict (answer_id) do update set correct = excluded.correct,
+              scanned = excluded.scanned, flagged = excluded.flagged;""",
+        ),
+        "agg_answers_update": (
+            "after update of correct, scanned_at on answers when old.correct is not new.correct"
+            " or (old.scanned_at is null) is not (new.scanned_at is null)",
+            f"""
+          update agg_answer_state set scanned = new.scanned_at is not null
+            where answer_id = new.id;
+          {_state_correct("new.id")}""",
+        ),
+        "agg_answers_delete": (
+            "after delete on answers",
+            "delete from agg_answer_state where answer_id = old.id;",
+        ),
+        "agg_marks_insert": ("after insert on answer_marks", _state_correct("new.answer_id")),
+        "agg_marks_update": ("after update on answer_marks", _state_correct("new.answer_id")),
+        "agg_marks_delete": ("after delete on answer_marks", _state_correct("old.answer_id")),
+        "agg_flags_insert": (
+            "after insert on flags",
+            """
+          update agg_answer_state set flagged = 1
+            where answer_id = new.answer_id and flagged = 0;""",
+        ),
+        "agg_flags_delete": (
+            "after delete on flags",
+            """
+          update agg_answer_state set flagged = exists (
+            select 1 from flags f where f.answer_id = old.answer_id)
+            where answer_id = old.answer_id;""",
+        ),
+        "agg_state_insert": (
+            "after insert on agg_answer_state",
+            _bump("agg_answers", ANSWER_COLS, new_key, "1"),
+        ),
+        "agg_state_update": (
+            f"after update on agg_answer_state when {key_changed}",
+            f"""
+          {_bump("agg_answers", ANSWER_COLS, old_key, "-1")}
+          {_bump("agg_answers", ANSWER_COLS, new_key, "1")}
+          update agg_origins set n = n - 1 where {status_moved} and status = {status_of("old")}
+            and origin in (select origin from agg_answer_origins where answer_id = new.answer_id);
+          insert into agg_origins (origin, status, n)
+            select origin, {status_of("new")}, 1 from agg_answer_origins
+            where answer_id = new.answer_id and {status_moved}
+            on conflict (origin, status) do update set n = n + excluded.n;""",
+        ),
+        "agg_state_delete": (
+            "after delete on agg_answer_state",
+            f"""
+          {_bump("agg_answers", ANSWER_COLS, old_key, "-1")}
+          update agg_origins set n = n - 1 where status = {status_of("old")}
+            and origin in (select origin from agg_answer_origins where answer_id = old.answer_id);
+          delete from agg_answer_origins where answer_id = old.answer_id;""",
+        ),
+        "agg_claims_insert": (
+            "after insert on claims",
+            f"""
+          {_claim_cell(None, "new", "1")}
+          {_origin_add("new.answer_id", origin_of("new"))}
+          update agg_answer_state set claims = claims + 1 where answer_id = new.answer_id;""",
+        ),
+        "agg_claims_update": (
+            "after update of kind, source_key, uncited, dangling on claims"
+            f" when {CLAIM_COLS_CHANGED}",
+            f"""
+          {_claim_moved("-1", "old")}
+          {_claim_moved("1", "new")}
+          {_origin_remove("old.answer_id", origin_of("old"))}
+          {_origin_add("new.answer_id", origin_of("new"))}""",
+        ),
+        "agg_claims_delete": (
+            "after delete on claims",
+            f"""
+          update agg_answer_state set claims = claims - 1 where answer_id = old.answer_id;
+          {_origin_remove("old.answer_id", origin_of("old"))}
+          {_claim_cell(None, "old", "-1")}""",
+        ),
+        "agg_labels_insert": (
+            f"after insert on claim_labels when {LABELS_SET}",
+            f"""
+          {_claim_cell_of("new.claim_id", None, "-1")}
+          {_claim_cell_of("new.claim_id", "new", "1")}
+          {_label_delta(None, "new", "(select c.answer_id from claims c where c.id = new.claim_id)")}""",
+        ),
+        "agg_labels_update": (
+            f"after update on claim_labels when {LABEL_COLS_CHANGED}",
+            f"""
+          {_claim_cell_of("new.claim_id", "old", "-1")}
+          {_claim_cell_of("new.claim_id", "new", "1")}
+          {_label_delta("old", "new", "(select c.answer_id from claims c where c.id = new.claim_id)")}""",
+        ),
+        "agg_labels_delete": (
+            f"after delete on claim_labels when {LABELS_WERE_SET}",
+            f"""
+          {_claim_cell_of("old.claim_id", "old", "-1")}
+          {_claim_cell_of("old.claim_id", None, "1")}
+          {_label_delta("old", None, "(select c.answer_id from claims c where c.id = old.claim_id)")}""",
+        ),
+        "agg_reviews_insert": ("after insert on reviews", _rr_refresh("new.claim_id")),
+        "agg_reviews_update": ("after update on reviews", _rr_refresh("new.claim_id")),
+        "agg_reviews_delete": ("after delete on reviews", _rr_refresh("old.claim_id")),
+    }
+    return {
+        name: f"create trigger {name} {when} begin {body}\nend"
+        for name, (when, body) in bodies.items()
+    }
