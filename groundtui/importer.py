@@ -11,12 +11,11 @@ from pydantic import ValidationError
 
 from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.records import read_record
-from groundtui.store import ClaimRow, NewAnswer, Store, content_hash, source_key
+from groundtui.store import IMPORT_JUDGE, ClaimRow, NewAnswer, Store, content_hash, source_key
 from groundtui.text.kinds import infer_kind
 from groundtui.text.locate import locate
 from groundtui.text.markers import citations_near, source_index
 
-IMPORT_JUDGE = "import"
 BULK_MIN = 2000
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from groundtui.importer import IMPORT_JUDGE
 from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
-from groundtui.store import ClaimRow, Store
+from groundtui.store import IMPORT_JUDGE, ClaimRow, Store
 from groundtui.text.kinds import infer_kind
 from groundtui.text.markers import citations_near, source_index
 

@@ -2,10 +2,11 @@
 
 from groundtui.store.connection import StoreError, default_db_path
 from groundtui.store.imports import NewAnswer, Written
-from groundtui.store.rows import ClaimRow, content_hash, now_iso, source_key
+from groundtui.store.rows import IMPORT_JUDGE, ClaimRow, content_hash, now_iso, source_key
 from groundtui.store.store import Store
 
 __all__ = [
+    "IMPORT_JUDGE",
     "ClaimRow",
     "NewAnswer",
     "Store",

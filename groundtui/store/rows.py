@@ -14,6 +14,9 @@ from datetime import UTC, datetime
 
 from groundtui.models import Answer, Claim, Review, Source
 
+IMPORT_JUDGE = "import"
+"""The judge (and prompt version) of verdicts that came with imported answers."""
+
 
 def now_iso(moment: datetime | None = None) -> str:
     """An instant as UTC ISO 8601 with microseconds, so text order is time order."""
