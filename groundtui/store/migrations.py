@@ -149,3 +149,12 @@ def m003_extractions(db: sqlite_utils.Database) -> None:
         foreign_keys=[("answer_id", "answers", "id")],
     )
     db["extractions"].create_index(["answer_id", "judge", "prompt_version"])
+
+
+@migration
+def m004_settings(db: sqlite_utils.Database) -> None:
+    """Settings shared by everyone on the database (``groundtui config``)."""
+    db.table("settings").create(
+        {"key": str, "value": str, "set_by": str, "set_at": str}, pk="key",
+        not_null={"value"},
+    )

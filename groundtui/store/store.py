@@ -11,9 +11,10 @@ from __future__ import annotations
 from groundtui.store.flags import FlagWrites
 from groundtui.store.imports import ImportWrites
 from groundtui.store.judging import JudgingWrites
+from groundtui.store.settings import SettingsStore
 
 
-class Store(ImportWrites, JudgingWrites, FlagWrites):
+class Store(ImportWrites, JudgingWrites, FlagWrites, SettingsStore):
     """One SQLite database file. Not shared between threads: open one per thread."""
 
     def answer_sources(self, answer_id: str) -> list[dict]:
