@@ -15,16 +15,16 @@ from functools import lru_cache
 
 from groundtui.judge.heuristic.quantities import DATE, MONEY, PERCENT, YEAR, Value, values
 from groundtui.judge.heuristic.words import (
-    CONNECTIVE,
     NEGATIONS,
     content_tokens,
     generalisations_missing,
     is_negation,
-    proper_names,
-    sentence_spans,
     tokens_of,
     words,
 )
+from groundtui.text.kinds import CONNECTIVE
+from groundtui.text.names import proper_names
+from groundtui.text.sentences import sentence_spans
 
 WINDOW = 3
 """The most consecutive sentences a claim's evidence may span."""
