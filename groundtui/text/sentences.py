@@ -15,12 +15,12 @@ import re
 from itertools import groupby
 
 from groundtui.text.markers import MARKER
+from groundtui.text.numbers import MONTHS
 
-ABBREVIATIONS = frozenset(
-    """
-    mr mrs ms dr prof sr jr st mt no nos vs fig approx dept est inc ltd co corp
-    jan feb mar apr jun jul aug sep sept oct nov dec
-    """.split()
+_MONTH_ABBREVIATIONS = frozenset(m for m in MONTHS if len(m) <= 4) - {"may", "june", "july"}
+"""The abbreviated month names ("Jan.", "Sept."): the short ones that are not whole names."""
+ABBREVIATIONS = _MONTH_ABBREVIATIONS | frozenset(
+    "mr mrs ms dr prof sr jr st mt no nos vs fig approx dept est inc ltd co corp".split()
 )
 """Words, in any case, whose "." ends no sentence; initials need no entry ("U.S.", "e.g.")."""
 
