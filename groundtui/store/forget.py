@@ -108,6 +108,16 @@ class ForgetWrites(Connection):
         Raises:
             StoreError: the write could not be made; nothing was deleted.
         """
+        # Freed space is zeroed, so the deleted text is not left in the file's free pages
+        # (on by default in some builds of SQLite only).
+        secure = self.scalar("pragma secure_delete")
+        self.db.execute("pragma secure_delete = on")
+        try:
+            return self._forget(answer_ids, prompt_keys)
+        finally:
+            self.db.execute(f"pragma secure_delete = {int(secure)}")
+
+    def _forget(self, answer_ids: list[str], prompt_keys: Iterable[str]) -> Forgotten:
         with self.transaction(), _marked(self, answer_ids):
             sources, kept = self._orphan_sources()
             completions = self._completions(prompt_keys)
