@@ -102,12 +102,14 @@ def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) 
     result = ImportResult()
     good: list[tuple[Answer, str, BadLine]] = []
     first_seen: dict[str, str] = {}
+    limits = store.settings()
     for order, path in enumerate(paths):
         label = "<stdin>" if path == "-" else path
         for number, raw in _lines(path):
             where = BadLine(label, number, "", order)
             try:
                 answer = parse_line(raw)
+                _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
                 _check_inferred_evidence(answer)
             except ValueError as exc:
                 result.bad.append(where.because(str(exc)))
@@ -145,6 +147,20 @@ def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) 
             _write(store, fresh, result, bulk=len(fresh) >= max(BULK_MIN, existing))
     result.written = True
     return result
+
+
+def _check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
+    """Refuse a response or a source text longer than the database's size settings."""
+    if len(answer.response) > max_answer:
+        raise ValueError(
+            f"field 'response': {len(answer.response):,} characters, over max_answer_chars "
+            f"({max_answer:,}; `groundtui config max_answer_chars N` changes it)")
+    for i, source in enumerate(answer.sources):
+        if len(source.text) > max_source:
+            raise ValueError(
+                f"field 'sources.{i}.text': {len(source.text):,} characters, over "
+                f"max_source_chars ({max_source:,}; `groundtui config max_source_chars N` "
+                "changes it)")
 
 
 def _check_inferred_evidence(answer: Answer) -> None:

@@ -7,8 +7,8 @@ import pytest
 from groundtui.judge.base import Judge
 from groundtui.judge.heuristic import HeuristicJudge
 from groundtui.judge.heuristic.quantities import values
-from groundtui.judge.heuristic.words import sentence_spans
 from groundtui.models import ClaimKind, InventionKind, Verdict
+from groundtui.text.sentences import sentence_spans
 
 POLICY = (
     "Returns policy. Items can be returned within 30 days of delivery for a full refund. "

@@ -14,9 +14,9 @@ from collections.abc import Collection
 from functools import lru_cache
 
 from groundtui.checks.items import Item
-from groundtui.checks.keys import NUMBER_WORDS
+from groundtui.text.names import CAPITAL as _UP
+from groundtui.text.names import ORDINARY as STOP
 
-_UP = "[A-ZÀ-ÖØ-Þ]"
 _REST = r"[\w'’]*(?:[-&]\w+)*"
 # A space, maybe a connector: the lookahead (the first characters of a next word or of a
 # connector) refuses most spaces at once, before the connectors are tried one by one.
@@ -31,32 +31,6 @@ _MORE = rf"(?:{_JOIN}{_UP}{_REST})+"
 # measured slower than the set lookup in ``name_items``.)
 NAME_RE = re.compile(rf"{_UP}(?<![\w'’@/\\]{_UP}){_REST}(?P<more>{_MORE})?")
 _DIGIT = re.compile(r"\d")
-
-#: Capitalised words that are not names: function words, the pronoun I, days (which are
-#: not compared), modal "May", imperatives that open instructions, greetings, emphasis in
-#: capitals, generic acronyms, currency codes and titles ("Dr. Smith" is compared as
-#: "Smith").
-STOP = frozenset(
-    """
-    i i'm i've i'll i'd you your yours we our ours us they their them he she his her it its
-    this that these those the a an my me some any all each every no not none both either
-    neither other another such and or but if so yet for nor as at by in on to of from with
-    without within into onto about after before between during under over per via than
-    then until unless while when where what which who whom whose why how once since
-    because although though however also only just even still here there yes please thanks
-    thank hi hello dear regards sincerely best note important tip warning step ok okay is
-    are was were be been being am do does did done have has had can could will would shall
-    should may might must ask call contact visit email go see check click tap select choose
-    open log sign use try send bring keep make read find get take include enter add remove
-    pay order print pack drop ship book request submit complete fill follow wait let start
-    view upload confirm cancel update change reply write unfortunately fortunately
-    additionally finally next last otherwise instead always never usually typically
-    generally currently today tomorrow yesterday now new free monday tuesday wednesday
-    thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun weekend
-    weekends faq faqs pdf id url urls vat sku eta pin tv usb diy asap am pm gmt utc usd eur
-    gbp cad aud nzd jpy chf inr mr mrs ms dr prof sir
-    """.split()
-) | frozenset(NUMBER_WORDS)
 
 _POSSESSIVE = ("'s", "’s")
 

@@ -12,6 +12,7 @@ import sys
 import click
 
 from groundtui import __version__
+from groundtui.cli.config import config
 from groundtui.cli.forget import delete
 from groundtui.cli.imports import import_cmd
 from groundtui.cli.judging import judge, scan
@@ -32,7 +33,7 @@ def cli() -> None:
     """
 
 
-for _command in (import_cmd, scan, judge, review, report, export, demo):
+for _command in (import_cmd, scan, judge, review, report, export, demo, config):
     cli.add_command(_command)
 cli.add_command(delete)
 

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from groundtui.store import StoreError
+from groundtui.text.inert import shown
 
 
 class UserError(click.ClickException):
@@ -17,7 +18,7 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"groundtui: {self.format_message()}", err=True)
+        click.echo(f"groundtui: {shown(self.format_message()).text}", err=True)
 
 
 def user_errors(fn: Callable) -> Callable:

@@ -10,6 +10,7 @@ import click
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import user_errors
 from groundtui.store import default_db_path
+from groundtui.text.inert import shown
 
 
 @click.command("import")
@@ -33,7 +34,7 @@ def import_cmd(files: tuple[str, ...], skip_invalid: bool, db_path: str | None) 
             for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
                 leftover.unlink(missing_ok=True)
     for bad in result.bad:
-        click.echo(f"groundtui: {bad}", err=True)
+        click.echo(f"groundtui: {shown(str(bad)).text}", err=True)
     if result.bad and not skip_invalid:
         click.echo(
             f"groundtui: nothing imported: {len(result.bad)} bad line(s); fix them or "

@@ -9,6 +9,7 @@ import click
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
 from groundtui.store import Store
+from groundtui.text.inert import json_inert
 
 
 def _check_judge(store: Store, judge_name: str | None) -> None:
@@ -38,7 +39,7 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
         _check_judge(store, judge_name)
         result = reports.compute(store, judge=judge_name)
     if as_json:
-        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        click.echo(json_inert(json.dumps(result, indent=2, ensure_ascii=False)))
         return
     from groundtui.report.render import show
 

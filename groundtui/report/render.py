@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from groundtui.report import answer_counts
+from groundtui.text.inert import one_line
 
 
 def percent(value: float | None) -> str:
@@ -92,7 +93,7 @@ def by_source(r: dict[str, Any]) -> Table:
     )
     for origin, s in rows:
         table.add_row(
-            Text(origin),
+            Text(one_line(origin)),
             f"{s['claims']:,}",
             percent(s["claim_level"]),
             f"{s['answers']:,}",
@@ -127,7 +128,7 @@ def agreement(r: dict[str, Any]) -> Table:
 def render(r: dict[str, Any], *, judge: str | None = None) -> RenderableType:
     """The whole report, one table per section of README "The report"."""
     f = r["flags"]
-    who = f"judge: {judge}" if judge else "judge: each claim's latest judgement"
+    who = f"judge: {one_line(judge)}" if judge else "judge: each claim's latest judgement"
     return Group(
         Text(f"groundtui report — {who}", style="bold"),
         Text(""),

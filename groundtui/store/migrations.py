@@ -152,6 +152,15 @@ def m003_extractions(db: sqlite_utils.Database) -> None:
 
 
 @migration
+def m004_settings(db: sqlite_utils.Database) -> None:
+    """Settings shared by everyone on the database (``groundtui config``)."""
+    db.table("settings").create(
+        {"key": str, "value": str, "set_by": str, "set_at": str}, pk="key",
+        not_null={"value"},
+    )
+
+
+@migration
 def m005_completion_answers(db: sqlite_utils.Database) -> None:
     """Which answers' judging made each cached completion, so ``groundtui delete`` finds them.
 

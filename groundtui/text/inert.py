@@ -80,3 +80,21 @@ def one_line(value: str | None, limit: int = 200) -> str:
     text = shown((value or "")[: limit * 2]).text
     text = re.sub(r"[\n\t]+", " ", text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _json_escape(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    if code > 0xFFFF:  # JSON escapes an astral character as its surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_inert(dumped: str) -> str:
+    """JSON text with every control and format character written as a ``\\uXXXX`` escape.
+
+    ``json.dumps(..., ensure_ascii=False)`` escapes only what JSON requires, so a bidi
+    override or a C1 control in a string would reach the terminal raw; escaped, the JSON
+    reads back the same. Only line breaks and tabs between the values stay as they are.
+    """
+    return _UNSAFE.sub(_json_escape, dumped)

@@ -5,16 +5,27 @@ from __future__ import annotations
 import re
 
 from groundtui.text.markers import MARKER
+from groundtui.text.names import proper_names
+from groundtui.text.numbers import MONTH_NAMES, MONTHS
+from groundtui.text.values import has_value
 
-# Weekdays, months (named; abbreviated only next to a day number), years, ISO and slashed
-# dates, times of day.
+CONNECTIVE = re.compile(
+    r"\b(?:therefore|thus|hence|because|as a result|which means|this means|that means"
+    r"|consequently|due to)\b|,\s*so\b",
+    re.IGNORECASE,
+)
+"""Words that join two facts as cause and effect: a relation claim, or a bridging inference."""
+# A month named in full, except "May" (a verb too); any name of a month next to a day.
+_NAMED = "|".join(name.lower() for name in MONTH_NAMES if name != "May")
+_NEXT_TO_DAY = "|".join(sorted(MONTHS, key=len, reverse=True))
+# Weekdays, months, years, ISO and slashed dates, times of day.
 _DATE = re.compile(
-    r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|january|february"
-    r"|march|april|june|july|august|september|october|november|december|today|tomorrow"
+    rf"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|{_NAMED}"
+    r"|today|tomorrow"
     r"|yesterday|(?:1[89]|20)\d\d|\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4}"
     r"|\d{1,2}(?::\d\d)?\s?[ap]\.?m\b\.?"
-    r"|(?:may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+\d{1,2}(?!\d)"
-    r"|\d{1,2}\s+(?:may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b)(?!\w)",
+    rf"|(?:{_NEXT_TO_DAY})\.?\s+\d{{1,2}}(?!\d)"
+    rf"|\d{{1,2}}\s+(?:{_NEXT_TO_DAY})\b)(?!\w)",
     re.IGNORECASE,
 )
 
@@ -28,16 +39,12 @@ def infer_kind(text: str) -> str:
     days, so order early."); then a weekday, month or year a date ("free on Mondays"); then
     any figure, in digits or words; then a proper name.
     """
-    # The judge's text rules, imported here so that ``groundtui.text`` stays light to import.
-    from groundtui.judge.heuristic.quantities import values
-    from groundtui.judge.heuristic.words import CONNECTIVE, proper_names
-
     body = MARKER.sub("", text)
     if CONNECTIVE.search(body):
         return "relation"
     if _DATE.search(body):
         return "date"
-    if values(body):
+    if has_value(body):
         return "figure"
     if proper_names(body):
         return "name"

@@ -1,26 +1,54 @@
-"""Citation markers: "[1]", "[1, 2]", "[1-3]", and the citation numbers they name."""
+"""Citation markers: "[1]", "[1, 2]", "[1-3]", and the citation numbers they name.
+
+The one reading of a marker: the importer, the mechanical check, the judges and the UI
+all build on ``INSIDE`` and read numbers with ``marker_numbers``. Any blanks may pad a
+marker ("[ 2 ]", "[  2]"), its numbers may be joined by "," ";" "-" or "–", and its digits
+are never a figure.
+"""
 
 from __future__ import annotations
 
 import re
 
-# [1], [1][2], [1, 2], [1-3], [1–3]
-MARKER = re.compile(r"\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]")
-_TRAILING = re.compile(rf"[\s.,;:!?)]*((?:{MARKER.pattern}\s*)+)")  # "… days [1][2]."
-_RANGE = re.compile(r"(\d+)\s*[–-]\s*(\d+)")
+INSIDE = r"\s*\d+(?:\s*[,;–-]\s*\d+)*\s*"
+"""What stands between a marker's brackets: numbers, joined by "," ";" "-" or "–"."""
+MARKER = re.compile(rf"\[{INSIDE}\]")
+"""A citation marker: [1], [1, 2], [1-3], [1–3], [ 2 ], [1;2]."""
+LONGEST = 9
+"""The most digits a citation number has; a longer one names no source (``NO_SOURCE``)."""
+NO_SOURCE = 0
+"""The number read from a marker that can name no source ("[0]", "[99999999999]")."""
+# Markers trailing a text on its line ("… days [1][2].", "… days. [1]"); one opening the
+# next line cites what follows it, as the check reads sentences.
+_TRAILING = re.compile(rf"[ \t\u00a0.,;:!?)]*((?:{MARKER.pattern}[ \t\u00a0]*)+)")
+_PART = re.compile(r"(\d+)(?:\s*[–-]\s*(\d+))?")
+_SPREAD = 50
+"""The widest range read number by number: "[1-3]" is 1, 2, 3; "[1-900]" only 1 and 900."""
+
+
+def citation_number(digits: str) -> int:
+    """The citation a marker's run of digits names, bounded.
+
+    A number longer than ``LONGEST`` digits names no source: it reads as ``NO_SOURCE``, a
+    dangling citation, so no reader converts a huge string or stores a huge integer.
+    """
+    digits = digits.lstrip("0")
+    return int(digits) if digits and len(digits) <= LONGEST else NO_SOURCE
 
 
 def marker_numbers(marker: str) -> list[int]:
-    """The citation numbers one marker names: ``[1-3]`` gives 1, 2, 3."""
+    """The citation numbers one marker names, with or without its brackets.
+
+    ``[1-3]`` gives 1, 2, 3; ``[1, 2]`` 1 and 2; a range wider than 50 only its ends.
+    """
     numbers: list[int] = []
-    body = marker.strip("[] ")
-    for part in re.split(r"\s*[,;]\s*", body):
-        m = _RANGE.fullmatch(part)
-        if m:
-            lo, hi = int(m.group(1)), int(m.group(2))
-            numbers.extend(range(lo, hi + 1) if 0 < hi - lo < 50 else (lo, hi))
-        elif part.isdigit():
-            numbers.append(int(part))
+    for m in _PART.finditer(marker):
+        lo = citation_number(m[1])
+        if m[2] is None:
+            numbers.append(lo)
+            continue
+        hi = citation_number(m[2])
+        numbers.extend(range(lo, hi + 1) if 0 < hi - lo < _SPREAD else (lo, hi))
     return numbers
 
 

@@ -12,14 +12,14 @@ import re
 
 from groundtui.judge.base import ExtractedClaim
 from groundtui.judge.heuristic.quantities import values
-from groundtui.judge.heuristic.words import content_tokens, sentence_spans
+from groundtui.judge.heuristic.words import content_tokens
 from groundtui.models import ClaimKind
 from groundtui.text.kinds import infer_kind
 from groundtui.text.markers import MARKER, marker_citations
+from groundtui.text.sentences import sentence_spans
 
 _MARKER = re.compile(rf"\s*{MARKER.pattern}")
 """A citation marker with the blanks before it, which leave the claim's text with it."""
-_LEADING_MARKERS = re.compile(rf"(?:{MARKER.pattern}\s*)+")
 _GREETING = re.compile(
     r"^(hi|hello|hey|dear|greetings|thanks|thank you|great question|good question|good news)\b",
     re.IGNORECASE,
@@ -51,7 +51,9 @@ def extract_claims(response: str) -> list[ExtractedClaim]:
         One claim per verifiable assertion, in the order they appear.
     """
     claims: list[ExtractedClaim] = []
-    for start, end in _with_trailing_markers(response):
+    # A sentence holds the markers that trail it on its line ("… days. [1]"), as the
+    # mechanical check scopes them; a marker opening a line cites the sentence it opens.
+    for start, end in sentence_spans(response):
         sentence = response[start:end]
         markers = marker_citations(sentence)
         plain = _MARKER.sub("", sentence).strip()
@@ -67,17 +69,6 @@ def extract_claims(response: str) -> list[ExtractedClaim]:
                 ExtractedClaim(text=text, kind=ClaimKind(infer_kind(text)), citation=cited)
             )
     return claims
-
-
-def _with_trailing_markers(response: str) -> list[tuple[int, int]]:
-    """Sentence spans, with markers written after the full stop ("… days. [1]") kept left."""
-    spans = sentence_spans(response)
-    for i in range(1, len(spans)):
-        lead = _LEADING_MARKERS.match(response, spans[i][0])
-        if lead and lead.end() > spans[i][0]:
-            spans[i - 1] = (spans[i - 1][0], lead.end())
-            spans[i] = (min(lead.end(), spans[i][1]), spans[i][1])
-    return [(s, e) for s, e in spans if response[s:e].strip()]
 
 
 def _is_filler(sentence: str) -> bool:

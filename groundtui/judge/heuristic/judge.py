@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from groundtui.judge.base import Extraction, Verification
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.heuristic.matching import Match, match
-from groundtui.judge.heuristic.words import CONNECTIVE
 from groundtui.models import InventionKind, Verdict
+from groundtui.text.kinds import CONNECTIVE
 
 
 @dataclass(frozen=True)

@@ -13,25 +13,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from groundtui.judge.heuristic.quantities import DATE, MONEY, PERCENT, YEAR, Value, values
+from groundtui.judge.heuristic.features import Features, claim_features, found_in
+from groundtui.judge.heuristic.quantities import DATE, MONEY, PERCENT, YEAR, Value
+from groundtui.judge.heuristic.source_index import WINDOW, index
 from groundtui.judge.heuristic.words import (
-    CONNECTIVE,
-    NEGATIONS,
     content_tokens,
     generalisations_missing,
-    is_negation,
-    proper_names,
-    sentence_spans,
-    tokens_of,
-    words,
 )
+from groundtui.text.kinds import CONNECTIVE
+from groundtui.text.names import proper_names
 
-WINDOW = 3
-"""The most consecutive sentences a claim's evidence may span."""
-CANDIDATES = 256
-"""On a source longer than this many sentences, the most sentences a claim is matched at."""
-PREFIX = 6
-"""Tokens this long or longer also match on their first ``PREFIX`` letters."""
 _LONG = 8
 """Words of this many letters (stemmed) or more weigh 1; shorter ones proportionally less."""
 _LIGHT = frozenset(
@@ -44,77 +35,12 @@ _LIGHT = frozenset(
 """Words that pad or hedge a claim: they weigh half when a source lacks them."""
 _GENERIC_UNITS = frozenset({YEAR, DATE, MONEY, PERCENT, ""})
 """Units that say nothing of what is counted: a conflict also needs shared context words."""
-_NEGATION_SCOPE = 6
-"""How many words after a negation, within its clause, it governs."""
-_CLAUSE = re.compile(
-    r"[,;:]\s+|[()]|\s+(?:but|however|although|though|whereas|while|yet)\s+", re.IGNORECASE
-)
-_CONTRAST = re.compile(r"\b(?:rather than|instead of)\b", re.IGNORECASE)
-_NOT_A_DENIAL = frozenset({"only", "just", "merely", "simply", "necessarily", "exactly"})
 _CAUSAL = re.compile(
     r"\b(?:therefore|thus|hence|because|since|so|as a result|results? in|means|consequently"
     r"|due to|caus\w*|leads? to|thanks to|owing to|in order to)\b",
     re.IGNORECASE,
 )
 """Any sign of cause and effect in a source: a claim's "therefore" needs one of these."""
-
-
-@dataclass(frozen=True)
-class Features:
-    """What matching needs of a claim, a sentence or a clause."""
-
-    tokens: frozenset[str]
-    values: tuple[Value, ...]
-    negated: frozenset[str]
-    """Content tokens within a negation's scope, plus ``"<neg>"`` when there is a negation."""
-    prefixes: frozenset[str] = frozenset()
-    """The first letters of the long tokens: "introduced" meets "introduction"."""
-
-
-@dataclass(frozen=True)
-class _Sentence:
-    start: int
-    end: int
-    features: Features
-    numbers: frozenset[str]
-    clauses: tuple[Features, ...]
-
-
-@dataclass(frozen=True)
-class SourceIndex:
-    """A source's sentences, the words and values of the whole text, and where each is."""
-
-    sentences: tuple[_Sentence, ...]
-    tokens: frozenset[str]
-    numbers: frozenset[str]
-    text: str
-    where: dict[str, tuple[int, ...]]
-    """The sentences (by position) holding each token, ``"~"`` + each prefix, and
-    ``"#"`` + each number: a claim is matched against the sentences that hold any of its
-    words, not against every sentence, so judging an answer stays linear in its size."""
-
-    def sentences_with(self, c: Features) -> list[int]:
-        """The positions of the sentences holding any of ``c``'s tokens or numbers.
-
-        On a source of more than :data:`CANDIDATES` sentences, the sentences holding the
-        claim's rarest words and numbers, up to that many: common words ("the model ships
-        within days") may be in every sentence of a long source, and matching a claim
-        against all of them would make judging an answer grow with the square of its size.
-        On shorter sources (nearly all) every sentence holding any of it is a candidate, so
-        the best window is the one scoring every window would find.
-        """
-        keys = [*c.tokens, *(f"~{t[:PREFIX]}" for t in c.tokens if len(t) >= PREFIX)]
-        keys += [f"#{v.number}" for v in c.values]
-        lists = [self.where[key] for key in keys if key in self.where]
-        if len(self.sentences) > CANDIDATES:
-            lists.sort(key=len)
-            chosen: set[int] = set()
-            for found in lists:
-                if chosen and len(chosen) + len(found) > CANDIDATES:
-                    break
-                chosen.update(found[:CANDIDATES])
-            return sorted(chosen)
-        return sorted({i for found in lists for i in found})
 
 
 @dataclass(frozen=True)
@@ -144,36 +70,6 @@ class Match:
     """False when the claim has no content word or value at all."""
 
 
-def features(text: str) -> Features:
-    """Content tokens, values and negation scope of ``text``."""
-    return _sentence(text)[0]
-
-
-@lru_cache(maxsize=256)
-def claim_features(claim: str) -> Features:
-    """:func:`features` of a claim, cached: one claim is often checked against many sources."""
-    return features(claim)
-
-
-@lru_cache(maxsize=32)
-def index(source: str) -> SourceIndex:
-    """Split ``source`` into sentences (cached: claims often share a source)."""
-    sentences = []
-    for start, end in sentence_spans(source):
-        feats, clauses = _sentence(source[start:end])
-        numbers = frozenset(v.number for v in feats.values)
-        sentences.append(_Sentence(start, end, feats, numbers, clauses))
-    tokens = frozenset().union(*(s.features.tokens for s in sentences))
-    numbers = frozenset().union(*(s.numbers for s in sentences))
-    where: dict[str, list[int]] = {}
-    for i, s in enumerate(sentences):
-        keys = [*s.features.tokens, *(f"~{p}" for p in s.features.prefixes)]
-        for key in (*keys, *(f"#{n}" for n in s.numbers)):
-            where.setdefault(key, []).append(i)
-    postings = {key: tuple(found) for key, found in where.items()}
-    return SourceIndex(tuple(sentences), tokens, numbers, source, postings)
-
-
 def match(claim: str, source: str) -> Match:
     """Measure how the best window of ``source`` holds ``claim``."""
     c = claim_features(claim)
@@ -196,7 +92,7 @@ def match(claim: str, source: str) -> Match:
     for k in idx.sentences_with(c):
         s = idx.sentences[k]
         hits[k] = (
-            frozenset(t for t in c.tokens if _found(t, s.features)),
+            frozenset(t for t in c.tokens if found_in(t, s.features)),
             s.numbers & claim_numbers,
         )
     starts = sorted({0, *(i for k in hits for i in range(max(0, k - WINDOW + 1), k + 1))})
@@ -249,60 +145,9 @@ def coverage_of(c: Features, w: Features) -> float:
     if not total:
         return 0.0
     numbers = {v.number for v in w.values}
-    hits = sum(_weight(t) for t in c.tokens if _found(t, w))
+    hits = sum(_weight(t) for t in c.tokens if found_in(t, w))
     hits += sum(1 for v in c.values if v.number in numbers)
     return hits / total
-
-
-def _sentence(text: str) -> tuple[Features, tuple[Features, ...]]:
-    """A sentence's features and its clauses' (the clauses without values).
-
-    Values are blanked out before words are read, so "thirty" or "USD" never count as
-    words: a value is matched as a value, whatever its spelling.
-    """
-    vals = tuple(values(text))
-    for v in vals:
-        text = text[: v.start] + " " * (v.end - v.start) + text[v.end :]
-    clauses = tuple(_clause(c) for c in _CLAUSE.split(text) if c and c.strip())
-    if not clauses:
-        clauses = (_clause(text),)
-    if len(clauses) == 1:
-        only = clauses[0]
-        return Features(only.tokens, vals, only.negated, only.prefixes), clauses
-    merged = Features(
-        frozenset().union(*(f.tokens for f in clauses)),
-        vals,
-        frozenset().union(*(f.negated for f in clauses)),
-        frozenset().union(*(f.prefixes for f in clauses)),
-    )
-    return merged, clauses
-
-
-def _clause(text: str) -> Features:
-    ws = words(_CONTRAST.sub(" not ", text))
-    negated: set[str] = set()
-    if "n't" in text or "n’t" in text or not NEGATIONS.isdisjoint(ws):
-        negated = _negated(ws)
-    tokens = frozenset(tokens_of(ws))
-    prefixes = frozenset(t[:PREFIX] for t in tokens if len(t) >= PREFIX)
-    return Features(tokens, (), frozenset(negated), prefixes)
-
-
-def _negated(ws: list[str]) -> set[str]:
-    """``"<neg>"`` and the words in a negation's scope, for a clause's words."""
-    negated: set[str] = set()
-    for i, w in enumerate(ws):
-        if is_negation(w):
-            scope = ws[i + 1 : i + 1 + _NEGATION_SCOPE]
-            if scope and (scope[0] in _NOT_A_DENIAL or "until" in scope):
-                continue  # "not only", "not just", "did not arrive until"
-            negated.add("<neg>")
-            negated.update(tokens_of(scope))
-    return negated
-
-
-def _found(token: str, w: Features) -> bool:
-    return token in w.tokens or (len(token) >= PREFIX and token[:PREFIX] in w.prefixes)
 
 
 def _weight(token: str) -> float:

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 from groundtui.judge.heuristic.words import STOP_WORDS, content_tokens, stem, words
+from groundtui.text.numbers import MONTHS
+from groundtui.text.values import CARDINALS, ORDINAL_WORDS, value_matches
 
 YEAR, DATE, MONEY, PERCENT = "<year>", "<date>", "<money>", "<pct>"
 """Units the notation itself gives; bracketed so that no word after a number reads as one."""
@@ -42,59 +44,8 @@ class Value:
         return content_tokens(self.around)
 
 
-# fmt: off
-_MONTHS = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-}
-_CARDINALS = {
-    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-    "ninety": 90, "hundred": 100,
-}
-_ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17,
-    "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "fortieth": 40,
-    "fiftieth": 50,
-}
-# fmt: on
-# "one" is left out on purpose: far more often a pronoun ("one of the oldest") than a count.
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "k": 1e3, "bn": 1e9}
 _UNIT_WORDS = {"dollar": MONEY, "euro": MONEY, "pound": MONEY, "usd": MONEY, "percent": PERCENT}
-_MONTH_RE = (
-    r"(?:january|february|march|april|may|june|july|august|september|october|november"
-    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
-)
-_CARDINAL_RE = "|".join(sorted(_CARDINALS, key=len, reverse=True))
-_ORDINAL_RE = "|".join(sorted(_ORDINALS, key=len, reverse=True))
-_TENS_RE = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_VALUE = re.compile(
-    # The guard rejects positions inside words and blanks cheaply, before the alternatives.
-    r"(?<![a-z])(?=[\w$€£.])(?:"
-    rf"""
-    (?P<iso>\b(?P<iy>\d{{4}})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})\b)
-  | (?P<md>\b(?P<mm>{_MONTH_RE})\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*[:%]))
-  | (?P<dm>\b(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{_MONTH_RE})(?![a-z]))
-  | (?P<num>(?<![\w.])(?<![a-z]-)(?:(?P<cur>[$€£])\s?)?
-        (?P<n>(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?|\.\d+)(?P<ord>st|nd|rd|th)?
-        (?:\s?(?P<scale>thousand|million|billion|trillion|bn|k)\b)?
-        \s?(?P<pct>%|percent\b|per\s?cent\b)?
-        (?:\s?(?P<code>usd|eur|gbp|dollars?|euros?|pounds?)\b)?)
-  | (?P<ordw>\b(?:(?P<otens>{_TENS_RE})[- ])?(?P<ow>{_ORDINAL_RE})\b)
-  | (?P<word>\b(?P<w>(?:{_CARDINAL_RE})(?:[- ](?:{_CARDINAL_RE}))?)\b
-        (?:\s(?P<wscale>thousand|million|billion)\b)?\s?(?P<wpct>percent\b|%)?)
-    """
-    ")",
-    re.VERBOSE,
-)
-_VALUE_ANYCASE = re.compile(_VALUE.pattern, re.IGNORECASE | re.VERBOSE)
-"""For the rare text whose lowercase differs in length; ``_VALUE`` scans lowercased text."""
-_DIGIT = re.compile(r"\d")
-_NUMBER_WORDS = frozenset(_CARDINALS) | frozenset(_ORDINALS)
 _CONTEXT = 30
 """Characters either side of a value that say what it is a value of."""
 
@@ -105,12 +56,8 @@ def values(text: str) -> list[Value]:
     A four-digit number from 1000 to 2100 with nothing to say otherwise is a :data:`YEAR`;
     a number never matches inside a longer token ("A380", "U-30").
     """
-    if not _DIGIT.search(text) and _NUMBER_WORDS.isdisjoint(words(text)):
-        return []  # most sentences: spare them the full pattern
-    lowered = text.lower()
-    scan, pattern = (lowered, _VALUE) if len(lowered) == len(text) else (text, _VALUE_ANYCASE)
     out = []
-    for m in pattern.finditer(scan):
+    for m in value_matches(text):
         left = text[max(0, m.start() - _CONTEXT) : m.start()]
         right = text[m.end() : m.end() + _CONTEXT]
         if m.start() > _CONTEXT:
@@ -130,7 +77,7 @@ def _normalise(m: re.Match[str], text: str) -> list[tuple[str, str]]:
     if m.group("iso"):
         return [(m.group("iy"), YEAR), (f"{int(m.group('im')):02d}-{int(m.group('id')):02d}", DATE)]
     if m.group("md") or m.group("dm"):
-        month = _month(m.group("mm") or m.group("dmm"))
+        month = MONTHS.get((m.group("mm") or m.group("dmm")).lower().rstrip("."), 0)
         day = int(m.group("mdd") or m.group("dmd"))
         return [(f"{month:02d}-{day:02d}", DATE)] if month and 1 <= day <= 31 else []
     if m.group("num"):
@@ -151,22 +98,14 @@ def _normalise(m: re.Match[str], text: str) -> list[tuple[str, str]]:
     if m.group("word"):
         number = 0.0
         for part in re.split(r"[- ]", m.group("w").lower()):
-            n = _CARDINALS[part]
+            n = CARDINALS[part]
             number = number * n if n == 100 and number else number + n
         if m.group("wscale"):
             number *= _SCALE[m.group("wscale").lower()]
         return [(_canon(number), PERCENT if m.group("wpct") else _next_word(text, m.end()))]
-    tens = _CARDINALS[m.group("otens").lower()] if m.group("otens") else 0
-    ordinal = tens + _ORDINALS[m.group("ow").lower()]
+    tens = CARDINALS[m.group("otens").lower()] if m.group("otens") else 0
+    ordinal = tens + ORDINAL_WORDS[m.group("ow").lower()]
     return [(_canon(ordinal), "ord:" + _next_word(text, m.end()))]
-
-
-def _month(name: str) -> int:
-    name = name.lower().rstrip(".")
-    for month, number in _MONTHS.items():
-        if month.startswith(name[:3]):
-            return number
-    return 0
 
 
 def _canon(number: float) -> str:

@@ -1,7 +1,8 @@
-"""Small text rules for the heuristic judge: sentences, words, content tokens, negations.
+"""Small text rules for the heuristic judge: words, content tokens, negations, generalising.
 
-Pure functions, no I/O, no models. Deliberately independent of ``groundtui.checks``: the
-judge keeps its own small normalisation so that the two can be compared, not copied.
+Pure functions, no I/O, no models. Sentences, names and the words of a relation are the
+text facts every part shares (``groundtui.text``); the judge keeps its own small word
+normalisation, independent of the mechanical check's, so that the two can be compared.
 """
 
 from __future__ import annotations
@@ -31,23 +32,12 @@ NEGATIONS = frozenset((
     "don't", "doesn't", "isn't", "aren't", "wasn't", "weren't", "didn't", "hasn't",
     "haven't", "hadn't", "shouldn't", "couldn't", "wouldn't",
 ))
-_ABBREVIATIONS = frozenset((
-    "mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "vs", "etc", "e.g", "i.e", "u.s",
-    "u.k", "inc", "ltd", "co", "corp", "no", "fig", "approx", "dept", "est",
-))
-"""A full stop after one of these, or after an initial, does not end a sentence."""
 _SUFFIXES = (
     # (suffix, replacement, letters that must remain)
     ("ies", "y", 2), ("ied", "y", 2), ("sses", "ss", 2), ("ing", "", 3), ("edly", "", 3),
     ("oes", "o", 3), ("ed", "", 3), ("ly", "", 4), ("es", "", 3), ("s", "", 3),
 )
 # fmt: on
-CONNECTIVE = re.compile(
-    r"\b(?:therefore|thus|hence|because|as a result|which means|this means|that means"
-    r"|consequently|due to)\b|,\s*so\b",
-    re.IGNORECASE,
-)
-"""Words that join two facts as cause and effect: a relation claim, or a bridging inference."""
 GENERALISING = re.compile(
     r"\b(?:typically|usually|generally|normally|commonly|often|always|never|mostly|most"
     r"|in general|as a rule|the majority|in most cases|every(?:one|body|thing)?"
@@ -55,44 +45,7 @@ GENERALISING = re.compile(
     re.IGNORECASE,
 )
 """Words that make a claim general: a source that lacks them does not state the claim."""
-_BOUNDARY = re.compile(r"""[.!?]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])|\n\s*\n|\n(?=\s*[-*•\d])""")
-_LAST_WORD = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
-_NAME = re.compile(r"\b[A-Z](?:[^\W_]+|\.)(?:[ ](?:[A-Z](?:[^\W_]+|\.)))*(?![\w])")
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|')*|\d+[^\W\d_]*")
-
-
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Split ``text`` into sentences, as ``[start, end)`` spans without surrounding blanks.
-
-    A sentence ends at ``.``, ``!`` or ``?`` before a capital or a digit (not after an
-    initial or a known abbreviation: "William O. Douglas", "the U.S. Supreme Court"), at a
-    blank line, and before a line that starts a list item.
-
-    Args:
-        text: any prose: a response or a source.
-
-    Returns:
-        The spans in order; text with no sentence boundary is one span.
-    """
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for match in _BOUNDARY.finditer(text):
-        end = match.start() + len(match.group().rstrip())
-        last = _LAST_WORD.search(text[start:end].rstrip())
-        if last and (len(last.group(1)) == 1 or last.group(1).lower() in _ABBREVIATIONS):
-            continue
-        _add_span(text, start, end, spans)
-        start = match.end()
-    _add_span(text, start, len(text), spans)
-    return spans
-
-
-def _add_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
-    piece = text[start:end]
-    stripped = piece.strip()
-    if stripped:
-        lead = len(piece) - len(piece.lstrip())
-        spans.append((start + lead, start + lead + len(stripped)))
 
 
 def words(text: str) -> list[str]:
@@ -147,21 +100,6 @@ def stem(word: str) -> str:
     if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
         w = w[:-1]
     return w.rstrip("e") if len(w) > 4 else w
-
-
-def proper_names(text: str) -> list[str]:
-    """Runs of capitalised words ("Jane Porter", "William O. Douglas") and acronyms.
-
-    A single capitalised word that opens a sentence is not taken for a name.
-    """
-    names = []
-    for match in _NAME.finditer(text):
-        name = match.group()
-        before = text[: match.start()].rstrip()
-        initial = not before or before[-1] in ".!?:;\"'(“"
-        if " " in name or not initial or (name.isupper() and len(name) >= 2):
-            names.append(name)
-    return names
 
 
 def generalisations_missing(claim: str, source: str) -> list[str]:

@@ -1,0 +1,84 @@
+"""A source indexed for matching: its sentences' features, and which sentences hold each word.
+
+Built once per source text (cached: claims often share a source).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from groundtui.judge.heuristic.features import PREFIX, Features, sentence_features
+from groundtui.text.sentences import sentence_spans
+
+WINDOW = 3
+"""The most consecutive sentences a claim's evidence may span."""
+CANDIDATES = 256
+"""On a source longer than this many sentences, the most sentences a claim is matched at."""
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a source: where it is, its features, its numbers, its clauses."""
+
+    start: int
+    end: int
+    features: Features
+    numbers: frozenset[str]
+    clauses: tuple[Features, ...]
+
+
+@dataclass(frozen=True)
+class SourceIndex:
+    """A source's sentences, the words and values of the whole text, and where each is."""
+
+    sentences: tuple[Sentence, ...]
+    tokens: frozenset[str]
+    numbers: frozenset[str]
+    text: str
+    where: dict[str, tuple[int, ...]]
+    """The sentences (by position) holding each token, ``"~"`` + each prefix, and
+    ``"#"`` + each number: a claim is matched against the sentences that hold any of its
+    words, not against every sentence, so judging an answer stays linear in its size."""
+
+    def sentences_with(self, c: Features) -> list[int]:
+        """The positions of the sentences holding any of ``c``'s tokens or numbers.
+
+        On a source of more than :data:`CANDIDATES` sentences, the sentences holding the
+        claim's rarest words and numbers, up to that many: common words ("the model ships
+        within days") may be in every sentence of a long source, and matching a claim
+        against all of them would make judging an answer grow with the square of its size.
+        On shorter sources (nearly all) every sentence holding any of it is a candidate, so
+        the best window is the one scoring every window would find.
+        """
+        keys = [*c.tokens, *(f"~{t[:PREFIX]}" for t in c.tokens if len(t) >= PREFIX)]
+        keys += [f"#{v.number}" for v in c.values]
+        lists = [self.where[key] for key in keys if key in self.where]
+        if len(self.sentences) > CANDIDATES:
+            lists.sort(key=len)
+            chosen: set[int] = set()
+            for found in lists:
+                if chosen and len(chosen) + len(found) > CANDIDATES:
+                    break
+                chosen.update(found[:CANDIDATES])
+            return sorted(chosen)
+        return sorted({i for found in lists for i in found})
+
+
+@lru_cache(maxsize=32)
+def index(source: str) -> SourceIndex:
+    """Split ``source`` into sentences (cached: claims often share a source)."""
+    sentences = []
+    for start, end in sentence_spans(source):
+        feats, clauses = sentence_features(source[start:end])
+        numbers = frozenset(v.number for v in feats.values)
+        sentences.append(Sentence(start, end, feats, numbers, clauses))
+    tokens = frozenset().union(*(s.features.tokens for s in sentences))
+    numbers = frozenset().union(*(s.numbers for s in sentences))
+    where: dict[str, list[int]] = {}
+    for i, s in enumerate(sentences):
+        keys = [*s.features.tokens, *(f"~{p}" for p in s.features.prefixes)]
+        for key in (*keys, *(f"#{n}" for n in s.numbers)):
+            where.setdefault(key, []).append(i)
+    postings = {key: tuple(found) for key, found in where.items()}
+    return SourceIndex(tuple(sentences), tokens, numbers, source, postings)

@@ -1,0 +1,152 @@
+"""The parts of the package and what each may import, as the README's map draws them.
+
+Read from the source with ``ast``: every ``import`` counts for the layering, wherever it
+stands; only those at a module's top level count as "at import".
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "groundtui"
+
+# The parts of groundtui and the parts each may import (itself always). Keep this table
+# and the README's "Development" map the same.
+MAY_IMPORT: dict[str, set[str]] = {
+    "text": set(),
+    "records": set(),
+    "checks": {"text"},
+    "models": {"text", "records"},
+    "store": {"models", "records", "text"},
+    "report": {"store", "models", "text"},
+    "scan": {"checks", "store", "models"},
+    "importer": {"models", "records", "store", "text"},
+    "judge": {"checks", "models", "records", "scan", "store", "text"},
+    "export": {"report", "store", "models", "text"},
+    "demo": {"importer", "judge", "scan", "store"},
+    "cli": {"checks", "demo", "export", "importer", "judge", "models", "records", "report",
+            "scan", "store", "text", "tui"},
+    "tui": {"checks", "models", "records", "report", "store", "text"},
+}
+# Third-party packages each part may import; the standard library is open to all.
+MAY_USE: dict[str, set[str]] = {
+    "text": set(), "records": set(), "checks": set(),
+    "models": {"pydantic"}, "store": {"sqlite_utils"}, "report": {"rich"},
+    "scan": set(), "importer": {"pydantic"}, "judge": {"litellm", "pydantic"},
+    "export": set(), "demo": set(), "cli": {"click", "dotenv", "rich"},
+    "tui": {"textual", "rich"},
+}
+LAZY_ONLY = {"litellm", "textual", "groundtui.tui", "groundtui.cli"}
+"""Never imported at a module's top level outside their own part."""
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _part(module: str) -> str | None:
+    pieces = module.split(".")
+    return pieces[1] if len(pieces) > 1 and pieces[0] == "groundtui" else None
+
+
+@cache
+def imports() -> dict[str, list[tuple[str, bool]]]:
+    """Each module of the package: what it imports, and whether at its top level."""
+    found: dict[str, list[tuple[str, bool]]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top_level = {id(node) for node in tree.body}
+        names: list[tuple[str, bool]] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names += [(alias.name, id(node) in top_level) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.append((node.module, id(node) in top_level))
+                # "from groundtui.judge import invention_rules" imports a module too
+                names += [(f"{node.module}.{a.name}", id(node) in top_level)
+                          for a in node.names if (PACKAGE.parent / f"{node.module}.{a.name}"
+                          .replace(".", "/")).with_suffix(".py").exists()]
+        found[_module_name(path)] = names
+    return found
+
+
+def test_every_part_is_in_the_map():
+    parts = {_part(m) for m in imports()} - {None, "__main__"}
+    assert parts == set(MAY_IMPORT) == set(MAY_USE)
+
+
+@pytest.mark.parametrize("part", sorted(MAY_IMPORT))
+def test_a_part_imports_only_the_parts_below_it(part):
+    wrong = sorted(
+        f"{module} imports {name}"
+        for module, names in imports().items() if _part(module) == part
+        for name, _ in names
+        if _part(name) not in (None, part) and _part(name) not in MAY_IMPORT[part]
+    )
+    assert not wrong
+
+
+@pytest.mark.parametrize("part", sorted(MAY_USE))
+def test_a_part_uses_only_its_own_third_party_packages(part):
+    stdlib = sys.stdlib_module_names
+    wrong = sorted(
+        f"{module} imports {name}"
+        for module, names in imports().items() if _part(module) == part
+        for name, _ in names
+        if (root := name.split(".")[0]) not in stdlib and root not in ("groundtui", "__future__")
+        and root not in MAY_USE[part]
+    )
+    assert not wrong
+
+
+def test_the_heavy_and_the_ui_parts_are_imported_lazily():
+    eager = sorted(
+        f"{module} imports {name} at import"
+        for module, names in imports().items()
+        for name, top in names
+        if top and any(name == lazy or name.startswith(lazy + ".") for lazy in LAZY_ONLY)
+        and not any(module == lazy or module.startswith(lazy + ".") for lazy in LAZY_ONLY)
+        and module != "groundtui.__main__"  # ``python -m groundtui`` is the command line
+    )
+    assert not eager
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    graph = {m: {n for n, _ in names if n in imports()} for m, names in imports().items()}
+    # a package's __init__ re-exporting its modules is no cycle of parts
+    for module in graph:
+        graph[module] = {n for n in graph[module] if not module.startswith(n + ".")}
+    seen: dict[str, int] = {}
+    cycle: list[str] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        seen[node] = 1
+        for nxt in sorted(graph[node]):
+            if seen.get(nxt) == 1 and not cycle:
+                cycle.extend([*path[path.index(nxt):], nxt])
+            elif nxt not in seen:
+                visit(nxt, [*path, nxt])
+        seen[node] = 2
+
+    for module in sorted(graph):
+        if module not in seen:
+            visit(module, [module])
+    assert not cycle, " -> ".join(cycle)
+
+
+def test_importing_the_core_loads_neither_textual_nor_litellm():
+    core = [m for m in imports() if _part(m) not in ("tui", "cli", None, "__main__")]
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in core)
+        + "print(sorted(m for m in ('textual', 'litellm') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
