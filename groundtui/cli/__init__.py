@@ -13,6 +13,7 @@ import click
 
 from groundtui import __version__
 from groundtui.cli.config import config
+from groundtui.cli.forget import delete
 from groundtui.cli.imports import import_cmd
 from groundtui.cli.judging import judge, scan
 from groundtui.cli.reading import export, report
@@ -34,6 +35,7 @@ def cli() -> None:
 
 for _command in (import_cmd, scan, judge, review, report, export, demo, config):
     cli.add_command(_command)
+cli.add_command(delete)
 
 
 def main() -> None:

@@ -36,6 +36,7 @@ from groundtui.judge.answers import (
 )
 from groundtui.judge.base import Judge, JudgeError, Usage
 from groundtui.judge.failures import JudgeUnavailable
+from groundtui.judge.llm.cache import for_answer
 from groundtui.judge.llm.slots import CROSS_CHECK, call_priority
 from groundtui.judge.recorder import Progress, Recorder, RunStats
 from groundtui.judge.spans import locate_evidence
@@ -128,6 +129,7 @@ class Pipeline:
 
     async def judge_answer(self, answer_id: str) -> None:
         """Extract (if need be) and verify the claims of one answer, storing as it goes."""
+        for_answer.set(answer_id)  # this worker's task, and the claims' tasks it starts
         answer = load_answer(self.store, answer_id)
         claims = stored_claims(self.store, answer_id)
         if not claims:

@@ -44,8 +44,14 @@ class JudgingWrites(LabelWrites):
     def put_completion(
         self, key: str, model: str, prompt_version: str, response: str, *,
         prompt_tokens: int = 0, completion_tokens: int = 0, cost: float = 0.0,
+        answer_id: str | None = None,
     ) -> None:
-        """Keep a model's reply under ``key`` (replacing any earlier one)."""
+        """Keep a model's reply under ``key`` (replacing any earlier one).
+
+        Args:
+            answer_id: the answer whose judging asked for it, kept with the key so that
+                deleting the answer (``groundtui delete``) deletes its completions too.
+        """
         # Plain SQL: sqlite-utils' upsert inspects the table on every call, and this runs
         # once per model call. A replace is safe here: no trigger watches completions.
         with self.transaction():
@@ -55,3 +61,7 @@ class JudgingWrites(LabelWrites):
                 [key, model, prompt_version, response, prompt_tokens, completion_tokens, cost,
                  now_iso()],
             )
+            if answer_id is not None:
+                self.db.execute(
+                    "insert or ignore into completion_answers (key, answer_id) values (?, ?)",
+                    [key, answer_id])

@@ -158,3 +158,18 @@ def m004_settings(db: sqlite_utils.Database) -> None:
         {"key": str, "value": str, "set_by": str, "set_at": str}, pk="key",
         not_null={"value"},
     )
+
+
+@migration
+def m005_completion_answers(db: sqlite_utils.Database) -> None:
+    """Which answers' judging made each cached completion, so ``groundtui delete`` finds them.
+
+    A completion's key is a hash of the prompt, which holds an answer's text (its response,
+    or a claim of it), so the key alone cannot say whose it is. One row per completion and
+    answer it was made for; completions cached before this migration have none.
+    """
+    db["completion_answers"].create(
+        {"key": str, "answer_id": str}, pk=("key", "answer_id"),
+        foreign_keys=[("answer_id", "answers", "id")],
+    )
+    db["completion_answers"].create_index(["answer_id"])

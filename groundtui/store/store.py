@@ -9,12 +9,13 @@ the one write path, ``transaction()``, which takes the write lock before reading
 from __future__ import annotations
 
 from groundtui.store.flags import FlagWrites
+from groundtui.store.forget import ForgetWrites
 from groundtui.store.imports import ImportWrites
 from groundtui.store.judging import JudgingWrites
 from groundtui.store.settings import SettingsStore
 
 
-class Store(ImportWrites, JudgingWrites, FlagWrites, SettingsStore):
+class Store(ImportWrites, JudgingWrites, FlagWrites, SettingsStore, ForgetWrites):
     """One SQLite database file. Not shared between threads: open one per thread."""
 
     def answer_sources(self, answer_id: str) -> list[dict]:

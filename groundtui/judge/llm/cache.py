@@ -8,16 +8,29 @@ valid reply is kept beside the data it judged, keyed by the model, the prompt ve
 the exact messages sent and the API base they were sent to.
 
 Only replies that validated are stored: an invalid one is never replayed, so a claim whose
-judging failed gets a fresh call on the next run.
+judging failed gets a fresh call on the next run. Each is kept with the answer whose
+judging asked for it (``for_answer``), so that ``groundtui delete`` can delete it with the
+answer; for completions cached before that was recorded, ``prompt_keys`` rebuilds the keys
+an answer's judging would have used.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from contextvars import ContextVar
 from dataclasses import dataclass
 
+from groundtui.judge.llm.prompts import (
+    PROMPT_VERSION,
+    extraction_messages,
+    verification_messages,
+)
 from groundtui.store import Store
+from groundtui.store.rows import chunks
+
+for_answer: ContextVar[str | None] = ContextVar("for_answer", default=None)
+"""The answer being judged in this task: the pipeline sets it, ``CompletionCache.put`` keeps it."""
 
 
 def cache_key(
@@ -77,8 +90,49 @@ class CompletionCache:
         )
 
     def put(self, key: str, model: str, prompt_version: str, entry: CachedCompletion) -> None:
-        """Store ``entry`` under ``key`` (replacing any earlier one), committed at once."""
+        """Store ``entry`` under ``key`` (replacing any earlier one), committed at once,
+        with the answer being judged (``for_answer``) when there is one."""
         self.store.put_completion(
             key, model, prompt_version, entry.content, prompt_tokens=entry.prompt_tokens,
             completion_tokens=entry.completion_tokens, cost=entry.cost,
+            answer_id=for_answer.get(),
         )
+
+
+def prompt_keys(store: Store, answer_ids: list[str]) -> set[str]:
+    """The cache keys of every prompt judging these answers may have sent, for completions
+    cached before their answer was recorded with them (``completion_answers``).
+
+    For each model that judged or extracted an answer with this prompt version: the
+    extraction of its response, and the verification of each claim against each of its
+    sources and against all of them joined (what an uncited claim is verified against).
+    Keys are made without an API base, so a completion cached through ``--api-base``
+    before answers were recorded with completions is not found.
+    """
+    keys: set[str] = set()
+    for chunk, marks in chunks(answer_ids, 400):
+        judges: dict[str, set[str]] = {}
+        for row in store.query(
+            "select answer_id, judge from extractions where prompt_version = ?"
+            f" and answer_id in ({marks}) union select c.answer_id, j.judge from judgements j"
+            " join claims c on c.id = j.claim_id where j.prompt_version = ?"
+            f" and c.answer_id in ({marks})",
+            [PROMPT_VERSION, *chunk, PROMPT_VERSION, *chunk],
+        ):
+            judges.setdefault(row["answer_id"], set()).add(row["judge"])
+        for answer_id, models in judges.items():
+            keys |= _answer_keys(store, answer_id, models)
+    return keys
+
+
+def _answer_keys(store: Store, answer_id: str, models: set[str]) -> set[str]:
+    answer = store.query("select question, response from answers where id = ?", [answer_id])
+    if not answer:
+        return set()
+    texts = [s["text"] for s in store.answer_sources(answer_id)]
+    claims = [c["text"] for c in store.query(
+        "select text from claims where answer_id = ?", [answer_id])]
+    against = [*dict.fromkeys(texts), "\n\n".join(texts)]
+    prompts = [extraction_messages(answer[0]["question"], answer[0]["response"], len(texts))]
+    prompts += [verification_messages(c, s) for c in dict.fromkeys(claims) for s in against]
+    return {cache_key(m, PROMPT_VERSION, p) for m in models for p in prompts}
