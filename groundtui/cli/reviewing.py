@@ -6,23 +6,52 @@ import getpass
 
 import click
 
-from groundtui.cli.database import db_option, open_store
-from groundtui.cli.errors import user_errors
+from groundtui.cli.database import db_option
+from groundtui.cli.errors import UserError, user_errors
+from groundtui.store import Store, StoreError, default_db_path
 
 
 @click.command()
 @click.option("--reviewer", default=None, help="Your name [default: login name].")
 @click.option("--blind", is_flag=True, help="Hide the judge's labels until you label.")
+@click.option(
+    "--read-only", "read_only", is_flag=True,
+    help="Open the database read-only: browse and filter, labels off "
+    "[default: when you may not write it].",
+)
 @db_option
 @user_errors
-def review(reviewer: str | None, blind: bool, db_path: str | None) -> None:
+def review(reviewer: str | None, blind: bool, read_only: bool, db_path: str | None) -> None:
     """Open the review UI."""
     reviewer = reviewer or _login()
-    with open_store(db_path) as store:  # a missing or foreign database: one line, not a UI
-        path = store.path
-    from groundtui.tui import make_app
+    path, read_only = _checked(db_path or default_db_path(), read_only)
+    from groundtui.tui.app import make_app
 
-    make_app(path, reviewer, blind).run()
+    app = make_app(path, reviewer, blind, readonly=read_only)
+    app.run()
+    if app.unsaved:  # the terminal closed while another program held the lock for long
+        raise UserError(
+            f"{len(app.unsaved)} decision(s) could not be saved: database {path} stayed "
+            "locked by another program; make them again when it is free"
+        )
+
+
+def _checked(path: str, read_only: bool) -> tuple[str, bool]:
+    """Refuse a missing or foreign database in one line, and settle whether it opens read-only.
+
+    Read-only when asked, when this process may not write the file or its folder, or when
+    opening it for writing fails because it is read-only.
+    """
+    from groundtui.tui.writes import writable
+
+    read_only = read_only or not writable(path)
+    try:
+        Store(path, create=False, readonly=read_only).close()
+    except StoreError as exc:
+        if read_only or "readonly" not in str(exc):
+            raise UserError(str(exc)) from None
+        return _checked(path, True)
+    return path, read_only
 
 
 @click.command()

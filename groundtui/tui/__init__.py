@@ -1,14 +1,14 @@
 """The review UI (README "Reviewing"), built with Textual; imported only by ``groundtui review``/``demo``.
 
-``make_app(db_path, reviewer, blind)`` builds the app for the CLI, the tests and the
+``make_app(db_path, reviewer, blind, readonly=None)`` builds the app for the CLI, the tests and the
 benchmark.
 """
 
 from __future__ import annotations
 
 
-def make_app(db_path: str, reviewer: str, blind: bool = False):
+def make_app(db_path: str, reviewer: str, blind: bool = False, *, readonly: bool | None = None):
     """The review app over ``db_path`` for ``reviewer`` (see ``groundtui.tui.app``)."""
     from groundtui.tui.app import make_app as _make_app
 
-    return _make_app(db_path, reviewer, blind)
+    return _make_app(db_path, reviewer, blind, readonly=readonly)

@@ -14,9 +14,9 @@ from groundtui.tui.session import Outcome
 
 
 class QueuePageLoaded(Message):
-    """A page of the queue was read."""
+    """A page of the queue was read (``page`` is None when the read failed)."""
 
-    def __init__(self, token: int, page: QueuePage, first: bool) -> None:
+    def __init__(self, token: int, page: QueuePage | None, first: bool) -> None:
         super().__init__()
         self.token = token
         self.page = page
@@ -34,7 +34,7 @@ class ProgressCounted(Message):
 
 
 class AnswerLoaded(Message):
-    """One answer was read in full (``detail`` is None when it is gone)."""
+    """One answer was read in full (``detail`` is None when it is gone or could not be read)."""
 
     def __init__(self, token: int, detail: AnswerDetail | None, claim_id: str | None) -> None:
         super().__init__()

@@ -1,7 +1,8 @@
 """A reviewer's session: each decision becomes one append-only row, in the order made.
 
 The review screen turns keys into ``Intent``s and hands them to ``ReviewSession``; a
-worker thread applies them one at a time, in order, each against the database as it is at
+worker thread applies them one at a time, in order (``writes.WriteQueue``: a locked
+database is waited for, never a reason to drop one), each against the database as it is at
 that moment (so two quick keys never race, and a label never builds on a stale view).
 Every write is committed before its ``Outcome`` goes back to the UI. Undo appends a row
 that restores this reviewer's previous state; nothing is ever deleted. What each key
@@ -11,14 +12,15 @@ makes of a label is decided in ``labels``.
 from __future__ import annotations
 
 import sqlite3
-import threading
-from collections import Counter, deque
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from groundtui.report import compute
 from groundtui.store import Store, StoreError
 from groundtui.tui import answer_data, queue_data
 from groundtui.tui.labels import correctness, describe, relabel
+from groundtui.tui.writes import WriteQueue, backoff
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class Outcome:
     claims: list[answer_data.ClaimView] = field(default_factory=list)
     correct: bool | None = None
     counts: dict[str, int] = field(default_factory=dict)
+    waiting: bool = False
+    """Not saved yet: the database is locked by another program, and the write is retried."""
 
 
 @dataclass
@@ -60,14 +64,34 @@ class _Change:
 
 
 class ReviewSession:
-    """Applies one reviewer's intents in order and remembers them for undo."""
+    """Applies one reviewer's intents in order and remembers them for undo.
 
-    def __init__(self, db_path: str, reviewer: str, blind: bool = False) -> None:
+    Args:
+        db_path: the database.
+        reviewer: the name written on every row.
+        blind: the judge's labels stay hidden until this reviewer labels a claim.
+        readonly: the database may not be written: every read opens it read-only.
+        write_timeout: seconds a write waits for the lock before it shows as pending.
+        pause: seconds before retry ``attempt`` of a locked write (``writes.backoff``).
+    """
+
+    def __init__(
+        self,
+        db_path: str,
+        reviewer: str,
+        blind: bool = False,
+        *,
+        readonly: bool = False,
+        write_timeout: float = 1.0,
+        pause: Callable[[int], float] = backoff,
+    ) -> None:
         self.db_path = db_path
         self.reviewer = reviewer
         self.blind = blind
-        self._pending: deque[Intent] = deque()
-        self._lock = threading.Lock()
+        self.readonly = readonly
+        self.writes: WriteQueue[Intent, Outcome] = WriteQueue(
+            db_path, self.apply, _failed, _waiting, timeout=write_timeout, pause=pause
+        )
         self._history: list[_Change] = []
         self.counts: Counter = Counter()
 
@@ -75,33 +99,25 @@ class ReviewSession:
 
     def submit(self, intent: Intent) -> None:
         """Queue an intent; a call to ``drain`` (from a worker) will apply it."""
-        self._pending.append(intent)
+        self.writes.submit(intent)
 
-    def drain(self, deliver) -> None:
+    def drain(self, deliver: Callable[[Outcome], None]) -> None:
         """Apply every queued intent in order, calling ``deliver(outcome)`` after each commit.
 
-        Safe to call from several threads: one drains while the others wait their turn,
-        then find nothing left, so the order of the keys is the order of the rows.
+        An intent the database is too busy for is delivered once as waiting (``Outcome.waiting``),
+        then retried until it lands; the intents after it wait their turn.
         """
-        with self._lock:
-            if not self._pending:
-                return
-            try:
-                store = Store(self.db_path)
-            except StoreError as exc:
-                while self._pending:
-                    deliver(_failed(self._pending.popleft(), exc))
-                return
-            try:
-                while self._pending:
-                    intent = self._pending.popleft()
-                    try:
-                        outcome = self.apply(store, intent)
-                    except (StoreError, sqlite3.Error) as exc:  # locked, full, gone
-                        outcome = _failed(intent, exc)
-                    deliver(outcome)
-            finally:
-                store.close()
+        self.writes.drain(deliver)
+
+    @property
+    def pending(self) -> list[Intent]:
+        """Intents not written yet, the one being written first."""
+        return self.writes.pending
+
+    def close(self, patience: float) -> list[Intent]:
+        """Write what is still queued, for up to ``patience`` seconds; returns what was not."""
+        self.writes.close(patience)
+        return self.writes.unsaved
 
     # -- applying --------------------------------------------------------------------------
 
@@ -245,9 +261,11 @@ class ReviewSession:
 
 
 def _failed(intent: Intent, exc: Exception) -> Outcome:
-    return Outcome(
-        intent, False, f"NOT SAVED ({exc}): press the key again.", intent.answer_id, intent.claim_id
-    )
+    return Outcome(intent, False, f"NOT SAVED ({exc}).", intent.answer_id, intent.claim_id)
+
+
+def _waiting(intent: Intent, exc: Exception) -> Outcome:
+    return Outcome(intent, False, str(exc), intent.answer_id, intent.claim_id, waiting=True)
 
 
 def report_of(store: Store) -> dict:

@@ -1,9 +1,16 @@
 """The review screen: one key per decision (keys.py), each saved by the session in a worker.
 
 The panes it decides by, and the reads that fill them, are ``ReviewPanes``' (review_panes.py).
+A key acts on the answer on screen: one that arrives while the next answer is still being
+read (typed fast, pasted, a slow disk) is held and replayed, in order, once that answer is
+shown. A write the database is too busy for shows as pending until it lands; ``q`` waits.
 """
 
 from __future__ import annotations
+
+import functools
+from collections import deque
+from collections.abc import Callable
 
 from textual import on, work
 
@@ -11,10 +18,29 @@ from groundtui.tui import messages, queue_data
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter
 from groundtui.tui.screens.review_panes import ReviewPanes
-from groundtui.tui.session import Intent
+from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
+
+
+def on_the_answer_shown(action: Callable | None = None, *, moves: bool = False):
+    """Hold ``action`` while the answer it would act on is loading; replay it once shown.
+
+    ``moves``: the action only moves to another answer, which needs nothing from the one
+    loading, so it runs at once unless keys before it are held (their order is kept).
+    """
+    if action is None:
+        return functools.partial(on_the_answer_shown, moves=moves)
+
+    @functools.wraps(action)
+    def held(self: ReviewScreen, *args) -> None:
+        if self.held_keys or (self.awaiting_answer and not moves):
+            self.held_keys.append(functools.partial(action, self, *args))
+        else:
+            action(self, *args)
+
+    return held
 
 
 class ReviewScreen(ReviewPanes):
@@ -22,9 +48,25 @@ class ReviewScreen(ReviewPanes):
 
     BINDINGS = review_bindings()
 
+    def __init__(self, db_path: str, session: ReviewSession) -> None:
+        super().__init__(db_path, session)
+        self.held_keys: deque[Callable[[], None]] = deque()
+        """Key actions typed while the answer they act on was loading, in order."""
+        self._waiting = False
+        self._quitting = False
+
+    def _answer_shown(self) -> None:
+        while self.held_keys and not self.awaiting_answer and self.is_current:
+            self.held_keys.popleft()()
+
+    def on_screen_resume(self) -> None:
+        self._answer_shown()  # keys held behind a note or the filter go on
+
     # -- decisions ---------------------------------------------------------------------
 
     def _submit(self, what: str, value: str | None = None) -> None:
+        if self._read_only():
+            return
         claim = self.current_claim
         if what not in ("mark", "undo") and claim is None:
             self._status("This answer has no claim to label.")
@@ -32,8 +74,26 @@ class ReviewScreen(ReviewPanes):
         if what != "undo" and self.detail is None:
             return
         answer_id = self.detail.id if self.detail else ""
-        self.session.submit(Intent(what, answer_id, claim.id if claim else "", value))
+        self._send(Intent(what, answer_id, claim.id if claim else "", value))
+
+    def _send(self, intent: Intent) -> None:
+        self.session.submit(intent)
+        if self._waiting:
+            self._show_pending()
         self.save()
+
+    def _read_only(self) -> bool:
+        if self.session.readonly:
+            self._status("The database is read-only: labels are off.", warning=True)
+        return self.session.readonly
+
+    def _show_pending(self, saved: str = "") -> None:
+        pending = self.session.pending
+        labels = all(i.what in ("verdict", "kind", "confirm", "note") for i in pending)
+        noun = ("label" if labels else "change") + ("" if len(pending) == 1 else "s")
+        why = "the database is locked by another program; saving as soon as it is free…"
+        then = " then quitting" if self._quitting else ""
+        self._status(f"{saved}{len(pending)} {noun} pending: {why}{then}", warning=True)
 
     @work(thread=True, group="save", exit_on_error=False)
     def save(self) -> None:
@@ -42,6 +102,13 @@ class ReviewScreen(ReviewPanes):
 
     def on_change_applied(self, message: messages.ChangeApplied) -> None:
         outcome = message.outcome
+        if outcome.waiting:
+            self._waiting = True
+            self._show_pending()
+            return
+        self._waiting = self._waiting and bool(self.session.pending)
+        if self._quitting and not self.session.pending:
+            self.app.exit()
         if not outcome.saved:
             self._status(outcome.message, warning=True)
             return
@@ -76,10 +143,14 @@ class ReviewScreen(ReviewPanes):
             if where is not None:
                 self._open(where, outcome.claim_id or None)
         self._render_report()
-        self._status(outcome.message)
+        if self._waiting:
+            self._show_pending(f"{outcome.message} · ")
+        else:
+            self._status(outcome.message)
 
     # -- actions -----------------------------------------------------------------------
 
+    @on_the_answer_shown
     def action_claim(self, step: int) -> None:
         """Select the next (1) or previous (-1) claim."""
         if not self.detail or not self.detail.claims:
@@ -89,6 +160,7 @@ class ReviewScreen(ReviewPanes):
             self.claim = new
             self._draw()
 
+    @on_the_answer_shown(moves=True)
     def action_answer(self, step: int) -> None:
         """Open the next (1) or previous (-1) answer of the queue."""
         new = self.index + step
@@ -102,32 +174,40 @@ class ReviewScreen(ReviewPanes):
         else:
             self._open(new)
 
+    @on_the_answer_shown
     def action_confirm(self) -> None:
         """Confirm the judge's verdict and kind."""
         self._submit("confirm")
 
+    @on_the_answer_shown
     def action_verdict(self, verdict: str) -> None:
         """Set this reviewer's verdict on the claim."""
         self._submit("verdict", verdict)
 
+    @on_the_answer_shown
     def action_kind(self, key: str) -> None:
         """Set (1-4) or clear (0) the invention kind."""
         self._submit("kind", KIND_KEYS[key])
 
+    @on_the_answer_shown
     def action_mark(self) -> None:
         """Cycle the answer's correctness."""
         if self.detail is not None:
             self._submit("mark")
 
+    @on_the_answer_shown
     def action_undo(self) -> None:
         """Undo this session's last change."""
         self._submit("undo")
 
+    @on_the_answer_shown
     def action_note(self) -> None:
         """Open the note editor on the selected claim."""
         from groundtui.tui.screens.note import NoteScreen
 
         claim = self.current_claim
+        if self._read_only():
+            return
         if claim is None or self.detail is None:
             self._status("This answer has no claim to write a note on.")
             return
@@ -135,11 +215,11 @@ class ReviewScreen(ReviewPanes):
 
         def saved(note: str | None) -> None:
             if note is not None:
-                self.session.submit(Intent("note", answer_id, claim_id, note))
-                self.save()
+                self._send(Intent("note", answer_id, claim_id, note))
 
         self.app.push_screen(NoteScreen(claim.text, claim.mine_note), saved)
 
+    @on_the_answer_shown
     def action_filter(self) -> None:
         """Open the queue filter."""
         from groundtui.tui.screens.filter import FilterScreen
@@ -178,16 +258,25 @@ class ReviewScreen(ReviewPanes):
 
         self.app.push_screen(HelpScreen(help_order(self.BINDINGS)))
 
+    @on_the_answer_shown
     def action_quit(self) -> None:
-        """Quit; every decision is already committed."""
-        self.app.exit()
+        """Quit once every decision is committed (at once, unless one waits for the lock)."""
+        if not self.session.pending:
+            self.app.exit()
+            return
+        self._quitting = True
+        if self._waiting:
+            self._show_pending()  # then the ChangeApplied of the last one exits
 
     @on(QueuePane.AnswerChosen)
+    @on_the_answer_shown(moves=True)
     def _answer_clicked(self, message: QueuePane.AnswerChosen) -> None:
+
         if 0 <= message.index < len(self.rows) and message.index != self.index:
             self._open(message.index)
 
     @on(ClaimsPane.ClaimChosen)
+    @on_the_answer_shown
     def _claim_clicked(self, message: ClaimsPane.ClaimChosen) -> None:
         if self.detail and 0 <= message.index < len(self.detail.claims):
             self.claim = message.index

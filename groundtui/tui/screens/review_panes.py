@@ -2,7 +2,8 @@
 
 Each is read from the database in a worker (a store opened on the worker's thread) and
 drawn when its message comes back; a message answering an abandoned request (the reviewer
-moved on, or changed the filter) carries an old token and is dropped.
+moved on, or changed the filter) carries an old token and is dropped. While the answer to
+show is on its way (``awaiting_answer``), the keys that act on it wait (review.py).
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ class ReviewPanes(Screen):
         self._answer_token = 0
         self._loading_page = False
         self._counts_started = False
+        self.awaiting_answer = True
+        """The answer to show (or the queue's first page) is still being read."""
 
     # -- layout ----------------------------------------------------------------------
 
@@ -93,7 +96,7 @@ class ReviewPanes(Screen):
     def _read(self, what: str, query):
         """``query(store)`` on a store of this thread; a failure is reported, not raised."""
         try:
-            with Store(self.db_path) as store:
+            with Store(self.db_path, readonly=self.session.readonly) as store:
                 return query(store)
         except (StoreError, sqlite3.Error) as exc:
             self.post_message(messages.WorkFailed(what, str(exc)))
@@ -112,7 +115,7 @@ class ReviewPanes(Screen):
             f"Queue · {one_line(self.filter.describe(), 80)}" if self.filter.active else "Queue"
         )
         self.query_one(QueuePane).reset(title)
-        self._loading_page = True
+        self._loading_page = self.awaiting_answer = True
         self.load_page(self._queue_token, self.filter, (0, 0), True)
         if self._counts_started:
             self.count_progress(self._queue_token, self.filter)
@@ -124,7 +127,7 @@ class ReviewPanes(Screen):
         page = self._read(
             "the queue", lambda s: queue_data.queue_page(s, filt, after, self.page_size, blind)
         )
-        if page is not None and not get_current_worker().is_cancelled:
+        if not get_current_worker().is_cancelled:  # a failed read (None) ends the wait too
             self.post_message(messages.QueuePageLoaded(token, page, first))
 
     @work(thread=True, exclusive=True, group="progress", exit_on_error=False)
@@ -139,6 +142,10 @@ class ReviewPanes(Screen):
         if message.token != self._queue_token:
             return
         self._loading_page = False
+        if message.page is None:  # the status says why
+            if message.first:
+                self._show_nothing()
+            return
         self.rows.extend(message.page.rows)
         self.more = message.page.after
         self.query_one(QueuePane).show_rows(self.rows)
@@ -147,14 +154,18 @@ class ReviewPanes(Screen):
             if self.rows:
                 self._open(0)
             else:
-                self.detail = None
-                self._draw()
+                self._show_nothing()
                 self._status(
                     "No answer matches the filter."
                     if self.filter.active
                     else "The database holds no answers yet."
                 )
                 self._after_first_screen()
+
+    def _show_nothing(self) -> None:
+        self.detail, self.awaiting_answer = None, False
+        self._draw()
+        self._answer_shown()
 
     def on_progress_counted(self, message: messages.ProgressCounted) -> None:
         if message.token == self._queue_token:
@@ -175,7 +186,7 @@ class ReviewPanes(Screen):
     # -- one answer --------------------------------------------------------------------
 
     def _open(self, index: int, claim_id: str | None = None) -> None:
-        self.index = index
+        self.index, self.awaiting_answer = index, True
         self.query_one(QueuePane).highlight(index)
         self._answer_token += 1
         self.load_answer(self._answer_token, self.rows[index].answer_id, claim_id)
@@ -187,7 +198,9 @@ class ReviewPanes(Screen):
         detail = self._read(
             "the answer", lambda s: load_answer(s, answer_id, self.session.reviewer)
         )
-        if detail is not None and not get_current_worker().is_cancelled:
+        # None (gone, or a failed read the status reports) is posted too: the old answer
+        # must not stay on screen, nor the keys typed for this one wait for ever.
+        if not get_current_worker().is_cancelled:
             self.post_message(messages.AnswerLoaded(token, detail, claim_id))
 
     def on_answer_loaded(self, message: messages.AnswerLoaded) -> None:
@@ -196,8 +209,13 @@ class ReviewPanes(Screen):
         self.detail = message.detail
         ids = [c.id for c in self.detail.claims] if self.detail else []
         self.claim = ids.index(message.claim_id) if message.claim_id in ids else 0
+        self.awaiting_answer = False
         self._draw()
         self._after_first_screen()
+        self._answer_shown()
+
+    def _answer_shown(self) -> None:
+        """The answer to show is on screen (or there is none): the review screen's hook."""
 
     def _after_first_screen(self) -> None:
         """Start the whole-database counts once the reviewer has something to look at."""
