@@ -97,6 +97,8 @@ COMMANDS = {
     "export -o": ["export", "--format", "csv", "-o", "{out}"],
     "review": ["review", "--reviewer", "dana"],
     "demo --db": ["demo", "--no-ui"],
+    "config": ["config"],
+    "config KEY VALUE": ["config", "max_answer_chars", "5000"],
 }
 
 
@@ -200,3 +202,26 @@ async def test_the_review_ui_says_the_sentence_when_a_worker_meets_damage(damage
     assert "Traceback" not in status
     assert f"{damaged} is damaged (SQLite says: database disk image is malformed)" in status
     assert ".recover" in status
+
+
+async def test_a_key_pressed_after_the_file_is_damaged_says_the_sentence_and_writes_nothing(
+    healthy: Path, tmp_path: Path
+) -> None:
+    from groundtui.tui import make_app
+    from tests.tui.conftest import press, settle
+    from tests.tui.helpers import SIZE, plain
+
+    db = tmp_path / "team.db"
+    shutil.copyfile(healthy, db)
+    app = make_app(db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        damage(db)  # under a running review: the disk fails, or another program writes
+        before = digest(db)
+        await press(pilot, "s")  # label the claim on screen "stated"
+        status = plain(app, "#status")
+        assert app.is_running
+    assert status.startswith("NOT SAVED")
+    assert f"{db} is damaged (SQLite says: database disk image is malformed)" in status
+    assert RECOVER.format(db=db) in status
+    assert digest(db) == before

@@ -178,7 +178,7 @@ class Connection:
 
     def __exit__(self, kind: type | None, exc: BaseException | None, tb: object) -> None:
         self.close()
-        if isinstance(exc, sqlite3.DatabaseError) and is_damage(exc):
+        if is_damage(exc):
             # Whatever read ran inside the block, the error names the file and the way out.
             raise StoreError(describe_error(self.path, exc)) from None
 
@@ -239,8 +239,10 @@ def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:
         return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=timeout)
 
 
-def is_damage(exc: sqlite3.DatabaseError) -> bool:
-    """Whether SQLite reports the file damaged (SQLITE_CORRUPT, SQLITE_NOTADB, any variant)."""
+def is_damage(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite reporting the file damaged (SQLITE_CORRUPT or SQLITE_NOTADB)."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False  # a StoreError already says it in a sentence
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF in _DAMAGE_CODES  # the low byte is the primary result code

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from groundtui.report import compute
 from groundtui.store import Store, StoreError
+from groundtui.store.connection import describe_error, is_damage
 from groundtui.tui import answer_data, queue_data
 from groundtui.tui.labels import correctness, describe, relabel
 
@@ -98,7 +99,8 @@ class ReviewSession:
                     try:
                         outcome = self.apply(store, intent)
                     except (StoreError, sqlite3.Error) as exc:  # locked, full, gone
-                        outcome = _failed(intent, exc)
+                        outcome = _failed(intent, describe_error(self.db_path, exc)
+                                          if is_damage(exc) else exc)  # damaged: the sentence
                     deliver(outcome)
             finally:
                 store.close()
