@@ -127,9 +127,9 @@ class Connection:
         SQLite keeps no page checksums, so damage is found only by reading the page that
         holds it; quick_check parses every page of every b-tree and the freelist (1.7 s
         for the million-claim database, README "The database"), skipping only
-        integrity_check's cross-check of each index against its table (5 times slower),
-        which adds nothing for pages overwritten in place. Its ``(1)`` stops at the
-        first problem of a damaged file; it costs the same on a healthy one.
+        integrity_check's cross-check of each index against its table (5 times slower,
+        and it found the same damage there). Its ``(1)`` stops at the first problem of a
+        damaged file; it costs the same on a healthy one.
 
         Raises:
             StoreError: the file is damaged, in the sentence ``damaged`` gives.
