@@ -36,7 +36,7 @@ def build_demo(path: Path) -> DemoBuild:
 
     # Read from the installed package, so `pip install` users get the demo too.
     resource = files("groundtui") / "sample_data" / "answers.jsonl"
-    with as_file(resource) as sample, Store(path) as store:
+    with as_file(resource) as sample, Store(path, check=True) as store:
         imported = import_files(store, [str(sample)])
         if imported.bad:
             raise StoreError(

@@ -21,6 +21,10 @@ def db_option(fn: Callable) -> Callable:
 def open_store(db_path: str | None, *, create: bool = False, reading: bool = False) -> Store:
     """Open the database, turning any problem into one line for the user.
 
+    Every command checks the whole file first (``Store.check_intact``, README "The
+    database"): one that writes writes nothing into a damaged file, and one that reads
+    prints no report or export of one.
+
     ``reading``: the command only reads (report, export), so a database file the user may
     not write is opened read-only instead of refused.
     """
@@ -29,6 +33,6 @@ def open_store(db_path: str | None, *, create: bool = False, reading: bool = Fal
     path = db_path or default_db_path()
     readonly = reading and os.path.exists(path) and not os.access(path, os.W_OK)
     try:
-        return Store(path, create=create, readonly=readonly)
+        return Store(path, create=create, readonly=readonly, check=True)
     except StoreError as exc:
         raise UserError(str(exc)) from None

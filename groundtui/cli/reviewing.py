@@ -46,7 +46,7 @@ def _checked(path: str, read_only: bool) -> tuple[str, bool]:
 
     read_only = read_only or not writable(path)
     try:
-        Store(path, create=False, readonly=read_only).close()
+        Store(path, create=False, readonly=read_only, check=not read_only).close()
     except StoreError as exc:
         if read_only or "readonly" not in str(exc):
             raise UserError(str(exc)) from None

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from groundtui.report import compute
 from groundtui.store import Store, StoreError
+from groundtui.store.connection import describe_error, is_damage
 from groundtui.tui import answer_data, queue_data
 from groundtui.tui.labels import correctness, describe, relabel
 from groundtui.tui.writes import WriteQueue, backoff
@@ -90,12 +91,17 @@ class ReviewSession:
         self.blind = blind
         self.readonly = readonly
         self.writes: WriteQueue[Intent, Outcome] = WriteQueue(
-            db_path, self.apply, _failed, _waiting, timeout=write_timeout, pause=pause
+            db_path, self.apply, self._failed, _waiting, timeout=write_timeout, pause=pause
         )
         self._history: list[_Change] = []
         self.counts: Counter = Counter()
 
     # -- the queue of intents ------------------------------------------------------------
+
+    def _failed(self, intent: Intent, exc: Exception) -> Outcome:
+        """An intent refused for good: a damaged file names itself and how to recover."""
+        why = describe_error(self.db_path, exc) if is_damage(exc) else str(exc)
+        return Outcome(intent, False, f"NOT SAVED ({why}).", intent.answer_id, intent.claim_id)
 
     def submit(self, intent: Intent) -> None:
         """Queue an intent; a call to ``drain`` (from a worker) will apply it."""
@@ -260,8 +266,6 @@ class ReviewSession:
         return f"Undone: {change.target} is back to {what}"
 
 
-def _failed(intent: Intent, exc: Exception) -> Outcome:
-    return Outcome(intent, False, f"NOT SAVED ({exc}).", intent.answer_id, intent.claim_id)
 
 
 def _waiting(intent: Intent, exc: Exception) -> Outcome:
