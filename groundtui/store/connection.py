@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self
@@ -156,7 +156,7 @@ class Connection:
         except (sqlite3.OperationalError, sqlite3.IntegrityError) as exc:
             raise StoreError(describe_error(self.path, exc)) from None
 
-    def query(self, sql: str, params: Iterable[Any] | dict | None = None) -> list[dict]:
+    def query(self, sql: str, params: Sequence[Any] | dict | None = None) -> list[dict]:
         """Rows of ``sql`` as dicts."""
         try:
             return list(self.db.query(sql, params or ()))
