@@ -15,7 +15,7 @@ import threading
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from groundtui.report import compute
+from groundtui.report import Report, compute
 from groundtui.store import Store, StoreError
 from groundtui.tui import answer_data, queue_data
 from groundtui.tui.labels import correctness, describe, relabel
@@ -40,7 +40,7 @@ class Outcome:
     message: str
     answer_id: str = ""
     claim_id: str = ""
-    report: dict | None = None
+    report: Report | None = None
     reviewed_before: bool = False
     reviewed_after: bool = False
     row: queue_data.QueueRow | None = None
@@ -250,6 +250,6 @@ def _failed(intent: Intent, exc: Exception) -> Outcome:
     )
 
 
-def report_of(store: Store) -> dict:
+def report_of(store: Store) -> Report:
     """The report as the database holds it now (cheap: it reads maintained counts)."""
     return compute(store)
