@@ -20,7 +20,8 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check groundtui tests bench
+	$(BIN)/mypy groundtui
 	$(BIN)/python -m pytest -q
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache

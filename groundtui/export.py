@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import closing
 from pathlib import Path
 from typing import TextIO
@@ -62,7 +62,9 @@ _SELECT = f"""
   order by a.seq, c.ordinal"""
 
 
-def rows(store: Store, *, reviewed_only: bool = False, judge: str | None = None) -> Iterator[dict]:
+def rows(
+    store: Store, *, reviewed_only: bool = False, judge: str | None = None
+) -> Generator[dict, None, None]:
     """Export rows, keyed by ``COLUMNS``, in import order then claim order.
 
     Args:

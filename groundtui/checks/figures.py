@@ -9,6 +9,7 @@ figure (a currency before it, a list's numbering) are read in ``digit_dates`` an
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from groundtui.checks.digit_dates import (
     days_too,
@@ -41,7 +42,7 @@ _UNGROUP = str.maketrans("", "", ", \u00a0\u2009\u202f")
 _ORDINAL_ENDS = ("st", "nd", "rd", "th")
 
 
-def _number(i: int, first: bool = False) -> str:
+def _number_pattern(i: int, first: bool = False) -> str:
     """One number with its ordinal, scale, percent and currency-code suffixes.
 
     With ``first``, the number's first digit has already been read (see ``DIGIT_RE``).
@@ -101,8 +102,8 @@ _AFTER_FIRST_DIGIT = (
     r"|(?P<ver>\d*(?:\.\d+){2,})(?!\d)"
     # a number, or a range of two: 1,200.50, $49.99, 15%, 2nd, 1.5 million, 3–5, 3 to 5
     # (not "grew 15% to 1,200": "to" after a unit is no range)
-    rf"|(?P<num>{_number(1, first=True)}"
-    rf"(?:(?:{_SP}?[-–—]{_SP}?|(?<![%A-Za-z]){_SP}to{_SP})[$€£¥₹]?{_number(2)})?)"
+    rf"|(?P<num>{_number_pattern(1, first=True)}"
+    rf"(?:(?:{_SP}?[-–—]{_SP}?|(?<![%A-Za-z]){_SP}to{_SP})[$€£¥₹]?{_number_pattern(2)})?)"
     r")"
 )
 DIGIT_RE = re.compile(_FIRST_DIGIT + _AFTER_FIRST_DIGIT)
@@ -126,6 +127,8 @@ def digit_items(text: str, covered: bytearray | None = None) -> list[Item]:
             if not covered[e - 1] and (tail := range_tail(text, s, e)):
                 found.append(tail)  # "December 24–31": the 31 is read, not the 24
             continue
+        # every alternative is one named group, the outermost, so the last to close
+        assert m.lastgroup is not None
         item = _READERS[m.lastgroup](text, m, source)
         if item is None:
             continue
@@ -229,7 +232,7 @@ def _value(digits: str, frac: str | None, scale: str | None) -> str:
 
 
 #: How each alternative of the digit pattern is read, by its group's name.
-_READERS = {
+_READERS: dict[str, Callable[[str, re.Match[str], bool], Item | None]] = {
     "bare": _integer,
     "simple": _simple,
     "pct": _percent,

@@ -267,7 +267,11 @@ def _without_days(
 def _listed_date_keys(key: str) -> tuple[str, ...]:
     """The keys a source's listed day states: "M12-26" is December 26, the 26th, December."""
     parts = [int(part) for part in key[1:].split("-")]
-    year, month, day = parts if key[0] == "D" else (None, *parts)
+    year: int | None = None
+    if key[0] == "D":
+        year, month, day = parts
+    else:
+        month, day = parts
     if not valid_date(year, month, day):
         return ()
     first, also = date_keys(year, month, day)

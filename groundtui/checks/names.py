@@ -76,7 +76,7 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
         if shape and covered.count(0, s, e) == e - s:  # nothing in it taken
             cut_start, cut_end, first, second = shape
             a, b = s + cut_start, e - cut_end
-            rest = ()
+            rest: tuple[tuple[str, ...], ...] = ()
             if a in initial and _opener(first, False):  # "Recently Harbor Home"
                 start = text.find(second, a + len(first))  # (one word is never initial)
                 rest = ((text[start:b],),)
@@ -154,7 +154,7 @@ def _close(
         run.pop()
     if run and (len(run) > 1 or run[0][0] not in initial):
         a, b = run[0][0], run[-1][1]
-        rest = ()
+        rest: tuple[tuple[str, ...], ...] = ()
         if a in initial and _opener(text[a : run[0][1]], run[1][1] < 0):  # "Most of the X"
             after = next(start for start, end in run[1:] if end > 0)
             rest = ((text[after:b],),)

@@ -43,7 +43,9 @@ def sentences(
         its position in the starts), the citation numbers, as written.
     """
     starts = [0]
-    initial = {_LEAD_RE.match(text).end()}
+    lead = _LEAD_RE.match(text)
+    assert lead is not None  # the lead may be empty, so it matches every text
+    initial = {lead.end()}
     for m in _END_RE.finditer(text):
         start, first = m.span("lead")
         starts.append(start)

@@ -28,6 +28,7 @@ def config(key: str | None, value: str | None, db_path: str | None) -> None:
     with open_store(db_path, create=value is not None, reading=value is None) as store:
         try:
             if value is not None:
+                assert key is not None  # click fills KEY before VALUE
                 store.set_setting(key, value)
             values = store.settings()
         except SettingsError as exc:

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from groundtui.models import ClaimKind, InventionKind, Verdict
 from groundtui.report.cubes import Cubes, full_cubes, read_cubes
-from groundtui.report.kappa import agreement_of_matrix
+from groundtui.report.kappa import Agreement, agreement_of_matrix
 from groundtui.store import Store
 from groundtui.store.rules import effective_correct
 
@@ -213,7 +213,7 @@ def confusion(store: Store, judge: str | None = None) -> Matrix:
     return judge_matrix(cubes_of(store, judge))
 
 
-def agreement_by_kind(store: Store, judge: str | None = None) -> dict[str, dict[str, Any]]:
+def agreement_by_kind(store: Store, judge: str | None = None) -> dict[str, Agreement]:
     """``{claim kind: {"n", "raw", "kappa"}}`` of judge against reviewer, every kind listed."""
     c = cubes_of(store, judge)
     kinds = CLAIM_KINDS + sorted({row[2] for row in c.claims} - {*CLAIM_KINDS, ""})

@@ -8,20 +8,32 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
+from typing import TypedDict, TypeVar
 
-Matrix = Mapping[Hashable, Mapping[Hashable, int]]
+#: A rater's label: a verdict string in the report, anything hashable in general.
+Label = TypeVar("Label", bound=Hashable)
+#: ``{first rater's label: {second rater's label: count}}``, over one type of label.
+Matrix = Mapping[Label, Mapping[Label, int]]
 
 
-def matrix_of(pairs: Iterable[tuple[Hashable, Hashable]]) -> dict[Hashable, dict[Hashable, int]]:
+class Agreement(TypedDict):
+    """How far two raters agree (a dict, so the report's JSON holds it as it is)."""
+
+    n: int
+    raw: float | None
+    kappa: float | None
+
+
+def matrix_of(pairs: Iterable[tuple[Label, Label]]) -> dict[Label, dict[Label, int]]:
     """The confusion matrix ``{first rater's label: {second rater's label: count}}``."""
-    matrix: dict[Hashable, dict[Hashable, int]] = {}
+    matrix: dict[Label, dict[Label, int]] = {}
     for a, b in pairs:
         row = matrix.setdefault(a, {})
         row[b] = row.get(b, 0) + 1
     return matrix
 
 
-def _counts(matrix: Matrix) -> tuple[int, int, int]:
+def _counts(matrix: Matrix[Label]) -> tuple[int, int, int]:
     """``(n, agreeing pairs, sum over labels of row total × column total)``."""
     rows: Counter = Counter()
     cols: Counter = Counter()
@@ -39,7 +51,7 @@ def _counts(matrix: Matrix) -> tuple[int, int, int]:
     return n, agree, chance
 
 
-def agreement_of_matrix(matrix: Matrix) -> dict[str, int | float | None]:
+def agreement_of_matrix(matrix: Matrix[Label]) -> Agreement:
     """``{"n", "raw", "kappa"}`` of a confusion matrix; ratios are ``None`` when undefined.
 
     ``raw`` is the share of pairs that agree; ``kappa`` is Cohen's kappa, ``None`` with no
@@ -53,7 +65,7 @@ def agreement_of_matrix(matrix: Matrix) -> dict[str, int | float | None]:
     return {"n": n, "raw": agree / n, "kappa": kappa}
 
 
-def agreement(pairs: Iterable[tuple[Hashable, Hashable]]) -> dict[str, int | float | None]:
+def agreement(pairs: Iterable[tuple[Hashable, Hashable]]) -> Agreement:
     """``{"n", "raw", "kappa"}`` of ``(first rater, second rater)`` label pairs."""
     return agreement_of_matrix(matrix_of(pairs))
 
@@ -65,9 +77,9 @@ def cohen_kappa(pairs: Iterable[tuple[Hashable, Hashable]]) -> float | None:
         ``(p_o - p_e) / (1 - p_e)``, or ``None`` with no pairs or when the chance agreement
         ``p_e`` is 1.
     """
-    return agreement(pairs)["kappa"]  # type: ignore[return-value]
+    return agreement(pairs)["kappa"]
 
 
 def raw_agreement(pairs: Iterable[tuple[Hashable, Hashable]]) -> float | None:
     """The share of pairs whose two labels are equal; ``None`` with no pairs."""
-    return agreement(pairs)["raw"]  # type: ignore[return-value]
+    return agreement(pairs)["raw"]

@@ -11,7 +11,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from groundtui.report import answer_counts
+from groundtui.report import Report, answer_counts
 from groundtui.text.inert import one_line
 
 
@@ -37,7 +37,7 @@ def _table(title: str, *columns: str) -> Table:
     return table
 
 
-def headline(r: dict[str, Any]) -> Table:
+def headline(r: Report) -> Table:
     """Claim level, answer level and invention rate, each with its numerator and denominator."""
     pending = r["claims"] - sum(r["verdicts"].values())
     grounded, invented, with_claims = answer_counts(r)
@@ -125,7 +125,7 @@ def agreement(r: dict[str, Any]) -> Table:
     return table
 
 
-def render(r: dict[str, Any], *, judge: str | None = None) -> RenderableType:
+def render(r: Report, *, judge: str | None = None) -> RenderableType:
     """The whole report, one table per section of README "The report"."""
     f = r["flags"]
     who = f"judge: {one_line(judge)}" if judge else "judge: each claim's latest judgement"
@@ -151,6 +151,6 @@ def render(r: dict[str, Any], *, judge: str | None = None) -> RenderableType:
     )
 
 
-def show(r: dict[str, Any], *, judge: str | None = None, console: Console | None = None) -> None:
+def show(r: Report, *, judge: str | None = None, console: Console | None = None) -> None:
     """Print ``render(r)``."""
     (console or Console(highlight=False)).print(render(r, judge=judge))

@@ -16,7 +16,7 @@ import os
 import shlex
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self
@@ -178,7 +178,7 @@ class Connection:
 
     def __exit__(self, kind: type | None, exc: BaseException | None, tb: object) -> None:
         self.close()
-        if is_damage(exc):
+        if isinstance(exc, sqlite3.DatabaseError) and is_damage(exc):
             # Whatever read ran inside the block, the error names the file and the way out.
             raise StoreError(describe_error(self.path, exc)) from None
 
@@ -202,7 +202,7 @@ class Connection:
                 raise StoreError(describe_error(self.path, exc)) from None
             raise
 
-    def query(self, sql: str, params: Iterable[Any] | dict | None = None) -> list[dict]:
+    def query(self, sql: str, params: Sequence[Any] | dict | None = None) -> list[dict]:
         """Rows of ``sql`` as dicts."""
         try:
             return list(self.db.query(sql, params or ()))

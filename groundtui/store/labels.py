@@ -10,8 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlite_utils.db import Table
+
 from groundtui.store.connection import Connection
 from groundtui.store.rows import ClaimRow, chunks, claim_row, now_iso, review_row
+
+
+def _new_id(table: Table) -> int:
+    """The ``id`` of the row ``table`` just inserted.
+
+    sqlite-utils types ``last_pk`` as optional (it is None before any insert); after an
+    insert into a table whose key is ``id INTEGER`` it is that row's id.
+    """
+    pk = table.last_pk
+    assert isinstance(pk, int), pk
+    return pk
 
 
 class LabelWrites(Connection):
@@ -28,7 +41,7 @@ class LabelWrites(Connection):
         row = {"claim_id": claim_id, "judge": judge, "prompt_version": prompt_version,
                "at": fields.pop("at", None) or now_iso(), **fields}
         with self.transaction():
-            pk = self.db.table("judgements").insert(row).last_pk
+            pk = _new_id(self.db.table("judgements").insert(row))
             self.refresh_labels([claim_id])
         return pk
 
@@ -54,7 +67,7 @@ class LabelWrites(Connection):
             blind=blind, at=at or now_iso(), origin=origin, reverts=reverts,
         )
         with self.transaction():
-            pk = self.db.table("reviews").insert(row).last_pk
+            pk = _new_id(self.db.table("reviews").insert(row))
             self.refresh_labels([claim_id])
         return pk
 
@@ -64,11 +77,11 @@ class LabelWrites(Connection):
     ) -> int:
         """Append a reviewer's correctness mark for an answer (``None`` = unknown)."""
         with self.transaction():
-            return self.db.table("answer_marks").insert(
+            return _new_id(self.db.table("answer_marks").insert(
                 {"answer_id": answer_id, "reviewer": reviewer,
                  "correct": None if correct is None else int(correct),
                  "at": at or now_iso(), "reverts": reverts}
-            ).last_pk
+            ))
 
     def refresh_labels(self, claim_ids: list[str], *, new: bool = False) -> None:
         """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews (README "The report").

@@ -28,26 +28,26 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     """Sources (versioned), answers, citations, claims, judgements, reviews, flags."""
     # A source is its id *and* its text: ``key`` hashes both, so a superseded version of a
     # document is kept beside the current one and claims keep pointing at what they cited.
-    db["sources"].create(
+    db.table("sources").create(
         {
             "key": str, "source_id": str, "text_hash": str, "title": str,
             "origin": str, "text": str, "updated_at": str, "first_seen": str,
         },
         pk="key", not_null={"source_id", "text", "origin"},
     )
-    db["answers"].create(
+    db.table("answers").create(
         {
             "id": str, "question": str, "response": str, "correct": int, "meta": str,
             "content_hash": str, "imported_at": str, "seq": int, "scanned_at": str,
         },
         pk="id", not_null={"question", "response", "content_hash"},
     )
-    db["answer_sources"].create(
+    db.table("answer_sources").create(
         {"answer_id": str, "position": int, "source_key": str},
         pk=("answer_id", "position"),
         foreign_keys=[("answer_id", "answers", "id"), ("source_key", "sources", "key")],
     )
-    db["claims"].create(
+    db.table("claims").create(
         {
             "id": str, "answer_id": str, "ordinal": int, "text": str, "kind": str,
             "citation": int, "source_key": str, "span_start": int, "span_end": int,
@@ -57,7 +57,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         pk="id", not_null={"answer_id", "ordinal", "text", "kind"},
         foreign_keys=[("answer_id", "answers", "id"), ("source_key", "sources", "key")],
     )
-    db["judgements"].create(
+    db.table("judgements").create(
         {
             "id": int, "claim_id": str, "judge": str, "prompt_version": str, "verdict": str,
             "invention_kind": str, "rule_invention_kind": str, "evidence_start": int,
@@ -69,7 +69,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         foreign_keys=[("claim_id", "claims", "id")],
     )
     # Append-only: a change of mind, an undo or a retraction (verdict NULL) is a new row.
-    db["reviews"].create(
+    db.table("reviews").create(
         {
             "id": int, "claim_id": str, "reviewer": str, "verdict": str,
             "invention_kind": str, "note": str, "blind": int, "at": str, "origin": str,
@@ -79,13 +79,13 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         foreign_keys=[("claim_id", "claims", "id")],
     )
     # A reviewer's mark of an answer's correctness (1, 0, or NULL for "unknown"): append-only.
-    db["answer_marks"].create(
+    db.table("answer_marks").create(
         {"id": int, "answer_id": str, "reviewer": str, "correct": int, "at": str,
          "reverts": int},
         pk="id", not_null={"answer_id", "reviewer", "at"},
         foreign_keys=[("answer_id", "answers", "id")],
     )
-    db["flags"].create(
+    db.table("flags").create(
         {"answer_id": str, "check_name": str, "details": str, "at": str},
         pk=("answer_id", "check_name"),
         foreign_keys=[("answer_id", "answers", "id")],
@@ -93,7 +93,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     # Derived, one row per claim, kept current by the store whenever a judgement or review
     # is written: the report and the UI read labels from here instead of re-ranking every
     # judgement and review on each key press.
-    db["claim_labels"].create(
+    db.table("claim_labels").create(
         {
             "claim_id": str, "answer_id": str, "judge": str, "judge_verdict": str,
             "judge_kind": str, "judgement_id": int, "reviewer": str,
@@ -105,24 +105,24 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     )
     # Our own completion cache: litellm's disk cache is gone, and a re-run over judged
     # answers must make zero calls.
-    db["completions"].create(
+    db.table("completions").create(
         {"key": str, "model": str, "prompt_version": str, "response": str,
          "prompt_tokens": int, "completion_tokens": int, "cost": float, "at": str},
         pk="key",
     )
-    db["sources"].create_index(["source_id"])
-    db["answers"].create_index(["seq"])
-    db["answers"].create_index(["scanned_at"])
-    db["answer_sources"].create_index(["source_key"])
-    db["claims"].create_index(["answer_id", "ordinal"])
-    db["claims"].create_index(["source_key"])
-    db["judgements"].create_index(["claim_id", "at"])
-    db["judgements"].create_index(["judge", "claim_id"])
-    db["reviews"].create_index(["claim_id", "at"])
-    db["reviews"].create_index(["reviewer", "at"])
-    db["answer_marks"].create_index(["answer_id", "at"])
-    db["claim_labels"].create_index(["answer_id"])
-    db["claim_labels"].create_index(["label"])
+    db.table("sources").create_index(["source_id"])
+    db.table("answers").create_index(["seq"])
+    db.table("answers").create_index(["scanned_at"])
+    db.table("answer_sources").create_index(["source_key"])
+    db.table("claims").create_index(["answer_id", "ordinal"])
+    db.table("claims").create_index(["source_key"])
+    db.table("judgements").create_index(["claim_id", "at"])
+    db.table("judgements").create_index(["judge", "claim_id"])
+    db.table("reviews").create_index(["claim_id", "at"])
+    db.table("reviews").create_index(["reviewer", "at"])
+    db.table("answer_marks").create_index(["answer_id", "at"])
+    db.table("claim_labels").create_index(["answer_id"])
+    db.table("claim_labels").create_index(["label"])
 
 
 @migration
@@ -139,7 +139,7 @@ def m003_extractions(db: sqlite_utils.Database) -> None:
     that judge and prompt version; one whose extraction failed (``error`` set) is tried
     again by the next run. What the extraction cost is kept here, not on its claims' rows.
     """
-    db["extractions"].create(
+    db.table("extractions").create(
         {
             "id": int, "answer_id": str, "judge": str, "prompt_version": str, "claims": int,
             "error": str, "calls": int, "prompt_tokens": int, "completion_tokens": int,
@@ -148,7 +148,7 @@ def m003_extractions(db: sqlite_utils.Database) -> None:
         pk="id", not_null={"answer_id", "judge", "prompt_version", "at"},
         foreign_keys=[("answer_id", "answers", "id")],
     )
-    db["extractions"].create_index(["answer_id", "judge", "prompt_version"])
+    db.table("extractions").create_index(["answer_id", "judge", "prompt_version"])
 
 
 @migration
@@ -168,8 +168,8 @@ def m005_completion_answers(db: sqlite_utils.Database) -> None:
     or a claim of it), so the key alone cannot say whose it is. One row per completion and
     answer it was made for; completions cached before this migration have none.
     """
-    db["completion_answers"].create(
+    db.table("completion_answers").create(
         {"key": str, "answer_id": str}, pk=("key", "answer_id"),
         foreign_keys=[("answer_id", "answers", "id")],
     )
-    db["completion_answers"].create_index(["answer_id"])
+    db.table("completion_answers").create_index(["answer_id"])

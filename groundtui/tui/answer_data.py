@@ -212,8 +212,8 @@ def _specifics(
             continue
         for item in details.get("specifics", []) if isinstance(details, dict) else []:
             try:  # what the scan stored; skip what a damaged or foreign row holds
-                found = Specific.from_dict(item)
-                start, end = int(found.start), int(found.end)
+                stored = Specific.from_dict(item)
+                start, end = int(stored.start), int(stored.end)
             except (KeyError, TypeError, ValueError, AttributeError):
                 continue
             if 0 <= start < end <= len(response):

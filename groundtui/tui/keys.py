@@ -6,7 +6,9 @@ still shows them; the help screen lists each one with its tooltip, those two las
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from collections.abc import Iterable
+
+from textual.binding import Binding, BindingType
 
 # What the kind and verdict keys set; 0 clears the kind.
 KIND_KEYS = {
@@ -24,7 +26,7 @@ CLAIM_GROUP = Binding.Group("claim", compact=True)
 ANSWER_GROUP = Binding.Group("answer", compact=True)
 
 
-def review_bindings() -> list[Binding]:
+def review_bindings() -> list[BindingType]:
     """The review screen's bindings, in the order the footer shows them."""
     b = [
         Binding(
@@ -128,6 +130,11 @@ def review_bindings() -> list[Binding]:
     ]
 
 
-def help_order(bindings: list[Binding]) -> list[Binding]:
-    """The bindings in the order the help screen lists them: help and quit last."""
-    return sorted(bindings, key=lambda binding: binding.id in ("help", "quit"))
+def help_order(bindings: Iterable[BindingType]) -> list[Binding]:
+    """The bindings in the order the help screen lists them: help and quit last.
+
+    Only ``Binding`` objects are listed, as the help shows each one's tooltip; every
+    binding here is declared in full, never in Textual's tuple shorthand.
+    """
+    full = [binding for binding in bindings if isinstance(binding, Binding)]
+    return sorted(full, key=lambda binding: binding.id in ("help", "quit"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
+from groundtui.report import Report
 from groundtui.tui.answer_data import AnswerDetail
 from groundtui.tui.queue_data import QueuePage
 from groundtui.tui.session import Outcome
@@ -54,7 +55,7 @@ class ChangeApplied(Message):
 class ReportComputed(Message):
     """The report (keys of README "The report"), or None when it could not be read (the status says why)."""
 
-    def __init__(self, report: dict | None) -> None:
+    def __init__(self, report: Report | None) -> None:
         super().__init__()
         self.report = report
 

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from groundtui.report import compute
+from groundtui.report import Report, compute
 from groundtui.store import Store, StoreError
 from groundtui.store.connection import describe_error, is_damage
 from groundtui.tui import answer_data, queue_data
@@ -43,7 +43,7 @@ class Outcome:
     message: str
     answer_id: str = ""
     claim_id: str = ""
-    report: dict | None = None
+    report: Report | None = None
     reviewed_before: bool = False
     reviewed_after: bool = False
     row: queue_data.QueueRow | None = None
@@ -100,7 +100,9 @@ class ReviewSession:
 
     def _failed(self, intent: Intent, exc: Exception) -> Outcome:
         """An intent refused for good: a damaged file names itself and how to recover."""
-        why = describe_error(self.db_path, exc) if is_damage(exc) else str(exc)
+        why = str(exc)
+        if isinstance(exc, sqlite3.DatabaseError) and is_damage(exc):
+            why = describe_error(self.db_path, exc)
         return Outcome(intent, False, f"NOT SAVED ({why}).", intent.answer_id, intent.claim_id)
 
     def submit(self, intent: Intent) -> None:
@@ -272,6 +274,6 @@ def _waiting(intent: Intent, exc: Exception) -> Outcome:
     return Outcome(intent, False, str(exc), intent.answer_id, intent.claim_id, waiting=True)
 
 
-def report_of(store: Store) -> dict:
+def report_of(store: Store) -> Report:
     """The report as the database holds it now (cheap: it reads maintained counts)."""
     return compute(store)

@@ -28,8 +28,10 @@ import contextlib
 import logging
 import os
 import warnings
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlparse
+
+from pydantic import BaseModel
 
 from groundtui.judge.base import ExtractedClaim, Extraction, JudgeError, Usage, Verification
 from groundtui.judge.failures import JudgeUnavailable, describe_error, retry_after
@@ -45,6 +47,9 @@ from groundtui.judge.llm.prompts import (
     verification_messages,
 )
 from groundtui.judge.llm.slots import EXTRACT, PrioritySlots, call_priority
+
+#: The reply model a call is validated as, so each caller reads its own fields typed.
+_Reply = TypeVar("_Reply", bound=BaseModel)
 
 
 def load_litellm() -> Any:
@@ -166,7 +171,9 @@ class LLMJudge:
 
     # -- calls -----------------------------------------------------------------------
 
-    async def _ask(self, messages: list[dict], schema: type, priority: int) -> tuple[Any, Usage]:
+    async def _ask(
+        self, messages: list[dict], schema: type[_Reply], priority: int
+    ) -> tuple[_Reply, Usage]:
         """A valid reply of ``schema``: from the cache, else a call and at most one repair."""
         if self.cache is None:
             return await self._ask_model(messages, schema, None, priority)
@@ -187,8 +194,8 @@ class LLMJudge:
                 del self._pending[key]
 
     async def _ask_model(
-        self, messages: list[dict], schema: type, key: str | None, priority: int
-    ) -> tuple[Any, Usage]:
+        self, messages: list[dict], schema: type[_Reply], key: str | None, priority: int
+    ) -> tuple[_Reply, Usage]:
         usage = Usage()
         content = await self._call(messages, usage, priority)
         try:

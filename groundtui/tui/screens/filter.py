@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
@@ -19,7 +19,7 @@ from groundtui.tui.queue_data import QueueFilter
 class FilterScreen(ModalScreen[QueueFilter | None]):
     """Choose what the queue holds; dismissed with the new filter, or None to cancel."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "escape",
             "cancel",

@@ -7,7 +7,7 @@ from typing import ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -21,7 +21,7 @@ EXTRA = [
 class HelpScreen(ModalScreen[None]):
     """Every key, what it does, and the words of the review."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "escape,question_mark,q", "close", "close", tooltip="Close the help", id="help.close"
         ),

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static, TextArea
@@ -17,7 +17,7 @@ from groundtui.text.inert import one_line
 class NoteScreen(ModalScreen[str | None]):
     """Edit the reviewer's note on one claim; dismissed with the note, or None to cancel."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+s",
             "save",

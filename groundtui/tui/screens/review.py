@@ -98,7 +98,10 @@ class ReviewScreen(ReviewPanes):
     @work(thread=True, group="save", exit_on_error=False)
     def save(self) -> None:
         """Apply the queued decisions in order; each is committed before it is reported."""
-        self.session.drain(lambda outcome: self.post_message(messages.ChangeApplied(outcome)))
+        def deliver(outcome: messages.Outcome) -> None:
+            self.post_message(messages.ChangeApplied(outcome))
+
+        self.session.drain(deliver)
 
     def on_change_applied(self, message: messages.ChangeApplied) -> None:
         outcome = message.outcome

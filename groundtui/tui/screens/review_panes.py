@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
+from groundtui.report import Report
 from groundtui.store import Store, StoreError
 from groundtui.text.inert import one_line
 from groundtui.tui import messages, queue_data
@@ -40,9 +41,10 @@ class ReviewPanes(Screen):
     The keys and the decisions they make are :class:`~groundtui.tui.screens.review.ReviewScreen`'s.
     """
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    # Textual declares these "ClassVar[...] | None", which mypy reads as instance variables
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]  # type: ignore[misc]
     """Below 100 columns the queue is hidden (app.tcss)."""
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]
     """Below 34 rows the report is hidden until ``r``."""
     page_size = queue_data.PAGE
     """Answers read per page of the queue."""
@@ -58,7 +60,7 @@ class ReviewPanes(Screen):
         self.detail: AnswerDetail | None = None
         self.claim = 0
         self.progress: tuple[int, int] | None = None
-        self.report: dict | None = None
+        self.report: Report | None = None
         self.report_ready = False
         self.origins: list[str] | None = None
         self._queue_token = 0

@@ -42,7 +42,8 @@ class QueueList(ScrollView):
         self.blind = blind
         self.rows: list[QueueRow] = []
         self.cursor = 0
-        self._cache: dict[tuple[int, int, bool], Strip] = {}
+        # keyed by (row, its version, under the cursor, width)
+        self._cache: dict[tuple[int, int, bool, int], Strip] = {}
         self._versions: list[int] = []
 
     def set_rows(self, rows: list[QueueRow]) -> None:
@@ -124,7 +125,7 @@ class QueueList(ScrollView):
         text.append(" " + one_line(row.question, 80))
         return text
 
-    def _on_click(self, event: events.Click) -> None:
+    def on_click(self, event: events.Click) -> None:
         index = event.style.meta.get("queue-row")
         if index is not None:
             event.stop()

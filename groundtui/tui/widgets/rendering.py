@@ -65,7 +65,9 @@ def _height(paragraph: str, width: int) -> int:
 def through_word(plain: str, at: int) -> str:
     """``plain`` up to the end of the word at ``at``: where that word is laid out, the
     text before it may end a line above (the word wraps to the next)."""
-    return plain[: _WORD.match(plain, at).end()]
+    word = _WORD.match(plain, at)
+    assert word is not None  # "\S*" may be empty, so it matches at every offset
+    return plain[: word.end()]
 
 
 def scroll_to_offset(scroll: ScrollableContainer, before: str, margin: int) -> None:

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from groundtui.report import answer_counts
+from groundtui.report import Report, answer_counts
 from groundtui.text.inert import one_line
 from groundtui.tui.widgets.rendering import SHORT_KIND, set_text
 
@@ -44,7 +44,7 @@ class ReportPane(VerticalScroll):
 
     def show(
         self,
-        report: dict | None,
+        report: Report | None,
         ready: bool,
         session: dict[str, int],
         reviewer: str,
@@ -81,7 +81,7 @@ class ReportPane(VerticalScroll):
         set_text(self.query_one("#report-body", Static), text)
         self.revision += 1
 
-    def _numbers(self, text: Text, report: dict, heading, dim, figure) -> None:
+    def _numbers(self, text: Text, report: Report, heading, dim, figure) -> None:
         verdicts = report["verdicts"]
         grounded, invented, assessed = answer_counts(report)
 

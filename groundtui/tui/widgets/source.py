@@ -88,21 +88,21 @@ class SourcePane(Vertical):
             set_text(body, text)
             self._scroll(text, first)
             return
-        source = detail.sources[claim.citation - 1] if claim.citation else None
-        if source is None:
+        cited = detail.sources[claim.citation - 1] if claim.citation else None
+        if cited is None:
             set_text(header, Text("source missing", style=warning))
             set_text(body, Text(""))
             return
         self.border_title = Text(f"Source [{claim.citation}]")
-        head = self._title(source)
-        span = None if hidden else self._span(source, claim)
+        head = self._title(cited)
+        span = None if hidden else self._span(cited, claim)
         if hidden:
             head.append("\nevidence hidden until you label (blind review)", style=dim)
         elif claim.judge_verdict is not None and not span:
             head.append("\nno evidence span from the judge", style=dim)
         set_text(header, head)
         text = Text()
-        found = self._append_text(text, source, span)
+        found = self._append_text(text, cited, span)
         set_text(body, text)
         self._scroll(text, found)
 
