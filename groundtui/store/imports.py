@@ -10,24 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from groundtui.models import Answer
 from groundtui.store.counts import bulk_load
 from groundtui.store.labels import LabelWrites
-from groundtui.store.rows import ClaimRow
-
-if TYPE_CHECKING:
-    from groundtui.store.spool import Spool
-
-
-class NewAnswer(NamedTuple):
-    """An answer to import: the model, its content hash, and its claims as they are stored."""
-
-    answer: Answer
-    digest: str
-    claims: list[ClaimRow]
-    """One per ``answer.claims`` item, in order."""
+from groundtui.store.spool import Spool
 
 
 class Written(NamedTuple):

@@ -16,12 +16,14 @@ import os
 import sqlite3
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 import sqlite_utils
 
-from groundtui.store.imports import NewAnswer
+from groundtui.models import Answer
 from groundtui.store.labels import LabelWrites
 from groundtui.store.rows import (
+    ClaimRow,
     answer_row,
     claim_row,
     imported_judgement_row,
@@ -34,6 +36,15 @@ from groundtui.store.rows import (
 #: The tables an import writes, in the order it writes them (each row's parents first).
 SPOOLED = ("sources", "answers", "answer_sources", "claims", "judgements", "reviews",
            "claim_labels")
+
+
+class NewAnswer(NamedTuple):
+    """An answer to import: the model, its content hash, and its claims as they are stored."""
+
+    answer: Answer
+    digest: str
+    claims: list[ClaimRow]
+    """One per ``answer.claims`` item, in order."""
 
 
 class Spool(LabelWrites):
