@@ -6,7 +6,8 @@ Generates N synthetic answers (3 sources each, drawn from a pool of 2,000 docume
 5 claims each) and writes them as JSONL. The import runs in a child process, through the
 real importer into a fresh database, and reports its wall time, the time it held the
 write lock (the outermost ``Store.transaction()``) and its peak resident memory
-(``ru_maxrss``). Then, unless ``--no-bare``, the same rows are inserted with plain
+(``VmHWM``, the high-water mark of its own memory; ``ru_maxrss`` would also count what the
+parent held when it started the child). Then, unless ``--no-bare``, the same rows are inserted with plain
 ``insert_all`` into another fresh database for a baseline.
 
 With ``--reviews`` this process writes one review every 0.5 s through ``Store`` into the
@@ -111,10 +112,18 @@ def child(jsonl: str, db: str) -> None:
         result = import_files(store, [jsonl])
         seconds = time.perf_counter() - started
         store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    print(json.dumps({
-        "answers": result.answers, "bad": len(result.bad), "seconds": seconds,
-        "locked": locked, "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-    }))
+    print(json.dumps({"answers": result.answers, "bad": len(result.bad), "seconds": seconds,
+                      "locked": locked, "peak_mb": peak_mb()}))
+
+
+def peak_mb() -> float:
+    """This process's peak resident memory in MB."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:  # not Linux: ru_maxrss (kilobytes there, bytes on macOS)
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    (line,) = [x for x in status.splitlines() if x.startswith("VmHWM:")]
+    return int(line.split()[1]) / 1024
 
 
 def review_beside(proc: subprocess.Popen, db: Path) -> tuple[list[float], int]:
@@ -149,17 +158,18 @@ def main() -> None:
         return
     rng = random.Random(args.seed)
     pool = make_pool(rng)
-    records = [make_answer(rng, n, pool) for n in range(args.answers)]
     with tempfile.TemporaryDirectory() as tmp:
         jsonl = Path(tmp) / "answers.jsonl"
-        jsonl.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+        with jsonl.open("w") as out:  # written as made: the child's memory is what counts
+            for n in range(args.answers):
+                out.write(json.dumps(make_answer(rng, n, pool)) + "\n")
         print(f"{args.answers:,} answers, {args.answers * 5:,} claims, "
               f"JSONL {jsonl.stat().st_size / 1e6:.1f} MB")
 
         db_path = Path(tmp) / "groundtui.db"
         if args.reviews:  # one answer with a claim for the reviewer to label
             seed = Path(tmp) / "seed.jsonl"
-            seed.write_text(json.dumps({**records[0], "id": "R-0"}) + "\n")
+            seed.write_text(json.dumps(make_answer(rng, 0, pool) | {"id": "R-0"}) + "\n")
             with Store(db_path) as store:
                 import_files(store, [str(seed)])
         proc = subprocess.Popen(
@@ -173,7 +183,7 @@ def main() -> None:
               f"{args.answers / out['seconds']:9,.0f} answers/s  database {size / 1e6:.1f} MB")
         print(f"write lock held  : {out['locked']:7.2f} s  "
               f"({out['locked'] / out['seconds']:.0%} of the import)")
-        print(f"peak memory      : {out['maxrss_mb']:7.0f} MB (ru_maxrss of the importing process)")
+        print(f"peak memory      : {out['peak_mb']:7.0f} MB (VmHWM of the importing process)")
         if args.reviews:
             print(f"reviews beside   : {len(waits)} written every {REVIEW_EVERY} s, "
                   f"longest wait {max(waits):.2f} s, {failed} failed")
