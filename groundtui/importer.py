@@ -1,4 +1,9 @@
-"""``groundtui import``: JSON Lines answers into the store, all or nothing (README "Input")."""
+"""``groundtui import``: JSON Lines answers into the store, all or nothing (README "Input").
+
+The input is read a line at a time and its rows are prepared before the write lock is
+taken, so an import holds one batch in memory and keeps reviewers waiting only while
+its rows are copied in.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +11,21 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from pydantic import ValidationError
 
 from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.records import read_record
 from groundtui.store import IMPORT_JUDGE, ClaimRow, NewAnswer, Store, content_hash, source_key
+from groundtui.store.spool import Spool
 from groundtui.text.kinds import infer_kind
 from groundtui.text.locate import locate
 from groundtui.text.markers import citations_near, source_index
 
 BULK_MIN = 2000
+BATCH = 500
+"""Answers prepared at a time: what an import holds in memory, whatever its size."""
 
 
 class InputError(Exception):
@@ -62,22 +71,29 @@ class ImportResult:
 
 
 def _lines(path: str) -> Iterator[tuple[int, bytes]]:
+    """The file's non-blank lines with their numbers, read one at a time."""
     if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        p = Path(path)
-        if not p.exists():
-            raise InputError(f"{path}: no such file")
-        if p.is_dir():
-            raise InputError(f"{path}: is a folder, not a JSONL file")
-        try:
-            data = p.read_bytes()
-        except OSError as exc:
-            raise InputError(f"{path}: cannot read ({exc.strerror})") from None
-    if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark, as some editors write
-        data = data[3:]
-    # Split on \n only: JSON strings may hold U+2028 and other breaks str.splitlines() uses.
-    for number, raw in enumerate(data.split(b"\n"), start=1):
+        yield from _split(sys.stdin.buffer)
+        return
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{path}: no such file")
+    if p.is_dir():
+        raise InputError(f"{path}: is a folder, not a JSONL file")
+    try:
+        with p.open("rb") as stream:
+            yield from _split(stream)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def _split(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
+    # A binary stream splits on \n only: JSON strings may hold U+2028 and other breaks
+    # that str.splitlines() would split on.
+    for number, raw in enumerate(stream, start=1):
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # a UTF-8 BOM, as some editors write
+            raw = raw[3:]
+        raw = raw.removesuffix(b"\n")
         if raw.strip():
             yield number, raw
 
@@ -94,14 +110,47 @@ def parse_line(raw: bytes) -> Answer:
 def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) -> ImportResult:
     """Validate every line of ``paths``, then write the good answers in one transaction.
 
-    Without ``skip_invalid`` nothing is written when any line is bad.
+    The lines are read one at a time and their rows prepared in batches in a spool file
+    (``groundtui.store.spool``) before the write lock is taken: the lock is held only to
+    compare the ids with the database and copy the rows. Without ``skip_invalid`` nothing
+    is written when any line is bad.
 
     Raises:
         InputError: a file cannot be read; nothing is written.
     """
     result = ImportResult()
-    good: list[tuple[Answer, str, BadLine]] = []
-    first_seen: dict[str, str] = {}
+    with Spool(store.db) as spool:
+        places = _prepare(store, spool, paths, result)
+        # The check against the database and the write share one write transaction, so a
+        # concurrent import cannot slip the same id in between them.
+        with store.attached(spool), store.transaction():
+            present = store.spool_present()
+            result.unchanged = present.unchanged
+            for answer_id in present.conflicts:
+                result.bad.append(places[answer_id].because(
+                    f"id {answer_id!r} is already in the database with different content"))
+            result.bad.sort(key=lambda b: (b.order, b.line))
+            if result.bad and not skip_invalid:
+                result.unchanged = 0
+                return result
+            fresh = spool.answers - present.unchanged - len(present.conflicts)
+            if fresh:
+                # A large import into a small database is cheaper with the report's
+                # triggers off and one recount of its aggregates at the end than with a
+                # trigger per row; a small import into a large database is the opposite.
+                existing = store.scalar("select count(*) from answers") or 0
+                written = store.copy_spool(bulk=fresh >= max(BULK_MIN, existing))
+                result.answers, result.sources, result.claims, result.reviews = written
+    result.written = True
+    return result
+
+
+def _prepare(
+    store: Store, spool: Spool, paths: list[str], result: ImportResult
+) -> dict[str, BadLine]:
+    """Validate every line into ``result.bad`` or ``spool``; each spooled id's place."""
+    places: dict[str, BadLine] = {}
+    batch: list[NewAnswer] = []
     limits = store.settings()
     for order, path in enumerate(paths):
         label = "<stdin>" if path == "-" else path
@@ -114,39 +163,20 @@ def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) 
             except ValueError as exc:
                 result.bad.append(where.because(str(exc)))
                 continue
-            if answer.id in first_seen:
+            if answer.id in places:
+                first = places[answer.id]
                 result.bad.append(where.because(
                     f"id {answer.id!r} appears twice in the input "
-                    f"(first at {first_seen[answer.id]})"))
+                    f"(first at {first.file}:{first.line})"))
                 continue
-            first_seen[answer.id] = f"{label}:{number}"
-            good.append((answer, content_hash(answer), where))
-
-    # The check against the database and the write share one write transaction, so a
-    # concurrent import cannot slip the same id in between them.
-    with store.transaction():
-        stored = store.answer_hashes(answer.id for answer, *_ in good)
-        fresh = []
-        for answer, digest, where in good:
-            if answer.id not in stored:
-                fresh.append((answer, digest))
-            elif stored[answer.id] == digest:
-                result.unchanged += 1
-            else:
-                result.bad.append(where.because(
-                    f"id {answer.id!r} is already in the database with different content"))
-        result.bad.sort(key=lambda b: (b.order, b.line))
-        if result.bad and not skip_invalid:
-            result.unchanged = 0
-            return result
-        if fresh:
-            # A large import into a small database is cheaper with the report's triggers
-            # off and one recount of its aggregates at the end than with a trigger per
-            # row; a small import into a large database is the opposite.
-            existing = store.scalar("select count(*) from answers") or 0
-            _write(store, fresh, result, bulk=len(fresh) >= max(BULK_MIN, existing))
-    result.written = True
-    return result
+            places[answer.id] = where
+            batch.append(NewAnswer(answer, content_hash(answer), _claim_rows(answer)))
+            if len(batch) >= BATCH:
+                spool.add(batch, judge=IMPORT_JUDGE)
+                batch = []
+    if batch:
+        spool.add(batch, judge=IMPORT_JUDGE)
+    return places
 
 
 def _check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
@@ -185,17 +215,6 @@ def _infer_citation(
         span, located = (found[:2], found[2]) if found else (None, "unlocated")
     near = citations_near(response, span[0], span[1]) if span is not None else []
     return (near[0] if near else None), span, located
-
-
-def _write(
-    store: Store, fresh: list[tuple[Answer, str]], result: ImportResult, *, bulk: bool
-) -> None:
-    new = [NewAnswer(answer, digest, _claim_rows(answer)) for answer, digest in fresh]
-    written = store.add_answers(new, judge=IMPORT_JUDGE, bulk=bulk)
-    result.answers += written.answers
-    result.sources += written.sources
-    result.claims += written.claims
-    result.reviews += written.reviews
 
 
 def _claim_rows(answer: Answer) -> list[ClaimRow]:

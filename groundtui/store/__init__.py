@@ -1,8 +1,9 @@
 """The SQLite store: the connection, every write, the schema's migrations and its counts."""
 
 from groundtui.store.connection import StoreError, default_db_path
-from groundtui.store.imports import NewAnswer, Written
+from groundtui.store.imports import Written
 from groundtui.store.rows import IMPORT_JUDGE, ClaimRow, content_hash, now_iso, source_key
+from groundtui.store.spool import NewAnswer
 from groundtui.store.store import Store
 
 __all__ = [

@@ -1,42 +1,24 @@
 """The writes of an import: answers, the source versions they cite, and what they came with.
 
 An imported answer may carry claims, each with a verdict and reviewers' labels; they are
-written with it, in one transaction, and labelled as the pipeline's would be.
+written with it, labelled as the pipeline's would be. The rows are made first, with no
+lock held, in a spool (``groundtui.store.spool``); the write transaction compares the
+spooled answers with those stored and copies the new ones with ``INSERT … SELECT``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import NamedTuple
 
-from groundtui.models import Answer
 from groundtui.store.counts import bulk_load
 from groundtui.store.labels import LabelWrites
-from groundtui.store.rows import (
-    ClaimRow,
-    answer_row,
-    chunks,
-    claim_row,
-    imported_judgement_row,
-    imported_review_row,
-    now_iso,
-    source_key,
-    source_row,
-)
-
-
-class NewAnswer(NamedTuple):
-    """An answer to import: the model, its content hash, and its claims as they are stored."""
-
-    answer: Answer
-    digest: str
-    claims: list[ClaimRow]
-    """One per ``answer.claims`` item, in order."""
+from groundtui.store.spool import Spool
 
 
 class Written(NamedTuple):
-    """Rows one ``add_answers`` wrote."""
+    """Rows one ``copy_spool`` wrote."""
 
     answers: int
     sources: int
@@ -44,68 +26,96 @@ class Written(NamedTuple):
     reviews: int
 
 
+class Present(NamedTuple):
+    """The spooled answers already stored."""
+
+    unchanged: int
+    """How many are stored with the same content."""
+    conflicts: list[str]
+    """The ids of those stored with different content."""
+
+
+# Columns the copy computes rather than copies: spooled numbers move past the database's.
+_MOVED = {
+    ("answers", "seq"): ":seq + row_number() over (order by s.seq)",
+    ("judgements", "id"): "s.id + :judgement",
+    ("reviews", "id"): "s.id + :review",
+    ("claim_labels", "judgement_id"): "s.judgement_id + :judgement",
+    ("claim_labels", "review_id"): "s.review_id + :review",
+}
+_KEPT = "s.answer_id not in (select id from temp.spool_present)"
+_KEPT_CLAIM = (
+    "s.claim_id not in (select c.id from spool.claims c"
+    " join temp.spool_present p on p.id = c.answer_id)")
+# Which spooled rows are copied: those of answers not stored yet, and source versions
+# the database does not hold that such an answer cites.
+_WHERE = {
+    "sources": "s.key not in (select key from main.sources) and s.key in ("
+               "select source_key from spool.answer_sources s where " + _KEPT + ")",
+    "answers": "s.id not in (select id from temp.spool_present)",
+    "answer_sources": _KEPT, "claims": _KEPT, "claim_labels": _KEPT,
+    "judgements": _KEPT_CLAIM, "reviews": _KEPT_CLAIM,
+}
+
+
 class ImportWrites(LabelWrites):
     """Answers and their sources, with the claims, verdicts and labels they came with."""
 
-    def answer_hashes(self, ids: Iterable[str]) -> dict[str, str]:
-        """``{answer id: content hash}`` for those of ``ids`` already stored."""
-        found: dict[str, str] = {}
-        for chunk, marks in chunks(list(ids)):
-            for row in self.db.execute(
-                f"select id, content_hash from answers where id in ({marks})", chunk
-            ):
-                found[row[0]] = row[1]
-        return found
+    @contextmanager
+    def attached(self, spool: Spool) -> Iterator[None]:
+        """``spool`` readable as the schema ``spool``, for ``spool_present`` and ``copy_spool``.
 
-    def existing_source_keys(self, keys: Iterable[str]) -> set[str]:
-        """Those of ``keys`` already stored."""
-        found: set[str] = set()
-        for chunk, marks in chunks(list(keys)):
-            found.update(r[0] for r in self.db.execute(
-                f"select key from sources where key in ({marks})", chunk))
-        return found
+        Outside any transaction: SQLite attaches a database only between transactions.
+        """
+        self.db.execute("attach database ? as spool", [spool.path])
+        try:
+            yield
+        finally:
+            self.db.execute("detach database spool")
 
-    def add_answers(self, fresh: list[NewAnswer], *, judge: str, bulk: bool = False) -> Written:
-        """Insert answers not stored yet, after those already there, in one transaction.
+    def spool_present(self) -> Present:
+        """The attached spool's answers already stored, by whether their content matches."""
+        unchanged, conflicts = 0, []
+        for answer_id, same in self.db.execute(
+            "select s.id, s.content_hash = m.content_hash from spool.answers s"
+            " join main.answers m on m.id = s.id order by s.seq"
+        ):
+            if same:
+                unchanged += 1
+            else:
+                conflicts.append(answer_id)
+        return Present(unchanged, conflicts)
+
+    def copy_spool(self, *, bulk: bool = False) -> Written:
+        """Copy the attached spool's answers not stored yet, after those already there.
+
+        Answers already stored (the same, or conflicting) are left out with every row of
+        theirs, and so are source versions already stored. Inside a caller's transaction
+        this is part of it; otherwise it is one transaction.
 
         Args:
-            fresh: the answers, none of them stored yet.
-            judge: who made an imported verdict that does not name its judge.
             bulk: write with the report's triggers off and recount its counts once at the
                 end: cheaper for many rows into a small database, dearer the other way.
         """
         with self.transaction(), bulk_load(self.db) if bulk else nullcontext():
-            return self._insert(fresh, judge)
-
-    def _insert(self, fresh: list[NewAnswer], judge: str) -> Written:
-        at = now_iso()
-        seq = self.scalar("select coalesce(max(seq), 0) from answers") or 0
-        known = self.existing_source_keys(
-            source_key(s.id, s.text) for new in fresh for s in new.answer.sources)
-        rows: dict[str, list[dict]] = {t: [] for t in (
-            "sources", "answers", "answer_sources", "claims", "judgements", "reviews")}
-        for answer, digest, claims in fresh:
-            seq += 1
-            texts: dict[str, str] = {}
-            for position, source in enumerate(answer.sources, start=1):
-                key = source_key(source.id, source.text)
-                texts[key] = source.text
-                if key not in known:
-                    known.add(key)
-                    rows["sources"].append(source_row(source, key, at))
-                rows["answer_sources"].append(
-                    {"answer_id": answer.id, "position": position, "source_key": key})
-            rows["answers"].append(answer_row(answer, digest, at, seq))
-            for row, claim in zip(claims, answer.claims or [], strict=True):
-                rows["claims"].append(claim_row(row, at))
-                if claim.verdict is not None:
-                    cited = texts.get(row.source_key) if row.source_key else None
-                    rows["judgements"].append(
-                        imported_judgement_row(row, claim, cited, judge, at))
-                rows["reviews"].extend(imported_review_row(row.id, r) for r in claim.reviews)
-        for table, table_rows in rows.items():
-            if table_rows:
-                self.db.table(table).insert_all(table_rows, batch_size=500)
-        self.refresh_labels([c["id"] for c in rows["claims"]], new=True)
-        return Written(len(fresh), len(rows["sources"]), len(rows["claims"]),
-                       len(rows["reviews"]))
+            self.db.execute("drop table if exists temp.spool_present")
+            self.db.execute(
+                "create temp table spool_present as select s.id from spool.answers s"
+                " join main.answers m on m.id = s.id")
+            bases = {
+                "seq": self.scalar("select coalesce(max(seq), 0) from main.answers"),
+                "judgement": self.scalar("select coalesce(max(id), 0) from main.judgements"),
+                "review": self.scalar("select coalesce(max(id), 0) from main.reviews"),
+            }
+            counts = {}
+            for table in ("sources", "answers", "answer_sources", "claims", "judgements",
+                          "reviews", "claim_labels"):
+                columns = [row[1] for row in self.db.execute(f"pragma main.table_info({table})")]
+                picks = ", ".join(_MOVED.get((table, c), f"s.{c}") for c in columns)
+                order = "s.seq" if table == "answers" else "s.rowid"
+                counts[table] = self.db.execute(
+                    f"insert into main.{table} ({', '.join(columns)}) select {picks}"
+                    f" from spool.{table} s where {_WHERE[table]} order by {order}", bases,
+                ).rowcount
+            self.db.execute("drop table temp.spool_present")
+        return Written(counts["answers"], counts["sources"], counts["claims"], counts["reviews"])

@@ -1,0 +1,121 @@
+"""An import's rows, prepared before the write lock in a temporary SQLite file.
+
+An import builds its rows batch by batch, holding no lock, into a file in the system's
+temporary folder that has the database's own tables (copied from its schema, with no
+triggers and only the indexes the labels need); ``ImportWrites.copy_spool`` then copies
+them into the database in one write transaction. So what an import holds in memory is one
+batch, whatever the size of its input, and the write lock is held only for the copy.
+
+Rows are numbered in the spool from 1 (answers' ``seq``, judgements' and reviews' ``id``);
+the copy moves them past the database's own.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+from typing import NamedTuple
+
+import sqlite_utils
+
+from groundtui.models import Answer
+from groundtui.store.labels import LabelWrites
+from groundtui.store.rows import (
+    ClaimRow,
+    answer_row,
+    claim_row,
+    imported_judgement_row,
+    imported_review_row,
+    now_iso,
+    source_key,
+    source_row,
+)
+
+#: The tables an import writes, in the order it writes them (each row's parents first).
+SPOOLED = ("sources", "answers", "answer_sources", "claims", "judgements", "reviews",
+           "claim_labels")
+
+
+class NewAnswer(NamedTuple):
+    """An answer to import: the model, its content hash, and its claims as they are stored."""
+
+    answer: Answer
+    digest: str
+    claims: list[ClaimRow]
+    """One per ``answer.claims`` item, in order."""
+
+
+class Spool(LabelWrites):
+    """A temporary database of rows to import; removed when closed.
+
+    It is a ``LabelWrites`` so that each claim's ``claim_labels`` row is made by the same
+    code as everywhere else, here from the claim's own imported verdict and reviews.
+    """
+
+    def __init__(self, schema_of: sqlite_utils.Database) -> None:
+        """Create the spool file with the tables of ``schema_of``, the database to import into."""
+        fd, path = tempfile.mkstemp(prefix="groundtui-import-", suffix=".db")
+        os.close(fd)
+        self.path = path
+        self.at = now_iso()
+        """When the rows were made: their ``imported_at``, ``first_seen`` and ``created_at``."""
+        self.answers = 0
+        """Answers spooled so far (the last one's ``seq``)."""
+        self.db = sqlite_utils.Database(sqlite3.connect(path))
+        try:
+            # A scratch file, removed on every exit: neither journal nor fsync earns its cost.
+            self.db.execute("PRAGMA journal_mode = OFF")
+            self.db.execute("PRAGMA synchronous = OFF")
+            for table in SPOOLED:
+                (sql,) = schema_of.execute(
+                    "select sql from sqlite_master where type = 'table' and name = ?",
+                    [table]).fetchone()
+                self.db.execute(sql)
+            self.db.execute("create index spool_judgements on judgements (claim_id)")
+            self.db.execute("create index spool_reviews on reviews (claim_id)")
+        except BaseException:
+            self.close()
+            raise
+
+    def add(self, batch: list[NewAnswer], *, judge: str) -> None:
+        """Spool one batch of answers with their sources, claims, verdicts and labels.
+
+        Args:
+            batch: answers not spooled yet, in input order.
+            judge: who made an imported verdict that does not name its judge.
+        """
+        rows: dict[str, list[dict]] = {table: [] for table in SPOOLED[:-1]}
+        for answer, digest, claims in batch:
+            self.answers += 1
+            texts: dict[str, str] = {}
+            for position, source in enumerate(answer.sources, start=1):
+                key = source_key(source.id, source.text)
+                texts[key] = source.text
+                rows["sources"].append(source_row(source, key, self.at))
+                rows["answer_sources"].append(
+                    {"answer_id": answer.id, "position": position, "source_key": key})
+            rows["answers"].append(answer_row(answer, digest, self.at, self.answers))
+            for row, claim in zip(claims, answer.claims or [], strict=True):
+                rows["claims"].append(claim_row(row, self.at))
+                if claim.verdict is not None:
+                    cited = texts.get(row.source_key) if row.source_key else None
+                    rows["judgements"].append(
+                        imported_judgement_row(row, claim, cited, judge, self.at))
+                rows["reviews"].extend(imported_review_row(row.id, r) for r in claim.reviews)
+        with self.transaction():
+            for table, table_rows in rows.items():
+                if table_rows:
+                    # A source cited by many answers is spooled once; the copy skips the
+                    # versions the database already holds.
+                    self.db.table(table).insert_all(
+                        table_rows, batch_size=500, ignore=table == "sources")
+            self.refresh_labels([c["id"] for c in rows["claims"]], new=True)
+
+    def close(self) -> None:
+        """Close the spool and remove its file."""
+        try:
+            self.db.conn.close()
+        finally:
+            Path(self.path).unlink(missing_ok=True)
