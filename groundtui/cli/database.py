@@ -18,7 +18,9 @@ def db_option(fn: Callable) -> Callable:
     )(fn)
 
 
-def open_store(db_path: str | None, *, create: bool = False, reading: bool = False) -> Store:
+def open_store(
+    db_path: str | None, *, create: bool = False, reading: bool = False, timeout: float = 5.0
+) -> Store:
     """Open the database, turning any problem into one line for the user.
 
     Every command checks the whole file first (``Store.check_intact``, README "The
@@ -26,13 +28,14 @@ def open_store(db_path: str | None, *, create: bool = False, reading: bool = Fal
     prints no report or export of one.
 
     ``reading``: the command only reads (report, export), so a database file the user may
-    not write is opened read-only instead of refused.
+    not write is opened read-only instead of refused. ``timeout``: how long a write waits
+    for another writer's lock (SQLite's busy handler retries it meanwhile).
     """
     import os
 
     path = db_path or default_db_path()
     readonly = reading and os.path.exists(path) and not os.access(path, os.W_OK)
     try:
-        return Store(path, create=create, readonly=readonly, check=True)
+        return Store(path, create=create, readonly=readonly, check=True, timeout=timeout)
     except StoreError as exc:
         raise UserError(str(exc)) from None

@@ -10,6 +10,9 @@ import click
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
 
+JUDGE_WRITE_WAIT = 300.0
+"""Seconds a judge's write waits for another writer's lock before it fails."""
+
 
 @click.command()
 @click.option("--all", "all_", is_flag=True, help="Check every answer, not only unscanned ones.")
@@ -64,7 +67,9 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
     from groundtui.judge.recorder import RunStats
 
     stats = RunStats()  # judge_answers starts its clock, after the judge is built
-    with open_store(db_path) as store:
+    # A verdict is paid for: a write that finds another writer (an import) holding the
+    # lock waits for it, rather than costing the claim and a call again next run.
+    with open_store(db_path, timeout=JUDGE_WRITE_WAIT) as store:
         if heuristic or not model:
             from groundtui.judge.heuristic import HeuristicJudge
 
