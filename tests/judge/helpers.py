@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
+from groundtui.cli import cli
 from groundtui.store import Store
+from tests.builders import write_jsonl
 
 MODEL = "openai/test-model"
 
@@ -37,3 +42,12 @@ def judgements(store: Store, judge: str = MODEL) -> list[dict]:
         " where j.judge = ? order by c.answer_id, c.ordinal, j.id",
         [judge],
     )
+
+
+def imported_db(tmp_path: Path, *records: dict) -> str:
+    """A database file holding ``records``, imported through the command line."""
+    path = tmp_path / "groundtui.db"
+    data = write_jsonl(tmp_path / "a.jsonl", list(records))
+    result = CliRunner().invoke(cli, ["import", str(data), "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    return str(path)

@@ -4,11 +4,7 @@ generalising words for the rules and the matcher, and a model's odd values read 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from click.testing import CliRunner
-
-from groundtui.cli import cli
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.heuristic.matching import match
 from groundtui.judge.invention_rules import rule_kind
@@ -16,17 +12,8 @@ from groundtui.judge.pipeline import judge_answers
 from groundtui.models import InventionKind
 from groundtui.store import Store
 from groundtui.text.kinds import infer_kind
-from tests.builders import write_jsonl
 from tests.judge.fake_openai import Call, Reply
-from tests.judge.helpers import answer, judgements
-
-
-def _db(tmp_path: Path, *records: dict) -> str:
-    path = tmp_path / "groundtui.db"
-    data = write_jsonl(tmp_path / "a.jsonl", list(records))
-    result = CliRunner().invoke(cli, ["import", str(data), "--db", str(path)])
-    assert result.exit_code == 0, result.output
-    return str(path)
+from tests.judge.helpers import answer, imported_db, judgements
 
 
 def test_infer_kind_and_the_heuristic_extractor_agree():
@@ -51,7 +38,7 @@ def test_the_importer_gives_claims_the_same_kinds(tmp_path):
             {"text": "Refunds take 5 days, so order early.", "citation": 1},
         ],
     )
-    with Store(_db(tmp_path, record)) as store:
+    with Store(imported_db(tmp_path, record)) as store:
         kinds = [r["kind"] for r in store.query("select kind from claims order by ordinal")]
     assert kinds == ["date", "relation"]
 

@@ -4,7 +4,6 @@ fails, and each claim's citation read from its marker (0 or negative: dangling).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -12,9 +11,8 @@ from groundtui.cli import cli
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.llm.prompts import PROMPT_VERSION
 from groundtui.judge.pipeline import judge_answers, select_answers
-from tests.builders import write_jsonl
 from tests.judge.fake_openai import Reply, default_responder
-from tests.judge.helpers import MODEL, answer, judgements
+from tests.judge.helpers import MODEL, answer, imported_db, judgements
 
 SMALL_TALK = "Hello! Let me know if I can help."
 
@@ -22,14 +20,6 @@ SMALL_TALK = "Hello! Let me know if I can help."
 def _cli(*args: str):
     env = {"OPENAI_API_KEY": "test", "GROUNDTUI_MODEL": None, "GROUNDTUI_API_BASE": None}
     return CliRunner().invoke(cli, ["judge", *args], env=env, catch_exceptions=False)
-
-
-def _db(tmp_path: Path, *records: dict) -> str:
-    path = tmp_path / "groundtui.db"
-    data = write_jsonl(tmp_path / "a.jsonl", list(records))
-    result = CliRunner().invoke(cli, ["import", str(data), "--db", str(path)])
-    assert result.exit_code == 0, result.output
-    return str(path)
 
 
 async def test_an_answer_without_claims_is_extracted_once(server, store, load, make_judge):
@@ -50,7 +40,7 @@ async def test_an_answer_without_claims_is_extracted_once(server, store, load, m
 
 
 def test_an_answer_without_claims_gives_nothing_to_judge_next_time(tmp_path):
-    db = _db(tmp_path, answer(response=SMALL_TALK))
+    db = imported_db(tmp_path, answer(response=SMALL_TALK))
     assert _cli("--db", db, "--all").exit_code == 0
     again = _cli("--db", db, "--all")
     assert again.exit_code == 0
