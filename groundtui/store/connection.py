@@ -30,6 +30,7 @@ from groundtui.text.inert import one_line
 
 DEFAULT_DB = "groundtui.db"
 _SQLITE_HEADER = b"SQLite format 3\x00"
+_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 _DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 
 
@@ -237,6 +238,21 @@ def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:
     except sqlite3.OperationalError:
         conn.close()
         return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=timeout)
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` (or the SQLite error behind a ``StoreError``) is a lock held by another."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, sqlite3.OperationalError):
+            code = getattr(seen, "sqlite_errorcode", None)
+            if code is not None:
+                return code & 0xFF in _BUSY_CODES
+            return "locked" in str(seen) or "busy" in str(seen)
+        if isinstance(seen, StoreError) and "locked" in str(seen):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def is_damage(exc: BaseException) -> bool:

@@ -18,31 +18,14 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from groundtui.store import Store, StoreError
+from groundtui.store.connection import is_busy
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
-_BUSY = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-
 def backoff(attempt: int) -> float:
     """Seconds to wait before retry ``attempt`` (0, 1, …): 0.05 s doubling, at most 2 s."""
     return min(2.0, 0.05 * 2**attempt)
-
-
-def is_transient(exc: BaseException) -> bool:
-    """Whether ``exc`` (or the SQLite error behind a ``StoreError``) is a lock held by another."""
-    seen: BaseException | None = exc
-    while seen is not None:
-        if isinstance(seen, sqlite3.OperationalError):
-            code = getattr(seen, "sqlite_errorcode", None)
-            if code is not None:
-                return code & 0xFF in _BUSY
-            return "locked" in str(seen) or "busy" in str(seen)
-        if isinstance(seen, StoreError) and "locked" in str(seen):
-            return True
-        seen = seen.__cause__ or seen.__context__
-    return False
 
 
 def writable(path: str) -> bool:
@@ -142,7 +125,7 @@ class WriteQueue(Generic[Item, Result]):
                     if store is not None and store.db.conn.in_transaction:
                         store.close()  # never retry inside a half-done transaction
                         store = None
-                    if not is_transient(exc):
+                    if not is_busy(exc):
                         result = self._failed(item, exc)
                     else:
                         if attempt == 0:

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from groundtui.store import Store, StoreError
+from groundtui.store.connection import is_busy
 from groundtui.tui.app import ReviewApp
 from groundtui.tui.session import Intent, ReviewSession
-from groundtui.tui.writes import is_transient
 from tests.tui.conftest import reviews, settle
 from tests.tui.helpers import SIZE, plain
 
@@ -120,12 +120,12 @@ def test_only_a_lock_is_retried(tmp_path: Path, review_db, locker):
     with pytest.raises(StoreError) as locked, store.transaction():
         pass
     store.close()
-    assert is_transient(locked.value)  # the store's one sentence, over SQLite's BUSY
+    assert is_busy(locked.value)  # the store's one sentence, over SQLite's BUSY
     reader = sqlite3.connect(f"{review_db.resolve().as_uri()}?mode=ro", uri=True)
     with pytest.raises(sqlite3.OperationalError) as readonly:
         reader.execute("insert into answer_marks (answer_id) values ('A-1')")
     reader.close()
-    assert not is_transient(readonly.value)  # pressing again would never help
+    assert not is_busy(readonly.value)  # pressing again would never help
     with pytest.raises(StoreError) as missing:
         Store(tmp_path / "no-folder" / "x.db")
-    assert not is_transient(missing.value)
+    assert not is_busy(missing.value)
