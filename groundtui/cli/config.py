@@ -6,7 +6,7 @@ import click
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
-from groundtui.store.settings import SETTINGS, SettingsError
+from groundtui.store.settings import SETTINGS, SettingsError, known
 
 
 @click.command("config")
@@ -23,8 +23,11 @@ def config(key: str | None, value: str | None, db_path: str | None) -> None:
     max_answer_chars  the longest response an import accepts (default 1000000)
     max_source_chars  the longest source text an import accepts (default 5000000)
     """
-    if key is not None and key not in SETTINGS:
-        raise UserError(f"no setting {key!r}; the settings are: {', '.join(SETTINGS)}")
+    if key is not None:
+        try:
+            known(key)  # before opening the database: a typo needs no file
+        except SettingsError as exc:
+            raise UserError(str(exc)) from None
     with open_store(db_path, create=value is not None, reading=value is None) as store:
         try:
             if value is not None:

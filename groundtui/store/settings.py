@@ -53,16 +53,25 @@ class SettingsError(ValueError):
     """A setting name that does not exist, or a value it cannot take; says which."""
 
 
+def known(key: str) -> Setting:
+    """The setting named ``key``.
+
+    Raises:
+        SettingsError: there is no such setting; the message lists those there are.
+    """
+    if key not in SETTINGS:
+        raise SettingsError(f"no setting {key!r}; the settings are: {', '.join(SETTINGS)}")
+    return SETTINGS[key]
+
+
 def parse_setting(key: str, text: str) -> Any:
     """``text`` read as the value of setting ``key``.
 
     Raises:
         SettingsError: the key is unknown or the value not one it takes.
     """
-    if key not in SETTINGS:
-        raise SettingsError(f"no setting {key!r}; the settings are: {', '.join(SETTINGS)}")
     try:
-        return SETTINGS[key].parse(text)
+        return known(key).parse(text)
     except ValueError as exc:
         raise SettingsError(f"{key}: {exc}") from None
 
@@ -80,10 +89,9 @@ class SettingsStore(Connection):
 
     def setting(self, key: str) -> Any:
         """One setting's value: the stored one, else its default."""
-        if key not in SETTINGS:
-            raise SettingsError(f"no setting {key!r}; the settings are: {', '.join(SETTINGS)}")
+        setting = known(key)
         row = self.db.execute("select value from settings where key = ?", [key]).fetchone()
-        return SETTINGS[key].default if row is None else SETTINGS[key].parse(row[0])
+        return setting.default if row is None else setting.parse(row[0])
 
     def set_setting(self, key: str, text: str, *, by: str | None = None) -> Any:
         """Store ``text`` as setting ``key`` (after checking it) and return the value.
