@@ -42,8 +42,22 @@ COLUMNS = [
     "reviewed_at",
     "label",
     "invention_kind",
+    "reviewers",
+    "adjudicator",
+    "adjudicated_verdict",
+    "adjudicated_invention_kind",
 ]
 FORMATS = ("jsonl", "csv")
+
+# Every reviewer's latest label on claim ``c`` (a withdrawn one left out), oldest first.
+_REVIEWERS = """(
+  select json_group_array(json_object('reviewer', reviewer, 'verdict', verdict,
+           'invention_kind', invention_kind, 'note', note, 'at', at))
+  from (select r.reviewer, r.verdict, r.invention_kind, r.note, r.at from reviews r
+        where r.claim_id = c.id and r.verdict is not null and r.id = (
+          select x.id from reviews x where x.claim_id = r.claim_id
+          and x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)
+        order by r.at, r.id))"""
 
 # The source columns are null for a claim that counts under no source, as in the report.
 # CROSS JOIN keeps answers as the outer loop: rows come in import order from the indexes on
@@ -52,7 +66,8 @@ _SELECT = f"""
   select c.answer_id, c.id, c.text, c.kind, c.citation, s.source_id, s.origin,
          j.evidence_text, j.judge, j.verdict, j.invention_kind,
          l.reviewer, l.reviewer_verdict, l.reviewer_kind, l.note, l.reviewed_at,
-         {{label}}, {{label_kind}}
+         {{label}}, {{label_kind}}, {_REVIEWERS},
+         l.adjudicator, l.adjudicated_verdict, l.adjudicated_kind
   from answers a
   cross join claims c on c.answer_id = a.id
   left join claim_labels l on l.claim_id = c.id
@@ -69,6 +84,8 @@ def rows(
 
     Args:
         reviewed_only: keep claims with a live reviewer label (not retracted).
+            ``label`` and ``invention_kind`` are the effective label: the adjudication,
+            else the latest reviewer's, else the judge's.
         judge: whose verdict fills the judge columns and, without a review, the label;
             ``None`` for each claim's latest judgement.
     """
@@ -81,7 +98,9 @@ def rows(
     cursor = store.db.conn.execute(sql, {"judge": judge} if judge is not None else {})
     try:
         for values in cursor:  # streamed: a row at a time
-            yield dict(zip(COLUMNS, values, strict=True))
+            row = dict(zip(COLUMNS, values, strict=True))
+            row["reviewers"] = json.loads(row["reviewers"])
+            yield row
     finally:
         cursor.close()
 
@@ -109,13 +128,20 @@ def write(
             writer = csv.writer(out)
             writer.writerow(COLUMNS)
             for row in source:
-                writer.writerow(["" if v is None else v for v in row.values()])
+                writer.writerow([_cell(v) for v in row.values()])
                 count += 1
         else:
             for row in source:
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
                 count += 1
     return count
+
+
+def _cell(value: object) -> object:
+    """A CSV cell: empty for null, a list (``reviewers``) as its JSON text."""
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, list) else value
 
 
 def export(

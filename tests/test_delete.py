@@ -16,7 +16,7 @@ from groundtui.cli import cli
 from groundtui.judge.heuristic import HeuristicJudge
 from groundtui.judge.pipeline import judge_answers
 from groundtui.report import cubes
-from groundtui.store import Store, StoreError
+from groundtui.store import Store, StoreError, now_iso
 from tests.builders import dump, imported_db, make_answer
 
 SHARED = {"id": "returns-v3", "origin": "help-centre",
@@ -133,11 +133,17 @@ def test_the_summary_counts_every_kind_of_row(full: Path) -> None:
         claims = store.scalar("select count(*) from claims where answer_id = 'P-1'")
         reviews = store.scalar("select count(*) from reviews r join claims c on c.id ="
                                " r.claim_id where c.answer_id = 'P-1'")
+        first = store.scalar("select id from claims where answer_id = 'P-1' limit 1")
+        store.add_adjudication(first, "lead", "absent", "plausible_specifics")
+        assert store.take_lease("P-1", "alice", now=now_iso(), minutes=15, share=1.0).granted
     result = run("--answer", "P-1", "--db", str(full))
     assert summary(result.output) == {
         "answers": 1, "answer_sources": 2, "claims": claims, "judgements": claims,
-        "reviews": reviews, "claim_labels": claims, "answer_marks": 1, "flags": 1,
-        "extractions": 1, "sources": 1, "completions": 0}
+        "reviews": reviews, "adjudications": 1, "claim_labels": claims, "answer_marks": 1,
+        "leases": 1, "flags": 1, "extractions": 1, "sources": 1, "completions": 0}
+    with Store(full) as store:  # nothing of P-1 is left behind
+        assert store.scalar("select count(*) from leases where answer_id = 'P-1'") == 0
+        assert store.scalar("select count(*) from adjudications where claim_id = ?", [first]) == 0
     assert "  sources" in result.output and "(1 kept: other answers cite them)" in result.output
 
 

@@ -40,6 +40,9 @@ README_COLUMNS = [
     "label",
     "invention_kind",
 ]
+# README "Export": the team's columns, appended after those above in this order.
+TEAM_COLUMNS = ["reviewers", "adjudicator", "adjudicated_verdict", "adjudicated_invention_kind"]
+ALL_COLUMNS = README_COLUMNS + TEAM_COLUMNS
 AWKWARD = 'Refunds, "usually", take\n5 days.'
 NOTE = 'has, "quotes"\nand lines'
 REFUNDS = {
@@ -151,8 +154,8 @@ def jsonl(store: Store, **options: object) -> list[dict]:
 
 def test_one_row_per_claim_with_spec_columns_in_order(store: Store) -> None:
     rows = jsonl(store)
-    assert exports.COLUMNS == README_COLUMNS
-    assert all(list(row) == README_COLUMNS for row in rows)
+    assert exports.COLUMNS == ALL_COLUMNS
+    assert all(list(row) == ALL_COLUMNS for row in rows)
     assert [r["claim_id"] for r in rows] == ["E1#1", "E1#2", "E2#1", "E2#2"]
 
 
@@ -176,6 +179,18 @@ def test_a_reviewed_claim(store: Store) -> None:
         "reviewed_at": "2026-11-30T10:00:00.000000Z",
         "label": "absent",
         "invention_kind": "plausible_specifics",
+        "reviewers": [
+            {
+                "reviewer": "dana",
+                "verdict": "absent",
+                "invention_kind": "plausible_specifics",
+                "note": NOTE,
+                "at": "2026-11-30T10:00:00.000000Z",
+            }
+        ],
+        "adjudicator": None,
+        "adjudicated_verdict": None,
+        "adjudicated_invention_kind": None,
     }
 
 
@@ -191,7 +206,8 @@ def test_dangling_uncited_retracted_and_unjudged_claims(store: Store) -> None:
     assert (dangling["reviewer"], dangling["note"], dangling["reviewed_at"]) == (None, None, None)
     assert (dangling["label"], dangling["invention_kind"]) == ("absent", "fabricated_provenance")
     assert uncited["citation"] is None
-    assert all(uncited[k] is None for k in README_COLUMNS[4:])
+    assert all(uncited[k] is None for k in README_COLUMNS[4:] + TEAM_COLUMNS[1:])
+    assert uncited["reviewers"] == dangling["reviewers"] == []  # lee's label is withdrawn
 
 
 def test_latest_judge_by_default_and_judge_name_on_request(store: Store) -> None:
@@ -236,13 +252,14 @@ def test_csv_has_the_same_columns_and_quotes_what_needs_quoting(store: Store) ->
     text = out.getvalue()
     assert '"Refunds, ""usually"", take\n5 days."' in text
     table = list(csv.reader(io.StringIO(text, newline="")))
-    assert table[0] == README_COLUMNS
+    assert table[0] == ALL_COLUMNS
     assert len(table) == 5
-    first = dict(zip(README_COLUMNS, table[1], strict=True))
+    first = dict(zip(ALL_COLUMNS, table[1], strict=True))
     assert (first["claim"], first["note"], first["citation"]) == (AWKWARD, NOTE, "1")
-    uncited = dict(zip(README_COLUMNS, table[4], strict=True))
+    assert json.loads(first["reviewers"])[0]["note"] == NOTE  # a list is its JSON text
+    uncited = dict(zip(ALL_COLUMNS, table[4], strict=True))
     assert uncited["citation"] == uncited["label"] == ""  # null is an empty cell
-    assert [dict(zip(README_COLUMNS, r, strict=True))["claim_id"] for r in table[1:]] == [
+    assert [dict(zip(ALL_COLUMNS, r, strict=True))["claim_id"] for r in table[1:]] == [
         r["claim_id"] for r in jsonl(store)
     ]
 
@@ -317,7 +334,7 @@ def test_cli_export_csv_to_a_file(store: Store, tmp_path: Path) -> None:
     assert result.stdout == ""
     assert "Wrote 1 claim to" in result.stderr
     table = list(csv.reader(target.open(encoding="utf-8", newline="")))
-    assert table[0] == README_COLUMNS and len(table) == 2
+    assert table[0] == ALL_COLUMNS and len(table) == 2
 
 
 def test_cli_export_into_a_closed_pipe_is_quiet(tmp_path: Path) -> None:

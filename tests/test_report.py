@@ -325,6 +325,22 @@ EXPECTED = {
         # A2#2 (dana absent, kim partial; lee labelled last): p_o = 1/3, p_e = 2/9.
         "reviewer_vs_reviewer": {"n": 3, "raw": 1 / 3, "kappa": 1 / 7},
     },
+    # Each reviewer's latest label per claim, against the claim's judge verdict:
+    "reviewers": {
+        # A1#1 (stated, stated), A1#2 (partial, stated: her T3 change of mind), A2#2
+        # (absent, absent): p_o = 2/3, p_e = (1·2 + 1·0 + 1·1)/9 = 1/3, kappa 1/2.
+        "dana": {"claims": 3, "answers": 2, "judge_agreement": {"n": 3, "raw": 2 / 3, "kappa": 0.5}},
+        # A2#2 (absent, partial): p_o = 0, p_e = 0, kappa 0.
+        "kim": {"claims": 1, "answers": 1, "judge_agreement": {"n": 1, "raw": 0.0, "kappa": 0.0}},
+        # A1#1, A1#2, A2#2, A3#1 all as the judge (A8#1 retracted): kappa 1.
+        "lee": {"claims": 4, "answers": 3, "judge_agreement": {"n": 4, "raw": 1.0, "kappa": 1.0}},
+    },
+    # No overlap set; A1#1, A1#2, A2#2 labelled by two reviewers, of which A1#2 (dana stated,
+    # lee partial) and A2#2 (dana absent, kim partial) disagree.
+    "overlap": {
+        "share": 0.0, "answers": 0, "double_reviewed_claims": 3, "disagreements": 2,
+        "adjudicated": 0,
+    },
 }
 
 # --judge prod: A4#1 absent (ungrounded, invented), A8#1 stated (grounded, incorrect); prod

@@ -22,6 +22,9 @@ def config(key: str | None, value: str | None, db_path: str | None) -> None:
     \b
     max_answer_chars  the longest response an import accepts (default 1000000)
     max_source_chars  the longest source text an import accepts (default 5000000)
+    overlap           the share of answers (0-1) reviewed twice, independently (default 0)
+    lease_minutes     how long an answer you left unfinished stays yours (default 15)
+    guidelines        a Markdown file of review guidelines; its text is stored (`g` shows it)
     """
     if key is not None:
         try:

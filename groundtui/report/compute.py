@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from groundtui.models import ClaimKind, InventionKind, Verdict
+from groundtui.report import team
 from groundtui.report.cubes import Cubes, full_cubes, read_cubes
 from groundtui.report.kappa import Agreement, agreement_of_matrix
 from groundtui.store import Store
@@ -101,7 +102,10 @@ def compute(store: Store, judge: str | None = None) -> Report:
         judge: whose verdicts are the judge verdicts; ``None`` for each claim's latest
             judgement, whoever made it.
     """
-    return summarise(cubes_of(store, judge))
+    report = summarise(cubes_of(store, judge))
+    report["reviewers"] = team.reviewers(store, judge)
+    report["overlap"] = team.overlap(store)
+    return report
 
 
 def summarise(c: Cubes) -> Report:

@@ -125,6 +125,33 @@ def agreement(r: dict[str, Any]) -> Table:
     return table
 
 
+def by_reviewer(r: dict[str, Any]) -> Table:
+    """Each reviewer's labels and their agreement with the judge, beside the reviewers' own."""
+    table = _table("Reviewers", "", "claims", "answers", "vs judge: claims", "raw", "kappa")
+    for name, row in r.get("reviewers", {}).items():
+        a = row["judge_agreement"]
+        table.add_row(
+            Text(one_line(name)), f"{row['claims']:,}", f"{row['answers']:,}", f"{a['n']:,}",
+            percent(a["raw"]), decimal(a["kappa"]),
+        )
+    rr = r["agreement"]["reviewer_vs_reviewer"]
+    table.caption = overlap_line(r) + f"; reviewers agree with each other: kappa {decimal(rr['kappa'])}"
+    table.caption_justify = "left"
+    return table
+
+
+def overlap_line(r: dict[str, Any]) -> str:
+    """``Overlap 10%: 50 answers, 120 claims reviewed twice, 9 disagreements, 4 adjudicated``."""
+    o = r.get("overlap")
+    if not o:
+        return "Overlap: none"
+    return (
+        f"Overlap {percent(o['share'])}: {plural(o['answers'], 'answer')}, "
+        f"{plural(o['double_reviewed_claims'], 'claim')} reviewed twice, "
+        f"{plural(o['disagreements'], 'disagreement')}, {o['adjudicated']:,} adjudicated"
+    )
+
+
 def render(r: Report, *, judge: str | None = None) -> RenderableType:
     """The whole report, one table per section of README "The report"."""
     f = r["flags"]
@@ -148,6 +175,8 @@ def render(r: Report, *, judge: str | None = None) -> RenderableType:
         ),
         Text(""),
         agreement(r),
+        Text(""),
+        by_reviewer(r),
     )
 
 

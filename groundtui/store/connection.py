@@ -80,6 +80,9 @@ class Connection:
                 conn = _connect_readonly(self.path, timeout)
             else:
                 conn = sqlite3.connect(self.path, timeout=timeout)
+            # Reviewer names compare by their casefold (README "Reviewing as a team"):
+            # SQLite's NOCASE folds only ASCII letters.
+            conn.create_function("casefold", 1, _casefold, deterministic=True)
             self.db = sqlite_utils.Database(conn)
             self.db.execute("PRAGMA foreign_keys = ON")
             # Refuse a foreign or newer database before changing anything in it, not even
@@ -221,6 +224,10 @@ class Connection:
                 raise StoreError(describe_error(self.path, exc)) from None
             raise
         return row[0] if row else None
+
+
+def _casefold(text: str | None) -> str | None:
+    return None if text is None else text.casefold()
 
 
 def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:

@@ -33,7 +33,10 @@ from groundtui.store.recount import AGG_TABLES, fill
 from groundtui.store.transaction import immediate
 from groundtui.store.triggers import triggers
 
-__all__ = ["AGG_TABLES", "TABLES", "bulk_load", "install"]
+__all__ = [
+    "AGG_TABLES", "TABLES", "add_adjudication_columns", "bulk_load", "install",
+    "reinstall_triggers",
+]
 
 TABLES = """
 create table agg_claims (
@@ -67,8 +70,38 @@ create table agg_rr (a text not null, b text not null, n integer not null,
 """
 
 
+#: ``claim_labels`` columns the counts read beyond the first schema's (an adjudication's).
+ADJUDICATION_COLUMNS = {
+    "adjudicator": str, "adjudicated_verdict": str, "adjudicated_kind": str,
+    "adjudication_id": int,
+}
+
+
+def add_adjudication_columns(db: sqlite_utils.Database) -> None:
+    """Give ``claim_labels`` the adjudication's columns, where it lacks them.
+
+    The counts compare the judge with the adjudicated verdict where there is one, so the
+    columns must exist before the counts are first filled: a new database gets them here,
+    from ``install``; one made before adjudications from migration ``m006_team``.
+    """
+    labels = db.table("claim_labels")
+    for column, kind in ADJUDICATION_COLUMNS.items():
+        if column not in labels.columns_dict:
+            labels.add_column(column, kind)
+
+
+def reinstall_triggers(db: sqlite_utils.Database) -> None:
+    """Replace the count triggers with this version's and recount (a migration that changes
+    a rule); the caller holds the write lock."""
+    _drop_triggers(db)
+    fill(db.conn)
+    for sql in triggers().values():
+        db.execute(sql)
+
+
 def install(db: sqlite_utils.Database) -> None:
     """Create the count tables, fill them from the data already there, add the triggers."""
+    add_adjudication_columns(db)
     for statement in TABLES.split(";"):
         if statement.strip():
             db.execute(statement)

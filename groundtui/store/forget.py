@@ -19,8 +19,8 @@ from groundtui.store.rows import chunks
 
 #: The kinds of row a delete removes, as it reports them.
 KINDS = (
-    "answers", "answer_sources", "claims", "judgements", "reviews", "claim_labels",
-    "answer_marks", "flags", "extractions", "sources", "completions",
+    "answers", "answer_sources", "claims", "judgements", "reviews", "adjudications",
+    "claim_labels", "answer_marks", "leases", "flags", "extractions", "sources", "completions",
 )
 #: The rows of each kind the answers ``{ids}`` (a subquery) own, in the order they go:
 #: labels first and the answer last, as each count trigger reads the rows still there.
@@ -28,12 +28,15 @@ _OWNED = {
     "claim_labels": "claim_labels where claim_id in (select id from claims"
                     " where answer_id in ({ids}))",
     "reviews": "reviews where claim_id in (select id from claims where answer_id in ({ids}))",
+    "adjudications": "adjudications where claim_id in (select id from claims"
+                     " where answer_id in ({ids}))",
     "judgements": "judgements where claim_id in (select id from claims"
                   " where answer_id in ({ids}))",
     "claims": "claims where answer_id in ({ids})",
     "extractions": "extractions where answer_id in ({ids})",
     "flags": "flags where answer_id in ({ids})",
     "answer_marks": "answer_marks where answer_id in ({ids})",
+    "leases": "leases where answer_id in ({ids})",
     "answer_sources": "answer_sources where answer_id in ({ids})",
     "answers": "answers where id in ({ids})",
 }

@@ -102,6 +102,16 @@ class ImportWrites(LabelWrites):
             self.db.execute(
                 "create temp table spool_present as select s.id from spool.answers s"
                 " join main.answers m on m.id = s.id")
+            # A reviewer is one person whatever the case of their name: every name takes
+            # the spelling the database first knew it by (README "Reviewing as a team").
+            self.db.execute(
+                "insert or ignore into main.reviewers (key, name, lead, added_at)"
+                f" select casefold(s.reviewer), s.reviewer, 0, s.at from spool.reviews s"
+                f" where {_KEPT_CLAIM} order by s.rowid")
+            for table in ("reviews", "claim_labels"):
+                self.db.execute(
+                    f"update spool.{table} set reviewer = (select r.name from main.reviewers r"
+                    f" where r.key = casefold(spool.{table}.reviewer)) where reviewer is not null")
             bases = {
                 "seq": self.scalar("select coalesce(max(seq), 0) from main.answers"),
                 "judgement": self.scalar("select coalesce(max(id), 0) from main.judgements"),

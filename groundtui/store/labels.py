@@ -30,6 +30,23 @@ def _new_id(table: Table) -> int:
 class LabelWrites(Connection):
     """Claims, judgements, reviews and marks, each with the labels it changes."""
 
+    def reviewer_name(self, name: str, *, register: bool = True) -> str:
+        """``name`` as the database first knew this reviewer: "Dana" is dana.
+
+        A new name is registered as written, unless ``register`` is False (a read-only
+        database), when it is returned as it is.
+        """
+        key = name.casefold()
+        row = self.db.execute("select name from reviewers where key = ?", [key]).fetchone()
+        if row or not register:
+            return row[0] if row else name
+        with self.transaction():
+            self.db.execute(
+                "insert or ignore into reviewers (key, name, lead, added_at) values (?, ?, 0, ?)",
+                [key, name, now_iso()],
+            )
+            return self.db.execute("select name from reviewers where key = ?", [key]).fetchone()[0]
+
     def add_claims(self, claims: list[ClaimRow], at: str) -> None:
         """Insert claims, each with its (empty) ``claim_labels`` row."""
         with self.transaction():
@@ -62,6 +79,7 @@ class LabelWrites(Connection):
 
         Committed before returning: a reviewer's label is on disk when the key is pressed.
         """
+        reviewer = self.reviewer_name(reviewer)
         row = review_row(
             claim_id, reviewer, verdict, invention_kind, note,
             blind=blind, at=at or now_iso(), origin=origin, reverts=reverts,
@@ -76,6 +94,7 @@ class LabelWrites(Connection):
         at: str | None = None, reverts: int | None = None,
     ) -> int:
         """Append a reviewer's correctness mark for an answer (``None`` = unknown)."""
+        reviewer = self.reviewer_name(reviewer)
         with self.transaction():
             return _new_id(self.db.table("answer_marks").insert(
                 {"answer_id": answer_id, "reviewer": reviewer,
@@ -86,8 +105,8 @@ class LabelWrites(Connection):
     def refresh_labels(self, claim_ids: list[str], *, new: bool = False) -> None:
         """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews (README "The report").
 
-        A claim's judge verdict is its latest judgement with a verdict; its label is the
-        latest live review's, else that verdict.
+        A claim's judge verdict is its latest judgement with a verdict; its label is its
+        live adjudication's, else the latest live review's, else that verdict.
 
         Args:
             claim_ids: the claims whose judgements or reviews changed.
@@ -113,13 +132,24 @@ class LabelWrites(Connection):
             f" where claim_id in ({marks}) order by at, id",
             chunk,
         ):
-            latest.setdefault(row[0], {})[row[2]] = row
+            latest.setdefault(row[0], {})[row[2].casefold()] = row
+        adjudicated = {}
+        for row in self.db.execute(
+            "select claim_id, id, adjudicator, verdict, invention_kind from adjudications"
+            f" where claim_id in ({marks}) order by at, id",
+            chunk,
+        ):
+            adjudicated[row[0]] = row  # the latest; a retraction (NULL verdict) withdraws it
         rows = []
         for claim_id in chunk:
             j = judged.get(claim_id)
             # Each reviewer's latest row; a retraction (NULL verdict) withdraws theirs.
             live = [r for r in latest.get(claim_id, {}).values() if r[3] is not None]
             r = max(live, key=lambda x: (x[6], x[1])) if live else None
+            a = adjudicated.get(claim_id)
+            a = a if a and a[3] is not None else None
+            # The effective label: the adjudication, else the latest reviewer's, else the judge's.
+            top = (a[3], a[4]) if a else (r[3], r[4]) if r else (j[3], j[4]) if j else (None, None)
             rows.append({
                 "claim_id": claim_id, "answer_id": answer_of.get(claim_id),
                 "judge": j[2] if j else None, "judge_verdict": j[3] if j else None,
@@ -127,8 +157,9 @@ class LabelWrites(Connection):
                 "reviewer": r[2] if r else None, "reviewer_verdict": r[3] if r else None,
                 "reviewer_kind": r[4] if r else None, "review_id": r[1] if r else None,
                 "reviewed_at": r[6] if r else None, "note": r[5] if r else None,
-                "label": r[3] if r else (j[3] if j else None),
-                "label_kind": r[4] if r else (j[4] if j else None),
+                "adjudicator": a[2] if a else None, "adjudicated_verdict": a[3] if a else None,
+                "adjudicated_kind": a[4] if a else None, "adjudication_id": a[1] if a else None,
+                "label": top[0], "label_kind": top[1],
             })
         # An upsert, never INSERT OR REPLACE: a replace skips the delete triggers that
         # keep the report's counts (groundtui/store/counts.py) current.

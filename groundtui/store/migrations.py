@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import sqlite_utils
 
-from groundtui.store.counts import install
+from groundtui.store.counts import add_adjudication_columns, install, reinstall_triggers
+from groundtui.store.rows import overlap_point
 
 Migration = Callable[[sqlite_utils.Database], None]
 MIGRATIONS: list[tuple[str, Migration]] = []
@@ -173,3 +174,63 @@ def m005_completion_answers(db: sqlite_utils.Database) -> None:
         foreign_keys=[("answer_id", "answers", "id")],
     )
     db.table("completion_answers").create_index(["answer_id"])
+
+
+@migration
+def m006_team(db: sqlite_utils.Database) -> None:
+    """Team review: reviewers, leases on answers, adjudications, the overlap's hash point.
+
+    - ``reviewers``: every name that ever labelled, keyed by its casefold, kept as first
+      written, so "Dana" and "dana" are one person (README "Reviewing as a team").
+    - ``leases``: who holds which answer until when (an overlap answer admits two).
+    - ``adjudications``: a lead's decision on a claim reviewers disagree on; append-only like
+      ``reviews``, and it outranks them in ``claim_labels``.
+    - ``answers.overlap_point``: a stable number in [0, 1) from the answer's id; the answer
+      is in the overlap when it is below the ``overlap`` setting.
+    - ``settings.content``: the text a setting names (the guidelines file's).
+    """
+    db.table("reviewers").create(
+        {"key": str, "name": str, "lead": int, "token_hash": str, "added_at": str,
+         "revoked_at": str},
+        pk="key", not_null={"name", "added_at"},
+    )
+    # Everyone who labelled so far, each spelling folded into the first one written.
+    db.execute(
+        "insert or ignore into reviewers (key, name, lead, added_at)"
+        " select casefold(reviewer), reviewer, 0, at from ("
+        " select reviewer, at, 0 as t, id from reviews"
+        " union all select reviewer, at, 1, id from answer_marks) order by at, t, id"
+    )
+    for table in ("reviews", "answer_marks"):
+        db.execute(
+            f"update {table} set reviewer = (select r.name from reviewers r"
+            f" where r.key = casefold({table}.reviewer))"
+            f" where reviewer is not (select r.name from reviewers r"
+            f" where r.key = casefold({table}.reviewer))"
+        )
+    db.table("leases").create(
+        {"answer_id": str, "reviewer": str, "taken_at": str, "expires_at": str},
+        pk=("answer_id", "reviewer"),
+        foreign_keys=[("answer_id", "answers", "id")],
+    )
+    db.table("leases").create_index(["reviewer"])
+    db.table("leases").create_index(["expires_at"])
+    db.table("adjudications").create(
+        {"id": int, "claim_id": str, "adjudicator": str, "verdict": str,
+         "invention_kind": str, "note": str, "at": str, "reverts": int},
+        pk="id", not_null={"claim_id", "adjudicator", "at"},
+        foreign_keys=[("claim_id", "claims", "id")],
+    )
+    db.table("adjudications").create_index(["claim_id", "at"])
+    add_adjudication_columns(db)  # a database made since has them from m002
+    db.table("claim_labels").create_index(["adjudicated_verdict"])
+    db.table("answers").add_column("overlap_point", float)
+    db.conn.executemany(
+        "update answers set overlap_point = ? where id = ?",
+        ((overlap_point(answer_id), answer_id)
+         for (answer_id,) in db.execute("select id from answers").fetchall()),
+    )
+    db.table("answers").create_index(["overlap_point"])
+    db.table("settings").add_column("content", str)
+    # The counts compare the judge with the adjudicated verdict where there is one.
+    reinstall_triggers(db)

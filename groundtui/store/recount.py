@@ -20,6 +20,7 @@ from groundtui.store.rules import (
     JUDGE_PICK,
     correct_of,
     effective_correct,
+    human_verdict,
     origin_of,
     status_of,
 )
@@ -38,13 +39,13 @@ AGG_TABLES = (
 #: Every claim with the labels that count for it: each claim's latest, as ``claim_labels``.
 LATEST_LABELS = f"""
   select c.answer_id, c.kind, {origin_of("c", "s")} as origin,
-         l.judge_verdict as jv, l.reviewer_verdict as rv, l.label, l.label_kind
+         l.judge_verdict as jv, {human_verdict("l")} as rv, l.label, l.label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
   left join sources s on s.key = c.source_key"""
 #: Every claim with one judge's (``:judge``) latest verdict; a reviewer's label still wins.
 JUDGE_LABELS = f"""
   select c.answer_id, c.kind, {origin_of("c", "s")} as origin,
-         j.verdict as jv, l.reviewer_verdict as rv,
+         j.verdict as jv, {human_verdict("l")} as rv,
          {JUDGE_LABEL} as label, {JUDGE_LABEL_KIND} as label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
   left join sources s on s.key = c.source_key

@@ -36,6 +36,16 @@ def content_hash(answer: Answer) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def overlap_point(answer_id: str) -> float:
+    """A stable number in [0, 1) from an answer's id: its sha256's first 8 bytes ÷ 2^64.
+
+    An answer is in the double-review overlap when this is below the ``overlap`` setting,
+    so membership never changes when the setting is read again or answers are added.
+    """
+    digest = hashlib.sha256(answer_id.encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
+
+
 def chunks(items: list, size: int = 500) -> Iterator[tuple[list, str]]:
     """``items`` in chunks under SQLite's limit on parameters, each with its ``?`` marks."""
     for i in range(0, len(items), size):
@@ -78,6 +88,7 @@ def answer_row(answer: Answer, digest: str, at: str, seq: int) -> dict:
         "correct": None if answer.correct is None else int(answer.correct),
         "meta": json.dumps(answer.meta, ensure_ascii=False, sort_keys=True),
         "content_hash": digest, "imported_at": at, "seq": seq, "scanned_at": None,
+        "overlap_point": overlap_point(answer.id),
     }
 
 

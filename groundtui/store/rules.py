@@ -65,14 +65,29 @@ def effective_correct(answer: str, imported: str) -> str:
     )
 
 
+def human_verdict(labels: str) -> str:
+    """The people's verdict on a claim from its ``claim_labels`` row: the adjudication, else
+    the latest reviewer's. The judge is compared with this, and it outranks the judge."""
+    return f"coalesce({labels}.adjudicated_verdict, {labels}.reviewer_verdict)"
+
+
+def human_kind(labels: str) -> str:
+    """The invention kind that goes with ``human_verdict``."""
+    return (
+        f"(case when {labels}.adjudicated_verdict is not null then {labels}.adjudicated_kind"
+        f" else {labels}.reviewer_kind end)"
+    )
+
+
 #: The judgement that counts for claim ``c`` under one judge (``:judge``): its latest verdict.
 JUDGE_PICK = """(
     select x.id from judgements x
     where x.claim_id = c.id and x.judge = :judge and x.verdict is not null
     order by x.at desc, x.id desc limit 1)"""
-#: Claim ``c``'s label under that judge: the reviewer's (``l``), else the judge's (``j``).
-JUDGE_LABEL = "coalesce(l.reviewer_verdict, j.verdict)"
+#: Claim ``c``'s label under that judge: the people's (``l``), else the judge's (``j``).
+JUDGE_LABEL = f"coalesce({human_verdict('l')}, j.verdict)"
 #: The invention kind that goes with ``JUDGE_LABEL``.
 JUDGE_LABEL_KIND = (
-    "case when l.reviewer_verdict is not null then l.reviewer_kind else j.invention_kind end"
+    f"case when {human_verdict('l')} is not null then {human_kind('l')}"
+    " else j.invention_kind end"
 )

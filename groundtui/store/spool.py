@@ -68,7 +68,8 @@ class Spool(LabelWrites):
             # A scratch file, removed on every exit: neither journal nor fsync earns its cost.
             self.db.execute("PRAGMA journal_mode = OFF")
             self.db.execute("PRAGMA synchronous = OFF")
-            for table in SPOOLED:
+            # adjudications: empty, for the labels' code, which reads them.
+            for table in (*SPOOLED, "adjudications"):
                 (sql,) = schema_of.execute(
                     "select sql from sqlite_master where type = 'table' and name = ?",
                     [table]).fetchone()

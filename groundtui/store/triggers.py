@@ -8,7 +8,13 @@ claims. The rules they apply come from ``groundtui.store.rules``, shared with th
 
 from __future__ import annotations
 
-from groundtui.store.rules import correct_of, effective_correct, origin_of, status_of
+from groundtui.store.rules import (
+    correct_of,
+    effective_correct,
+    human_verdict,
+    origin_of,
+    status_of,
+)
 
 
 def _answer_key(a: str) -> list[str]:
@@ -43,7 +49,7 @@ def _claim_cell(labels: str | None, claim: str, n: str, source: str = "", where:
         f"coalesce({claim}.kind, '')",
         f"coalesce({origin_of(claim)}, '')",
         col("judge_verdict"),
-        col("reviewer_verdict"),
+        "''" if labels is None else f"coalesce({human_verdict(labels)}, '')",
     ]
     return _bump("agg_claims", CLAIM_COLS, values, n, source, where)
 
@@ -134,29 +140,27 @@ def _state_correct(answer: str) -> str:
     )
 
 
-LABEL_COLS_CHANGED = " or ".join(
-    f"old.{c} is not new.{c}" for c in ("label", "label_kind", "judge_verdict", "reviewer_verdict")
-)
-LABELS_SET = " or ".join(
-    f"new.{c} is not null" for c in ("label", "label_kind", "judge_verdict", "reviewer_verdict")
-)
+_COUNTED = ("label", "label_kind", "judge_verdict", "reviewer_verdict", "adjudicated_verdict")
+LABEL_COLS_CHANGED = " or ".join(f"old.{c} is not new.{c}" for c in _COUNTED)
+LABELS_SET = " or ".join(f"new.{c} is not null" for c in _COUNTED)
 LABELS_WERE_SET = LABELS_SET.replace("new.", "old.")
 CLAIM_COLS_CHANGED = " or ".join(
     f"old.{c} is not new.{c}" for c in ("kind", "source_key", "uncited", "dangling")
 )
 
 
-def _label_of(claim: str, column: str) -> str:
-    return f"(select l.{column} from claim_labels l where l.claim_id = {claim})"
+def _label_of(claim: str, value: str) -> str:
+    """``value``, an expression on the ``claim_labels`` row ``l``, for claim id ``claim``."""
+    return f"(select {value} from claim_labels l where l.claim_id = {claim})"
 
 
 def _claim_moved(sign: str, claim: str) -> str:
     """The cube cell of a claim row whose kind or source changed, with its current labels."""
-    values = [f"coalesce({_label_of(claim + '.id', c)}, '')" for c in ("label", "label_kind")]
+    values = [f"coalesce({_label_of(claim + '.id', c)}, '')" for c in ("l.label", "l.label_kind")]
     values += [f"coalesce({claim}.kind, '')", f"coalesce({origin_of(claim)}, '')"]
     values += [
-        f"coalesce({_label_of(claim + '.id', c)}, '')"
-        for c in ("judge_verdict", "reviewer_verdict")
+        f"coalesce({_label_of(claim + '.id', 'l.judge_verdict')}, '')",
+        f"coalesce({_label_of(claim + '.id', human_verdict('l'))}, '')",
     ]
     return _bump("agg_claims", CLAIM_COLS, values, sign)
 

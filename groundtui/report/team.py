@@ -1,0 +1,82 @@
+"""The report's team numbers: each reviewer's work and agreement, and the double-review overlap.
+
+README "The report" names the keys: ``reviewers`` {NAME: {claims, answers, judge_agreement}}
+and ``overlap`` {share, answers, double_reviewed_claims, disagreements, adjudicated}.
+A reviewer's ``claims`` are those whose latest row of theirs is a label (not a
+retraction), ``answers`` the answers holding one; ``judge_agreement`` pairs that label with
+the judge verdict. These read the reviews themselves, not maintained counts: a team's
+labels number in the thousands, not the millions a judge makes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from groundtui.report.kappa import Agreement, agreement_of_matrix, matrix_of
+from groundtui.store import Store
+from groundtui.store.rules import JUDGE_PICK
+
+#: Each reviewer's latest row on each claim they reviewed, with the claim's answer.
+_LATEST_OWN = """
+  select r.reviewer, r.claim_id, r.verdict, c.answer_id, {judge_verdict} as jv
+  from reviews r join claims c on c.id = r.claim_id
+  left join claim_labels l on l.claim_id = r.claim_id
+  where r.id = (select x.id from reviews x where x.claim_id = r.claim_id
+                and x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)"""
+
+
+def reviewers(store: Store, judge: str | None = None) -> dict[str, dict[str, Any]]:
+    """``{reviewer: {"claims", "answers", "judge_agreement"}}``, reviewers by name.
+
+    Args:
+        store: an open store.
+        judge: whose verdicts ``judge_agreement`` compares with; ``None`` for each claim's
+            latest judgement, as the rest of the report.
+    """
+    judge_verdict = (
+        "l.judge_verdict" if judge is None
+        else f"(select j.verdict from judgements j where j.id = {JUDGE_PICK})"
+    )
+    claims: dict[str, set[str]] = {}
+    answers: dict[str, set[str]] = {}
+    pairs: dict[str, list[tuple[str, str]]] = {}
+    for name, claim_id, verdict, answer_id, jv in store.db.execute(
+        _LATEST_OWN.format(judge_verdict=judge_verdict), {"judge": judge}
+    ):
+        if verdict is None:  # withdrawn
+            continue
+        claims.setdefault(name, set()).add(claim_id)
+        answers.setdefault(name, set()).add(answer_id)
+        if jv is not None:
+            pairs.setdefault(name, []).append((jv, verdict))
+    return {
+        name: {
+            "claims": len(claims[name]),
+            "answers": len(answers[name]),
+            "judge_agreement": _agreement(pairs.get(name, [])),
+        }
+        for name in sorted(claims, key=str.casefold)
+    }
+
+
+def _agreement(pairs: list[tuple[str, str]]) -> Agreement:
+    return agreement_of_matrix(matrix_of(pairs))
+
+
+def overlap(store: Store) -> dict[str, Any]:
+    """``{"share", "answers", "double_reviewed_claims", "disagreements", "adjudicated"}``."""
+    share = store.setting("overlap")
+    in_overlap = store.scalar("select count(*) from answers where overlap_point < ?", [share])
+    double, disagree = store.db.execute(
+        "select count(*), coalesce(sum(a != b), 0) from agg_claim_rr"
+    ).fetchone()
+    adjudicated = store.scalar(
+        "select count(*) from claim_labels where adjudicated_verdict is not null"
+    )
+    return {
+        "share": share,
+        "answers": in_overlap,
+        "double_reviewed_claims": double,
+        "disagreements": disagree,
+        "adjudicated": adjudicated,
+    }

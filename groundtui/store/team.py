@@ -1,0 +1,125 @@
+"""The writes of a team on one database: reviewers' names, leases on answers, adjudications.
+
+README "Reviewing as a team" has the rules. A reviewer is one person whatever the case of
+their name. Opening an answer takes a lease on it, in one write transaction, so two
+reviewers who start at the same instant never get the same answer; an answer admits as
+many reviewers as it needs (two in the double-review overlap, else one), counting those
+who hold a live lease on it and those who have labelled or marked it. Every time is an
+ISO 8601 text from ``now_iso`` that the caller passes, so tests can move the clock.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
+
+from groundtui.store.labels import LabelWrites
+from groundtui.store.rows import now_iso
+
+#: SQL: the names holding answer ``{answer}``'s slots at ``:now``: live leases, and
+#: everyone who labelled one of its claims or marked it.
+HOLDERS = """
+    select l.reviewer from leases l where l.answer_id = {answer} and l.expires_at > :now
+    union select r.reviewer from reviews r join claims c on c.id = r.claim_id
+      where c.answer_id = {answer}
+    union select m.reviewer from answer_marks m where m.answer_id = {answer}"""
+#: SQL: how many reviewers answer ``a`` needs: two in the overlap (below ``:share``).
+NEEDED = "(case when coalesce(a.overlap_point, 1) < :share then 2 else 1 end)"
+
+
+def open_to(reviewer_param: str = ":me") -> str:
+    """SQL on ``answers a``: the answer is this reviewer's to review at ``:now``.
+
+    It is theirs when they hold one of its slots already, or when the others hold fewer
+    than it needs.
+    """
+    holders = HOLDERS.format(answer="a.id")
+    return (
+        f"(casefold({reviewer_param}) in (select casefold(reviewer) from ({holders}))"
+        f" or (select count(*) from ({holders})) < {NEEDED})"
+    )
+
+
+class Lease(NamedTuple):
+    """What taking an answer gave: ``granted``, else who holds it (names as written)."""
+
+    granted: bool
+    holders: list[str]
+
+
+def expiry(now: str, minutes: int) -> str:
+    """``now`` plus ``minutes``, as the same kind of ISO text."""
+    moment = datetime.strptime(now, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return now_iso(moment + timedelta(minutes=minutes))
+
+
+class TeamWrites(LabelWrites):
+    """Reviewers, leases and adjudications."""
+
+    def take_lease(self, answer_id: str, reviewer: str, *, now: str, minutes: int,
+                   share: float) -> Lease:
+        """Take (or renew) ``reviewer``'s lease on an answer, unless others fill its slots."""
+        reviewer = self.reviewer_name(reviewer)
+        with self.transaction():
+            params = {"answer": answer_id, "me": reviewer, "now": now, "share": share}
+            holders = [
+                r[0] for r in self.db.execute(
+                    "select reviewer from (" + HOLDERS.format(answer=":answer") + ")", params)
+            ]
+            others = [h for h in holders if h.casefold() != reviewer.casefold()]
+            needed = self.db.execute(
+                f"select {NEEDED} from answers a where a.id = :answer", params).fetchone()
+            if needed is None:
+                return Lease(False, [])
+            if len(others) == len(holders) and len(others) >= needed[0]:
+                return Lease(False, sorted(others, key=str.casefold))
+            self.db.execute(
+                "insert into leases (answer_id, reviewer, taken_at, expires_at)"
+                " values (?, ?, ?, ?) on conflict (answer_id, reviewer)"
+                " do update set expires_at = excluded.expires_at",
+                [answer_id, reviewer, now, expiry(now, minutes)],
+            )
+        return Lease(True, others)
+
+    def release_leases(self, reviewer: str, *, untouched: bool = False,
+                       answer_ids: list[str] | None = None) -> int:
+        """End ``reviewer``'s leases (only on answers they never labelled: ``untouched``)."""
+        sql = "delete from leases where casefold(reviewer) = casefold(?)"
+        params: list = [reviewer]
+        if answer_ids is not None:
+            sql += f" and answer_id in ({','.join('?' * len(answer_ids))})"
+            params += answer_ids
+        if untouched:
+            sql += (
+                " and not exists (select 1 from reviews r join claims c on c.id = r.claim_id"
+                " where c.answer_id = leases.answer_id and r.reviewer = leases.reviewer)"
+                " and not exists (select 1 from answer_marks m"
+                " where m.answer_id = leases.answer_id and m.reviewer = leases.reviewer)"
+            )
+        with self.transaction():
+            return self.db.execute(sql, params).rowcount
+
+    def live_leases(self, now: str) -> list[dict]:
+        """Every lease not expired at ``now``, by reviewer then answer."""
+        return self.query(
+            "select l.reviewer, l.answer_id, l.taken_at, l.expires_at from leases l"
+            " join answers a on a.id = l.answer_id where l.expires_at > ?"
+            " order by casefold(l.reviewer), a.seq",
+            [now],
+        )
+
+    def add_adjudication(
+        self, claim_id: str, adjudicator: str, verdict: str | None,
+        invention_kind: str | None = None, note: str = "", *, at: str | None = None,
+        reverts: int | None = None,
+    ) -> int:
+        """Append a lead's decision on a claim (``verdict=None`` withdraws it) and relabel."""
+        with self.transaction():
+            cursor = self.db.execute(
+                "insert into adjudications (claim_id, adjudicator, verdict, invention_kind,"
+                " note, at, reverts) values (?, ?, ?, ?, ?, ?, ?)",
+                [claim_id, adjudicator, verdict, invention_kind, note, at or now_iso(), reverts],
+            )
+            assert cursor.lastrowid is not None
+            self.refresh_labels([claim_id])
+        return cursor.lastrowid

@@ -1,0 +1,219 @@
+"""A team on one database: reviewer names, leases, the overlap, adjudications, and what the
+report and the export make of them (README "Reviewing as a team")."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from groundtui import export as exports
+from groundtui.cli import cli
+from groundtui.importer import import_files
+from groundtui.report import compute
+from groundtui.store import Store, now_iso
+from groundtui.store.rows import overlap_point
+from groundtui.store.team import expiry
+from tests.builders import make_answer, write_jsonl
+
+T0 = "2026-12-01T09:00:00.000000Z"
+
+
+def _answers(n: int) -> list[dict]:
+    return [
+        make_answer(
+            f"T-{i:03}",
+            claims=[
+                {"text": "Refunds take 5 days.", "kind": "figure", "citation": 1,
+                 "verdict": "stated", "judge": "prod"},
+                {"text": "Sofas are free.", "kind": "policy", "citation": 1,
+                 "verdict": "absent", "invention_kind": "confident_generalisation",
+                 "judge": "prod"},
+            ],
+        )
+        for i in range(n)
+    ]
+
+
+@pytest.fixture
+def team_db(tmp_path: Path) -> Path:
+    path = tmp_path / "team.db"
+    with Store(path) as store:
+        assert import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", _answers(20)))]).exit_code == 0
+    return path
+
+
+def test_a_reviewer_is_one_person_whatever_the_case_of_their_name(team_db: Path) -> None:
+    with Store(team_db) as store:
+        store.add_review("T-000#1", "Dana", "stated", at=T0)
+        store.add_review("T-000#1", "dana", "absent", "plausible_specifics", at=now_iso())
+        store.add_mark("T-000", "DANA", True)
+        assert {r["reviewer"] for r in store.query("select reviewer from reviews")} == {"Dana"}
+        assert store.scalar("select reviewer from answer_marks") == "Dana"
+        label = store.query("select * from claim_labels where claim_id = 'T-000#1'")[0]
+        assert (label["reviewer"], label["label"]) == ("Dana", "absent")  # her latest
+        assert store.scalar("select count(*) from agg_claim_rr") == 0  # not two reviewers
+        assert list(compute(store)["reviewers"]) == ["Dana"]
+
+
+def test_an_import_folds_names_into_the_first_spelling(tmp_path: Path) -> None:
+    answer = make_answer("I-1", claims=[{
+        "text": "Refunds take 5 days.", "citation": 1,
+        "reviews": [{"reviewer": "Lee", "verdict": "stated", "at": "2026-11-30T10:00:00Z"}],
+    }])
+    with Store(tmp_path / "i.db") as store:
+        store.reviewer_name("lee")
+        assert import_files(store, [str(write_jsonl(tmp_path / "i.jsonl", [answer]))]).exit_code == 0
+        assert store.scalar("select reviewer from reviews") == "lee"
+        assert store.scalar("select reviewer from claim_labels where claim_id = 'I-1#1'") == "lee"
+
+
+def test_overlap_membership_is_a_stable_hash_of_the_id(team_db: Path) -> None:
+    assert overlap_point("T-001") == overlap_point("T-001")
+    assert 0 <= overlap_point("anything") < 1
+    with Store(team_db) as store:
+        points = dict(store.db.execute("select id, overlap_point from answers").fetchall())
+        assert points == {a: overlap_point(a) for a in points}
+        store.set_setting("overlap", "0.5")
+        expected = sum(p < 0.5 for p in points.values())
+        assert 0 < expected < 20
+        assert compute(store)["overlap"]["answers"] == expected
+
+
+def test_a_lease_admits_one_reviewer_or_two_in_the_overlap(team_db: Path) -> None:
+    now = now_iso()
+    with Store(team_db) as store:
+        assert store.take_lease("T-000", "ann", now=now, minutes=15, share=0).granted
+        refused = store.take_lease("T-000", "bob", now=now, minutes=15, share=0)
+        assert (refused.granted, refused.holders) == (False, ["ann"])
+        assert store.take_lease("T-000", "ANN", now=now, minutes=15, share=0).granted  # renews
+        # In the overlap (share 1: every answer) a second reviewer is admitted, not a third.
+        assert store.take_lease("T-001", "ann", now=now, minutes=15, share=1).granted
+        assert store.take_lease("T-001", "bob", now=now, minutes=15, share=1).granted
+        assert not store.take_lease("T-001", "cy", now=now, minutes=15, share=1).granted
+        assert len(store.live_leases(now)) == 3
+
+
+def test_a_lease_expires_and_a_label_holds_the_slot_for_good(team_db: Path) -> None:
+    with Store(team_db) as store:
+        assert store.take_lease("T-000", "ann", now=T0, minutes=15, share=0).granted
+        later = expiry(T0, 16)
+        assert store.live_leases(later) == []
+        assert store.take_lease("T-000", "bob", now=later, minutes=15, share=0).granted
+        store.add_review("T-001#1", "ann", "stated", at=T0)  # ann started T-001, no lease
+        assert store.take_lease("T-001", "bob", now=later, minutes=15, share=0).holders == ["ann"]
+
+
+def test_quitting_releases_only_the_answers_not_touched(team_db: Path) -> None:
+    now = now_iso()
+    with Store(team_db) as store:
+        for answer in ("T-000", "T-001", "T-002"):
+            store.take_lease(answer, "ann", now=now, minutes=15, share=0)
+        store.add_review("T-001#1", "ann", "stated")
+        assert store.release_leases("ann", untouched=True) == 2
+        assert [r["answer_id"] for r in store.live_leases(now)] == ["T-001"]
+
+
+def _race(path: str, name: str, start, out) -> None:  # a process: take the first free answers
+    with Store(path) as store:
+        start.wait()
+        got = []
+        for i in range(20):
+            lease = store.take_lease(f"T-{i:03}", name, now=now_iso(), minutes=15, share=0)
+            if lease.granted:
+                got.append(f"T-{i:03}")
+        out.put((name, got))
+
+
+def test_reviewers_starting_at_once_never_get_the_same_answer(team_db: Path) -> None:
+    """Four real processes on one file race through the same answers in the same order."""
+    ctx = multiprocessing.get_context("spawn")
+    start, out = ctx.Barrier(4), ctx.Queue()
+    procs = [ctx.Process(target=_race, args=(str(team_db), n, start, out))
+             for n in ("ann", "bob", "cy", "dee")]
+    for p in procs:
+        p.start()
+    results = dict(out.get(timeout=60) for _ in procs)
+    for p in procs:
+        p.join(timeout=60)
+    taken = [a for got in results.values() for a in got]
+    assert sorted(taken) == [f"T-{i:03}" for i in range(20)]  # each once, none twice
+    with Store(team_db) as store:
+        assert store.scalar("select count(*) from leases") == 20
+
+
+def test_an_adjudication_outranks_reviewers_and_is_what_the_judge_is_compared_with(
+    team_db: Path,
+) -> None:
+    with Store(team_db) as store:
+        store.add_review("T-000#2", "ann", "stated", at=T0)
+        store.add_review("T-000#2", "bob", "partial", "bridging_inference", at=T0)
+        before = compute(store)
+        assert before["overlap"]["disagreements"] == 1
+        # judge absent vs the latest reviewer (bob, partial: the later id at the same instant)
+        assert before["agreement"]["judge_vs_reviewer"]["n"] == 1
+        store.add_adjudication("T-000#2", "lead", "absent", "confident_generalisation")
+        label = store.query("select * from claim_labels where claim_id = 'T-000#2'")[0]
+        assert (label["label"], label["label_kind"], label["reviewer_verdict"]) == (
+            "absent", "confident_generalisation", "partial")
+        after = compute(store)
+        assert after["overlap"]["adjudicated"] == 1
+        assert after["agreement"]["judge_vs_reviewer"] == {"n": 1, "raw": 1.0, "kappa": None}
+        assert after["agreement"]["reviewer_vs_reviewer"] == before["agreement"]["reviewer_vs_reviewer"]
+        row = next(r for r in exports.rows(store) if r["claim_id"] == "T-000#2")
+        assert (row["adjudicator"], row["adjudicated_verdict"], row["label"]) == (
+            "lead", "absent", "absent")
+        assert [r["reviewer"] for r in row["reviewers"]] == ["ann", "bob"]
+        # Withdrawn (an undo): the latest reviewer's label is the effective one again.
+        store.add_adjudication("T-000#2", "lead", None)
+        assert store.scalar("select label from claim_labels where claim_id = 'T-000#2'") == "partial"
+        assert compute(store)["overlap"]["adjudicated"] == 0
+
+
+def test_the_counts_after_adjudications_equal_a_recount(team_db: Path) -> None:
+    from groundtui.report.cubes import full_cubes, read_cubes
+
+    with Store(team_db) as store:
+        for i in range(6):
+            store.add_review(f"T-{i:03}#1", "ann", "stated")
+            store.add_review(f"T-{i:03}#1", "bob", "absent", "plausible_specifics")
+            if i % 2:
+                store.add_adjudication(f"T-{i:03}#1", "lead", "partial", "bridging_inference")
+        store.add_adjudication("T-001#1", "lead", None)
+        assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+
+
+def test_leases_command_lists_and_releases(team_db: Path) -> None:
+    with Store(team_db) as store:
+        store.take_lease("T-000", "ann", now=now_iso(), minutes=15, share=0)
+        store.take_lease("T-003", "bob", now=now_iso(), minutes=15, share=0)
+    listed = CliRunner().invoke(cli, ["leases", "--db", str(team_db)])
+    assert listed.exit_code == 0
+    assert [line.split("\t")[:2] for line in listed.output.splitlines()] == [
+        ["ann", "T-000"], ["bob", "T-003"]]
+    released = CliRunner().invoke(cli, ["leases", "--release", "ANN", "--db", str(team_db)])
+    assert released.output == "Released 1 lease of ann.\n"
+    assert "ann" not in CliRunner().invoke(cli, ["leases", "--db", str(team_db)]).output
+
+
+def test_team_settings_and_the_guidelines_text(team_db: Path, tmp_path: Path) -> None:
+    guide = tmp_path / "guide.md"
+    guide.write_text("# Guidelines\n\n*absent* means the source never says it.\n", "utf-8")
+    run = CliRunner().invoke
+    assert run(cli, ["config", "overlap", "0.1", "--db", str(team_db)]).output == "overlap 0.1\n"
+    assert run(cli, ["config", "lease_minutes", "30", "--db", str(team_db)]).exit_code == 0
+    assert run(cli, ["config", "guidelines", str(guide), "--db", str(team_db)]).exit_code == 0
+    for bad, said in [(["overlap", "2"], "overlap: 2.0 is not between 0 and 1"),
+                      (["lease_minutes", "0"], "lease_minutes: 0 is not a positive number"),
+                      (["guidelines", str(tmp_path / "nope.md")], "guidelines: no file at")]:
+        result = run(cli, ["config", *bad, "--db", str(team_db)])
+        assert result.exit_code == 2 and said in result.output
+    guide.unlink()  # the text is in the database, wherever the file went
+    with Store(team_db) as store:
+        assert store.settings()["lease_minutes"] == 30
+        assert "*absent* means" in (store.setting_content("guidelines") or "")
+    assert json.loads(run(cli, ["report", "--json", "--db", str(team_db)]).output)[
+        "overlap"]["share"] == 0.1
