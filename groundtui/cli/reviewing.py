@@ -19,15 +19,29 @@ from groundtui.store import Store, StoreError, default_db_path
     help="Open the database read-only: browse and filter, labels off "
     "[default: when you may not write it].",
 )
+@click.option(
+    "--adjudicate", is_flag=True,
+    help="Decide the claims two reviewers disagree on (a lead's queue); your keys record "
+    "adjudications, which outrank the reviewers' labels.",
+)
 @db_option
 @user_errors
-def review(reviewer: str | None, blind: bool, read_only: bool, db_path: str | None) -> None:
-    """Open the review UI."""
+def review(
+    reviewer: str | None, blind: bool, read_only: bool, adjudicate: bool, db_path: str | None
+) -> None:
+    """Open the review UI.
+
+    Several reviewers can review one database at once: each answer you open is yours
+    (a lease) until you leave it unfinished for `lease_minutes`; your queue skips what
+    others hold. See `groundtui config` for overlap, lease_minutes and guidelines.
+    """
     reviewer = reviewer or _login()
+    if not reviewer.strip():
+        raise UserError("--reviewer: a reviewer needs a name")
     path, read_only = _checked(db_path or default_db_path(), read_only)
     from groundtui.tui.app import make_app
 
-    app = make_app(path, reviewer, blind, readonly=read_only)
+    app = make_app(path, reviewer, blind, readonly=read_only, adjudicate=adjudicate)
     app.run()
     if app.unsaved:  # the terminal closed while another program held the lock for long
         raise UserError(

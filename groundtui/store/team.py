@@ -27,17 +27,17 @@ HOLDERS = """
 NEEDED = "(case when coalesce(a.overlap_point, 1) < :share then 2 else 1 end)"
 
 
-def open_to(reviewer_param: str = ":me") -> str:
-    """SQL on ``answers a``: the answer is this reviewer's to review at ``:now``.
-
-    It is theirs when they hold one of its slots already, or when the others hold fewer
-    than it needs.
-    """
-    holders = HOLDERS.format(answer="a.id")
-    return (
-        f"(casefold({reviewer_param}) in (select casefold(reviewer) from ({holders}))"
-        f" or (select count(*) from ({holders})) < {NEEDED})"
+def open_to(reviewer: str, now: str, share: float) -> tuple[str, list]:
+    """SQL on ``answers a`` (with its ``?`` parameters): the answer is ``reviewer``'s to
+    review at ``now``: they hold one of its slots already, or the others fill fewer than
+    it needs. The same rule as ``take_lease``, for a queue of many answers."""
+    holders = HOLDERS.format(answer="a.id").replace(":now", "?")
+    needed = NEEDED.replace(":share", "?")
+    sql = (
+        f"(casefold(?) in (select casefold(reviewer) from ({holders}))"
+        f" or (select count(*) from ({holders})) < {needed})"
     )
+    return sql, [reviewer, now, now, share]
 
 
 class Lease(NamedTuple):

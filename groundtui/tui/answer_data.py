@@ -11,6 +11,12 @@ from dataclasses import dataclass, field
 from groundtui.checks import Specific, unsourced_specifics
 from groundtui.report import answer_correct
 from groundtui.store import Store
+from groundtui.tui.team_data import (
+    OtherLabel,
+    disputed_claims,
+    latest_adjudications,
+    other_labels,
+)
 
 #: For the session: the answer's correctness as the report counts it.
 effective_correct = answer_correct
@@ -59,6 +65,13 @@ class ClaimView:
     mine_blind: bool = False
     revealed: bool = False
     """This reviewer has labelled the claim at some time: the judge's verdict was shown."""
+    others: list[OtherLabel] = field(default_factory=list)
+    """Every other reviewer's latest label or note, oldest first."""
+    others_hidden: bool = False
+    """Independent review: the others' labels stay hidden until this reviewer labels."""
+    adjudicator: str | None = None
+    adjudicated_verdict: str | None = None
+    adjudicated_kind: str | None = None
 
     def judge_hidden(self, blind: bool) -> bool:
         """Whether blind review still hides the judge's verdict and evidence."""
@@ -73,6 +86,11 @@ class ClaimView:
             and self.reviewer_verdict != self.judge_verdict
         )
 
+    @property
+    def shown_others(self) -> list[OtherLabel]:
+        """The other reviewers' labels this reviewer may see now."""
+        return [] if self.others_hidden else self.others
+
 
 @dataclass
 class AnswerDetail:
@@ -85,16 +103,31 @@ class AnswerDetail:
     sources: list[SourceInfo]
     claims: list[ClaimView]
     specifics: list[tuple[int, int]] = field(default_factory=list)
+    in_overlap: bool = False
+    """Two reviewers review it, each without seeing the other's labels first."""
+    held_by: list[str] = field(default_factory=list)
+    """Others who fill its reviewer slots: it is theirs, shown to this reviewer read-only."""
 
 
-def load_claims(store: Store, answer_id: str, reviewer: str) -> list[ClaimView]:
-    """The answer's claims in the order they appear in the response, with their labels."""
+def load_claims(
+    store: Store, answer_id: str, reviewer: str, *, hide_others: bool = False,
+    adjudicate: bool = False,
+) -> list[ClaimView]:
+    """The answer's claims in the order they appear in the response, with their labels.
+
+    Args:
+        hide_others: independent review (blind, or an overlap answer): another reviewer's
+            label stays hidden on each claim until this reviewer has labelled it.
+        adjudicate: a lead's view: only the claims two reviewers disagree on, and "mine" is
+            the latest adjudication.
+    """
     claims = []
     for r in store.query(
         "select c.id, c.ordinal, c.text, c.kind, c.citation, c.span_start, c.span_end,"
         " c.uncited, c.dangling, l.judge, l.judge_verdict, l.judge_kind, j.evidence_start,"
         " j.evidence_end, j.evidence_text, j.rationale, l.label, l.label_kind, l.reviewer,"
-        " l.reviewer_verdict, l.reviewer_kind, coalesce(r.blind, 0) as blind, l.note"
+        " l.reviewer_verdict, l.reviewer_kind, coalesce(r.blind, 0) as blind, l.note,"
+        " l.adjudicator, l.adjudicated_verdict, l.adjudicated_kind"
         " from claims c left join claim_labels l on l.claim_id = c.id"
         " left join judgements j on j.id = l.judgement_id"
         " left join reviews r on r.id = l.review_id"
@@ -128,12 +161,25 @@ def load_claims(store: Store, answer_id: str, reviewer: str) -> list[ClaimView]:
                 r["reviewer_kind"],
                 bool(r["blind"]),
                 r["note"],
+                adjudicator=r["adjudicator"],
+                adjudicated_verdict=r["adjudicated_verdict"],
+                adjudicated_kind=r["adjudicated_kind"],
             )
         )
-    mine = latest_own(store, [c.id for c in claims], reviewer)
-    seen = revealed(store, [c.id for c in claims], reviewer)
+    ids = [c.id for c in claims]
+    if adjudicate:
+        disputed = disputed_claims(store, ids)
+        claims = [c for c in claims if c.id in disputed]
+        ids = [c.id for c in claims]
+        mine = latest_adjudications(store, ids)
+    else:
+        mine = latest_own(store, ids, reviewer)
+    seen = revealed(store, ids, reviewer)
+    others = other_labels(store, ids, reviewer)
     for claim in claims:
         claim.revealed = claim.id in seen
+        claim.others = others.get(claim.id, [])
+        claim.others_hidden = hide_others and not claim.revealed and not adjudicate
         row = mine.get(claim.id)
         if row:
             claim.mine_verdict, claim.mine_kind = row["verdict"], row["invention_kind"]
@@ -172,10 +218,20 @@ def revealed(store: Store, claim_ids: list[str], reviewer: str) -> set[str]:
     }
 
 
-def load_answer(store: Store, answer_id: str, reviewer: str) -> AnswerDetail | None:
-    """One answer with its sources, claims, labels and unsourced specifics."""
+def load_answer(
+    store: Store, answer_id: str, reviewer: str, *, blind: bool = False, share: float = 0.0,
+    adjudicate: bool = False,
+) -> AnswerDetail | None:
+    """One answer with its sources, claims, labels and unsourced specifics.
+
+    Args:
+        blind: blind review: other reviewers' labels stay hidden until this one labels.
+        share: the ``overlap`` setting: in an overlap answer they stay hidden too.
+        adjudicate: a lead's view (``load_claims``).
+    """
     rows = store.query(
-        "select id, question, response, scanned_at from answers where id = ?", [answer_id]
+        "select id, question, response, scanned_at, overlap_point from answers where id = ?",
+        [answer_id],
     )
     if not rows:
         return None
@@ -189,14 +245,13 @@ def load_answer(store: Store, answer_id: str, reviewer: str) -> AnswerDetail | N
     correct = answer_correct(store, answer_id)
     flag_rows = store.query("select details from flags where answer_id = ?", [answer_id])
     specifics = _specifics(flag_rows, a["response"], sources, scanned=bool(a["scanned_at"]))
+    in_overlap = a["overlap_point"] is not None and a["overlap_point"] < share
+    claims = load_claims(
+        store, answer_id, reviewer, hide_others=blind or in_overlap, adjudicate=adjudicate
+    )
     return AnswerDetail(
-        a["id"],
-        a["question"],
-        a["response"],
-        correct,
-        sources,
-        load_claims(store, answer_id, reviewer),
-        specifics,
+        a["id"], a["question"], a["response"], correct, sources, claims, specifics,
+        in_overlap=in_overlap,
     )
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+
 from textual.app import App
 
+from groundtui.store import Store, StoreError
 from groundtui.tui.screens.review import ReviewScreen
 from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.writes import writable
@@ -26,7 +30,8 @@ class ReviewApp(App[None]):
         self.unsaved: list[Intent] = []
         """Decisions still not written when the app closed (the CLI reports them)."""
         self.sub_title = (
-            f"{session.reviewer}{' · blind' if session.blind else ''}"
+            f"{session.reviewer}{' · adjudicating' if session.adjudicate else ''}"
+            f"{' · blind' if session.blind else ''}"
             f"{' · read-only: labels are off' if session.readonly else ''}"
         )
 
@@ -40,13 +45,39 @@ class ReviewApp(App[None]):
 
 
 def make_app(
-    db_path: str, reviewer: str, blind: bool = False, *, readonly: bool | None = None
+    db_path: str,
+    reviewer: str,
+    blind: bool = False,
+    *,
+    readonly: bool | None = None,
+    adjudicate: bool = False,
+    clock: Callable[[], datetime] | None = None,
+    poll: float = 1.0,
 ) -> ReviewApp:
     """The review app over ``db_path`` for ``reviewer`` (used by the CLI, tests, bench).
 
-    ``readonly``: open the database read-only, label keys off; None decides by whether this
-    process may write the file (``writes.writable``).
+    Args:
+        readonly: open the database read-only, label keys off; None decides by whether
+            this process may write the file (``writes.writable``).
+        adjudicate: a lead's session over the claims reviewers disagree on.
+        clock: the time now, for leases (tests move it).
+        poll: seconds between two looks for other people's changes (``PRAGMA data_version``).
     """
     if readonly is None:
         readonly = not writable(str(db_path))
-    return ReviewApp(str(db_path), ReviewSession(str(db_path), reviewer, blind, readonly=readonly))
+    with Store(str(db_path), readonly=readonly) as store:
+        # "Dana" is dana: the name as the database first knew this reviewer. A new name is
+        # registered by its first label if the database is too busy to now.
+        try:
+            name = store.reviewer_name(reviewer, register=not readonly)
+        except StoreError:
+            name = store.reviewer_name(reviewer, register=False)
+        settings = store.settings()
+    session = ReviewSession(
+        str(db_path), name, blind, readonly=readonly, adjudicate=adjudicate,
+        share=settings["overlap"], lease_minutes=settings["lease_minutes"],
+    )
+    if clock is not None:
+        session.clock = clock
+    session.poll = poll
+    return ReviewApp(str(db_path), session)

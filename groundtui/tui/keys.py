@@ -120,6 +120,13 @@ def review_bindings() -> list[BindingType]:
             tooltip="Show or hide the report pane",
             id="report.toggle",
         ),
+        Binding(
+            "g",
+            "guidelines",
+            "guidelines",
+            tooltip="Read the team's review guidelines (groundtui config guidelines FILE)",
+            id="guidelines",
+        ),
     ]
     return [
         Binding(

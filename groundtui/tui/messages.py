@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from groundtui.report import Report
-from groundtui.tui.answer_data import AnswerDetail
+from groundtui.tui.answer_data import AnswerDetail, ClaimView
 from groundtui.tui.queue_data import QueuePage
 from groundtui.tui.session import Outcome
 
@@ -27,11 +27,13 @@ class QueuePageLoaded(Message):
 class ProgressCounted(Message):
     """How many answers of the (filtered) queue are reviewed, of how many."""
 
-    def __init__(self, token: int, reviewed: int, total: int) -> None:
+    def __init__(self, token: int, reviewed: int, total: int, team: str = "") -> None:
         super().__init__()
         self.token = token
         self.reviewed = reviewed
         self.total = total
+        self.team = team
+        """The team's progress line (``TeamProgress.line``)."""
 
 
 class AnswerLoaded(Message):
@@ -55,9 +57,11 @@ class ChangeApplied(Message):
 class ReportComputed(Message):
     """The report (keys of README "The report"), or None when it could not be read (the status says why)."""
 
-    def __init__(self, report: Report | None) -> None:
+    def __init__(self, report: Report | None, live: bool = False) -> None:
         super().__init__()
         self.report = report
+        self.live = live
+        """Read after another connection's change: newer than what is on screen."""
 
 
 class OriginsLoaded(Message):
@@ -75,3 +79,31 @@ class WorkFailed(Message):
         super().__init__()
         self.what = what
         self.error = error
+
+
+class DatabaseChanged(Message):
+    """The database's newest rows moved: someone's label, a judge, an import."""
+
+    def __init__(self, last_rows: tuple, first: bool = False) -> None:
+        super().__init__()
+        self.last_rows = last_rows
+        self.first = first
+        """The first look, which only records where the database stands."""
+
+
+class ClaimsRefreshed(Message):
+    """The open answer's claims, read again after another connection's change."""
+
+    def __init__(self, token: int, answer_id: str, claims: list[ClaimView]) -> None:
+        super().__init__()
+        self.token = token
+        self.answer_id = answer_id
+        self.claims = claims
+
+
+class GuidelinesLoaded(Message):
+    """The team's review guidelines (Markdown; empty when none are set)."""
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from groundtui.store import Store
+from groundtui.tui.team_data import Team
 
 PAGE = 100
 
@@ -70,12 +71,15 @@ class QueueFilter:
     verdict: str = ""
     unreviewed: bool = False
     disagreements: bool = False
+    everyone: bool = False
+    """Every answer, those other reviewers hold or have reviewed too (README "Reviewing as a team")."""
 
     @property
     def active(self) -> bool:
-        """Whether anything is filtered out."""
+        """Whether anything is filtered out (or, with ``everyone``, let in)."""
         return bool(
             self.text or self.origin or self.verdict or self.unreviewed or self.disagreements
+            or self.everyone
         )
 
     def describe(self) -> str:
@@ -91,6 +95,8 @@ class QueueFilter:
             parts.append("unreviewed")
         if self.disagreements:
             parts.append("disagreements")
+        if self.everyone:
+            parts.append("everyone's")
         return ", ".join(parts)
 
     def where(self, mine: str | None = None) -> tuple[str, list]:
@@ -180,12 +186,14 @@ def queue_page(
     after: tuple[int, int] = (0, 0),
     limit: int = PAGE,
     blind: str | None = None,
+    team: Team | None = None,
 ) -> QueuePage:
     """The next ``limit`` answers of the queue after keyset position ``(tier, seq)``.
 
     ``blind`` is the reviewer of a blind review: flag-only order, their own labels.
+    ``team``: skip what other reviewers hold (README "Reviewing as a team").
     """
-    extra, params = filt.where(blind)
+    extra, params = _conditions(filt, blind, team)
     order = tiers(blind is not None)
     found: list[tuple[str, int, int]] = []
     tier, seq = after
@@ -202,6 +210,15 @@ def queue_page(
     rows = summaries(store, found)
     more = (found[-1][1], found[-1][2]) if len(found) == limit else None
     return QueuePage(rows, more)
+
+
+def _conditions(filt: QueueFilter, blind: str | None, team: Team | None) -> tuple[str, list]:
+    """The filter's and the team's SQL conditions on ``answers a``, with their parameters."""
+    extra, params = filt.where(blind)
+    if team is None:
+        return extra, params
+    sql, more = team.where(filt.everyone)
+    return " and ".join(c for c in (extra, sql) if c), params + more
 
 
 def summaries(store: Store, keyed: list[tuple[str, int, int]]) -> list[QueueRow]:
@@ -262,9 +279,11 @@ def summary(store: Store, answer_id: str) -> QueueRow:
     return summaries(store, [(answer_id, -1, seq)])[0]
 
 
-def progress(store: Store, filt: QueueFilter, blind: str | None = None) -> tuple[int, int]:
+def progress(
+    store: Store, filt: QueueFilter, blind: str | None = None, team: Team | None = None
+) -> tuple[int, int]:
     """``(reviewed, total)`` answers of the (filtered) queue: a full scan, for a worker."""
-    extra, params = filt.where(blind)
+    extra, params = _conditions(filt, blind, team)
     row = store.db.execute(
         f"select count(*), coalesce(sum({_REVIEWED}), 0) from answers a"
         f" {'where ' + extra if extra else ''}",

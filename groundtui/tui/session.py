@@ -15,12 +15,14 @@ import sqlite3
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from groundtui.report import Report, compute
-from groundtui.store import Store, StoreError
+from groundtui.store import Store, StoreError, now_iso
 from groundtui.store.connection import describe_error, is_damage
 from groundtui.tui import answer_data, queue_data
 from groundtui.tui.labels import correctness, describe, relabel
+from groundtui.tui.team_data import Team, latest_adjudications
 from groundtui.tui.writes import WriteQueue, backoff
 
 
@@ -56,7 +58,7 @@ class Outcome:
 
 @dataclass
 class _Change:
-    table: str  # "reviews" or "answer_marks"
+    table: str  # "reviews", "adjudications" or "answer_marks"
     answer_id: str
     target: str  # claim id or answer id
     row_id: int
@@ -74,6 +76,10 @@ class ReviewSession:
         readonly: the database may not be written: every read opens it read-only.
         write_timeout: seconds a write waits for the lock before it shows as pending.
         pause: seconds before retry ``attempt`` of a locked write (``writes.backoff``).
+        adjudicate: a lead's session: the keys record adjudications, not reviews.
+        share: the ``overlap`` setting (README "Reviewing as a team").
+        lease_minutes: how long an answer left unfinished stays this reviewer's.
+        clock: the time now, for leases (tests move it).
     """
 
     def __init__(
@@ -85,16 +91,59 @@ class ReviewSession:
         readonly: bool = False,
         write_timeout: float = 1.0,
         pause: Callable[[int], float] = backoff,
+        adjudicate: bool = False,
+        share: float = 0.0,
+        lease_minutes: int = 15,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.db_path = db_path
         self.reviewer = reviewer
         self.blind = blind
         self.readonly = readonly
+        self.adjudicate = adjudicate
+        self.share = share
+        self.lease_minutes = lease_minutes
+        self.clock = clock
+        self.poll = 1.0
+        """Seconds between two looks for changes others made (live refresh)."""
         self.writes: WriteQueue[Intent, Outcome] = WriteQueue(
             db_path, self.apply, self._failed, _waiting, timeout=write_timeout, pause=pause
         )
         self._history: list[_Change] = []
         self.counts: Counter = Counter()
+
+    # -- the team --------------------------------------------------------------------------
+
+    def now(self) -> str:
+        """The session clock's time, as the store writes times."""
+        return now_iso(self.clock())
+
+    @property
+    def team(self) -> Team:
+        """Whose queue it is, now (README "Reviewing as a team")."""
+        return Team(self.reviewer, self.now(), self.share, self.adjudicate)
+
+    def take(self, store: Store, answer_id: str) -> list[str]:
+        """Take or renew this reviewer's lease on an answer; who holds it when refused.
+
+        A lead adjudicating and a read-only session take no lease.
+        """
+        if self.adjudicate or self.readonly:
+            return []
+        lease = store.take_lease(
+            answer_id, self.reviewer, now=self.now(), minutes=self.lease_minutes,
+            share=self.share,
+        )
+        return [] if lease.granted else lease.holders
+
+    def claims_of(self, store: Store, answer_id: str) -> list[answer_data.ClaimView]:
+        """An answer's claims as this session shows them."""
+        point = store.scalar("select overlap_point from answers where id = ?", [answer_id])
+        in_overlap = point is not None and point < self.share
+        return answer_data.load_claims(
+            store, answer_id, self.reviewer, hide_others=self.blind or in_overlap,
+            adjudicate=self.adjudicate,
+        )
 
     # -- the queue of intents ------------------------------------------------------------
 
@@ -123,8 +172,21 @@ class ReviewSession:
         return self.writes.pending
 
     def close(self, patience: float) -> list[Intent]:
-        """Write what is still queued, for up to ``patience`` seconds; returns what was not."""
+        """Write what is still queued, for up to ``patience`` seconds; returns what was not.
+
+        Then free the answers this reviewer opened and never labelled, for the others.
+        """
         self.writes.close(patience)
+        if not self.readonly and not self.adjudicate:
+            try:
+                with Store(self.db_path) as store:
+                    if store.scalar(
+                        "select count(*) from leases where reviewer = ?", [self.reviewer]
+                    ):
+                        store.check_intact()  # nothing is written into a damaged file
+                        store.release_leases(self.reviewer, untouched=True)
+            except (StoreError, sqlite3.Error):
+                pass  # they expire after lease_minutes anyway
         return self.writes.unsaved
 
     # -- applying --------------------------------------------------------------------------
@@ -139,18 +201,27 @@ class ReviewSession:
         else:
             change, answer_id = None, intent.answer_id
         reviewed_before = queue_data.summary(store, answer_id).state == "reviewed"
+        # One transaction: the lease that lets this reviewer label and the label itself land
+        # together or not at all (a damaged or locked file gets neither).
+        with store.transaction():
+            holders = self.take(store, answer_id) if change is None else []
+            if holders:
+                who = ", ".join(holders)
+                return Outcome(intent, False, f"NOT SAVED: {answer_id} is {who}'s to review"
+                               " (README: Reviewing as a team).", answer_id, intent.claim_id)
+            if change is not None:
+                message = self._undo(store, change)
+                claim_id = change.target if change.table != "answer_marks" else ""
+            elif intent.what == "mark":
+                message = self._mark(store, answer_id)
+                claim_id = ""
+            else:
+                refusal = self._label(store, intent)
+                if refusal:
+                    return Outcome(intent, False, refusal, answer_id, intent.claim_id)
+                message, claim_id = "", intent.claim_id
         if change is not None:
-            message = self._undo(store, change)
             self._history.pop()  # only once the reverting row is committed
-            claim_id = change.target if change.table == "reviews" else ""
-        elif intent.what == "mark":
-            message = self._mark(store, answer_id)
-            claim_id = ""
-        else:
-            refusal = self._label(store, intent)
-            if refusal:
-                return Outcome(intent, False, refusal, answer_id, intent.claim_id)
-            message, claim_id = "", intent.claim_id
         try:
             return self._saved(store, intent, message, answer_id, claim_id, reviewed_before)
         except (StoreError, sqlite3.Error) as exc:  # committed, but not read back
@@ -167,7 +238,7 @@ class ReviewSession:
     ) -> Outcome:
         """The outcome of a committed change, with everything the screen redraws."""
         row = queue_data.summary(store, answer_id)
-        claims = answer_data.load_claims(store, answer_id, self.reviewer)
+        claims = self.claims_of(store, answer_id)
         if not message:
             claim = next((c for c in claims if c.id == claim_id), None)
             if claim is None:
@@ -199,7 +270,10 @@ class ReviewSession:
         )
         if not labels:
             return "That claim is no longer in the database."
-        mine = answer_data.latest_own(store, [claim_id], self.reviewer).get(claim_id)
+        if self.adjudicate:
+            mine = latest_adjudications(store, [claim_id]).get(claim_id)
+        else:
+            mine = answer_data.latest_own(store, [claim_id], self.reviewer).get(claim_id)
         row = relabel(
             intent.what,
             intent.value,
@@ -207,15 +281,21 @@ class ReviewSession:
             judge_verdict=labels[0]["judge_verdict"],
             judge_kind=labels[0]["judge_kind"],
             # The judge's labels are not on screen yet: no verdict of this reviewer's, ever.
-            hidden=self.blind and not answer_data.revealed(store, [claim_id], self.reviewer),
+            hidden=self.blind and not self.adjudicate
+            and not answer_data.revealed(store, [claim_id], self.reviewer),
         )
         if isinstance(row, str):
             return row
-        row_id = store.add_review(
-            claim_id, self.reviewer, row.verdict, row.kind, row.note, blind=row.blind
-        )
+        if self.adjudicate:
+            table = "adjudications"
+            row_id = store.add_adjudication(claim_id, self.reviewer, row.verdict, row.kind, row.note)
+        else:
+            table = "reviews"
+            row_id = store.add_review(
+                claim_id, self.reviewer, row.verdict, row.kind, row.note, blind=row.blind
+            )
         self._history.append(
-            _Change("reviews", intent.answer_id, claim_id, row_id, mine, intent.what)
+            _Change(table, intent.answer_id, claim_id, row_id, mine, intent.what)
         )
         self.counts["notes" if intent.what == "note" else "labels"] += 1
         return None
@@ -243,9 +323,14 @@ class ReviewSession:
             )
             self.counts["undos"] += 1
             return f"Undone: your mark on {change.target} is {correctness(correct)} again"
-        if prev is None:
+        if change.table == "adjudications":
+            store.add_adjudication(
+                change.target, self.reviewer, prev["verdict"] if prev else None,
+                prev["invention_kind"] if prev else None, (prev["note"] or "") if prev else "",
+                reverts=change.row_id,
+            )
+        elif prev is None:
             store.add_review(change.target, self.reviewer, None, None, "", reverts=change.row_id)
-            what = "no label"
         else:
             store.add_review(
                 change.target,
@@ -256,9 +341,10 @@ class ReviewSession:
                 blind=bool(prev["blind"]),
                 reverts=change.row_id,
             )
-            what = (
-                describe(prev["verdict"], prev["invention_kind"]) if prev["verdict"] else "no label"
-            )
+        what = (
+            describe(prev["verdict"], prev["invention_kind"])
+            if prev and prev["verdict"] else "no label"
+        )
         self.counts["undos"] += 1
         if change.what == "note":
             before = (prev["note"] or "") if prev else ""

@@ -58,9 +58,9 @@ async def test_a_blind_queue_is_ordered_by_the_flag_only(review_db: Path):
     app = make_app(review_db, "bo", blind=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        # Only A-1 is flagged; the others keep import order (reviewed last): the judge's
-        # verdicts must not move up.
-        assert [r.answer_id for r in app.screen.rows] == ["A-1", "A-2", "A-3", "A-4", "A-6", "A-5"]
+        # Only A-1 is flagged; the others keep import order: the judge's verdicts must not
+        # move up. (A-5, reviewed by sam and kim, is theirs: not in bo's queue.)
+        assert [r.answer_id for r in app.screen.rows] == ["A-1", "A-2", "A-3", "A-4", "A-6"]
 
 
 async def test_a_blind_verdict_filter_reads_the_reviewers_own_labels(review_db: Path):

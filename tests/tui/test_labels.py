@@ -73,7 +73,7 @@ async def test_m_cycles_correctness_correct_incorrect_unknown(review_db: Path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("N")  # already first: stays
-        await press(pilot, "n", "n", "n", "n")  # A-2, imported correct
+        await press(pilot, "n", "n", "n")  # A-2, imported correct (A-5 is sam's and kim's)
         assert app.screen.detail.id == "A-2"
         seen = []
         for _ in range(3):

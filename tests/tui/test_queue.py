@@ -18,11 +18,13 @@ async def test_opens_on_the_first_answer_of_the_queue_with_its_first_claim(revie
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        # Flagged, or check and judge disagree, first; unreviewed before reviewed.
-        assert [r.answer_id for r in screen.rows] == ["A-1", "A-3", "A-4", "A-5", "A-2", "A-6"]
+        # Flagged, or check and judge disagree, first; unreviewed before reviewed. A-5 has
+        # the reviewer it needs (sam, then kim): it is theirs, not in dana's queue.
+        assert [r.answer_id for r in screen.rows] == ["A-1", "A-3", "A-4", "A-2", "A-6"]
         assert screen.detail.id == "A-1"
         assert screen.current_claim.text == "Sofas can be returned within 30 days."
-        assert "1 of 6 reviewed" in plain(app, "#queue-progress")  # A-5, by sam and kim
+        assert "0 of 5 reviewed" in plain(app, "#queue-progress")
+        assert "mine 0 · team 1 of 6" in plain(app, "#queue-progress")  # A-5, by sam and kim
         assert "Returns policy" in plain(app, "#source-header")
 
 
@@ -42,7 +44,7 @@ async def test_navigation_moves_between_claims_and_answers(review_db: Path):
         await press(pilot, "n")
         assert screen.detail.id == "A-3" and screen.current_claim.id == "A-3#1"
         await press(pilot, "n", "n")
-        assert screen.detail.id == "A-5"
+        assert screen.detail.id == "A-2"
         await press(pilot, "N")
         assert screen.detail.id == "A-4"
         await press(pilot, "p")  # labels the answer on screen, first claim
@@ -120,15 +122,18 @@ async def test_filter_by_text_origin_verdict_unreviewed_and_disagreements(review
             await settle(pilot)
             return [r.answer_id for r in screen.rows]
 
-        assert await apply(text="refund") == ["A-1", "A-5"]
+        # A-5 is sam's and kim's: only "everyone's answers" lets it in.
+        assert await apply(text="refund") == ["A-1"]
+        assert await apply(text="refund", everyone=True) == ["A-1", "A-5"]
         assert await apply(origin="email-export") == ["A-4", "A-2"]
         assert await apply(verdict="contradicted") == ["A-3"]
-        assert await apply(disagreements=True) == ["A-5"]
+        assert await apply(disagreements=True, everyone=True) == ["A-5"]
         assert await apply(unreviewed=True) == ["A-1", "A-3", "A-4", "A-2", "A-6"]
         assert screen.detail.id == "A-1"
         assert await apply(text="no such words") == []
         assert "No answer matches" in plain(app, "#status")
-        assert len(await apply()) == 6
+        assert len(await apply()) == 5
+        assert len(await apply(everyone=True)) == 6
 
 
 async def test_filter_modal_typed_text_and_enter(review_db: Path):
@@ -154,10 +159,10 @@ async def test_the_queue_is_read_a_page_at_a_time(review_db: Path, monkeypatch):
         await settle(pilot)
         screen = app.screen
         assert len(screen.rows) <= 4  # the first page and, at most, the one fetched ahead
-        for _ in range(5):
+        for _ in range(4):
             await press(pilot, "n")
         assert screen.detail.id == "A-6"
-        assert [r.answer_id for r in screen.rows] == ["A-1", "A-3", "A-4", "A-5", "A-2", "A-6"]
+        assert [r.answer_id for r in screen.rows] == ["A-1", "A-3", "A-4", "A-2", "A-6"]
         await press(pilot, "n")
         assert "last answer" in plain(app, "#status")
 

@@ -20,7 +20,8 @@ def test_first_screen(review_db: Path, snap_compare):
     """A-1 open with its first claim selected.
 
     You should see: the queue with its legend "⚑ flag · n = not stated", A-1 flagged (⚑)
-    first, A-5 reviewed (✓), "1 of 6 reviewed"; the response with claim 1 in reverse (it is
+    first, "0 of 5 reviewed" and "mine 0 · team 1 of 6" (A-5, reviewed by sam and kim, is
+    theirs and not in dana's queue); the response with claim 1 in reverse (it is
     absent: the warning colour) and "30" underlined (an unsourced specific), claim 2 in the
     stated colour; the claims list with the judge's verdicts and kinds, and under it claim 1
     in full with "you   no label" right under its text, then the judge's verdict; the
@@ -28,7 +29,7 @@ def test_first_screen(review_db: Path, snap_compare):
     highlighted (not in the absent colour); the report pane, under half the column high,
     with claim level, answer level, invention rate and their counts, both kappas, quadrants
     and by source (pdf-archive, the most often ungrounded, first); the footer opening with
-    "? help q quit", then every key group through "r report".
+    "? help q quit", then every key group through "g guidelines".
     """
 
     async def run_before(pilot):
@@ -61,7 +62,8 @@ def test_blind_review(review_db: Path, snap_compare):
 
     You should see: "groundtui review — dana · blind" in the header; "?" instead of the
     queue's counts of claims not stated, and the queue in flag-then-import order (A-1, A-2,
-    A-3, A-4, A-6, then A-5 reviewed) so the judge's verdicts do not show through; claim 1 with "judge hidden" and an uncoloured highlight in the
+    A-3, A-4, A-6; A-5 is sam's and kim's) so the judge's verdicts do not show through;
+    claim 1 with "judge hidden" and an uncoloured highlight in the
     response; claim 2 labelled "you stated" with its judge verdict now shown and the blind
     mark ◌; the source pane saying the evidence is hidden until you label; the report pane
     saying its numbers are hidden in blind review, with only "This session (dana): 1 label".

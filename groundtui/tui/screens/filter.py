@@ -66,6 +66,11 @@ class FilterScreen(ModalScreen[QueueFilter | None]):
                 f.disagreements,
                 id="filter-disagreements",
             )
+            yield Checkbox(
+                "Everyone's answers (those other reviewers hold or have reviewed: read-only)",
+                f.everyone,
+                id="filter-everyone",
+            )
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Apply", id="filter-apply", variant="primary")
                 yield Button("Clear", id="filter-clear")
@@ -83,6 +88,7 @@ class FilterScreen(ModalScreen[QueueFilter | None]):
             verdict="" if verdict is Select.NULL else str(verdict),
             unreviewed=self.query_one("#filter-unreviewed", Checkbox).value,
             disagreements=self.query_one("#filter-disagreements", Checkbox).value,
+            everyone=self.query_one("#filter-everyone", Checkbox).value,
         )
 
     def action_apply(self) -> None:

@@ -60,6 +60,12 @@ class HelpScreen(ModalScreen[None]):
                     "read your own labels, and the report pane shows only this session.\n"
                     "Narrow or short terminals: below 100 columns the queue is hidden (n / N "
                     "still move through it); below 34 rows the report is, until r.\n"
+                    "Team review: each answer you open is yours (a lease) while you are on it "
+                    "and for lease_minutes after you leave it unfinished; your queue skips "
+                    "answers others hold or have reviewed (/ → everyone's answers shows them, "
+                    "read-only). In the double-review overlap another reviewer's labels stay "
+                    "hidden until you label the claim. Others' labels appear within about two "
+                    "seconds. g shows the team's guidelines.\n"
                     "Every decision is saved when it is made; undo appends a row that restores "
                     "your previous label."
                 ),

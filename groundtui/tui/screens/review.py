@@ -17,7 +17,7 @@ from textual import on, work
 from groundtui.tui import messages, queue_data
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter
-from groundtui.tui.screens.review_panes import ReviewPanes
+from groundtui.tui.screens.live_panes import LivePanes
 from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
@@ -43,7 +43,7 @@ def on_the_answer_shown(action: Callable | None = None, *, moves: bool = False):
     return held
 
 
-class ReviewScreen(ReviewPanes):
+class ReviewScreen(LivePanes):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
@@ -175,7 +175,7 @@ class ReviewScreen(ReviewPanes):
             )
             self._prefetch()
         else:
-            self._open(new)
+            self._open(new, step=step)
 
     @on_the_answer_shown
     def action_confirm(self) -> None:
@@ -254,6 +254,22 @@ class ReviewScreen(ReviewPanes):
         """Show or hide the report pane."""
         pane = self.query_one(ReportPane)
         pane.display = not pane.display
+
+    def action_guidelines(self) -> None:
+        """Show the team's review guidelines, read from the database in a worker."""
+        self.load_guidelines()
+
+    @work(thread=True, exclusive=True, group="guidelines", exit_on_error=False)
+    def load_guidelines(self) -> None:
+        """Read the stored guidelines, then show them."""
+        found = self._read("the guidelines", lambda s: s.setting_content("guidelines") or "")
+        if found is not None:
+            self.post_message(messages.GuidelinesLoaded(found))
+
+    def on_guidelines_loaded(self, message: messages.GuidelinesLoaded) -> None:
+        from groundtui.tui.screens.guidelines import GuidelinesScreen
+
+        self.app.push_screen(GuidelinesScreen(message.markdown))
 
     def action_help(self) -> None:
         """List every key."""

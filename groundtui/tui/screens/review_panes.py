@@ -25,7 +25,8 @@ from groundtui.text.inert import one_line
 from groundtui.tui import messages, queue_data
 from groundtui.tui.answer_data import AnswerDetail, ClaimView, load_answer
 from groundtui.tui.queue_data import QueueFilter, QueueRow
-from groundtui.tui.session import ReviewSession, report_of
+from groundtui.tui.session import ReviewSession
+from groundtui.tui.team_data import team_progress
 from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
@@ -63,6 +64,10 @@ class ReviewPanes(Screen):
         self.report: Report | None = None
         self.report_ready = False
         self.origins: list[str] | None = None
+        self.team_line = ""
+        """The team's progress: ``mine 12 · team 140 of 500 · double 9 of 50``."""
+        self.step = 1
+        """The way the reviewer last moved through the queue: a taken answer is skipped so."""
         self._queue_token = 0
         self._answer_token = 0
         self._loading_page = False
@@ -79,7 +84,10 @@ class ReviewPanes(Screen):
             yield QueuePane(blind=blind, id="queue")
             with Vertical(id="middle"):
                 yield AnswerView(id="answer")
-                yield ClaimsPane(self.session.reviewer, blind=blind, id="claims")
+                yield ClaimsPane(
+                    self.session.reviewer, blind=blind, adjudicate=self.session.adjudicate,
+                    id="claims",
+                )
             with Vertical(id="right"):
                 yield SourcePane(id="source")
                 yield ReportPane(id="report")
@@ -126,8 +134,10 @@ class ReviewPanes(Screen):
     def load_page(self, token: int, filt: QueueFilter, after: tuple[int, int], first: bool) -> None:
         """Read one page of the queue."""
         blind = self.session.reviewer if self.session.blind else None
+        team = self.session.team
         page = self._read(
-            "the queue", lambda s: queue_data.queue_page(s, filt, after, self.page_size, blind)
+            "the queue",
+            lambda s: queue_data.queue_page(s, filt, after, self.page_size, blind, team),
         )
         if not get_current_worker().is_cancelled:  # a failed read (None) ends the wait too
             self.post_message(messages.QueuePageLoaded(token, page, first))
@@ -136,9 +146,17 @@ class ReviewPanes(Screen):
     def count_progress(self, token: int, filt: QueueFilter) -> None:
         """Count reviewed answers of the queue (a full scan: kept off the first screen)."""
         blind = self.session.reviewer if self.session.blind else None
-        counted = self._read("the progress", lambda s: queue_data.progress(s, filt, blind))
+        team = self.session.team
+        counted = self._read(
+            "the progress", lambda s: queue_data.progress(s, filt, blind, team)
+        )
+        line = self._read(
+            "the team's progress",
+            lambda s: team_progress(s, self.session.reviewer, self.session.share).line(),
+        )
         if counted is not None and not get_current_worker().is_cancelled:
-            self.post_message(messages.ProgressCounted(token, *counted))
+            reviewed, total = counted
+            self.post_message(messages.ProgressCounted(token, reviewed, total, line or ""))
 
     def on_queue_page_loaded(self, message: messages.QueuePageLoaded) -> None:
         if message.token != self._queue_token:
@@ -172,12 +190,13 @@ class ReviewPanes(Screen):
     def on_progress_counted(self, message: messages.ProgressCounted) -> None:
         if message.token == self._queue_token:
             self.progress = (message.reviewed, message.total)
+            self.team_line = message.team
             self._show_progress()
 
     def _show_progress(self) -> None:
         reviewed, total = self.progress or (None, None)
         self.query_one(QueuePane).set_progress(
-            reviewed, total, len(self.rows), self.more is not None
+            reviewed, total, len(self.rows), self.more is not None, self.team_line
         )
 
     def _prefetch(self) -> None:
@@ -187,8 +206,8 @@ class ReviewPanes(Screen):
 
     # -- one answer --------------------------------------------------------------------
 
-    def _open(self, index: int, claim_id: str | None = None) -> None:
-        self.index, self.awaiting_answer = index, True
+    def _open(self, index: int, claim_id: str | None = None, step: int = 1) -> None:
+        self.index, self.awaiting_answer, self.step = index, True, step
         self.query_one(QueuePane).highlight(index)
         self._answer_token += 1
         self.load_answer(self._answer_token, self.rows[index].answer_id, claim_id)
@@ -196,10 +215,23 @@ class ReviewPanes(Screen):
 
     @work(thread=True, exclusive=True, group="answer", exit_on_error=False)
     def load_answer(self, token: int, answer_id: str, claim_id: str | None) -> None:
-        """Read one answer in full."""
-        detail = self._read(
-            "the answer", lambda s: load_answer(s, answer_id, self.session.reviewer)
-        )
+        """Take the answer (a lease: README "Reviewing as a team"), then read it in full."""
+        session = self.session
+
+        def read(store: Store) -> AnswerDetail | None:
+            try:
+                holders = session.take(store, answer_id)
+            except StoreError:  # locked for long: the first label takes it (or says whose)
+                holders = []
+            detail = load_answer(
+                store, answer_id, session.reviewer, blind=session.blind, share=session.share,
+                adjudicate=session.adjudicate,
+            )
+            if detail is not None:
+                detail.held_by = holders
+            return detail
+
+        detail = self._read("the answer", read)
         # None (gone, or a failed read the status reports) is posted too: the old answer
         # must not stay on screen, nor the keys typed for this one wait for ever.
         if not get_current_worker().is_cancelled:
@@ -208,6 +240,15 @@ class ReviewPanes(Screen):
     def on_answer_loaded(self, message: messages.AnswerLoaded) -> None:
         if message.token != self._answer_token:
             return
+        held = message.detail.held_by if message.detail else []
+        if held and not self.filter.everyone:
+            # Taken by someone else since the queue page was read: go on past it.
+            self._status(f"{message.detail.id if message.detail else ''} is "
+                         f"{', '.join(held)}'s now: skipped.")
+            nxt = self.index + self.step
+            if 0 <= nxt < len(self.rows):
+                self._open(nxt, step=self.step)
+                return
         self.detail = message.detail
         ids = [c.id for c in self.detail.claims] if self.detail else []
         self.claim = ids.index(message.claim_id) if message.claim_id in ids else 0
@@ -245,28 +286,9 @@ class ReviewPanes(Screen):
             return self.detail.claims[self.claim]
         return None
 
-    # -- the report --------------------------------------------------------------------
-
-    @work(thread=True, exclusive=True, group="report", exit_on_error=False)
-    def count_report(self) -> None:
-        """Read the report (its counts are kept current by the database)."""
-        report = self._read("the report", report_of)
-        if not get_current_worker().is_cancelled:
-            self.post_message(messages.ReportComputed(report))
-
-    def on_report_computed(self, message: messages.ReportComputed) -> None:
-        if not self.report_ready:  # a change's own report is newer than this one
-            self.report, self.report_ready = message.report, True
-            self._render_report()
-
-    def _render_report(self) -> None:
-        self.query_one(ReportPane).show(
-            self.report,
-            self.report_ready,
-            dict(self.session.counts),
-            self.session.reviewer,
-            blind=self.session.blind,
-        )
+    def count_report(self, live: bool = False) -> object:
+        """Read the report in a worker: the live panes' (live_panes.py)."""
+        return None
 
     def _status(self, text: str, warning: bool = False) -> None:
         """Say ``text`` on the status line (untrusted parts stay text, never markup)."""

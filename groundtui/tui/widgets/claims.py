@@ -27,10 +27,15 @@ class ClaimsPane(Vertical):
             super().__init__()
             self.index = index
 
-    def __init__(self, reviewer: str, blind: bool = False, **kwargs) -> None:
+    def __init__(
+        self, reviewer: str, blind: bool = False, adjudicate: bool = False, **kwargs
+    ) -> None:
         super().__init__(**kwargs)
         self.reviewer = reviewer
         self.blind = blind
+        self.adjudicate = adjudicate
+        self.mine = "lead" if adjudicate else "you"
+        """What this reviewer's own label is called: a lead's is the decision."""
         self._current = 0
         self._detail_of: int | None = None
         self._shown: list[ClaimView] = []
@@ -99,21 +104,24 @@ class ClaimsPane(Vertical):
             text.append("hidden", style=verdict_style(self, None, hidden=True))
         else:
             text.append_text(self._label(claim.judge_verdict, claim.judge_kind))
-        text.append("  you ", style=dim)
+        text.append(f"  {self.mine} ", style=dim)
         if claim.mine_verdict:
             text.append_text(self._label(claim.mine_verdict, claim.mine_kind))
         else:
             text.append("–", style=dim)
-            if claim.reviewer_verdict and not self.blind:
-                other = self._label(claim.reviewer_verdict, claim.reviewer_kind)
-                text.append(f"  {one_line(claim.reviewer, 12)} ", style=dim)
-                text.append_text(other)
+        others = claim.shown_others
+        for other in others[:3]:  # every one in the detail below
+            text.append(f"  {one_line(other.reviewer, 12)} ", style=dim)
+            text.append_text(self._label(other.verdict, other.kind))
+        if claim.others_hidden and claim.others:
+            text.append("  others hidden", style=dim)
+        people = claim.mine_verdict or (None if claim.others_hidden else claim.reviewer_verdict)
         marks = ""
-        if claim.disagrees and not hidden:
+        if people and claim.judge_verdict and people != claim.judge_verdict and not hidden:
             marks += "≠"
-        if claim.mine_blind or (claim.reviewer_blind and not self.blind):
+        if claim.mine_blind or any(o.blind for o in others):
             marks += "◌"
-        if claim.mine_note or (claim.note and not self.blind):
+        if claim.mine_note or any(o.note for o in others):
             marks += "✎"
         if marks:
             text.append(f"  {marks}", style=mark)
@@ -132,17 +140,14 @@ class ClaimsPane(Vertical):
         judge's verdict and rationale (the part that may need scrolling)."""
         dim = self.get_component_rich_style("claims--dim", partial=True)
         text = Text(shown(claim.text).text)
-        text.append("\nyou   ", style=dim)
+        text.append(f"\n{self.mine:<5} ", style=dim)
         text.append(
             describe(claim.mine_verdict, claim.mine_kind)
             + (" · blind" if claim.mine_blind and claim.mine_verdict else "")
         )
-        note = claim.mine_note or ("" if self.blind else claim.note or "")
-        if note:
+        if claim.mine_note:
             text.append("\nnote  ", style=dim)
-            if not claim.mine_note and claim.reviewer:
-                text.append(f"({one_line(claim.reviewer, 20)}) ", style=dim)
-            text.append(shown(note).text)
+            text.append(shown(claim.mine_note).text)
         hidden = self._hidden(claim)
         text.append("\njudge ", style=dim)
         if hidden:
@@ -155,11 +160,18 @@ class ClaimsPane(Vertical):
             )
             if claim.judge:
                 text.append(f" ({one_line(claim.judge, 30)})", style=dim)
-        if claim.reviewer and claim.reviewer != self.reviewer and not self.blind:
-            text.append("\nlatest ", style=dim)
+        for other in claim.shown_others:  # every other reviewer, beside yours and the judge's
+            text.append(f"\n{one_line(other.reviewer, 20)}: ", style=dim)
             text.append(
-                f"{one_line(claim.reviewer, 20)}: "
-                f"{describe(claim.reviewer_verdict, claim.reviewer_kind)}"
+                describe(other.verdict, other.kind) + (" · blind" if other.blind else "")
+            )
+            if other.note:
+                text.append(" · ", style=dim)
+                text.append(one_line(other.note, 300))
+        if claim.others_hidden and claim.others:
+            text.append(
+                f"\n{len(claim.others)} other reviewer(s): hidden until you label "
+                "(independent review)", style=dim,
             )
         if claim.rationale and not hidden:
             text.append("\n" + one_line(claim.rationale, 600), style=dim)

@@ -173,11 +173,13 @@ class QueuePane(Vertical):
         self.query_one(QueueList).move_cursor(index)
 
     def set_progress(
-        self, reviewed: int | None, total: int | None, loaded: int, more: bool
+        self, reviewed: int | None, total: int | None, loaded: int, more: bool, team: str = ""
     ) -> None:
-        """``37 of 120 reviewed`` (or what is known so far)."""
+        """``37 of 120 reviewed`` (or what is known so far), and the team's progress."""
         if total is None:
             line = f"{loaded:,}{'+' if more else ''} answers · counting…"
         else:
             line = f"{reviewed:,} of {total:,} reviewed"
+        if team:
+            line += "\n" + team
         self.query_one("#queue-progress", Static).update(Text(line), layout=False)

@@ -133,12 +133,35 @@ class ReportPane(VerticalScroll):
                 f"  {name:<11}✓ {_n(q[name + '_correct']):<8} ✗ {_n(q[name + '_incorrect'])}\n"
             )
         self._by_source(text, report["by_source"], heading, dim)
+        self._by_reviewer(text, report, heading, dim, figure)
         flags = report["flags"]
         text.append(
             f"flagged {_n(flags['flagged'])} of {_n(flags['scanned'])} scanned "
             f"({_pct(flags['rate']).strip()})\n",
             style=dim,
         )
+
+    @staticmethod
+    def _by_reviewer(text: Text, report: Report, heading, dim, figure) -> None:
+        """Each reviewer's claims and kappa with the judge, beside the reviewers' own kappa."""
+        reviewers = report.get("reviewers") or {}
+        if reviewers:
+            text.append(f"{'Reviewers':<13}{'claims':>7}{'answers':>8}  κ judge\n", style=heading)
+            for name, row in list(reviewers.items())[:8]:
+                text.append(f"{one_line(name, 12):<13}{_n(row['claims']):>7}{_n(row['answers']):>8}")
+                text.append(f"  {_kappa(row['judge_agreement']['kappa'])}\n", style=figure)
+            if len(reviewers) > 8:
+                text.append(f" … {len(reviewers) - 8} more reviewers\n", style=dim)
+        o = report.get("overlap")
+        if o and (o["share"] or o["double_reviewed_claims"]):
+            kappa = _kappa(report["agreement"]["reviewer_vs_reviewer"]["kappa"]).strip()
+            text.append(
+                f"overlap {o['share'] * 100:.0f}%: {_n(o['answers'])} answers · "
+                f"{_n(o['double_reviewed_claims'])} claims twice · "
+                f"{_n(o['disagreements'])} disagree · {_n(o['adjudicated'])} adjudicated · "
+                f"κ {kappa}\n",
+                style=dim,
+            )
 
     @staticmethod
     def _by_source(text: Text, by_source: dict, heading, dim) -> None:

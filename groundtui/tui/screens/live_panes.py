@@ -1,0 +1,137 @@
+"""The review screen kept live: the report, other people's changes, and the answer's lease.
+
+Every second a short worker looks at the database's last rows (the newest review,
+judgement, adjudication, mark, answer and claim: a few index lookups) and, when they moved
+(a reviewer's label, a judge, an import), the open answer's claims and the report are read
+again, so another reviewer's label shows within about two seconds with no key pressed.
+(``PRAGMA data_version`` would need one connection kept open across looks, on one thread.) The same worker renews this reviewer's lease on the open
+answer while they are on it (README "Reviewing as a team"). Nothing here blocks the UI.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+from textual import work
+from textual.worker import get_current_worker
+
+from groundtui.store import Store, StoreError
+from groundtui.tui import messages
+from groundtui.tui.screens.review_panes import ReviewPanes
+from groundtui.tui.session import report_of
+from groundtui.tui.widgets.report import ReportPane
+
+RENEW_EVERY = 60.0
+"""Seconds between two renewals of the open answer's lease (it lasts ``lease_minutes``)."""
+#: The newest row of each table whose change the screen shows.
+LAST_ROWS = (
+    "select (select max(id) from reviews), (select max(id) from judgements),"
+    " (select max(id) from adjudications), (select max(id) from answer_marks),"
+    " (select max(seq) from answers), (select max(rowid) from claims)"
+)
+PROGRESS_EVERY = 5.0
+"""Seconds between two recounts of the queue's progress after others' changes (a full scan)."""
+
+
+class LivePanes(ReviewPanes):
+    """The panes, with the report and with what other people do shown as it happens."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._progress_counted_at = 0.0
+        self._renewed = time.monotonic()
+        self._seen: tuple | None = None
+        self.set_interval(self.session.poll, self.look_for_changes)
+
+    # -- the report --------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="report", exit_on_error=False)
+    def count_report(self, live: bool = False) -> None:
+        """Read the report (its counts are kept current by the database)."""
+        report = self._read("the report", report_of)
+        if not get_current_worker().is_cancelled:
+            self.post_message(messages.ReportComputed(report, live=live))
+
+    def on_report_computed(self, message: messages.ReportComputed) -> None:
+        # A change's own report is newer than a first count; a live one is newer than both.
+        if message.live or not self.report_ready:
+            if message.report is not None:
+                self.report, self.report_ready = message.report, True
+            self._render_report()
+
+    def _render_report(self) -> None:
+        self.query_one(ReportPane).show(
+            self.report,
+            self.report_ready,
+            dict(self.session.counts),
+            self.session.reviewer,
+            blind=self.session.blind,
+        )
+
+    # -- others' changes -----------------------------------------------------------------
+
+    def look_for_changes(self) -> None:
+        """Every ``session.poll`` seconds (a timer): has anyone written since the last look?"""
+        self.watch_database(self._seen)
+
+    @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
+    def watch_database(self, seen: tuple | None) -> None:
+        """Post ``DatabaseChanged`` when the database's last rows moved; renew the open lease.
+
+        A short worker per look, not one that runs for ever, so that a test or a closing
+        app that waits for every worker is never held up.
+        """
+        detail = self.detail
+        renew = (
+            detail is not None and time.monotonic() - self._renewed >= RENEW_EVERY
+            and not self.session.readonly
+        )
+
+        def look(store: Store) -> tuple:
+            if renew and detail is not None:
+                self.session.take(store, detail.id)
+            return store.db.execute(LAST_ROWS).fetchone()
+
+        now = self._read_quietly(look)
+        if renew:
+            self._renewed = time.monotonic()
+        if now is not None and now != seen and not get_current_worker().is_cancelled:
+            self.post_message(messages.DatabaseChanged(now, first=seen is None))
+
+    def _read_quietly(self, query):
+        """``query(store)``, or None when the database is busy or gone for a moment."""
+        try:
+            with Store(self.db_path, readonly=self.session.readonly) as store:
+                return query(store)
+        except (StoreError, sqlite3.Error):
+            return None
+
+    def on_database_changed(self, message: messages.DatabaseChanged) -> None:
+        self._seen = message.last_rows
+        if message.first:
+            return  # the first look: what is on screen was read from this
+        if self.detail is not None and not self.awaiting_answer:
+            self.refresh_claims(self._answer_token, self.detail.id)
+        self.count_report(live=True)
+        if self._counts_started and time.monotonic() - self._progress_counted_at > PROGRESS_EVERY:
+            self._progress_counted_at = time.monotonic()
+            self.count_progress(self._queue_token, self.filter)
+
+    @work(thread=True, exclusive=True, group="refresh", exit_on_error=False)
+    def refresh_claims(self, token: int, answer_id: str) -> None:
+        """Read the open answer's claims again, with everyone's labels as they are now."""
+        claims = self._read("the claims", lambda s: self.session.claims_of(s, answer_id))
+        if claims is not None and not get_current_worker().is_cancelled:
+            self.post_message(messages.ClaimsRefreshed(token, answer_id, claims))
+
+    def on_claims_refreshed(self, message: messages.ClaimsRefreshed) -> None:
+        detail = self.detail
+        if message.token != self._answer_token or detail is None or detail.id != message.answer_id:
+            return
+        selected = self.current_claim.id if self.current_claim else None
+        detail.claims = message.claims
+        ids = [c.id for c in detail.claims]
+        self.claim = ids.index(selected) if selected in ids else min(self.claim, len(ids) - 1)
+        self.claim = max(self.claim, 0)
+        self._draw()
