@@ -81,7 +81,7 @@ def new_claim_rows(
     rows = []
     for ordinal, claim in enumerate((c for c in extracted if c.text.strip()), start=1):
         text = claim.text.strip()
-        span, located = locate_claim(text, answer.response)
+        span, located = locate_claim(text, answer.response, claim.span)
         citation, key, uncited, dangling = resolve(answer, span, claim.citation)
         rows.append(
             ClaimRow(
