@@ -9,6 +9,7 @@ span, is *uncited*.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
@@ -39,8 +40,13 @@ class AnswerContext:
         index = source_index(citation, len(self.sources))
         return None if index is None else self.sources[index]
 
+    @cached_property
     def joined_sources(self) -> str:
-        """Every source's text, in citation order: what an uncited claim is verified against."""
+        """Every source's text, in citation order: what an uncited claim is verified against.
+
+        Joined once per answer: every uncited claim is verified against the same string,
+        so the judge's per-source caches find it without comparing a new copy each time.
+        """
         return "\n\n".join(s.text for s in self.sources)
 
 

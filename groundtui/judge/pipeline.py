@@ -201,7 +201,7 @@ class Pipeline:
             }
         # An uncited claim is verified against all the answer's sources joined: weaker than
         # one cited source, and marked so on the claim (``uncited``) for the reviewer.
-        source = cited.text if cited else answer.joined_sources()
+        source = cited.text if cited else answer.joined_sources
         verification = await self.judge.verify(text, source)
         usage.add(verification.usage)
         verdict = verification.verdict
