@@ -44,8 +44,8 @@ class AnswerContext:
     def joined_sources(self) -> str:
         """Every source's text, in citation order: what an uncited claim is verified against.
 
-        Joined once per answer: every uncited claim is verified against the same string,
-        so the judge's per-source caches find it without comparing a new copy each time.
+        Joined once per answer: a new copy per uncited claim would be built, then hashed and
+        compared in full by the judge's per-source caches, a pass over the sources per claim.
         """
         return "\n\n".join(s.text for s in self.sources)
 

@@ -44,6 +44,8 @@ def _normalised_haystack(text: str) -> tuple[str, list[int]]:
 
 
 def _mapped(text: str) -> tuple[str, list[int]]:
+    # A part (one claim's sentence) is searched once: caching it would only evict the
+    # whole texts that are worth keeping.
     return _normalised(text, keep_map=True)
 
 
