@@ -134,6 +134,8 @@ async def test_evidence_is_verbatim_from_the_source(judge: HeuristicJudge) -> No
     for claim in ("Dr. Smith approves warranty claims.", "Refunds take 7 business days."):
         result = await judge.verify(claim, POLICY)
         assert result.evidence and result.evidence in POLICY
+        assert result.evidence_span is not None  # where it was quoted from, for the pipeline
+        assert POLICY[slice(*result.evidence_span)] == result.evidence
 
 
 # --- invention kinds ------------------------------------------------------------------
@@ -250,6 +252,15 @@ async def test_claims_keep_the_wording_of_the_response(judge: HeuristicJudge) ->
     response = "Dr. Smith approves warranty claims [1]; Mr. Jones handles refunds [2]."
     for text, _, _ in await claims_of(judge, response):
         assert text.rstrip(".") in response
+
+
+async def test_each_claim_says_which_part_of_the_response_it_came_from(
+    judge: HeuristicJudge,
+) -> None:
+    response = "Refunds take 5 days [1]. Hello! Delivery is free [2], but returns cost $5 [2]."
+    extraction = await judge.extract("question", response, n_sources=2)
+    said = [response[slice(*c.span)] for c in extraction.claims if c.span]
+    assert said == ["Refunds take 5 days [1].", "Delivery is free [2]", "returns cost $5 [2]."]
 
 
 # --- text rules -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ span, is *uncited*.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
@@ -39,8 +40,13 @@ class AnswerContext:
         index = source_index(citation, len(self.sources))
         return None if index is None else self.sources[index]
 
+    @cached_property
     def joined_sources(self) -> str:
-        """Every source's text, in citation order: what an uncited claim is verified against."""
+        """Every source's text, in citation order: what an uncited claim is verified against.
+
+        Joined once per answer: a new copy per uncited claim would be built, then hashed and
+        compared in full by the judge's per-source caches, a pass over the sources per claim.
+        """
         return "\n\n".join(s.text for s in self.sources)
 
 
@@ -81,7 +87,7 @@ def new_claim_rows(
     rows = []
     for ordinal, claim in enumerate((c for c in extracted if c.text.strip()), start=1):
         text = claim.text.strip()
-        span, located = locate_claim(text, answer.response)
+        span, located = locate_claim(text, answer.response, claim.span)
         citation, key, uncited, dangling = resolve(answer, span, claim.citation)
         rows.append(
             ClaimRow(

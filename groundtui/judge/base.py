@@ -50,6 +50,10 @@ class ExtractedClaim:
     text: str
     kind: ClaimKind | None = None
     citation: int | None = None
+    span: tuple[int, int] | None = None
+    """Where in the response the judge took the claim from, when it knows (the heuristic
+    judge does, a model does not): the pipeline looks for the claim there first, so placing
+    it costs its sentence, not the response, and a repeated text is placed where it came from."""
 
 
 @dataclass
@@ -73,6 +77,9 @@ class Verification:
     invention_kind: InventionKind | None = None
     rationale: str = ""
     usage: Usage = field(default_factory=Usage)
+    evidence_span: tuple[int, int] | None = None
+    """Where in the source ``evidence`` was taken from, when the judge knows: the pipeline
+    looks for the quote there first (as for :attr:`ExtractedClaim.span`)."""
 
 
 @runtime_checkable

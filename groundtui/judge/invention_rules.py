@@ -17,7 +17,9 @@ the judge's, ``rule_invention_kind`` the rules'.
 
 from __future__ import annotations
 
-from groundtui.checks import unsourced_specifics
+from functools import lru_cache
+
+from groundtui.checks import SourceIndex, unsourced_specifics
 from groundtui.judge.heuristic.words import generalisations_missing
 from groundtui.models import InventionKind
 from groundtui.text.markers import MARKER
@@ -34,11 +36,23 @@ def rule_kind(claim: str, source: str, *, stated_elsewhere: bool = False) -> Inv
     if stated_elsewhere:
         return InventionKind.FABRICATED_PROVENANCE
     text = MARKER.sub(" ", claim)
-    if unsourced_specifics(text, [source]):
+    if unsourced_specifics(text, [_indexed(source)]):
         return InventionKind.PLAUSIBLE_SPECIFICS
     if generalisations_missing(text, source):
         return InventionKind.CONFIDENT_GENERALISATION
     return None
+
+
+@lru_cache(maxsize=32)
+def _indexed(source: str) -> SourceIndex:
+    """The check's index of ``source``, one for all the claims verified against it.
+
+    The check wraps a text in a fresh index per call, which builds what it needs of the
+    source (its values, the text lowercased) each time; a claim with a figure the source
+    lacks would read the whole source once per claim. The same index gives the same
+    answers, built once.
+    """
+    return SourceIndex(source)
 
 
 _BY_CLAIM_KIND = {

@@ -201,7 +201,7 @@ class Pipeline:
             }
         # An uncited claim is verified against all the answer's sources joined: weaker than
         # one cited source, and marked so on the claim (``uncited``) for the reviewer.
-        source = cited.text if cited else answer.joined_sources()
+        source = cited.text if cited else answer.joined_sources
         verification = await self.judge.verify(text, source)
         usage.add(verification.usage)
         verdict = verification.verdict
@@ -217,7 +217,7 @@ class Pipeline:
                 rule_invention_kind=rule.value if rule else None,
                 provenance_source_key=elsewhere.key if elsewhere else None,
             )
-        span = locate_evidence(verification.evidence, source)
+        span = locate_evidence(verification.evidence, source, verification.evidence_span)
         if span is not None:
             fields["evidence_text"] = source[span[0] : span[1]]
             if cited is not None:  # offsets into the joined sources would name no source

@@ -71,9 +71,15 @@ def fuzzy_locate(needle: str, haystack: str, min_ratio: float) -> tuple[int, int
     return best[1], best[2]
 
 
-def locate_claim(claim: str, response: str) -> tuple[tuple[int, int] | None, str]:
-    """``(span, how)``: how is "exact", "normalised", "fuzzy" or "unlocated" (span None)."""
-    found = locate(claim, response)
+def locate_claim(
+    claim: str, response: str, near: tuple[int, int] | None = None
+) -> tuple[tuple[int, int] | None, str]:
+    """``(span, how)``: how is "exact", "normalised", "fuzzy" or "unlocated" (span None).
+
+    ``near`` is the part of the response the judge took the claim from, when it says
+    (see :func:`groundtui.text.locate.locate`).
+    """
+    found = locate(claim, response, near)
     if found:
         return (found[0], found[1]), found[2]
     window = fuzzy_locate(claim, response, CLAIM_MIN_RATIO)
@@ -82,11 +88,16 @@ def locate_claim(claim: str, response: str) -> tuple[tuple[int, int] | None, str
     return None, "unlocated"
 
 
-def locate_evidence(quote: str, source: str) -> tuple[int, int] | None:
-    """The span of ``source`` that a judge's evidence quote came from, or None."""
+def locate_evidence(
+    quote: str, source: str, near: tuple[int, int] | None = None
+) -> tuple[int, int] | None:
+    """The span of ``source`` that a judge's evidence quote came from, or None.
+
+    ``near`` is the part of the source the judge quoted, when it says.
+    """
     if not quote.strip():
         return None
-    found = locate(quote.strip(), source)
+    found = locate(quote.strip(), source, near)
     if found:
         return found[0], found[1]
     return fuzzy_locate(quote, source, EVIDENCE_MIN_RATIO)

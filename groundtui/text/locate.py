@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from groundtui.text.markers import MARKER
@@ -42,13 +43,43 @@ def _normalised_haystack(text: str) -> tuple[str, list[int]]:
     return _normalised(text, keep_map=True)
 
 
-def locate(needle: str, haystack: str) -> tuple[int, int, str] | None:
+def _mapped(text: str) -> tuple[str, list[int]]:
+    # A part (one claim's sentence) is searched once: caching it would only evict the
+    # whole texts that are worth keeping.
+    return _normalised(text, keep_map=True)
+
+
+def locate(
+    needle: str, haystack: str, near: tuple[int, int] | None = None
+) -> tuple[int, int, str] | None:
     """Find ``needle`` in ``haystack``: verbatim, else ignoring whitespace, case and markers.
+
+    Args:
+        needle: the text to find.
+        haystack: the text to find it in.
+        near: ``(start, end)`` of the part of ``haystack`` the needle was taken from, when
+            the caller knows it: that part is searched first, so that finding the needle
+            costs the part's length, not the haystack's (the claims of a long response are
+            each found in their own sentence), and a text that also occurs earlier is
+            placed where it came from. The whole haystack is searched only when the part
+            does not hold it.
 
     Returns ``(start, end, how)`` with ``how`` "exact" or "normalised", or None.
     """
     if not needle.strip():
         return None
+    if near is not None:
+        start, end = near
+        found = _find(needle, haystack[start:end], _mapped)
+        if found:
+            return found[0] + start, found[1] + start, found[2]
+    return _find(needle, haystack, _normalised_haystack)
+
+
+def _find(
+    needle: str, haystack: str, normalise: Callable[[str], tuple[str, list[int]]]
+) -> tuple[int, int, str] | None:
+    """:func:`locate` in the whole of ``haystack``, normalised (when need be) by ``normalise``."""
     i = haystack.find(needle)
     if i >= 0:
         return i, i + len(needle), "exact"
@@ -56,7 +87,7 @@ def locate(needle: str, haystack: str) -> tuple[int, int, str] | None:
     norm_needle = norm_needle.strip().rstrip(".")
     if not norm_needle:
         return None
-    norm_hay, offsets = _normalised_haystack(haystack)
+    norm_hay, offsets = normalise(haystack)
     j = norm_hay.find(norm_needle)
     if j < 0:
         return None

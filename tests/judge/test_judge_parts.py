@@ -39,6 +39,16 @@ def test_claims_are_placed_exactly_else_normalised_else_fuzzily(claim, how, foun
     assert RESPONSE[span[0] : span[1]].startswith(found)
 
 
+def test_a_text_is_placed_in_the_part_it_came_from_when_that_is_known():
+    source = "Refunds take 5 days. Delivery is free. Refunds take 5 days."
+    later = source.rindex("Refunds")
+    assert locate_evidence("Refunds take 5 days.", source) == (0, 20)
+    assert locate_evidence("Refunds take 5 days.", source, (later, len(source))) == (later, 59)
+    # normalised within the part too; a part that does not hold it: the whole text
+    assert locate_claim("refunds TAKE 5 days", source, (later, len(source)))[0] == (later, 58)
+    assert locate_evidence("Delivery is free.", source, (0, 5)) == (21, 38)
+
+
 def test_a_claim_the_response_does_not_make_is_unlocated():
     assert locate_claim("The store sells sofas in blue.", RESPONSE) == (None, "unlocated")
 

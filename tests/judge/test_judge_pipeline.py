@@ -236,6 +236,22 @@ async def test_cancelling_keeps_finished_work_and_the_next_run_finishes(
     assert finished.claims == 12 - saved
 
 
+async def test_a_claim_made_twice_is_placed_where_each_was_made(store, load):
+    # The heuristic judge says which sentence each claim came from; searched from the
+    # start of the response, both would be placed at the first.
+    response = (
+        "Refunds take 5 working days [1]. You can return items within 30 days of "
+        "delivery [1]. Refunds take 5 working days [1]."
+    )
+    load(answer(response=response))
+    await judge_answers(store, HeuristicJudge(), all_answers=True)
+    claims = store.query("select text, span_start, located from claims order by ordinal")
+    first, last = claims[0], claims[-1]
+    assert first["text"] == last["text"] == "Refunds take 5 working days."
+    assert (first["span_start"], last["span_start"]) == (0, response.rindex("Refunds"))
+    assert first["located"] == last["located"] == "normalised"
+
+
 async def test_the_heuristic_judge_through_the_pipeline(store, load):
     load(
         answer(),

@@ -59,14 +59,20 @@ def extract_claims(response: str) -> list[ExtractedClaim]:
         plain = _MARKER.sub("", sentence).strip()
         if _is_filler(plain):
             continue
-        for clause in _clauses(sentence):
+        for clause_start, clause_end in _clauses(sentence):
+            clause = sentence[clause_start:clause_end]
             own = marker_citations(clause)
             text = _MARKER.sub("", clause).strip()
             if not content_tokens(text) and not values(text):
                 continue
             cited = own[0] if own else (markers[0] if markers else None)
             claims.append(
-                ExtractedClaim(text=text, kind=ClaimKind(infer_kind(text)), citation=cited)
+                ExtractedClaim(
+                    text=text,
+                    kind=ClaimKind(infer_kind(text)),
+                    citation=cited,
+                    span=(start + clause_start, start + clause_end),
+                )
             )
     return claims
 
@@ -85,9 +91,12 @@ def _is_filler(sentence: str) -> bool:
     return bool(_GREETING.match(sentence) and len(sentence.split()) <= 4)
 
 
-def _clauses(sentence: str) -> list[str]:
-    """Split a compound sentence where both sides can stand as assertions."""
-    pieces: list[str] = []
+def _clauses(sentence: str) -> list[tuple[int, int]]:
+    """Split a compound sentence where both sides can stand as assertions.
+
+    Returns each clause's ``(start, end)`` in the sentence, without the blanks around it.
+    """
+    pieces: list[tuple[int, int]] = []
     start = 0
     for match in _SPLIT.finditer(sentence):
         left, right = sentence[start : match.start()], sentence[match.end() :]
@@ -95,10 +104,16 @@ def _clauses(sentence: str) -> list[str]:
             continue
         if _in_list(left, match.group()):
             continue
-        pieces.append(left)
+        pieces.append((start, match.start()))
         start = match.end()
-    pieces.append(sentence[start:])
-    return [p.strip() for p in pieces if p.strip()]
+    pieces.append((start, len(sentence)))
+    return [_stripped(sentence, a, b) for a, b in pieces if sentence[a:b].strip()]
+
+
+def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
+    """``text[start:end]``'s span without the blanks at its ends."""
+    piece = text[start:end]
+    return start + len(piece) - len(piece.lstrip()), end - len(piece) + len(piece.rstrip())
 
 
 def _first_clause(text: str) -> str:

@@ -74,11 +74,13 @@ class HeuristicJudge:
         """The body of :meth:`verify`, for benchmarks and callers without an event loop."""
         m = match(claim, source)
         verdict = decide(m, self.thresholds)
+        quoted = verdict is not Verdict.ABSENT
         return Verification(
             verdict,
-            evidence="" if verdict is Verdict.ABSENT else source[slice(*m.evidence)],
+            evidence=source[slice(*m.evidence)] if quoted else "",
             invention_kind=None if verdict is Verdict.STATED else invention_kind(claim, m),
             rationale=_rationale(m, verdict, self.thresholds),
+            evidence_span=m.evidence if quoted else None,
         )
 
 

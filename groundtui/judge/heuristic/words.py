@@ -109,4 +109,11 @@ def generalisations_missing(claim: str, source: str) -> list[str]:
     cross-check every judge's invention kind both ask this.
     """
     found = dict.fromkeys(m.group() for m in GENERALISING.finditer(claim))
-    return [w for w in found if not re.search(rf"\b{re.escape(w)}\b", source, re.IGNORECASE)]
+    return [w for w in found if not _uses(source, w)]
+
+
+@lru_cache(maxsize=1024)
+def _uses(source: str, word: str) -> bool:
+    """Whether ``source`` uses ``word`` (any case), remembered: the claims of one answer
+    ask the same source about the same few words, and each search may read all of it."""
+    return re.search(rf"\b{re.escape(word)}\b", source, re.IGNORECASE) is not None
