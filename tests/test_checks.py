@@ -565,3 +565,51 @@ def test_control_characters_are_no_figures() -> None:
     # they must never start a figure.
     assert find_specifics("\x00 days, \x02 items.") == []
     assert [s.text for s in find_specifics("Ship \x005 days, \x02 7 items.")] == ["5", "7"]
+
+
+def test_value_edges_reads_a_space_beside_a_value_as_its_rules_do() -> None:
+    # ``value_edges`` tries a space beside the value first (the common case); on seeded
+    # text it agrees with its rules applied one by one, in the order the docstring gives.
+    import random
+
+    from groundtui.checks.values import is_day, is_day_range, value_edges
+
+    def by_the_rules(text: str, i: int, j: int) -> bool:
+        joiners, spaces, n = ".,:/-–", " \u00a0\u2009\u202f", len(text)
+        if i:
+            c = text[i - 1]
+            if c.isalnum() or c == "_" or (c == "[" and text[i].isdigit()):
+                return False
+            if i >= 2 and c in joiners and text[i - 2].isalnum():
+                return False
+            if i >= 2 and c in spaces and text[i - 2].isdigit():
+                return False
+        if j < n:
+            c = text[j]
+            if c.isalnum() or c == "_":
+                return False
+            if j + 1 < n and (c in joiners or c in spaces) and text[j + 1].isdigit():
+                return False
+            if (
+                c == ")"
+                and text[j + 1 : j + 2] in (" ", "-", "\u00a0")
+                and text[j + 2 : j + 3].isdigit()
+            ):
+                return False
+            if c in "-–" and j + 1 < n and text[j + 1].isalpha() and text[j - 1].isalpha():
+                return False
+        if j - i <= 2:
+            return not is_day(text, i, j)
+        return j - i > 12 or not is_day_range(text, i, j)
+
+    pieces = [*"0123456789 ", " ", "  ", "a", "Jan", " January", "-", "–", ".", ",", ":", "/",
+              "(", ")", "[", "]", "_", "\u00a0", "\u2009", " and ", " to ", "5-7", "٣"]  # fmt: skip
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 25)))
+        for i in range(len(text)):
+            for j in range(i + 1, min(len(text), i + 6) + 1):
+                assert value_edges(text, i, j) == by_the_rules(text, i, j), (text, i, j)
+                compared += 1
+    assert compared > 50_000
