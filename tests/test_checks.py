@@ -567,6 +567,45 @@ def test_control_characters_are_no_figures() -> None:
     assert [s.text for s in find_specifics("Ship \x005 days, \x02 7 items.")] == ["5", "7"]
 
 
+def test_a_name_read_once_and_kept_reads_as_it_does_where_it_stands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A run of capitalised words that is no usual name ("Bank of the West", "Harbor's
+    # Home Goods") is read word by word once per distinct text and kept: on seeded text it
+    # gives the items that reading it where it stands gives, opening a sentence or not,
+    # whatever was read before it.
+    import random
+
+    from groundtui.checks import names
+    from groundtui.checks.sentences import sentences
+
+    pieces = [
+        "Bank", " of", " the", " West", " de", " la", " Rosa", " &", " Ivy", "Harbor",
+        " Home", "'s", "’s", " Goods", "The ", "Most", "Recently", "Members", "Contact",
+        " Sofa", "Aria", " I", " FAQ", "COVID-19", " S24", "\u00a0Bay", " Van", " der",
+        " Berg", ". ", ", ", ": ", "\n", " ", "[1] ", "March 5", " is open", "-Ridge",
+        "O'Neil", " Émile", " Zola", "AT&T", "www.Harbor.com", " a", " B",
+    ]  # fmt: skip
+    rng = random.Random(5)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 30))) for _ in range(3000)]
+
+    def read_all() -> list[list]:
+        out = []
+        for text in texts:
+            covered = bytearray(len(text))
+            _, initial, _ = sentences(text, covered)
+            out.append(find_specifics(text))
+            out.append([tuple(i) for i in names.name_items(text, covered, initial)])
+        return out
+
+    names._read_alone.cache_clear()
+    kept = read_all()
+    assert names._read_alone.cache_info().hits > 100  # the kept readings were used
+    assert read_all() == kept  # read again, all from what was kept
+    monkeypatch.setattr(names, "_reads_alone", lambda text, s, e: False)
+    assert read_all() == kept  # every run read word by word where it stands
+
+
 def test_value_edges_reads_a_space_beside_a_value_as_its_rules_do() -> None:
     # ``value_edges`` tries a space beside the value first (the common case); on seeded
     # text it agrees with its rules applied one by one, in the order the docstring gives.
