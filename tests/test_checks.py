@@ -652,3 +652,18 @@ def test_value_edges_reads_a_space_beside_a_value_as_its_rules_do() -> None:
                 assert value_edges(text, i, j) == by_the_rules(text, i, j), (text, i, j)
                 compared += 1
     assert compared > 50_000
+
+
+def test_a_year_no_date_could_write_with_two_digits_is_proved_absent_unread() -> None:
+    # "20" and "24" written elsewhere ("20 stores", "24 hours") write no 2024; only a date
+    # with two digits of year ("5/3/24") does, after its "/" or "-".
+    index = SourceIndex("Founded in 2021 with 20 stores, open 24 hours a day.")
+    assert not index.has_keys((("n2024",),))
+    assert index._digits is None  # proved absent: the source's figures were not read
+    for text in ("Due 5/3/24.", "Due 5-3-24.", "Since 2024.", "After 2,024 days.", "In 2024-25."):
+        assert SourceIndex(text).has_keys((("n2024",),)), text
+    response = "Open since 2024 [1]."
+    assert [s.text for s in unsourced_specifics(response, ["Open since 5/3/24."])] == []
+    assert [s.text for s in unsourced_specifics(response, ["Open 24 hours, 20 stores."])] == [
+        "2024"
+    ]
