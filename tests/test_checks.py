@@ -565,3 +565,105 @@ def test_control_characters_are_no_figures() -> None:
     # they must never start a figure.
     assert find_specifics("\x00 days, \x02 items.") == []
     assert [s.text for s in find_specifics("Ship \x005 days, \x02 7 items.")] == ["5", "7"]
+
+
+def test_a_name_read_once_and_kept_reads_as_it_does_where_it_stands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A run of capitalised words that is no usual name ("Bank of the West", "Harbor's
+    # Home Goods") is read word by word once per distinct text and kept: on seeded text it
+    # gives the items that reading it where it stands gives, opening a sentence or not,
+    # whatever was read before it.
+    import random
+
+    from groundtui.checks import names
+    from groundtui.checks.sentences import sentences
+
+    pieces = [
+        "Bank", " of", " the", " West", " de", " la", " Rosa", " &", " Ivy", "Harbor",
+        " Home", "'s", "’s", " Goods", "The ", "Most", "Recently", "Members", "Contact",
+        " Sofa", "Aria", " I", " FAQ", "COVID-19", " S24", "\u00a0Bay", " Van", " der",
+        " Berg", ". ", ", ", ": ", "\n", " ", "[1] ", "March 5", " is open", "-Ridge",
+        "O'Neil", " Émile", " Zola", "AT&T", "www.Harbor.com", " a", " B",
+    ]  # fmt: skip
+    rng = random.Random(5)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 30))) for _ in range(3000)]
+
+    def read_all() -> list[list]:
+        out = []
+        for text in texts:
+            covered = bytearray(len(text))
+            _, initial, _ = sentences(text, covered)
+            out.append(find_specifics(text))
+            out.append([tuple(i) for i in names.name_items(text, covered, initial)])
+        return out
+
+    names._read_alone.cache_clear()
+    kept = read_all()
+    assert names._read_alone.cache_info().hits > 100  # the kept readings were used
+    assert read_all() == kept  # read again, all from what was kept
+    monkeypatch.setattr(names, "_reads_alone", lambda text, s, e: False)
+    assert read_all() == kept  # every run read word by word where it stands
+
+
+def test_value_edges_reads_a_space_beside_a_value_as_its_rules_do() -> None:
+    # ``value_edges`` tries a space beside the value first (the common case); on seeded
+    # text it agrees with its rules applied one by one, in the order the docstring gives.
+    import random
+
+    from groundtui.checks.values import is_day, is_day_range, value_edges
+
+    def by_the_rules(text: str, i: int, j: int) -> bool:
+        joiners, spaces, n = ".,:/-–", " \u00a0\u2009\u202f", len(text)
+        if i:
+            c = text[i - 1]
+            if c.isalnum() or c == "_" or (c == "[" and text[i].isdigit()):
+                return False
+            if i >= 2 and c in joiners and text[i - 2].isalnum():
+                return False
+            if i >= 2 and c in spaces and text[i - 2].isdigit():
+                return False
+        if j < n:
+            c = text[j]
+            if c.isalnum() or c == "_":
+                return False
+            if j + 1 < n and (c in joiners or c in spaces) and text[j + 1].isdigit():
+                return False
+            if (
+                c == ")"
+                and text[j + 1 : j + 2] in (" ", "-", "\u00a0")
+                and text[j + 2 : j + 3].isdigit()
+            ):
+                return False
+            if c in "-–" and j + 1 < n and text[j + 1].isalpha() and text[j - 1].isalpha():
+                return False
+        if j - i <= 2:
+            return not is_day(text, i, j)
+        return j - i > 12 or not is_day_range(text, i, j)
+
+    pieces = [*"0123456789 ", " ", "  ", "a", "Jan", " January", "-", "–", ".", ",", ":", "/",
+              "(", ")", "[", "]", "_", "\u00a0", "\u2009", " and ", " to ", "5-7", "٣"]  # fmt: skip
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 25)))
+        for i in range(len(text)):
+            for j in range(i + 1, min(len(text), i + 6) + 1):
+                assert value_edges(text, i, j) == by_the_rules(text, i, j), (text, i, j)
+                compared += 1
+    assert compared > 50_000
+
+
+def test_a_year_no_date_could_write_with_two_digits_is_proved_absent_unread() -> None:
+    # "20" and "24" written elsewhere ("20 stores", "24 hours") write no 2024; only a date
+    # with two digits of year ("5/3/24") does, after its "/" or "-".
+    index = SourceIndex("Founded in 2021 with 20 stores, open 24 hours a day.")
+    assert not index.has_keys((("n2024",),))
+    assert index._digits is None  # proved absent: the source's figures were not read
+    for text in ("Due 5/3/24.", "Due 5-3-24.", "Since 2024.", "After 2,024 days.", "In 2024-25."):
+        assert SourceIndex(text).has_keys((("n2024",),)), text
+    response = "Open since 2024 [1]."
+    assert [s.text for s in unsourced_specifics(response, ["Open since 5/3/24."])] == []
+    assert [s.text for s in unsourced_specifics(response, ["Open 24 hours, 20 stores."])] == [
+        "2024"
+    ]

@@ -159,7 +159,7 @@ class SourceIndex:
                     and digits not in self._flat_digits()
                     and not (kind == "n" and (self._may_spell(((key,),)) or self._has_scale()))
                     # a year of a date with two digits of year: "5/3/24" states 2024
-                    and not (len(value) == 4 and value[:2] == "20" and value[2:] in text)
+                    and not (len(value) == 4 and value[:2] == "20" and _short_year(text, value))
                 ):
                     return True
             elif (
@@ -230,6 +230,15 @@ class SourceIndex:
         if self._words is None:
             self._words = _keys_of(word_items(self.text))
         return self._words
+
+
+def _short_year(text: str, year: str) -> bool:
+    """Whether a date in ``text`` may write ``year`` (20xx) with its last two digits.
+
+    Only a day and month joined by "/" or "-" come before such a year ("5/3/24",
+    "5-3-24"), so the two digits follow one of those.
+    """
+    return f"/{year[2:]}" in text or f"-{year[2:]}" in text
 
 
 def _without_days(

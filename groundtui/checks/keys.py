@@ -13,6 +13,7 @@ Key prefixes: ``n`` number, ``d`` digit group (phone), ``v`` version, ``t`` time
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from groundtui.text.numbers import (  # noqa: F401 - the check's vocabulary, read from here
     MONTH_NAMES,
@@ -245,12 +246,14 @@ _SMALL_WORDS = {v: w for w, v in UNITS.items()}
 _SMALL_ORDINALS = {v: w for w, v in ORDINALS.items() if v < 20}
 
 
+@lru_cache(maxsize=4096)
 def word_stems(value: str) -> tuple[str, ...]:
     """Substrings that any spelling of the number ``value`` in words must contain.
 
     25 is "twenty-five" or "twenty-fifth": "twent"; 1200 needs "hundred" or "thousand".
     A source without any of them cannot state the value in words, so it need not be read
-    for spelled-out numbers. A decimal has no spelling in words here.
+    for spelled-out numbers. A decimal has no spelling in words here. A pure function of
+    the value, cached: every source is asked it for the values the answers repeat.
     """
     if not value.isdigit():
         return ()

@@ -72,8 +72,9 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
         # The usual names, read without the word-by-word loop below, which gives the same:
         # "Harbor Home Goods"; "The Aria Sofa" (the article cut), "Dana Whitfield's" (the
         # possessive cut) and "Oak & Ivy", whose words are then all checked as it checks.
+        clean = covered.count(0, s, e) == e - s  # nothing in it taken
         shape = _usual(spaced[s:e])
-        if shape and covered.count(0, s, e) == e - s:  # nothing in it taken
+        if shape and clean:
             cut_start, cut_end, first, second = shape
             a, b = s + cut_start, e - cut_end
             rest: tuple[tuple[str, ...], ...] = ()
@@ -81,25 +82,64 @@ def name_items(text: str, covered: bytearray, initial: Collection[int]) -> list[
                 start = text.find(second, a + len(first))  # (one word is never initial)
                 rest = ((text[start:b],),)
             found.append(Item(a, b, "name", rest, text[a:b]))
-            continue
-        name = spaced[s:e]
-        run: list[tuple[int, int]] = []  # the name being read: its words, connectors too
-        pos = s
-        for word in name.split(" "):
-            a, b = pos, pos + len(word)
-            pos = b + 1
-            if not word[0].isupper():  # a connector: "of", "de", "&"
-                if run:
-                    run.append((a, -b))
-                continue
-            end = _word(text, a, b, covered)
-            if end:
-                run.append((a, end))
-            if not end or end < b:  # a possessive ends the name: "Harbor's Home"
-                _close(text, run, initial, found)
-                run = []
-        _close(text, run, initial, found)
+        elif clean and _reads_alone(text, s, e):
+            # The others ("Bank of the West", "Viktor Brandt of Orion Broadcasting") are read
+            # word by word once per distinct text and kept.
+            found += [
+                Item(s + a, s + b, "name", rest, probe)
+                for a, b, _, rest, probe, _ in _read_alone(text[s:e], s in initial)
+            ]
+        else:
+            _read_words(text, s, spaced[s:e], covered, initial, found)
     return found
+
+
+def _read_words(
+    text: str,
+    s: int,
+    name: str,
+    covered: bytearray,
+    initial: Collection[int],
+    found: list[Item],
+) -> None:
+    """Add to ``found`` the names read word by word in ``name``, a run of capitalised
+    words (nbsp made spaces) at ``text[s:]``: connectors join words, a stop word or a
+    possessive ends a name."""
+    run: list[tuple[int, int]] = []  # the name being read: its words, connectors too
+    pos = s
+    for word in name.split(" "):
+        a, b = pos, pos + len(word)
+        pos = b + 1
+        if not word[0].isupper():  # a connector: "of", "de", "&"
+            if run:
+                run.append((a, -b))
+            continue
+        end = _word(text, a, b, covered)
+        if end:
+            run.append((a, end))
+        if not end or end < b:  # a possessive ends the name: "Harbor's Home"
+            _close(text, run, initial, found)
+            run = []
+    _close(text, run, initial, found)
+
+
+def _reads_alone(text: str, s: int, e: int) -> bool:
+    """Whether the run of capitalised words at ``text[s:e]``, in which nothing is taken,
+    reads as it would alone: with no digit in it, reading it marks nothing (``_word``),
+    and so depends on its text and on whether it opens a sentence, nothing else."""
+    return not _DIGIT.search(text, s, e)
+
+
+@lru_cache(maxsize=4096)
+def _read_alone(name: str, initial: bool) -> tuple[Item, ...]:
+    """``_read_words`` on ``name`` alone (offsets from its start), for a name in which
+    nothing is taken and no digit is written (so that reading it marks nothing), and
+    which opens a sentence or not: no later word of a run of capitalised words can open
+    one. A pure function of its arguments, cached: answers repeat their names."""
+    found: list[Item] = []
+    spaced = name.replace("\u00a0", " ")
+    _read_words(name, 0, spaced, bytearray(len(name)), (0,) if initial else (), found)
+    return tuple(found)
 
 
 @lru_cache(maxsize=4096)

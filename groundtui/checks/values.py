@@ -92,23 +92,33 @@ def value_edges(text: str, i: int, j: int) -> bool:
     nor "555" in "(555) 123-4567", nor "12" in a marker "[12]", which the index does not
     read as numbers either.
     """
+    n = len(text)
     if i:
         c = text[i - 1]
-        if c.isalnum() or c == "_" or (c == "[" and text[i].isdigit()):
+        if c == " ":  # the common case first: after a space, only a digit before it counts
+            if i >= 2 and text[i - 2].isdigit():
+                return False
+        elif (
+            c.isalnum()
+            or c == "_"
+            or (c == "[" and text[i].isdigit())
+            or (i >= 2 and c in _JOINERS and text[i - 2].isalnum())
+            or (i >= 2 and c in _SPACES and text[i - 2].isdigit())
+        ):
             return False
-        if i >= 2 and c in _JOINERS and text[i - 2].isalnum():
-            return False
-        if i >= 2 and c in _SPACES and text[i - 2].isdigit():
-            return False
-    if j < len(text):
+    if j < n:
         c = text[j]
-        if c.isalnum() or c == "_":
-            return False
-        if j + 1 < len(text) and (c in _JOINERS or c in _SPACES) and text[j + 1].isdigit():
-            return False
-        if c == ")" and text[j + 1 : j + 2] in _PHONE_GAPS and text[j + 2 : j + 3].isdigit():
-            return False  # an area code: "(555) 123-4567"
-        if c in "-–" and j + 1 < len(text) and text[j + 1].isalpha() and text[j - 1].isalpha():
+        if c == " ":  # the common case first: before a space, only a digit after it counts
+            if j + 1 < n and text[j + 1].isdigit():
+                return False
+        elif (
+            c.isalnum()
+            or c == "_"
+            or (j + 1 < n and (c in _JOINERS or c in _SPACES) and text[j + 1].isdigit())
+            # an area code: "(555) 123-4567"
+            or (c == ")" and text[j + 1 : j + 2] in _PHONE_GAPS and text[j + 2 : j + 3].isdigit())
+            or (c in "-–" and j + 1 < n and text[j + 1].isalpha() and text[j - 1].isalpha())
+        ):
             return False
     # not the "30" of "30 January" or "January 30" (the length test inline: a hot path),
     # nor the "3–5" of "January 3–5"
