@@ -1,14 +1,16 @@
 """The review UI (README "Reviewing"), built with Textual; imported only by ``groundtui review``/``demo``.
 
-``make_app(db_path, reviewer, blind, readonly=None)`` builds the app for the CLI, the tests and the
-benchmark.
+``make_app(db_path, reviewer, blind, readonly=None, adjudicate=False, clock=None, poll=1.0)``
+builds the app for the CLI, the tests and the benchmark.
 """
 
 from __future__ import annotations
 
+from typing import Any
 
-def make_app(db_path: str, reviewer: str, blind: bool = False, *, readonly: bool | None = None):
-    """The review app over ``db_path`` for ``reviewer`` (see ``groundtui.tui.app``)."""
+
+def make_app(db_path: str, reviewer: str, blind: bool = False, **options: Any):
+    """The review app over ``db_path`` for ``reviewer`` (see ``groundtui.tui.app.make_app``)."""
     from groundtui.tui.app import make_app as _make_app
 
-    return _make_app(db_path, reviewer, blind, readonly=readonly)
+    return _make_app(db_path, reviewer, blind, **options)

@@ -1,0 +1,221 @@
+"""Several reviewers on one database, driven as reviewers drive it (README "Reviewing as a team").
+
+Each app opens its own connections to the one file, as two terminals would; the clock and
+the live refresh's poll are injected so nothing here sleeps for long.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from groundtui.report import compute
+from groundtui.store import Store, now_iso
+from groundtui.tui import make_app
+from groundtui.tui.widgets.claims import ClaimsPane
+from tests.tui.conftest import press, settle
+from tests.tui.helpers import SIZE, plain
+
+T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+def _reviewers_of(db: Path) -> dict[str, set[str]]:
+    """Answer id -> reviewers who labelled one of its claims (imported labels left out)."""
+    found: dict[str, set[str]] = {}
+    with Store(db) as store:
+        for row in store.query(
+            "select c.answer_id, r.reviewer from reviews r join claims c on c.id = r.claim_id"
+            " where r.origin = 'ui'"
+        ):
+            found.setdefault(row["answer_id"], set()).add(row["reviewer"])
+    return found
+
+
+async def _until(pilot, condition, seconds: float = 3.0) -> bool:
+    """Let the app run until ``condition()`` holds (the live refresh), or give up."""
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return True
+        await pilot.pause(0.05)
+    return condition()
+
+
+async def test_two_reviewers_starting_together_never_label_the_same_answer(review_db: Path):
+    ann, bob = make_app(review_db, "ann"), make_app(review_db, "bob")
+    async with ann.run_test(size=SIZE) as a, bob.run_test(size=SIZE) as b:
+        await asyncio.gather(settle(a), settle(b))
+        assert ann.screen.detail.id != bob.screen.detail.id  # the second was skipped on
+        for _ in range(4):  # each labels every claim of what is on screen, then moves on
+            for pilot in (a, b):
+                await press(pilot, "a", "j", "a", "n")
+        await asyncio.gather(settle(a), settle(b))
+    both = {answer for answer, people in _reviewers_of(review_db).items() if len(people) > 1}
+    assert both == set()
+    assert {"ann", "bob"} <= set().union(*_reviewers_of(review_db).values())
+
+
+async def test_a_label_on_an_answer_someone_else_holds_is_refused(review_db: Path):
+    with Store(review_db) as store:
+        assert store.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=0).granted
+    bob = make_app(review_db, "bob")
+    async with bob.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert bob.screen.detail.id == "A-3"  # A-1 is ann's
+        assert "A-1" not in [r.answer_id for r in bob.screen.rows]
+        from groundtui.tui.queue_data import QueueFilter
+
+        await press(pilot, "slash")
+        bob.screen.dismiss(QueueFilter(everyone=True))
+        await settle(pilot)
+        assert bob.screen.detail.id == "A-1"  # shown, read-only
+        await press(pilot, "s")
+        assert "NOT SAVED: A-1 is ann's to review" in plain(bob, "#status")
+    assert "A-1" not in _reviewers_of(review_db)
+
+
+async def test_an_abandoned_lease_expires_after_lease_minutes(review_db: Path):
+    with Store(review_db) as store:  # ann opened A-1, then her terminal died
+        store.take_lease("A-1", "ann", now=now_iso(T0), minutes=15, share=0)
+    for minutes, first in ((5, "A-3"), (16, "A-1")):
+        bob = make_app(review_db, "bob", clock=lambda m=minutes: T0 + timedelta(minutes=m))
+        async with bob.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert bob.screen.detail.id == first
+            await press(pilot, "q")
+
+
+async def test_quitting_frees_the_answers_you_did_not_touch(review_db: Path):
+    app = make_app(review_db, "ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "s", "n")  # labels A-1, then opens A-3 and leaves it untouched
+        with Store(review_db) as store:
+            held = [r["answer_id"] for r in store.live_leases(now_iso())]
+        assert held == ["A-1", "A-3"]
+        await press(pilot, "q")
+    with Store(review_db) as store:
+        assert [r["answer_id"] for r in store.live_leases(now_iso())] == ["A-1"]
+
+
+async def test_in_the_overlap_the_second_reviewer_sees_the_first_only_after_labelling(
+    review_db: Path,
+):
+    with Store(review_db) as store:
+        store.set_setting("overlap", "1")  # every answer is reviewed twice
+        store.add_review("A-1#1", "ann", "absent", "plausible_specifics", "Says 14 days.")
+        store.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=1)
+    bob = make_app(review_db, "bob")
+    async with bob.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = bob.screen
+        assert screen.detail.id == "A-1"  # the second of its two slots
+        claim = screen.current_claim
+        assert claim.others_hidden and claim.shown_others == []
+        pane = screen.query_one(ClaimsPane)
+        assert "hidden until you label" in plain(bob, "#claim-detail")
+        assert "Says 14 days" not in plain(bob, "#claim-detail")
+        await press(pilot, "s")  # bob labels it: now he sees ann's label and note, and keeps them
+        claim = screen.detail.claims[0]
+        assert [(o.reviewer, o.verdict) for o in claim.shown_others] == [("ann", "absent")]
+        await press(pilot, "k")
+        assert "ann: absent / plausible specifics · Says 14 days." in plain(bob, "#claim-detail")
+        assert pane is screen.query_one(ClaimsPane)
+    with Store(review_db) as store:
+        report = compute(store)
+    # A-1#1 (ann absent, bob stated) and the imported A-5#1 (sam and kim, both stated).
+    assert report["overlap"]["double_reviewed_claims"] == 2
+    assert report["overlap"]["disagreements"] == 1
+    assert report["overlap"]["share"] == 1.0
+
+
+async def test_another_reviewers_label_appears_without_a_key_press(review_db: Path):
+    with Store(review_db) as store:
+        store.set_setting("overlap", "1")
+    bob = make_app(review_db, "bob", poll=0.05)
+    async with bob.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = bob.screen
+        await press(pilot, "s")  # bob's own label on A-1#1 reveals the others there
+        with Store(review_db) as store:  # ann, in another terminal
+            store.add_review("A-1#1", "ann", "contradicted", "plausible_specifics")
+
+        def shown() -> bool:
+            others = screen.detail.claims[0].shown_others
+            return [(o.reviewer, o.verdict) for o in others] == [("ann", "contradicted")]
+
+        assert await _until(pilot, shown)
+        assert await _until(pilot, lambda: "ann" in (screen.report or {}).get("reviewers", {}))
+        assert await _until(pilot, lambda: "ann" in plain(bob, "#report-body"))
+
+
+async def test_a_lead_adjudicates_the_claims_reviewers_disagree_on(review_db: Path):
+    with Store(review_db) as store:
+        store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
+        store.add_review("A-1#1", "bob", "stated")
+        store.add_review("A-1#2", "ann", "stated")
+        store.add_review("A-1#2", "bob", "stated")
+    lead = make_app(review_db, "lead", adjudicate=True)
+    async with lead.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = lead.screen
+        assert [r.answer_id for r in screen.rows] == ["A-1"]  # only where two disagree
+        assert [c.id for c in screen.detail.claims] == ["A-1#1"]  # only the disputed claim
+        detail = plain(lead, "#claim-detail")
+        assert "ann: absent / plausible specifics" in detail and "bob: stated" in detail
+        assert "judge absent" in detail
+        with Store(review_db) as store:
+            before = compute(store)["agreement"]["judge_vs_reviewer"]
+        await press(pilot, "a")  # absent, keeping the judge's kind
+        with Store(review_db) as store:
+            label = store.query("select * from claim_labels where claim_id = 'A-1#1'")[0]
+            assert (label["adjudicator"], label["label"], label["label_kind"]) == (
+                "lead", "absent", "plausible_specifics")
+            after = compute(store)["agreement"]["judge_vs_reviewer"]
+        # A-1#1 pairs the judge (absent) with the lead's decision now, not with bob's stated;
+        # A-1#2, A-5#1 and A-5#2 as before.
+        assert (before["n"], before["raw"]) == (4, 0.5)
+        assert (after["n"], after["raw"]) == (4, 0.75)
+        await press(pilot, "c", "u", "u")
+    with Store(review_db) as store:
+        assert store.scalar("select label from claim_labels where claim_id = 'A-1#1'") == "stated"
+        assert store.scalar("select count(*) from reviews where reviewer = 'lead'") == 0
+
+
+async def test_g_shows_the_guidelines_and_says_how_to_set_them(review_db: Path, tmp_path: Path):
+    app = make_app(review_db, "ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "g")
+        await settle(pilot)
+        from textual.widgets import Markdown
+
+        text = app.screen.query_one(Markdown).source
+        assert "groundtui config guidelines" in text
+        await press(pilot, "escape")
+        assert app.screen.__class__.__name__ == "ReviewScreen"
+    guide = tmp_path / "guide.md"
+    guide.write_text("# House rules\n\nA figure the source lacks is *absent*.\n", "utf-8")
+    with Store(review_db) as store:
+        store.set_setting("guidelines", str(guide))
+    app = make_app(review_db, "ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "g")
+        await settle(pilot)
+        from textual.widgets import Markdown
+
+        assert "A figure the source lacks" in app.screen.query_one(Markdown).source
+
+
+async def test_a_name_in_another_case_is_the_same_reviewer(review_db: Path):
+    with Store(review_db) as store:
+        store.reviewer_name("Dana")
+    app = make_app(review_db, "dana")
+    assert app.session.reviewer == "Dana"
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "s")
+        assert "mine 0 · team 1 of 6" in plain(app, "#queue-progress")
+    with Store(review_db) as store:
+        assert store.scalar("select reviewer from reviews where origin = 'ui'") == "Dana"
