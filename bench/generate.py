@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from groundtui.store import Store, source_key
 from groundtui.store.counts import bulk_load
+from groundtui.store.rows import overlap_point
 
 ORIGINS = ["help-centre", "pdf-archive", "email-export", "wiki"]
 PRODUCTS = ["Basic", "Plus", "Premium", "Family", "Business", "Student", "Travel", "Home"]
@@ -157,6 +158,7 @@ def _answer(
             "imported_at": _at(t),
             "seq": seq,
             "scanned_at": _at(t + 1) if scanned else None,
+            "overlap_point": overlap_point(answer_id),
         }
     )
     rows["answer_sources"].extend(
@@ -348,6 +350,10 @@ def generate(
                     if rows[table]:
                         store.db[table].insert_all(rows[table], batch_size=1_000)
                         counts[table] += len(rows[table])
+            store.db.execute(  # the reviewers the reviews name, as an import registers them
+                "insert or ignore into reviewers (key, name, lead, added_at)"
+                " select casefold(reviewer), reviewer, 0, min(at) from reviews group by reviewer"
+            )
     finally:
         store.close()
     return counts

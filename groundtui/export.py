@@ -56,7 +56,7 @@ _REVIEWERS = """(
   from (select r.reviewer, r.verdict, r.invention_kind, r.note, r.at from reviews r
         where r.claim_id = c.id and r.verdict is not null and r.id = (
           select x.id from reviews x where x.claim_id = r.claim_id
-          and x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)
+          and +x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)
         order by r.at, r.id))"""
 
 # The source columns are null for a claim that counts under no source, as in the report.

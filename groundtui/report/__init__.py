@@ -13,6 +13,7 @@ from groundtui.report.compute import (
     judges,
     ratio,
     summarise,
+    team_numbers,
 )
 
 __all__ = [
@@ -28,4 +29,5 @@ __all__ = [
     "judges",
     "ratio",
     "summarise",
+    "team_numbers",
 ]

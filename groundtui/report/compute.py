@@ -94,18 +94,26 @@ def cubes_of(store: Store, judge: str | None = None) -> Cubes:
     return full_cubes(store.db.conn, judge, recount_rr=False)
 
 
-def compute(store: Store, judge: str | None = None) -> Report:
+def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -> Report:
     """Every number of README "The report", keyed and nested exactly as ``groundtui report --json``.
 
     Args:
         store: an open store (one per thread).
         judge: whose verdicts are the judge verdicts; ``None`` for each claim's latest
             judgement, whoever made it.
+        with_team: also the team keys (``reviewers``, ``overlap``), which read every
+            review (a few hundred milliseconds at 100,000 reviews): the review UI reads
+            them every few seconds, not after every key.
     """
     report = summarise(cubes_of(store, judge))
-    report["reviewers"] = team.reviewers(store, judge)
-    report["overlap"] = team.overlap(store)
+    if with_team:
+        report.update(team_numbers(store, judge))
     return report
+
+
+def team_numbers(store: Store, judge: str | None = None) -> dict[str, Any]:
+    """The report's team keys: ``reviewers`` and ``overlap``."""
+    return {"reviewers": team.reviewers(store, judge), "overlap": team.overlap(store)}
 
 
 def summarise(c: Cubes) -> Report:

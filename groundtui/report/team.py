@@ -22,7 +22,7 @@ _LATEST_OWN = """
   from reviews r join claims c on c.id = r.claim_id
   left join claim_labels l on l.claim_id = r.claim_id
   where r.id = (select x.id from reviews x where x.claim_id = r.claim_id
-                and x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)"""
+                and +x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)"""
 
 
 def reviewers(store: Store, judge: str | None = None) -> dict[str, dict[str, Any]]:

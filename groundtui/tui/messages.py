@@ -107,3 +107,11 @@ class GuidelinesLoaded(Message):
     def __init__(self, markdown: str) -> None:
         super().__init__()
         self.markdown = markdown
+
+
+class TeamCounted(Message):
+    """The report's team keys (``reviewers``, ``overlap``), read in a worker."""
+
+    def __init__(self, numbers: dict) -> None:
+        super().__init__()
+        self.numbers = numbers

@@ -361,5 +361,6 @@ def _waiting(intent: Intent, exc: Exception) -> Outcome:
 
 
 def report_of(store: Store) -> Report:
-    """The report as the database holds it now (cheap: it reads maintained counts)."""
-    return compute(store)
+    """The report as the database holds it now (cheap: it reads maintained counts), without
+    the team's keys, which the screen reads every few seconds (``live_panes``)."""
+    return compute(store, with_team=False)

@@ -145,7 +145,7 @@ async def test_another_reviewers_label_appears_without_a_key_press(review_db: Pa
             return [(o.reviewer, o.verdict) for o in others] == [("ann", "contradicted")]
 
         assert await _until(pilot, shown)
-        assert await _until(pilot, lambda: "ann" in (screen.report or {}).get("reviewers", {}))
+        assert await _until(pilot, lambda: "ann" in screen.team_numbers.get("reviewers", {}))
         assert await _until(pilot, lambda: "ann" in plain(bob, "#report-body"))
 
 

@@ -16,6 +16,7 @@ import time
 from textual import work
 from textual.worker import get_current_worker
 
+from groundtui.report import team_numbers
 from groundtui.store import Store, StoreError
 from groundtui.tui import messages
 from groundtui.tui.screens.review_panes import ReviewPanes
@@ -30,8 +31,12 @@ LAST_ROWS = (
     " (select max(id) from adjudications), (select max(id) from answer_marks),"
     " (select max(seq) from answers), (select max(rowid) from claims)"
 )
-PROGRESS_EVERY = 5.0
-"""Seconds between two recounts of the queue's progress after others' changes (a full scan)."""
+PROGRESS_EVERY = 30
+"""Looks between two recounts of the queue's progress after others' changes (a full scan:
+about a second at 100,000 answers)."""
+TEAM_EVERY = 5
+"""Looks between two readings of the report's team keys (every review read: 0.5 s at
+100,000 reviews); the last change is always read, at most this late."""
 
 
 class LivePanes(ReviewPanes):
@@ -40,6 +45,10 @@ class LivePanes(ReviewPanes):
     def on_mount(self) -> None:
         super().on_mount()
         self._progress_counted_at = 0.0
+        self._team_counted_at = 0.0
+        self._team_due = False
+        self.team_numbers: dict = {}
+        """The report's team keys (``reviewers``, ``overlap``), read every few seconds."""
         self._renewed = time.monotonic()
         self._seen: tuple | None = None
         self.set_interval(self.session.poll, self.look_for_changes)
@@ -52,6 +61,32 @@ class LivePanes(ReviewPanes):
         report = self._read("the report", report_of)
         if not get_current_worker().is_cancelled:
             self.post_message(messages.ReportComputed(report, live=live))
+        self.app.call_from_thread(self._count_team_now_and_then)
+
+    @work(thread=True, exclusive=True, group="team", exit_on_error=False)
+    def count_team(self) -> None:
+        """Read the report's team keys: each reviewer's labels and agreement, the overlap."""
+        numbers = self._read("the team's numbers", team_numbers)
+        if numbers is not None and not get_current_worker().is_cancelled:
+            self.post_message(messages.TeamCounted(numbers))
+
+    def on_team_counted(self, message: messages.TeamCounted) -> None:
+        self.team_numbers = message.numbers
+        self._render_report()
+
+    def _count_team_now_and_then(self) -> None:
+        """Read the team keys now, or once ``TEAM_EVERY`` looks have passed since the last."""
+        wait = self._team_counted_at + TEAM_EVERY * self.session.poll - time.monotonic()
+        if wait <= 0:
+            self._team_counted_at = time.monotonic()
+            self.count_team()
+        elif not self._team_due:
+            self._team_due = True
+            self.set_timer(wait, self._team_timer)
+
+    def _team_timer(self) -> None:
+        self._team_due = False
+        self._count_team_now_and_then()
 
     def on_report_computed(self, message: messages.ReportComputed) -> None:
         # A change's own report is newer than a first count; a live one is newer than both.
@@ -67,6 +102,7 @@ class LivePanes(ReviewPanes):
             dict(self.session.counts),
             self.session.reviewer,
             blind=self.session.blind,
+            team=self.team_numbers,
         )
 
     # -- others' changes -----------------------------------------------------------------
@@ -114,7 +150,8 @@ class LivePanes(ReviewPanes):
         if self.detail is not None and not self.awaiting_answer:
             self.refresh_claims(self._answer_token, self.detail.id)
         self.count_report(live=True)
-        if self._counts_started and time.monotonic() - self._progress_counted_at > PROGRESS_EVERY:
+        every = PROGRESS_EVERY * self.session.poll
+        if self._counts_started and time.monotonic() - self._progress_counted_at > every:
             self._progress_counted_at = time.monotonic()
             self.count_progress(self._queue_token, self.filter)
 

@@ -49,11 +49,13 @@ class ReportPane(VerticalScroll):
         session: dict[str, int],
         reviewer: str,
         blind: bool = False,
+        team: dict | None = None,
     ) -> None:
         """Redraw from ``report`` (keys of README "The report"); ``ready`` is False until it is read.
 
         In blind review every figure but the session's is withheld: each one counts the
-        judge's verdicts (labels fall back to them; kappa compares with them).
+        judge's verdicts (labels fall back to them; kappa compares with them). ``team``
+        holds the report's team keys, read less often than the rest.
         """
         heading = self.get_component_rich_style("report--heading", partial=True)
         dim = self.get_component_rich_style("report--dim", partial=True)
@@ -71,6 +73,7 @@ class ReportPane(VerticalScroll):
             text.append("The report could not be read (see the status line).\n", style=dim)
         else:
             self._numbers(text, report, heading, dim, figure)
+            self._by_reviewer(text, {**report, **(team or {})}, heading, dim, figure)
         text.append("This session", style=heading)
         done = [
             f"{n} {key[:-1] if n == 1 else key}"
@@ -133,7 +136,6 @@ class ReportPane(VerticalScroll):
                 f"  {name:<11}✓ {_n(q[name + '_correct']):<8} ✗ {_n(q[name + '_incorrect'])}\n"
             )
         self._by_source(text, report["by_source"], heading, dim)
-        self._by_reviewer(text, report, heading, dim, figure)
         flags = report["flags"]
         text.append(
             f"flagged {_n(flags['flagged'])} of {_n(flags['scanned'])} scanned "
@@ -142,7 +144,7 @@ class ReportPane(VerticalScroll):
         )
 
     @staticmethod
-    def _by_reviewer(text: Text, report: Report, heading, dim, figure) -> None:
+    def _by_reviewer(text: Text, report: dict, heading, dim, figure) -> None:
         """Each reviewer's claims and kappa with the judge, beside the reviewers' own kappa."""
         reviewers = report.get("reviewers") or {}
         if reviewers:
