@@ -533,6 +533,50 @@ def test_fuzzed_texts_hold_the_check_s_invariants() -> None:
             assert unsourced_specifics(response, [f"Intro text. {response} Outro."]) == []
 
 
+def test_where_a_search_resumes_never_changes_what_is_found() -> None:
+    # The check looks for each specific as written from where the previous one in the same
+    # sources was found, across sentences and, through a SourceIndex, across calls. On
+    # seeded text built to repeat values (inside longer numbers too: "18" in "5018", more
+    # often than the whole-token search tries), any starting place gives what a search
+    # from the start gives.
+    import random
+
+    pieces = [
+        "18", "5018", "18 ", "30", " 30 days", "2024", "1,200", "1200", "3–5", "3 to 5",
+        "January 30", "Harbor Home", "Harbor Home Goods", "thirty", "[12]", "(12) ",
+        "example.com/p/18", "6 pm", "18:00", ". ", "; ", " [1]", " [2]", " [1, 2]", " [12]",
+        " ", " ", "\n", "days ", "The ", "we ship ", "5018 " * 30,
+    ]  # fmt: skip
+    rng = random.Random(17)
+
+    def text(n: int) -> str:
+        return "".join(rng.choice(pieces) for _ in range(n))
+
+    for _ in range(600):
+        response = text(rng.randint(1, 40))
+        sources = [text(rng.randint(0, 60)) for _ in range(rng.randint(1, 2))]
+        expected = unsourced_specifics(response, sources)
+        for _ in range(3):
+            indexes = [SourceIndex(source) for source in sources]
+            for index in indexes:
+                index.resume_at = rng.choice([0, len(index.text), rng.randint(0, len(index.text) + 9)])
+            assert unsourced_specifics(response, indexes) == expected, (response, sources)
+
+
+def test_the_search_resumes_where_the_last_specific_in_the_same_source_was_found() -> None:
+    source = "Sofas ship in 3 days. Rugs ship in 5 days. Lamps ship in 7 days."
+    index = SourceIndex(source)
+    # the second sentence starts where the first sentence's "5" was found, and the third
+    # sentence, citing two sources, keeps its own place: the first source's is unchanged
+    response = "Rugs take 5 days [1]. Lamps take 7 days [1]. Both take 7 days [1, 2]."
+    assert unsourced_specifics(response, [index, SourceIndex("Lamps: 7 days.")]) == []
+    assert index.resume_at == source.index("7") + 1
+    # the next call quoting the source resumes there, and finds what a fresh search finds
+    assert unsourced_specifics("Sofas take 3 days [1].", [index]) == []
+    assert index.resume_at == source.index("3") + 1
+    assert [s.text for s in unsourced_specifics("Beds take 9 days [1].", [index])] == ["9"]
+
+
 def test_number_words_are_read_only_as_whole_words() -> None:
     # Seeded pieces that put number words beside every boundary the reader knows: each
     # word read starts after a space, a bracket, a quote, a hyphen or emphasis, and no

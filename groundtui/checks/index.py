@@ -53,12 +53,15 @@ class SourceIndex:
         "_scaled",
         "_squashed",
         "_words",
+        "resume_at",
         "text",
     )
 
     def __init__(self, text: str) -> None:
         """Wrap ``text``; nothing is read until a specific needs it."""
         self.text = text
+        #: Where the last specific found here as written ended; the next search starts there.
+        self.resume_at = 0
         self._digits: frozenset[str] | None = None
         self._months: list[Item] | None = None
         self._month_set: frozenset[str] | None = None

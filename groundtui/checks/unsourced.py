@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from groundtui.checks.dates import is_listed_day, listed_days, month_items
 from groundtui.checks.figures import digit_items
@@ -114,9 +113,6 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
     items, starts, cites = _read(response)
     scopes: dict[frozenset[int] | None, _Scope] = {}
     sentence_end = 0
-    # Where the sentence's last specific was found in its sources: a sentence copies a
-    # stretch of a source, so its next specific is searched for from there first.
-    hint = 0
     found: list[Specific] = []
     for item in items:
         if item.start >= sentence_end:  # items come in order: the sentence holding this one
@@ -126,11 +122,11 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
             if numbers not in scopes:
                 scopes[numbers] = _Scope.of(numbers, indexes)
             scope = scopes[numbers]
-            hint = 0
         if item.probe is not None:  # most specifics are copied: look for them as written first
-            at = _found_at(scope.text, item.probe, item.need, hint)
+            at = _found_at(scope.text, item.probe, item.need, scope.hint)
             if at >= 0:
-                hint = at or hint
+                if at:
+                    scope.hint = at
                 continue
         if not _sourced(scope, item):
             text = response[item.start : item.end]
@@ -138,13 +134,26 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
     return found
 
 
-class _Scope(NamedTuple):
-    """The sources a set of citations searches, and their texts joined by blank lines (so
-    that one search serves them all and no match spans two)."""
+class _Scope:
+    """The sources a set of citations searches, their texts joined by blank lines (so
+    that one search serves them all and no match spans two), and where to search next.
 
-    searched: tuple[int, ...]
-    text: str
-    indexes: list[SourceIndex]
+    An answer copies its sources in order, so each specific is looked for as written from
+    where the previous one searched in the same sources was found, across sentences: a
+    search from the start for each sentence would make the check quadratic in the size
+    of an answer and its source. Where the search starts never changes the answer: it only
+    finds as written, sooner, a whole value the source's index holds (README "The
+    mechanical check"). A single source keeps that place in its ``SourceIndex``, for the
+    next answer or claim that quotes it (the judge's cross-check of each claim).
+    """
+
+    __slots__ = ("_hint", "indexes", "searched", "text")
+
+    def __init__(self, searched: tuple[int, ...], text: str, indexes: list[SourceIndex]) -> None:
+        self.searched = searched
+        self.text = text
+        self.indexes = indexes
+        self._hint = 0
 
     @classmethod
     def of(cls, numbers: frozenset[int] | None, indexes: list[SourceIndex]) -> _Scope:
@@ -155,6 +164,18 @@ class _Scope(NamedTuple):
             searched = tuple(sorted(n for n in numbers if n <= len(indexes)))
             cited = [indexes[n - 1] for n in searched]
         return cls(searched, "\n\n".join(index.text for index in cited), cited)
+
+    @property
+    def hint(self) -> int:
+        """Where the last specific found as written in these sources ended."""
+        return self.indexes[0].resume_at if len(self.indexes) == 1 else self._hint
+
+    @hint.setter
+    def hint(self, at: int) -> None:
+        if len(self.indexes) == 1:  # its text is the scope's: the offsets are the same
+            self.indexes[0].resume_at = at
+        else:
+            self._hint = at
 
 
 def _found_at(text: str, probe: str, need: tuple, hint: int) -> int:
