@@ -191,13 +191,14 @@ def big_answer(chars: int) -> dict:
     """One answer whose response and source are about ``chars`` characters each: claims
     that the source states, contradicts or lacks, spread through both texts."""
     sentences, facts = [], []
-    i = 0
-    while sum(len(s) + 1 for s in sentences) < chars:
+    i = size = 0
+    while size < chars:  # a running size: summing every sentence each turn was quadratic
         topic = ("sofa", "table", "lamp", "rug", "chair", "bed", "desk")[i % 7]
         fact = f"The {topic} model {i} ships within {i % 9 + 2} working days"
         facts.append(fact + ".")
         claim = fact if i % 3 else f"The {topic} model {i} ships within {i % 9 + 12} working days"
         sentences.append(f"{claim} [1].")
+        size += len(sentences[-1]) + 1
         i += 1
     return {
         "id": f"BIG-{chars}",

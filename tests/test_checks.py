@@ -533,6 +533,72 @@ def test_fuzzed_texts_hold_the_check_s_invariants() -> None:
             assert unsourced_specifics(response, [f"Intro text. {response} Outro."]) == []
 
 
+def test_where_a_search_resumes_never_changes_what_is_found(monkeypatch) -> None:
+    # In a long text each sentence's search as written resumes where the last specific in
+    # the same sources was found (across sentences and, through a SourceIndex, calls)
+    # instead of at the sentence's start. On seeded text built to repeat values (inside
+    # longer numbers too: "18" in "5018", more often than the whole-token search tries),
+    # resuming in every text, from any place and with any budget left for looks at a
+    # value's first occurrence, gives what searching from each sentence's start gives.
+    import random
+
+    from groundtui.checks import resume
+
+    pieces = [
+        "18", "5018", "18 ", "30", " 30 days", "2024", "2025", "52025 ", "1,200", "1200",
+        "3–5", "3 to 5", "January 30", "March 30, 2025", "Harbor Home", "Harbor Home Goods",
+        "thirty", "[12]", "(12) ", "example.com/p/18", "6 pm", "18:00", ". ", "; ", " [1]",
+        " [2]", " [1, 2]", " [12]", " ", " ", "\n", "days ", "The ", "since ", "5018 " * 30,
+        "52025 " * 30, "Harbor Homes " * 25,
+    ]  # fmt: skip
+    rng = random.Random(17)
+
+    def text(n: int) -> str:
+        return "".join(rng.choice(pieces) for _ in range(n))
+
+    cases = []
+    for _ in range(700):
+        response = text(rng.randint(1, 40))
+        sources = [text(rng.randint(0, 60)) for _ in range(rng.randint(1, 2))]
+        cases.append((response, sources, unsourced_specifics(response, sources)))
+    monkeypatch.setattr(resume, "RESUME_FROM", 0)
+    for response, sources, expected in cases:
+        shared = [SourceIndex(source) for source in sources]
+        for _ in range(3):
+            indexes = [SourceIndex(source) for source in sources]
+            for index in indexes:
+                index.place = resume.Place(index.text)
+                index.place.at = rng.choice([0, len(index.text), rng.randint(0, len(index.text))])
+                index.place.budget = rng.choice([0, 10, len(index.text) * 2])
+            assert unsourced_specifics(response, indexes) == expected, (response, sources)
+            assert unsourced_specifics(response, shared) == expected, (response, sources)
+
+
+def test_a_resumed_search_finds_no_more_than_the_search_from_the_sentence_s_start() -> None:
+    # From the sentence's start, "2025" is tried in its first 24 occurrences (all inside
+    # "52025"), then left to the index, which reads the source's year as part of a date:
+    # flagged. Resumed after "49", the search would find the date's "2025" as a whole
+    # token; it is taken only when the search from the start would take it.
+    source = "Codes " + "52025 " * 30 + "Price 49 in March 30, 2025. " + "Filler. " * 5000
+    for response in ("Price 49 [1]. Since 2025 [1].", "Since 2025 [1]."):
+        assert [s.text for s in unsourced_specifics(response, [source])] == ["2025"]
+    assert unsourced_specifics("Price 49 and since 2025 [1].", [source]) == []
+
+
+def test_the_search_resumes_where_the_last_specific_in_the_same_source_was_found() -> None:
+    source = "Sofas ship in 3 days. Rugs ship in 5 days. Lamps ship in 7 days. " * 1000
+    index = SourceIndex(source)
+    # the second sentence resumes where the first sentence's "5" was found; the third,
+    # citing two sources, has its own place: the first source's is unchanged
+    response = "Rugs take 5 days [1]. Lamps take 7 days [1]. Both take 7 days [1, 2]."
+    assert unsourced_specifics(response, [index, SourceIndex("Lamps: 7 days.")]) == []
+    assert index.place is not None and index.place.at == source.index("7") + 1
+    # the next call quoting the source resumes there (the next "3" is further on)
+    assert unsourced_specifics("Sofas take 3 days [1].", [index]) == []
+    assert index.place.at == source.index("3", source.index("7")) + 1
+    assert [s.text for s in unsourced_specifics("Beds take 9 days [1].", [index])] == ["9"]
+
+
 def test_number_words_are_read_only_as_whole_words() -> None:
     # Seeded pieces that put number words beside every boundary the reader knows: each
     # word read starts after a space, a bracket, a quote, a hyphen or emphasis, and no

@@ -21,6 +21,7 @@ from groundtui.checks.keys import date_keys, valid_date, word_stems
 from groundtui.checks.links import links_of
 from groundtui.checks.names import after_name
 from groundtui.checks.number_words import word_items
+from groundtui.checks.resume import Place
 from groundtui.checks.values import below_one, has_run, whole, word_edges, word_in
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
@@ -43,22 +44,14 @@ class SourceIndex:
     """
 
     __slots__ = (
-        "_digits",
-        "_flat",
-        "_hours",
-        "_lower",
-        "_month_set",
-        "_months",
-        "_plain",
-        "_scaled",
-        "_squashed",
-        "_words",
-        "text",
-    )
+        "_digits", "_flat", "_hours", "_lower", "_month_set", "_months", "_plain", "_scaled",
+        "_squashed", "_words", "place", "text",
+    )  # fmt: skip
 
     def __init__(self, text: str) -> None:
         """Wrap ``text``; nothing is read until a specific needs it."""
         self.text = text
+        self.place: Place | None = None  # where the check's searches in the text resume
         self._digits: frozenset[str] | None = None
         self._months: list[Item] | None = None
         self._month_set: frozenset[str] | None = None
@@ -105,9 +98,9 @@ class SourceIndex:
         """
         if all(self._absent(alternative) for alternative in need):
             return False
-        keys = self._digit_keys()
-        if any(all(key in keys for key in alternative) for alternative in need):
+        if self.holds(need):
             return True
+        keys = self._digit_keys()
         wanted = {key[0] for alternative in need for key in alternative}
         more = keys
         if not wanted.isdisjoint("DMYmo"):
@@ -117,6 +110,13 @@ class SourceIndex:
         return more is not keys and any(
             all(key in more for key in alternative) for alternative in need
         )
+
+    def holds(self, need: tuple[tuple[str, ...], ...]) -> bool:
+        """Whether the source's figures in digits give every key of one alternative of
+        ``need``: then ``has_keys`` holds it too (its proofs of absence only prove absent
+        what the index lacks)."""
+        keys = self._digit_keys()
+        return any(all(key in keys for key in alternative) for alternative in need)
 
     @property
     def lower(self) -> str:

@@ -23,7 +23,8 @@ Decisions (also in the README):
 The passes that find specifics each read one thing, in modules named for it: sentences
 (and their markers), links, dates (with month names), names, figures (in digits, with
 digit_dates and figure_context), number_words; ``index`` holds a source's side, and
-``values`` the searches for a specific as written.
+``values`` the searches for a specific as written, and ``resume`` where in a long text each
+sentence's searches start.
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ from groundtui.checks.items import Item
 from groundtui.checks.links import mark_links
 from groundtui.checks.names import name_items, name_key
 from groundtui.checks.number_words import word_items
+from groundtui.checks.resume import Place, SentenceSearch
 from groundtui.checks.sentences import sentences
-from groundtui.checks.values import has_spelling, value_edges, whole
+from groundtui.checks.values import has_spelling
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 
@@ -114,9 +116,6 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
     items, starts, cites = _read(response)
     scopes: dict[frozenset[int] | None, _Scope] = {}
     sentence_end = 0
-    # Where the sentence's last specific was found in its sources: a sentence copies a
-    # stretch of a source, so its next specific is searched for from there first.
-    hint = 0
     found: list[Specific] = []
     for item in items:
         if item.start >= sentence_end:  # items come in order: the sentence holding this one
@@ -126,25 +125,28 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
             if numbers not in scopes:
                 scopes[numbers] = _Scope.of(numbers, indexes)
             scope = scopes[numbers]
-            hint = 0
-        if item.probe is not None:  # most specifics are copied: look for them as written first
-            at = _found_at(scope.text, item.probe, item.need, hint)
-            if at >= 0:
-                hint = at or hint
-                continue
-        if not _sourced(scope, item):
-            text = response[item.start : item.end]
-            found.append(Specific(text, item.start, item.end, item.kind, scope.searched))
+            search = SentenceSearch(scope.text, scope.place, scope.held)
+        # most specifics are copied: look for them as written first
+        probe = item.probe
+        if probe is not None and search.found_at(probe, item.need, item.kind != "name") >= 0:
+            continue
+        if _sourced(scope, item) or (search.unsure and search.again() >= 0):
+            continue
+        text = response[item.start : item.end]
+        found.append(Specific(text, item.start, item.end, item.kind, scope.searched))
     return found
 
 
 class _Scope(NamedTuple):
-    """The sources a set of citations searches, and their texts joined by blank lines (so
-    that one search serves them all and no match spans two)."""
+    """The sources a set of citations searches, their texts joined by blank lines (so
+    that one search serves them all and no match spans two), and where searches in them
+    resume (``resume.Place``: a single source keeps it in its ``SourceIndex``, for the
+    next answer or claim that quotes it, such as the judge's cross-check of each claim)."""
 
     searched: tuple[int, ...]
     text: str
     indexes: list[SourceIndex]
+    place: Place
 
     @classmethod
     def of(cls, numbers: frozenset[int] | None, indexes: list[SourceIndex]) -> _Scope:
@@ -154,21 +156,16 @@ class _Scope(NamedTuple):
         else:
             searched = tuple(sorted(n for n in numbers if n <= len(indexes)))
             cited = [indexes[n - 1] for n in searched]
-        return cls(searched, "\n\n".join(index.text for index in cited), cited)
+        text = "\n\n".join(index.text for index in cited)
+        if len(cited) != 1:
+            return cls(searched, text, cited, Place(text))
+        if cited[0].place is None:  # its text is the scope's: the offsets are the same
+            cited[0].place = Place(text)
+        return cls(searched, text, cited, cited[0].place)
 
-
-def _found_at(text: str, probe: str, need: tuple, hint: int) -> int:
-    """Where a probe ends in ``text`` as a whole token: -1 if nowhere, 0 if not at its
-    first occurrence from ``hint`` (or, failing that, before it) but further on."""
-    i = text.find(probe, hint)
-    if i < 0 and hint:  # then before the hint only: the rest was just searched
-        i = text.find(probe, 0, hint + len(probe) - 1)
-    if i < 0:
-        return -1
-    j = i + len(probe)
-    if value_edges(text, i, j):
-        return j
-    return 0 if whole(text, probe, value_edges) else -1
+    def held(self, need: tuple[tuple[str, ...], ...]) -> bool:
+        """Whether a cited source's index holds a value, whatever a search as written finds."""
+        return any(index.holds(need) for index in self.indexes)
 
 
 def _sourced(scope: _Scope, item: Item) -> bool:
