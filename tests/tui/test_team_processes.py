@@ -1,0 +1,65 @@
+"""A team's normal day with real processes on one database file: two reviewers, each its own
+process driving the review UI, while an import and a judge run write to the same file."""
+
+from __future__ import annotations
+
+import multiprocessing
+import subprocess
+import sys
+from pathlib import Path
+
+from groundtui.importer import import_files
+from groundtui.store import Store
+from tests.builders import make_answer, write_jsonl
+from tests.tui.reviewer_process import review_answers
+
+
+def _answers(prefix: str, n: int, judged: bool) -> list[dict]:
+    claims = [
+        {"text": "Sofas can be returned within 14 days.", "kind": "figure", "citation": 1},
+        {"text": "Refunds take 5 days.", "kind": "figure", "citation": 2},
+    ]
+    if judged:
+        claims = [c | {"verdict": "stated", "judge": "prod"} for c in claims]
+    return [make_answer(f"{prefix}-{i:04}", claims=claims) for i in range(n)]
+
+
+def test_two_reviewers_an_import_and_a_judge_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "team.db"
+    with Store(db) as store:
+        first = write_jsonl(tmp_path / "first.jsonl", _answers("R", 40, judged=True))
+        assert import_files(store, [str(first)]).exit_code == 0
+    more = write_jsonl(tmp_path / "more.jsonl", _answers("M", 3000, judged=False))
+    ctx = multiprocessing.get_context("spawn")
+    start, out = ctx.Barrier(3), ctx.Queue()
+    reviewers = [ctx.Process(target=review_answers, args=(str(db), name, 8, start, out))
+                 for name in ("ann", "bob")]
+    for p in reviewers:
+        p.start()
+    start.wait(timeout=120)
+    run = [sys.executable, "-m", "groundtui"]
+    importing = subprocess.Popen([*run, "import", str(more), "--db", str(db)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    judging = subprocess.Popen([*run, "judge", "--heuristic", "--all", "--db", str(db)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    results = {r["name"]: r for r in (out.get(timeout=240) for _ in reviewers)}
+    for p in reviewers:
+        p.join(timeout=60)
+    imported, judged = importing.communicate(timeout=240), judging.communicate(timeout=240)
+    assert importing.returncode == 0, imported
+    assert judging.returncode == 0, judged
+    assert all("error" not in r for r in results.values()), results
+    # Nothing a reviewer read said "locked", "NOT SAVED" or "Could not read".
+    assert {name: r["failures"] for name, r in results.items()} == {"ann": [], "bob": []}
+    assert set(results["ann"]["answers"]).isdisjoint(results["bob"]["answers"])
+    with Store(db) as store:
+        rows = store.query(
+            "select r.reviewer, c.answer_id from reviews r join claims c on c.id = r.claim_id"
+        )
+        assert store.scalar("select count(*) from answers") == 3040
+    labelled: dict[str, set[str]] = {}
+    for row in rows:
+        labelled.setdefault(row["answer_id"], set()).add(row["reviewer"])
+    assert all(len(people) == 1 for people in labelled.values())  # no answer given twice
+    # Every key that said "Saved" is a row on disk.
+    assert len(rows) == sum(r["labels"] for r in results.values()) > 0
