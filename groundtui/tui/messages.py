@@ -10,8 +10,8 @@ from textual.message import Message
 
 from groundtui.report import Report
 from groundtui.tui.answer_data import AnswerDetail, ClaimView
+from groundtui.tui.intents import Outcome
 from groundtui.tui.queue_data import QueuePage
-from groundtui.tui.session import Outcome
 
 
 class QueuePageLoaded(Message):
@@ -99,16 +99,6 @@ class ClaimsRefreshed(Message):
         self.token = token
         self.answer_id = answer_id
         self.claims = claims
-
-
-class GuidelinesLoaded(Message):
-    """The team's review guidelines (Markdown; empty when none are set)."""
-
-    def __init__(self, markdown: str) -> None:
-        super().__init__()
-        self.markdown = markdown
-
-
 class TeamCounted(Message):
     """The report's team keys (``reviewers``, ``overlap``), read in a worker."""
 

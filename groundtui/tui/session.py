@@ -14,56 +14,17 @@ from __future__ import annotations
 import sqlite3
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from groundtui.report import Report, compute
 from groundtui.store import Store, StoreError, now_iso
 from groundtui.store.connection import describe_error, is_damage
 from groundtui.tui import answer_data, queue_data
+from groundtui.tui.intents import Intent, Outcome
 from groundtui.tui.labels import correctness, describe, relabel
 from groundtui.tui.team_data import Team, latest_adjudications
+from groundtui.tui.undo import Change, undo
 from groundtui.tui.writes import WriteQueue, backoff
-
-
-@dataclass(frozen=True)
-class Intent:
-    """A decision as the reviewer made it: ``what`` is verdict, kind, confirm, note, mark or undo."""
-
-    what: str
-    answer_id: str = ""
-    claim_id: str = ""
-    value: str | None = None
-
-
-@dataclass
-class Outcome:
-    """What applying an intent did; ``saved`` is False when it was refused or a no-op."""
-
-    intent: Intent
-    saved: bool
-    message: str
-    answer_id: str = ""
-    claim_id: str = ""
-    report: Report | None = None
-    reviewed_before: bool = False
-    reviewed_after: bool = False
-    row: queue_data.QueueRow | None = None
-    claims: list[answer_data.ClaimView] = field(default_factory=list)
-    correct: bool | None = None
-    counts: dict[str, int] = field(default_factory=dict)
-    waiting: bool = False
-    """Not saved yet: the database is locked by another program, and the write is retried."""
-
-
-@dataclass
-class _Change:
-    table: str  # "reviews", "adjudications" or "answer_marks"
-    answer_id: str
-    target: str  # claim id or answer id
-    row_id: int
-    previous: dict | None
-    what: str = ""  # the intent undone: "note" is reported as a note
 
 
 class ReviewSession:
@@ -109,7 +70,7 @@ class ReviewSession:
         self.writes: WriteQueue[Intent, Outcome] = WriteQueue(
             db_path, self.apply, self._failed, _waiting, timeout=write_timeout, pause=pause
         )
-        self._history: list[_Change] = []
+        self._history: list[Change] = []
         self.counts: Counter = Counter()
 
     # -- the team --------------------------------------------------------------------------
@@ -210,7 +171,8 @@ class ReviewSession:
                 return Outcome(intent, False, f"NOT SAVED: {answer_id} is {who}'s to review"
                                " (README: Reviewing as a team).", answer_id, intent.claim_id)
             if change is not None:
-                message = self._undo(store, change)
+                message = undo(store, change, self.reviewer)
+                self.counts["undos"] += 1
                 claim_id = change.target if change.table != "answer_marks" else ""
             elif intent.what == "mark":
                 message = self._mark(store, answer_id)
@@ -295,7 +257,7 @@ class ReviewSession:
                 claim_id, self.reviewer, row.verdict, row.kind, row.note, blind=row.blind
             )
         self._history.append(
-            _Change(table, intent.answer_id, claim_id, row_id, mine, intent.what)
+            Change(table, intent.answer_id, claim_id, row_id, mine, intent.what)
         )
         self.counts["notes" if intent.what == "note" else "labels"] += 1
         return None
@@ -306,54 +268,10 @@ class ReviewSession:
         row_id = store.add_mark(answer_id, self.reviewer, new)
         # Undo restores what the answer counted as before (a mark, or its imported value).
         self._history.append(
-            _Change("answer_marks", answer_id, answer_id, row_id, {"correct": correct})
+            Change("answer_marks", answer_id, answer_id, row_id, {"correct": correct})
         )
         self.counts["marks"] += 1
         return f"Saved: answer marked {correctness(new)}"
-
-    def _undo(self, store: Store, change: _Change) -> str:
-        prev = change.previous
-        if change.table == "answer_marks":
-            correct = prev["correct"] if prev else None
-            store.add_mark(
-                change.target,
-                self.reviewer,
-                None if correct is None else bool(correct),
-                reverts=change.row_id,
-            )
-            self.counts["undos"] += 1
-            return f"Undone: your mark on {change.target} is {correctness(correct)} again"
-        if change.table == "adjudications":
-            store.add_adjudication(
-                change.target, self.reviewer, prev["verdict"] if prev else None,
-                prev["invention_kind"] if prev else None, (prev["note"] or "") if prev else "",
-                reverts=change.row_id,
-            )
-        elif prev is None:
-            store.add_review(change.target, self.reviewer, None, None, "", reverts=change.row_id)
-        else:
-            store.add_review(
-                change.target,
-                self.reviewer,
-                prev["verdict"],
-                prev["invention_kind"],
-                prev["note"] or "",
-                blind=bool(prev["blind"]),
-                reverts=change.row_id,
-            )
-        what = (
-            describe(prev["verdict"], prev["invention_kind"])
-            if prev and prev["verdict"] else "no label"
-        )
-        self.counts["undos"] += 1
-        if change.what == "note":
-            before = (prev["note"] or "") if prev else ""
-            return f"Undone: note on {change.target} " + (
-                "restored to the previous one" if before else "removed"
-            )
-        return f"Undone: {change.target} is back to {what}"
-
-
 
 
 def _waiting(intent: Intent, exc: Exception) -> Outcome:

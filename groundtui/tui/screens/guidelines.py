@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
+
+from groundtui.store import Store, StoreError
 
 NO_GUIDELINES = """\
 # No guidelines yet
@@ -29,14 +33,28 @@ class GuidelinesScreen(ModalScreen[None]):
                 id="guidelines.close"),
     ]
 
-    def __init__(self, markdown: str | None) -> None:
+    def __init__(self, db_path: str, readonly: bool = False) -> None:
         super().__init__()
-        self.markdown = markdown or NO_GUIDELINES
+        self.db_path = db_path
+        self.readonly = readonly
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="guidelines-dialog", classes="dialog") as scroll:
             scroll.border_title = "Guidelines  (esc to close)"
-            yield Markdown(self.markdown, id="guidelines-text")
+            yield Markdown("Reading the guidelines…", id="guidelines-text")
+
+    def on_mount(self) -> None:
+        self.load()
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def load(self) -> None:
+        """Read the stored guidelines in a worker, then show them."""
+        try:
+            with Store(self.db_path, readonly=self.readonly) as store:
+                text = store.setting_content("guidelines") or NO_GUIDELINES
+        except (StoreError, sqlite3.Error) as exc:
+            text = f"The guidelines could not be read: {exc}"
+        self.app.call_from_thread(self.query_one(Markdown).update, text)
 
     def action_close(self) -> None:
         """Close the guidelines."""

@@ -256,20 +256,10 @@ class ReviewScreen(LivePanes):
         pane.display = not pane.display
 
     def action_guidelines(self) -> None:
-        """Show the team's review guidelines, read from the database in a worker."""
-        self.load_guidelines()
-
-    @work(thread=True, exclusive=True, group="guidelines", exit_on_error=False)
-    def load_guidelines(self) -> None:
-        """Read the stored guidelines, then show them."""
-        found = self._read("the guidelines", lambda s: s.setting_content("guidelines") or "")
-        if found is not None:
-            self.post_message(messages.GuidelinesLoaded(found))
-
-    def on_guidelines_loaded(self, message: messages.GuidelinesLoaded) -> None:
+        """Show the team's review guidelines."""
         from groundtui.tui.screens.guidelines import GuidelinesScreen
 
-        self.app.push_screen(GuidelinesScreen(message.markdown))
+        self.app.push_screen(GuidelinesScreen(self.db_path, self.session.readonly))
 
     def action_help(self) -> None:
         """List every key."""
