@@ -24,7 +24,6 @@ barrier). Printed:
 from __future__ import annotations
 
 import argparse
-import asyncio
 import importlib
 import json
 import multiprocessing
@@ -34,7 +33,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,67 +42,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from generate import generate  # noqa: E402
 
 from groundtui.store import Store  # noqa: E402
-
-KEYS = ("s", "a", "p", "c")
-
-
-async def _until(predicate, timeout: float = 60.0) -> None:
-    end = time.perf_counter() + timeout
-    while not predicate():
-        if time.perf_counter() > end:
-            raise TimeoutError("the UI did not get there in time")
-        await asyncio.sleep(0.001)
-
-
-async def _review(db: str, name: str, answers: int, start, out) -> None:
-    from groundtui.tui import make_app
-    from groundtui.tui.screens.review import ReviewScreen
-
-    app = make_app(db, name)
-    failures: list[str] = []
-    original = ReviewScreen._status
-
-    def status(self, text: str, warning: bool = False) -> None:  # every line said, counted
-        if warning and ("locked" in text or "NOT SAVED" in text or "Could not" in text):
-            failures.append(text)
-        original(self, text, warning)
-
-    ReviewScreen._status = status  # type: ignore[method-assign]
-    latencies: list[float] = []
-    done = first = last = 0.0
-    seen: set[str] = set()
-    async with app.run_test(size=(140, 44)) as pilot:
-        screen = app.screen
-        await _until(lambda: screen.detail is not None or not screen.awaiting_answer)
-        start.wait()
-        first = time.perf_counter()
-        while len(seen) < answers and screen.detail is not None:
-            seen.add(screen.detail.id)
-            for index in range(len(screen.detail.claims)):
-                labels = app.session.counts["labels"]
-                before = time.perf_counter()
-                await pilot.press(KEYS[(len(latencies) + index) % len(KEYS)])
-                await _until(lambda n=labels: app.session.counts["labels"] > n
-                             or bool(failures))
-                latencies.append(time.perf_counter() - before)
-                if failures:
-                    break
-                await pilot.press("j")
-            last = time.perf_counter()
-            answer = screen.detail.id
-            if screen.index >= len(screen.rows) - 1 and not screen.more:
-                break
-            await pilot.press("n")
-            await _until(lambda a=answer: screen.detail is not None
-                         and screen.detail.id != a and not screen.awaiting_answer)
-        await pilot.press("q")
-        done = time.perf_counter()
-    out.put({"name": name, "answers": len(seen), "latencies": latencies,
-             "first": first, "last": last, "done": done, "failures": failures})
-
-
-def _reviewer(db: str, name: str, answers: int, start, out) -> None:
-    asyncio.run(_review(db, name, answers, start, out))
+from tests.tui.reviewer_process import review_answers  # noqa: E402
 
 
 def main() -> None:
@@ -140,7 +78,7 @@ def main() -> None:
         start, out = ctx.Barrier(args.reviewers + (1 if args.with_import else 0)), ctx.Queue()
         names = [f"reviewer{i + 1}" for i in range(args.reviewers)]
         share = args.answers // args.reviewers
-        procs = [ctx.Process(target=_reviewer, args=(str(db), n, share, start, out))
+        procs = [ctx.Process(target=review_answers, args=(str(db), n, share, start, out))
                  for n in names]
         for p in procs:
             p.start()
@@ -166,6 +104,9 @@ def main() -> None:
                 " join claims c on c.id = r.claim_id where r.origin = 'ui'"
                 " group by c.answer_id having count(distinct r.reviewer) = 2)")
             rows = store.scalar("select count(*) from reviews where origin = 'ui'")
+    for r in results:
+        if "error" in r:
+            sys.exit(f"{r['name']} failed: {r['error']}")
     labels = sum(len(r["latencies"]) for r in results)
     span = max(r["last"] for r in results) - min(r["first"] for r in results)
     print(f"database: {size:,} answers; {args.reviewers} reviewers, overlap {args.overlap}"
@@ -175,7 +116,7 @@ def main() -> None:
     for r in sorted(results, key=lambda r: r["name"]):
         lat = sorted(x * 1000 for x in r["latencies"]) or [0.0]
         p95 = lat[max(0, round(0.95 * len(lat)) - 1)]
-        print(f"  {r['name']}: {r['answers']:,} answers, {len(r['latencies']):,} labels; "
+        print(f"  {r['name']}: {len(r['answers']):,} answers, {len(r['latencies']):,} labels; "
               f"key to saved median {statistics.median(lat):.1f} ms, p95 {p95:.1f} ms, "
               f"max {lat[-1]:.1f} ms")
     print(f"answers reviewed by two: {double:,} (overlap); given to more reviewers than they "

@@ -114,6 +114,7 @@ class TeamWrites(LabelWrites):
         reverts: int | None = None,
     ) -> int:
         """Append a lead's decision on a claim (``verdict=None`` withdraws it) and relabel."""
+        adjudicator = self.reviewer_name(adjudicator)
         with self.transaction():
             cursor = self.db.execute(
                 "insert into adjudications (claim_id, adjudicator, verdict, invention_kind,"

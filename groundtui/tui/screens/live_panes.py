@@ -4,8 +4,9 @@ Every second a short worker looks at the database's last rows (the newest review
 judgement, adjudication, mark, answer and claim: a few index lookups) and, when they moved
 (a reviewer's label, a judge, an import), the open answer's claims and the report are read
 again, so another reviewer's label shows within about two seconds with no key pressed.
-(``PRAGMA data_version`` would need one connection kept open across looks, on one thread.) The same worker renews this reviewer's lease on the open
-answer while they are on it (README "Reviewing as a team"). Nothing here blocks the UI.
+(``PRAGMA data_version`` would need one connection kept open across looks, on one thread.)
+The same worker renews this reviewer's lease on the open answer while they are on it
+(README "Reviewing as a team"). Nothing here blocks the UI.
 """
 
 from __future__ import annotations
