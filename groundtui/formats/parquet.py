@@ -12,6 +12,7 @@ BATCH_ROWS = 1000
 
 def columns(source: Input) -> list[str]:
     """The file's column names."""
+    _seekable(source)
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     try:
@@ -22,8 +23,7 @@ def columns(source: Input) -> list[str]:
 
 def parquet_rows(source: Input) -> Iterator[Row]:
     """Each row as a record of its non-null columns; the number is the row's (1 for the first)."""
-    if not source.seekable:
-        raise InputError("<stdin>: Parquet cannot be read from stdin; give the file's path")
+    _seekable(source)
     import pyarrow.parquet as pq
 
     try:
@@ -39,3 +39,8 @@ def parquet_rows(source: Input) -> Iterator[Row]:
                 yield Row(number, check_record(record))
             except ValueError as exc:
                 yield Row(number, error=str(exc))
+
+
+def _seekable(source: Input) -> None:
+    if not source.seekable:
+        raise InputError("<stdin>: Parquet cannot be read from stdin; give the file's path")
