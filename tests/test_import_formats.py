@@ -184,7 +184,8 @@ def test_langfuse_jsonl_of_traces(db_path, tmp_path):
     ("answers.jsonl", "jsonl"), ("answers.json", "json"), ("answers.csv", "csv"),
     ("answers.parquet", "parquet"), ("ragas.jsonl", "ragas"), ("ragas.csv", "ragas"),
     ("ragas.parquet", "ragas"), ("deepeval.json", "deepeval"),
-    ("openinference.jsonl", "openinference"), ("langfuse.json", "langfuse")])
+    ("openinference.jsonl", "openinference"), ("phoenix_spans.parquet", "openinference"),
+    ("langfuse.json", "langfuse")])
 def test_each_format_is_detected_whatever_the_files_name(tmp_path, name, fmt):
     renamed = tmp_path / "input.dat"
     shutil.copy(DATA / name, renamed)
@@ -198,3 +199,16 @@ def test_the_same_file_imported_again_changes_nothing(db_path):
         again = import_files(store, [str(DATA / n) for n in (
             "ragas.csv", "openinference.jsonl", "langfuse.json", "deepeval.json")])
     assert (again.answers, again.unchanged, again.bad) == (0, 4, [])
+
+
+def test_openinference_from_phoenixs_spans_dataframe_in_parquet(db_path):
+    [answer], result = imported(db_path, "phoenix_spans.parquet")
+    assert result.detected() == "read as OpenInference spans"
+    trace = "5b8aa5a2d2c872e8321cf37308d69df2"
+    assert (answer["id"], answer["question"], answer["response"]) == (
+        trace, "What is the refund window?", "You can return items within 30 days [1].")
+    assert [(s["id"], s["title"], s["origin"]) for s in answer["sources"]] == [
+        ("returns-policy-v3", "Returns policy", "help-centre"),
+        (text_id("Refunds are paid to the original card."), None, "openinference")]
+    assert answer["meta"]["span_ids"] == {
+        "root": "9fd4e1a0c2b3d401", "llm": "2c1e0a3b4d5f6071", "retriever": ["051581bf3cb55c13"]}
