@@ -84,6 +84,12 @@ def read_json(raw: bytes | str) -> Any:
         raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
 
 
+def decoder() -> json.JSONDecoder:
+    """A decoder reading numbers and constants as ``read_json`` does, for ``raw_decode``."""
+    return json.JSONDecoder(
+        parse_constant=_reject_constant, parse_int=_read_int, parse_float=_read_float)
+
+
 def check_record(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` (read from any format) if its every value can be kept; see ``read_record``."""
     _check(record, "", 0)

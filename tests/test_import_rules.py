@@ -146,3 +146,18 @@ def test_parquet_from_stdin_is_refused_in_one_line(db_path):
                                 input=(DATA / "ragas.parquet").read_bytes())
     assert result.exit_code == 2
     assert "Parquet cannot be read from stdin" in result.output
+
+
+def test_a_json_arrays_records_are_named_by_their_number(db_path, tmp_path):
+    good = json.dumps(make_answer("A-1"))
+    path = tmp_path / "in.json"
+    path.write_text(f'[{good},\n [1, 2],\n {json.dumps(make_answer("A-3", response=7))}]')
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], skip_invalid=True)
+    assert [str(b) for b in result.bad] == [
+        f"{path}:2: not a JSON object", f"{path}:3: field 'response': Input should be a valid string"]
+    assert result.answers == 1 and result.read_as == [(str(path), "json", True)]
+    path.write_text(f"[{good}, {good[:-1]}")
+    with Store(db_path) as store:
+        broken = import_files(store, [str(path)], fmt="json")
+    assert [(b.line, b.reason.split(" (")[0]) for b in broken.bad] == [(2, "not JSON")]

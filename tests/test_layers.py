@@ -43,7 +43,7 @@ MAY_USE: dict[str, set[str]] = {
     "export": set(), "demo": set(), "cli": {"click", "dotenv", "rich"},
     "tui": {"textual", "rich"},
 }
-LAZY_ONLY = {"litellm", "textual", "groundtui.tui", "groundtui.cli"}
+LAZY_ONLY = {"litellm", "pyarrow", "textual", "groundtui.tui", "groundtui.cli"}
 """Never imported at a module's top level outside their own part."""
 
 
@@ -147,7 +147,7 @@ def test_importing_the_core_loads_neither_textual_nor_litellm():
     code = (
         "import sys\n"
         + "".join(f"import {m}\n" for m in core)
-        + "print(sorted(m for m in ('textual', 'litellm') if m in sys.modules))"
+        + "print(sorted(m for m in ('textual', 'litellm', 'pyarrow') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from groundtui.formats.base import Input, Row
-from groundtui.records import check_record, read_json, read_record
+from groundtui.records import MAX_DEPTH, check_record, decoder, read_json, read_record
 
 csv.field_size_limit(2**31 - 1)
 
@@ -43,7 +43,8 @@ def json_lines(source: Input) -> Iterator[Row]:
 def json_whole(source: Input) -> Iterator[Row]:
     """A JSON array of objects, one object, or objects one after another (pretty-printed).
 
-    Read whole; the number is the record's (1 for the first).
+    The file's text is held whole, its records parsed one at a time; the number is the
+    record's (1 for the first).
     """
     with source.open() as stream:
         data = stream.read()
@@ -52,26 +53,55 @@ def json_whole(source: Input) -> Iterator[Row]:
     except UnicodeDecodeError as exc:
         yield Row(1, error=f"not UTF-8 (byte {exc.start})")
         return
-    decoder, at, number = json.JSONDecoder(), 0, 0
-    while True:
-        while at < len(text) and text[at].isspace():
-            at += 1
-        if at >= len(text):
-            return
+    del data
+    reader = _Values(text)
+    yield from reader.rows()
+
+
+class _Values:
+    """The top-level values of a JSON text; an array's elements one at a time."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.at, self.number = text, 0, 0
+        self.decoder = decoder()
+
+    def _skip(self) -> str:
+        while self.at < len(self.text) and self.text[self.at].isspace():
+            self.at += 1
+        return self.text[self.at] if self.at < len(self.text) else ""
+
+    def _value(self) -> Any:
         try:
-            _, end = decoder.raw_decode(text, at)
+            value, self.at = self.decoder.raw_decode(self.text, self.at)
         except json.JSONDecodeError as exc:
-            yield Row(number + 1, error=f"not JSON ({exc.msg}, line {exc.lineno} of the file)")
-            return
+            raise ValueError(f"not JSON ({exc.msg}, line {exc.lineno} of the file)") from None
+        except RecursionError:
+            raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
+        return value
+
+    def rows(self) -> Iterator[Row]:
         try:
-            value = read_json(text[at:end])
+            while (char := self._skip()) != "":
+                if char != "[":
+                    self.number += 1
+                    yield _object(self.number, self._value())
+                    continue
+                self.at += 1
+                if self._skip() == "]":
+                    self.at += 1
+                    continue
+                while True:
+                    self.number += 1
+                    self._skip()
+                    yield _object(self.number, self._value())
+                    char = self._skip()
+                    self.at += 1
+                    if char == "]":
+                        break
+                    if char != ",":
+                        raise ValueError("not JSON (expected ',' or ']' after a record)")
         except ValueError as exc:
-            yield Row(number + 1, error=str(exc))
-            return
-        at = end
-        for item in value if isinstance(value, list) else [value]:
-            number += 1
-            yield _object(number, item)
+            yield Row(self.number + (self.number == 0), error=str(exc))
 
 
 def _object(number: int, item: Any) -> Row:
