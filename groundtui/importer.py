@@ -1,7 +1,8 @@
-"""``groundtui import``: JSON Lines answers into the store, all or nothing (README "Input").
+"""``groundtui import``: answers into the store, all or nothing (README "Input").
 
-The input is read a line at a time and its rows are prepared before the write lock is
-taken, so an import holds one batch in memory and keeps reviewers waiting only while
+The input is read a record at a time in its format (``groundtui.formats``: JSON Lines,
+CSV, Parquet, ragas, deepeval, OpenInference, Langfuse) and its rows are prepared before
+the write lock is taken, so an import holds one batch in memory and keeps reviewers waiting only while
 its rows are copied in.
 """
 

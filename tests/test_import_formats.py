@@ -212,3 +212,14 @@ def test_openinference_from_phoenixs_spans_dataframe_in_parquet(db_path):
         (text_id("Refunds are paid to the original card."), None, "openinference")]
     assert answer["meta"]["span_ids"] == {
         "root": "9fd4e1a0c2b3d401", "llm": "2c1e0a3b4d5f6071", "retriever": ["051581bf3cb55c13"]}
+
+
+def test_openinference_spans_pretty_printed_as_the_console_exporter_writes_them(db_path, tmp_path):
+    path = tmp_path / "spans.txt"
+    path.write_text("".join(json.dumps(json.loads(line), indent=4) + "\n"
+                            for line in (DATA / "openinference.jsonl").read_text().splitlines()))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert not result.bad and result.answers == 1
+    assert result.detected() == "read as OpenInference spans"
+    assert stored(db_path)[0]["id"] == "0x5b8aa5a2d2c872e8321cf37308d69df2"
