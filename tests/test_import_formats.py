@@ -223,3 +223,11 @@ def test_openinference_spans_pretty_printed_as_the_console_exporter_writes_them(
     assert not result.bad and result.answers == 1
     assert result.detected() == "read as OpenInference spans"
     assert stored(db_path)[0]["id"] == "0x5b8aa5a2d2c872e8321cf37308d69df2"
+
+
+def test_a_first_line_longer_than_what_detection_reads_is_still_detected(db_path, tmp_path):
+    row = json.loads((DATA / "ragas.jsonl").read_text())
+    row["retrieved_contexts"] = ["A long context. " * 10_000]
+    path = tmp_path / "long.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert rows(open_input(str(path)), None)[0] == "ragas"

@@ -8,7 +8,7 @@ import io
 import json
 import re
 
-from groundtui.formats.base import Input
+from groundtui.formats.base import HEAD, Input
 
 COLUMN = re.compile(r"^[\w .\-]{1,100}$")
 KEY = re.compile(rb'"([A-Za-z_][\w.]*)"\s*:')
@@ -47,7 +47,9 @@ def shape(source: Input) -> tuple[str, str | None]:
         try:
             value = json.loads(first)
         except ValueError:
-            return "lines", None
+            # a first line longer than the head: its keys as far as they were read
+            cut = not rest and len(source.head) >= HEAD
+            return "lines", kind_of({m.decode() for m in KEY.findall(first)}) if cut else None
         return "lines", kind_of(set(value)) if isinstance(value, dict) else None
     header = head.split(b"\n", 1)[0].decode("utf-8", "replace").strip()
     names = [n.strip() for n in next(csv.reader(io.StringIO(header)), [])]
