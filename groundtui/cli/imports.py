@@ -43,7 +43,7 @@ def import_cmd(
     files: tuple[str, ...], skip_invalid: bool, fmt: str | None, reviews_at: str | None,
     db_path: str | None,
 ) -> None:
-    """Load answers from FILEs ("-" reads stdin): JSON Lines, or --format's."""
+    """Load answers from FILEs ("-" reads stdin), each in its detected format or --format."""
     from groundtui.importer import import_files
 
     path = Path(db_path or default_db_path())
