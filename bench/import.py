@@ -1,6 +1,6 @@
 """Benchmark `groundtui import`: time, peak memory, how long it holds the write lock.
 
-    python bench/import.py [--answers 100000] [--reviews] [--no-bare]
+    python bench/import.py [--answers 100000] [--reviews] [--no-bare] [--format F]
 
 Generates N synthetic answers (3 sources each, drawn from a pool of 2,000 documents;
 5 claims each) and writes them as JSONL. The import runs in a child process, through the
@@ -9,6 +9,10 @@ write lock (the outermost ``Store.transaction()``) and its peak resident memory
 (``VmHWM``, the high-water mark of its own memory; ``ru_maxrss`` would also count what the
 parent held when it started the child). Then, unless ``--no-bare``, the same rows are inserted with plain
 ``insert_all`` into another fresh database for a baseline.
+
+With ``--format F`` the answers are written in that import format (``bench/import_formats``)
+and imported as it (``--format jsonl``, the default, is the above; the baseline runs only
+for it).
 
 With ``--reviews`` this process writes one review every 0.5 s through ``Store`` into the
 database being imported into, as a reviewer would, and prints the longest wait for one
@@ -29,6 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
+from import_formats import FORMATS, write
 
 from groundtui.importer import import_files
 from groundtui.store import Store, StoreError, source_key
@@ -87,8 +92,8 @@ def bare_rows(records: list[dict]) -> dict[str, list[dict]]:
     return rows
 
 
-def child(jsonl: str, db: str) -> None:
-    """Import ``jsonl`` into ``db`` and print the figures as one JSON line."""
+def child(jsonl: str, db: str, fmt: str) -> None:
+    """Import ``jsonl`` (in ``fmt``) into ``db`` and print the figures as one JSON line."""
     locked = 0.0
     with Store(db) as store:
         outer = store.transaction
@@ -109,7 +114,7 @@ def child(jsonl: str, db: str) -> None:
 
         store.transaction = timed  # this store only: a spool's writes take no lock
         started = time.perf_counter()
-        result = import_files(store, [jsonl])
+        result = import_files(store, [jsonl], fmt=fmt)
         seconds = time.perf_counter() - started
         store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     print(json.dumps({"answers": result.answers, "bad": len(result.bad), "seconds": seconds,
@@ -151,7 +156,8 @@ def main() -> None:
     parser.add_argument("--reviews", action="store_true",
                         help="write a review every 0.5 s beside the import")
     parser.add_argument("--no-bare", action="store_true", help="skip the insert_all baseline")
-    parser.add_argument("--child", nargs=2, metavar=("JSONL", "DB"), help=argparse.SUPPRESS)
+    parser.add_argument("--format", choices=FORMATS, default="jsonl")
+    parser.add_argument("--child", nargs=3, metavar=("FILE", "DB", "F"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(*args.child)
@@ -159,12 +165,11 @@ def main() -> None:
     rng = random.Random(args.seed)
     pool = make_pool(rng)
     with tempfile.TemporaryDirectory() as tmp:
-        jsonl = Path(tmp) / "answers.jsonl"
-        with jsonl.open("w") as out:  # written as made: the child's memory is what counts
-            for n in range(args.answers):
-                out.write(json.dumps(make_answer(rng, n, pool)) + "\n")
+        jsonl = Path(tmp) / f"answers.{args.format}"
+        # written as made: the child's memory is what counts
+        write(args.format, jsonl, (make_answer(rng, n, pool) for n in range(args.answers)))
         print(f"{args.answers:,} answers, {args.answers * 5:,} claims, "
-              f"JSONL {jsonl.stat().st_size / 1e6:.1f} MB")
+              f"{args.format} {jsonl.stat().st_size / 1e6:.1f} MB")
 
         db_path = Path(tmp) / "groundtui.db"
         if args.reviews:  # one answer with a claim for the reviewer to label
@@ -173,7 +178,7 @@ def main() -> None:
             with Store(db_path) as store:
                 import_files(store, [str(seed)])
         proc = subprocess.Popen(
-            [sys.executable, __file__, "--child", str(jsonl), str(db_path)],
+            [sys.executable, __file__, "--child", str(jsonl), str(db_path), args.format],
             stdout=subprocess.PIPE, text=True)
         waits, failed = review_beside(proc, db_path) if args.reviews else ([], 0)
         out = json.loads(proc.communicate()[0])
@@ -187,7 +192,7 @@ def main() -> None:
         if args.reviews:
             print(f"reviews beside   : {len(waits)} written every {REVIEW_EVERY} s, "
                   f"longest wait {max(waits):.2f} s, {failed} failed")
-        if args.no_bare or args.reviews:
+        if args.no_bare or args.reviews or args.format != "jsonl":
             return
         bare_path = Path(tmp) / "bare.db"
         started = time.perf_counter()

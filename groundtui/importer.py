@@ -1,20 +1,19 @@
-"""``groundtui import``: JSON Lines answers into the store, all or nothing (README "Input").
+"""``groundtui import``: answers into the store, all or nothing (README "Input").
 
-The input is read a line at a time and its rows are prepared before the write lock is
-taken, so an import holds one batch in memory and keeps reviewers waiting only while
+The input is read a record at a time in its format (``groundtui.formats``: JSON Lines,
+CSV, Parquet, ragas, deepeval, OpenInference, Langfuse) and its rows are prepared before
+the write lock is taken, so an import holds one batch in memory and keeps reviewers waiting only while
 its rows are copied in.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import BinaryIO
+from typing import Any
 
 from pydantic import ValidationError
 
+from groundtui.formats import InputError, describe, open_input, rows
 from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.records import read_record
 from groundtui.store import IMPORT_JUDGE, ClaimRow, NewAnswer, Store, content_hash, source_key
@@ -23,13 +22,11 @@ from groundtui.text.kinds import infer_kind
 from groundtui.text.locate import locate
 from groundtui.text.markers import citations_near, source_index
 
+__all__ = ["BadLine", "ImportResult", "InputError", "import_files", "parse_line", "parse_record"]
+
 BULK_MIN = 2000
 BATCH = 500
 """Answers prepared at a time: what an import holds in memory, whatever its size."""
-
-
-class InputError(Exception):
-    """A file that cannot be read at all (missing, a folder, unreadable)."""
 
 
 @dataclass
@@ -61,6 +58,15 @@ class ImportResult:
     unchanged: int = 0
     bad: list[BadLine] = field(default_factory=list)
     written: bool = False
+    read_as: list[tuple[str, str, bool]] = field(default_factory=list)
+    """Each input's label, the format it was read as, and whether that was detected."""
+
+    def detected(self) -> str:
+        """``read as ragas rows`` (per file when they differ), for the formats detected."""
+        named = [(label, describe(name)) for label, name, found in self.read_as if found]
+        if len({n for _, n in named}) == 1:
+            return f"read as {named[0][1]}"
+        return "; ".join(f"{label} read as {n}" for label, n in named)
 
     @property
     def exit_code(self) -> int:
@@ -70,57 +76,60 @@ class ImportResult:
         return 1 if self.written and (self.answers or self.unchanged) else 2
 
 
-def _lines(path: str) -> Iterator[tuple[int, bytes]]:
-    """The file's non-blank lines with their numbers, read one at a time."""
-    if path == "-":
-        yield from _split(sys.stdin.buffer)
-        return
-    p = Path(path)
-    if not p.exists():
-        raise InputError(f"{path}: no such file")
-    if p.is_dir():
-        raise InputError(f"{path}: is a folder, not a JSONL file")
-    try:
-        with p.open("rb") as stream:
-            yield from _split(stream)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
-
-
-def _split(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
-    # A binary stream splits on \n only: JSON strings may hold U+2028 and other breaks
-    # that str.splitlines() would split on.
-    for number, raw in enumerate(stream, start=1):
-        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # a UTF-8 BOM, as some editors write
-            raw = raw[3:]
-        raw = raw.removesuffix(b"\n")
-        if raw.strip():
-            yield number, raw
-
-
 def parse_line(raw: bytes) -> Answer:
     """One JSONL line as a validated ``Answer``; ``ValueError`` names what is wrong."""
-    record = read_record(raw)
+    return parse_record(read_record(raw))
+
+
+def parse_record(record: dict[str, Any], reviews_at: str | None = None) -> Answer:
+    """One record as a validated ``Answer``; ``ValueError`` names what is wrong.
+
+    A review without ``at`` takes ``reviews_at``; without it, it is a bad line naming the flag.
+    """
+    _give_reviews_a_time(record, reviews_at)
     try:
-        return Answer.model_validate(record)
+        answer = Answer.model_validate(record)
     except ValidationError as exc:
         raise ValueError(describe_error(exc)) from None
+    for i, source in enumerate(answer.sources):
+        if not source.text.strip():
+            raise ValueError(f"field 'sources.{i}.text': empty; a source without text "
+                             "supports no claim")
+    return answer
 
 
-def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) -> ImportResult:
+def _give_reviews_a_time(record: dict[str, Any], reviews_at: str | None) -> None:
+    claims = record.get("claims")
+    for i, claim in enumerate(claims if isinstance(claims, list) else []):
+        reviews = claim.get("reviews") if isinstance(claim, dict) else None
+        for j, review in enumerate(reviews if isinstance(reviews, list) else []):
+            if isinstance(review, dict) and review.get("at") is None:
+                if reviews_at is None:
+                    raise ValueError(
+                        f"field 'claims.{i}.reviews.{j}.at': missing; pass --reviews-at TIME "
+                        "to give reviews without one that time")
+                review["at"] = reviews_at
+
+
+def import_files(
+    store: Store, paths: list[str], *, skip_invalid: bool = False, fmt: str | None = None,
+    reviews_at: str | None = None,
+) -> ImportResult:
     """Validate every line of ``paths``, then write the good answers in one transaction.
 
     The lines are read one at a time and their rows prepared in batches in a spool file
     (``groundtui.store.spool``) before the write lock is taken: the lock is held only to
     compare the ids with the database and copy the rows. Without ``skip_invalid`` nothing
-    is written when any line is bad.
+    is written when any line is bad. ``fmt`` names the files' format (``groundtui.formats``;
+    detected per file when None); ``reviews_at`` is the time of reviews given without one.
 
     Raises:
-        InputError: a file cannot be read; nothing is written.
+        InputError: a file cannot be read, or looks like another format than ``fmt``;
+            nothing is written.
     """
     result = ImportResult()
     with Spool(store.db) as spool:
-        places = _prepare(store, spool, paths, result)
+        places = _prepare(store, spool, paths, result, fmt, reviews_at)
         # The check against the database and the write share one write transaction, so a
         # concurrent import cannot slip the same id in between them.
         with store.attached(spool), store.transaction():
@@ -146,18 +155,23 @@ def import_files(store: Store, paths: list[str], *, skip_invalid: bool = False) 
 
 
 def _prepare(
-    store: Store, spool: Spool, paths: list[str], result: ImportResult
+    store: Store, spool: Spool, paths: list[str], result: ImportResult, fmt: str | None,
+    reviews_at: str | None,
 ) -> dict[str, BadLine]:
     """Validate every line into ``result.bad`` or ``spool``; each spooled id's place."""
     places: dict[str, BadLine] = {}
     batch: list[NewAnswer] = []
     limits = store.settings()
     for order, path in enumerate(paths):
-        label = "<stdin>" if path == "-" else path
-        for number, raw in _lines(path):
-            where = BadLine(label, number, "", order)
+        source = open_input(path)
+        name, records = rows(source, fmt)
+        result.read_as.append((source.label, name, fmt is None))
+        for row in records:
+            where = BadLine(source.label, row.number, "", order)
             try:
-                answer = parse_line(raw)
+                if row.record is None:
+                    raise ValueError(row.error)
+                answer = parse_record(row.record, reviews_at)
                 _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
                 _check_inferred_evidence(answer)
             except ValueError as exc:

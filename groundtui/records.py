@@ -58,19 +58,40 @@ def read_record(raw: bytes) -> dict[str, Any]:
         ValueError: with one sentence naming what is wrong and, where a value is, its field
             (``claims.0.citation``, as pydantic names fields).
     """
+    record = read_json(raw)
+    if not isinstance(record, dict):
+        raise ValueError("not a JSON object")
+    _check(record, "", 0)
+    return record
+
+
+def read_json(raw: bytes | str) -> Any:
+    """Any JSON text, its numbers read as ``read_record`` reads them (not yet checked).
+
+    Raises:
+        ValueError: not UTF-8, not JSON, or nested too deep.
+    """
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 (byte {exc.start})") from None
     try:
-        record = json.loads(text, parse_constant=_reject_constant, parse_int=_read_int, parse_float=_read_float
-        )
+        return json.loads(
+            text, parse_constant=_reject_constant, parse_int=_read_int, parse_float=_read_float)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON ({exc.msg}, column {exc.colno})") from None
     except RecursionError:
         raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
-    if not isinstance(record, dict):
-        raise ValueError("not a JSON object")
+
+
+def decoder() -> json.JSONDecoder:
+    """A decoder reading numbers and constants as ``read_json`` does, for ``raw_decode``."""
+    return json.JSONDecoder(
+        parse_constant=_reject_constant, parse_int=_read_int, parse_float=_read_float)
+
+
+def check_record(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` (read from any format) if its every value can be kept; see ``read_record``."""
     _check(record, "", 0)
     return record
 

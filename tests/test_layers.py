@@ -23,26 +23,27 @@ MAY_IMPORT: dict[str, set[str]] = {
     "records": set(),
     "checks": {"text"},
     "models": {"text", "records"},
+    "formats": {"records"},
     "store": {"models", "records", "text"},
     "report": {"store", "models", "text"},
     "scan": {"checks", "store", "models"},
-    "importer": {"models", "records", "store", "text"},
+    "importer": {"formats", "models", "records", "store", "text"},
     "judge": {"checks", "models", "records", "scan", "store", "text"},
     "export": {"report", "store", "models", "text"},
     "demo": {"importer", "judge", "scan", "store"},
-    "cli": {"checks", "demo", "export", "importer", "judge", "models", "records", "report",
+    "cli": {"checks", "demo", "export", "formats", "importer", "judge", "models", "records", "report",
             "scan", "store", "text", "tui"},
     "tui": {"checks", "models", "records", "report", "store", "text"},
 }
 # Third-party packages each part may import; the standard library is open to all.
 MAY_USE: dict[str, set[str]] = {
     "text": set(), "records": set(), "checks": set(),
-    "models": {"pydantic"}, "store": {"sqlite_utils"}, "report": {"rich"},
+    "models": {"pydantic"}, "formats": {"pyarrow"}, "store": {"sqlite_utils"}, "report": {"rich"},
     "scan": set(), "importer": {"pydantic"}, "judge": {"litellm", "pydantic"},
     "export": set(), "demo": set(), "cli": {"click", "dotenv", "rich"},
     "tui": {"textual", "rich"},
 }
-LAZY_ONLY = {"litellm", "textual", "groundtui.tui", "groundtui.cli"}
+LAZY_ONLY = {"litellm", "pyarrow", "textual", "groundtui.tui", "groundtui.cli"}
 """Never imported at a module's top level outside their own part."""
 
 
@@ -146,7 +147,7 @@ def test_importing_the_core_loads_neither_textual_nor_litellm():
     code = (
         "import sys\n"
         + "".join(f"import {m}\n" for m in core)
-        + "print(sorted(m for m in ('textual', 'litellm') if m in sys.modules))"
+        + "print(sorted(m for m in ('textual', 'litellm', 'pyarrow') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -1,32 +1,57 @@
-"""``groundtui import``: load answers from JSON Lines files."""
+"""``groundtui import``: load answers from files in any of the formats README "Input" lists."""
 
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import user_errors
+from groundtui.formats import FORMATS
 from groundtui.store import default_db_path
 from groundtui.text.inert import shown
+
+
+def _check_time(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--reviews-at``: kept as given, once it reads as a time with a zone."""
+    if value is None:
+        return None
+    try:
+        at = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        if at.tzinfo is None:
+            raise ValueError
+        at.astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise click.BadParameter(
+            f"{value!r} is not ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z") from None
+    return value
 
 
 @click.command("import")
 @click.argument("files", nargs=-1, required=True, metavar="FILE…")
 @click.option("--skip-invalid", is_flag=True, help="Import the good lines; list the bad ones.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS),
+              help="The files' format (detected from each file when omitted).")
+@click.option("--reviews-at", metavar="TIME", callback=_check_time,
+              help="The time of reviews given without `at` (ISO 8601 with a zone).")
 @db_option
 @user_errors
-def import_cmd(files: tuple[str, ...], skip_invalid: bool, db_path: str | None) -> None:
-    """Load answers from JSON Lines FILEs ("-" reads stdin)."""
+def import_cmd(
+    files: tuple[str, ...], skip_invalid: bool, fmt: str | None, reviews_at: str | None,
+    db_path: str | None,
+) -> None:
+    """Load answers from FILEs ("-" reads stdin), each in its detected format or --format."""
     from groundtui.importer import import_files
 
     path = Path(db_path or default_db_path())
     existed, written = path.exists(), False
     try:
         with open_store(str(path), create=True) as store:
-            result = import_files(store, list(files), skip_invalid=skip_invalid)
+            result = import_files(store, list(files), skip_invalid=skip_invalid, fmt=fmt,
+                                  reviews_at=reviews_at)
             written = result.written
     finally:
         if not existed and not written:
@@ -43,5 +68,6 @@ def import_cmd(files: tuple[str, ...], skip_invalid: bool, db_path: str | None) 
         click.echo(
             f"Imported {result.answers} answers, {result.sources} sources, {result.claims} "
             f"claims, {result.reviews} reviews; {result.unchanged} unchanged; "
-            f"{len(result.bad)} lines skipped.")
+            f"{len(result.bad)} lines skipped." + (
+                f" ({result.detected()})" if result.detected() else ""))
     sys.exit(result.exit_code)

@@ -1,0 +1,233 @@
+"""Each format's example file (tests/data/) imported: every field where README "Input" says."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from groundtui.formats import open_input, rows
+from groundtui.formats.base import stable_id, text_id
+from groundtui.importer import import_files
+from groundtui.store import Store
+
+DATA = Path(__file__).parent / "data"
+RETURNS = "Items may be returned within 30 days. After 30 days, returns are assessed individually."
+SUPER_BOWL = ("The First AFL-NFL World Championship Game was an American football game played "
+              "on January 15, 1967, at the Los Angeles Memorial Coliseum in Los Angeles.")
+
+
+def stored(db: Path) -> list[dict[str, Any]]:
+    """Every answer with its sources (in order), claims and reviews, as rows."""
+    conn = sqlite3.connect(db)
+    conn.row_factory = sqlite3.Row
+    try:
+        out = []
+        for a in conn.execute("select * from answers order by id"):
+            answer = dict(a)
+            answer["meta"] = json.loads(answer["meta"] or "{}")
+            answer["sources"] = [dict(s) for s in conn.execute(
+                "select s.source_id as id, s.title, s.origin, s.text, s.updated_at from "
+                "answer_sources x join sources s on s.key = x.source_key "
+                "where x.answer_id = ? order by x.position", (a["id"],))]
+            answer["claims"] = [dict(c) for c in conn.execute(
+                "select text, citation from claims where answer_id = ? order by ordinal",
+                (a["id"],))]
+            answer["reviews"] = [dict(r) for r in conn.execute(
+                "select reviewer, verdict, at from reviews order by id")]
+            out.append(answer)
+        return out
+    finally:
+        conn.close()
+
+
+def imported(db: Path, name: str, fmt: str | None = None) -> tuple[list[dict[str, Any]], Any]:
+    with Store(db) as store:
+        result = import_files(store, [str(DATA / name)], fmt=fmt)
+    assert not result.bad, [str(b) for b in result.bad]
+    return stored(db), result
+
+
+@pytest.mark.parametrize(("name", "fmt"), [
+    ("answers.jsonl", "jsonl"), ("answers.json", "json"), ("answers.csv", "csv"),
+    ("answers.parquet", "parquet")])
+def test_groundtuis_own_fields_land_the_same_from_each_container(db_path, name, fmt):
+    for asked in (None, fmt):
+        path = db_path.with_name(f"{asked}.db")
+        [answer], result = imported(path, name, asked)
+        assert result.read_as[0][1:] == (fmt, asked is None)
+        assert (answer["id"], answer["question"], answer["correct"]) == (
+            "A-0412", "Can I return a sofa after six weeks?", 1)
+        assert answer["response"] == "Returns are assessed individually after 30 days [1]."
+        assert answer["sources"] == [{"id": "returns-policy-v3", "title": "Returns policy",
+                                      "origin": "pdf-archive", "text": RETURNS,
+                                      "updated_at": "2025-01-10"}]
+        assert answer["meta"] == {"model": "m-1"}
+        assert answer["claims"] == [
+            {"text": "Returns are assessed individually after 30 days.", "citation": 1}]
+        assert [(r["reviewer"], r["verdict"]) for r in answer["reviews"]] == [("dana", "stated")]
+        assert answer["reviews"][0]["at"].startswith("2026-11-30T10:12:00")
+
+
+@pytest.mark.parametrize("name", ["ragas.jsonl", "ragas.csv", "ragas.parquet"])
+def test_ragas_rows(db_path, name):
+    [answer], result = imported(db_path, name)
+    assert result.detected() == "read as ragas rows"
+    response = "The first superbowl was held on Jan 15, 1967"
+    assert answer["id"] == stable_id("When was the first super bowl?", response, [SUPER_BOWL])
+    assert (answer["question"], answer["response"]) == ("When was the first super bowl?", response)
+    assert answer["sources"] == [{"id": text_id(SUPER_BOWL), "title": None, "origin": "ragas",
+                                  "text": SUPER_BOWL, "updated_at": None}]
+    # `reference` is an answer text, not a yes/no: it is kept, `correct` is not set from it
+    assert answer["correct"] is None
+    assert answer["meta"] == {"reference": "The first superbowl was held on January 15, 1967"}
+
+
+def test_the_same_ragas_rows_from_any_container_are_the_same_answers(tmp_path):
+    ids = {imported(tmp_path / f"{n}.db", n)[0][0]["id"]
+           for n in ("ragas.jsonl", "ragas.csv", "ragas.parquet")}
+    assert len(ids) == 1
+
+
+def test_deepeval_test_cases(db_path):
+    [answer], result = imported(db_path, "deepeval.json")
+    assert result.detected() == "read as deepeval test cases"
+    assert answer["question"] == "What if these shoes don't fit?"
+    assert answer["response"] == "We offer a 30-day full refund at no extra cost."
+    texts = ["Only shoes can be refunded.",
+             "All customers are eligible for a 30 day full refund at no extra cost."]
+    assert answer["id"] == stable_id(answer["question"], answer["response"], texts)
+    assert [(s["id"], s["text"], s["origin"]) for s in answer["sources"]] == [
+        (text_id(t), t, "deepeval") for t in texts]
+    assert answer["correct"] is None
+    assert answer["meta"] == {
+        "expected_output": "You're eligible for a 30 day refund at no extra cost.",
+        "context": ["All customers are eligible for a 30 day full refund at no extra cost."]}
+
+
+def test_openinference_spans_grouped_by_trace(db_path):
+    [answer], result = imported(db_path, "openinference.jsonl")
+    assert result.detected() == "read as OpenInference spans"
+    trace = "0x5b8aa5a2d2c872e8321cf37308d69df2"
+    assert answer["id"] == trace
+    assert answer["question"] == "What is the refund window?"  # the root span's
+    assert answer["response"] == "You can return items within 30 days [1]."
+    assert answer["sources"] == [
+        {"id": "returns-policy-v3", "title": "Returns policy", "origin": "help-centre",
+         "text": "Items may be returned within 30 days.", "updated_at": None},
+        {"id": text_id("Refunds are paid to the original card."), "title": None,
+         "origin": "openinference", "text": "Refunds are paid to the original card.",
+         "updated_at": None}]
+    meta = answer["meta"]
+    assert meta["trace_id"] == trace
+    assert meta["span_ids"] == {"root": "0x9fd4e1a0c2b3d401", "llm": "0x2c1e0a3b4d5f6071",
+                                "retriever": ["0x051581bf3cb55c13"]}
+    assert meta["root_attributes"] == {"openinference.span.kind": "CHAIN", "session.id": "s-7"}
+    assert meta["llm_model_name"] == "gpt-4o-mini"
+    assert meta["source_metadata"] == [{"title": "Returns policy", "origin": "help-centre"}, None]
+
+
+def test_openinference_falls_back_to_the_llm_span_and_holds_only_open_traces(tmp_path):
+    spans = [json.loads(line) for line in (DATA / "openinference.jsonl").read_text().splitlines()]
+    root = spans[2]
+    root["attributes"] = {"openinference.span.kind": "CHAIN"}  # no input.value, no output.value
+    spans[1]["attributes"]["input.value"] = "Refund window?"
+    second = json.loads(json.dumps(spans))
+    for span in second:
+        span["context"]["trace_id"] = "0xabc"
+    path = tmp_path / "spans.jsonl"
+    path.write_text("".join(json.dumps(s) + "\n" for s in [*spans, *second, spans[0]]))
+    source = open_input(str(path))
+    name, found = rows(source, None)
+    out = list(found)
+    assert name == "openinference"
+    assert [(r.number, r.record and r.record["question"]) for r in out if r.record] == [
+        (1, "Refund window?"), (4, "Refund window?")]
+    assert [(r.number, r.error) for r in out if r.error] == [
+        (7, "a span of trace 0x5b8aa5a2d2c872e8321cf37308d69df2 after its root span")]
+
+
+def test_langfuse_trace(db_path):
+    [answer], result = imported(db_path, "langfuse.json")
+    assert result.detected() == "read as Langfuse traces"
+    assert answer["id"] == "trace-7f3a"
+    assert answer["question"] == "What is the refund window?"
+    assert answer["response"] == "You can return items within 30 days [1]."
+    assert answer["sources"] == [
+        {"id": "returns-policy-v3", "title": "Returns policy", "origin": "langfuse",
+         "text": "Items may be returned within 30 days.", "updated_at": None},
+        {"id": text_id("Refunds are paid to the original card."), "title": None,
+         "origin": "langfuse", "text": "Refunds are paid to the original card.",
+         "updated_at": None}]
+    assert answer["meta"] == {
+        "name": "rag-query", "timestamp": "2024-05-01T10:00:00.000Z", "userId": "u-42",
+        "sessionId": "s-7", "tags": ["prod"], "metadata": {"release": "2024.05"},
+        "trace_id": "trace-7f3a", "retriever_observation_ids": ["obs-1"]}
+
+
+def test_langfuse_jsonl_of_traces(db_path, tmp_path):
+    trace = json.loads((DATA / "langfuse.json").read_text())
+    other = {**trace, "id": "trace-2", "input": [{"role": "user", "content": "And shoes?"}]}
+    path = tmp_path / "traces.jsonl"
+    path.write_text(json.dumps(trace) + "\n" + json.dumps(other) + "\n")
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], fmt="langfuse")
+    assert not result.bad and result.answers == 2 and result.detected() == ""
+    assert [a["question"] for a in stored(db_path)] == ["And shoes?", "What is the refund window?"]
+
+
+@pytest.mark.parametrize(("name", "fmt"), [
+    ("answers.jsonl", "jsonl"), ("answers.json", "json"), ("answers.csv", "csv"),
+    ("answers.parquet", "parquet"), ("ragas.jsonl", "ragas"), ("ragas.csv", "ragas"),
+    ("ragas.parquet", "ragas"), ("deepeval.json", "deepeval"),
+    ("openinference.jsonl", "openinference"), ("phoenix_spans.parquet", "openinference"),
+    ("langfuse.json", "langfuse")])
+def test_each_format_is_detected_whatever_the_files_name(tmp_path, name, fmt):
+    renamed = tmp_path / "input.dat"
+    shutil.copy(DATA / name, renamed)
+    assert rows(open_input(str(renamed)), None)[0] == fmt
+
+
+def test_the_same_file_imported_again_changes_nothing(db_path):
+    for name in ("ragas.csv", "openinference.jsonl", "langfuse.json", "deepeval.json"):
+        imported(db_path, name)
+    with Store(db_path) as store:
+        again = import_files(store, [str(DATA / n) for n in (
+            "ragas.csv", "openinference.jsonl", "langfuse.json", "deepeval.json")])
+    assert (again.answers, again.unchanged, again.bad) == (0, 4, [])
+
+
+def test_openinference_from_phoenixs_spans_dataframe_in_parquet(db_path):
+    [answer], result = imported(db_path, "phoenix_spans.parquet")
+    assert result.detected() == "read as OpenInference spans"
+    trace = "5b8aa5a2d2c872e8321cf37308d69df2"
+    assert (answer["id"], answer["question"], answer["response"]) == (
+        trace, "What is the refund window?", "You can return items within 30 days [1].")
+    assert [(s["id"], s["title"], s["origin"]) for s in answer["sources"]] == [
+        ("returns-policy-v3", "Returns policy", "help-centre"),
+        (text_id("Refunds are paid to the original card."), None, "openinference")]
+    assert answer["meta"]["span_ids"] == {
+        "root": "9fd4e1a0c2b3d401", "llm": "2c1e0a3b4d5f6071", "retriever": ["051581bf3cb55c13"]}
+
+
+def test_openinference_spans_pretty_printed_as_the_console_exporter_writes_them(db_path, tmp_path):
+    path = tmp_path / "spans.txt"
+    path.write_text("".join(json.dumps(json.loads(line), indent=4) + "\n"
+                            for line in (DATA / "openinference.jsonl").read_text().splitlines()))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert not result.bad and result.answers == 1
+    assert result.detected() == "read as OpenInference spans"
+    assert stored(db_path)[0]["id"] == "0x5b8aa5a2d2c872e8321cf37308d69df2"
+
+
+def test_a_first_line_longer_than_what_detection_reads_is_still_detected(db_path, tmp_path):
+    row = json.loads((DATA / "ragas.jsonl").read_text())
+    row["retrieved_contexts"] = ["A long context. " * 10_000]
+    path = tmp_path / "long.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert rows(open_input(str(path)), None)[0] == "ragas"
