@@ -117,13 +117,13 @@ class ReviewServer(Server):
         """The page of a valid link; HTTP 403 for any other."""
         reviewer = self.store().reviewer_for_token(request.query.get("token", ""))
         if reviewer is None:
-            return refuse(web.HTTPForbidden, "this link is not valid (mistyped, or revoked): "
+            return refuse(403, "this link is not valid (mistyped, or revoked): "
                           "ask your lead for a new one")
         adjudicate = request.query.get("adjudicate", "").lower() in YES
         if adjudicate and not reviewer.lead:
-            return refuse(web.HTTPForbidden, "adjudication is for a lead's link")
+            return refuse(403, "adjudication is for a lead's link")
         if (why := self.full(reviewer)) is not None:
-            return refuse(web.HTTPTooManyRequests, why)
+            return refuse(429, why)
         ticket = secrets.token_urlsafe(24)
         blind = request.query.get("blind", "").lower() in YES
         self.tickets[ticket] = Ticket(reviewer, blind, adjudicate,
@@ -198,9 +198,9 @@ class ReviewServer(Server):
                     print=None, shutdown_timeout=50.0)
 
 
-def refuse(kind: type[web.HTTPException], why: str) -> web.StreamResponse:
+def refuse(status: int, why: str) -> web.StreamResponse:
     """A plain-text refusal: ``why`` on one line, no page, nothing started."""
-    return kind(text=f"groundtui: {why}\n", headers=SECURITY_HEADERS)
+    return web.Response(status=status, text=f"groundtui: {why}\n", headers=SECURITY_HEADERS)
 
 
 def bind(host: str, port: int) -> socket.socket:
