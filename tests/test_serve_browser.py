@@ -25,11 +25,19 @@ from tests.serving import serve_db
 CHROMIUM = os.environ.get("GROUNDTUI_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[1]
 
+REQUIRED = os.environ.get("GROUNDTUI_BROWSER_TESTS") == "required"  # set by .ci/run
+
 if not os.access(CHROMIUM, os.X_OK):
-    pytest.skip(f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium; "
-                "`make test` installs it where it may)", allow_module_level=True)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="browser tests need the playwright package (the dev extra)")
+    why = (f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium; "
+           "`make test` installs it where it may)")
+    if REQUIRED:
+        raise RuntimeError(why)
+    pytest.skip(why, allow_module_level=True)
+if REQUIRED:
+    from playwright import sync_api
+else:
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="browser tests need the playwright package (the dev extra)")
 
 
 def wait_for(what: Callable[[], Any], timeout: float = 30.0, step: float = 0.1) -> Any:
