@@ -20,6 +20,8 @@ Figures printed (the terminal is a canvas, so outcomes are read from the databas
   every session at once, each a new label; from the key press (wall clock) to the
   review row's ``at``; median and p95 over all sessions;
 - memory per session: RSS and PSS of the review processes, with the sessions open;
+- CPU while the keys were pressed, in cores: the review processes, the server, and the
+  headless browser (here on the same 2 cores; a reviewer's browser is on their machine);
 - after the tabs close: processes left (must be 0) and leases on untouched answers (0).
 """
 
@@ -57,6 +59,23 @@ def rss_pss(pid: int) -> tuple[float, float]:
 
 def children(pid: int) -> list[int]:
     return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process (0 when it has gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        found += (kids := children(todo.pop()))
+        todo += kids
+    return found
 
 
 def at_seconds(at: str) -> float:
@@ -131,8 +150,15 @@ async def run(db: Path, args) -> None:
             await until(lambda: all("page" in o for o in outs) or any(t.done() for t in tasks))
             pids = children(server.pid)
             memory = [rss_pss(pid) for pid in pids]
+            browser_pids = [p for p in descendants(os.getpid())
+                            if p != server.pid and p not in descendants(server.pid)]
+            before = [sum(map(cpu_seconds, group)) for group in (pids, [server.pid], browser_pids)]
+            began = time.time()
             go.set()
             await asyncio.gather(*tasks)
+            spent = time.time() - began
+            after = [sum(map(cpu_seconds, group)) for group in (pids, [server.pid], browser_pids)]
+            cpu = [(b - a) / spent for a, b in zip(before, after, strict=True)]
             for out in outs:
                 await out["page"].close()
             closed = time.time()
@@ -142,10 +168,10 @@ async def run(db: Path, args) -> None:
     finally:
         server.terminate()
         server.wait(timeout=60)
-    report(args, outs, memory, quit_s, db, names)
+    report(args, outs, memory, quit_s, db, names, cpu)
 
 
-def report(args, outs, memory, quit_s, db, names) -> None:
+def report(args, outs, memory, quit_s, db, names, cpu) -> None:
     def spread(values: list[float]) -> str:
         values = sorted(values)
         p95 = values[max(0, round(0.95 * len(values)) - 1)]
@@ -164,6 +190,8 @@ def report(args, outs, memory, quit_s, db, names) -> None:
     print(f"  memory per session ({len(memory)} processes): RSS median "
           f"{statistics.median(rss):.0f} MiB (max {max(rss):.0f}), PSS median "
           f"{statistics.median(pss):.0f} MiB")
+    print(f"  CPU while keys were pressed, in cores: sessions {cpu[0]:.2f}, server "
+          f"{cpu[1]:.2f}, headless browser {cpu[2]:.2f} (load average {os.getloadavg()[0]:.1f})")
     marks = ",".join("?" * len(names))
     left = rows(db, f"select count(*) from leases l where reviewer in ({marks}) and not exists"
                 " (select 1 from reviews r join claims c on c.id = r.claim_id where"
