@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test venv clean
+.PHONY: demo test venv clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,7 +18,20 @@ venv: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/groundtui demo
 
-test: $(STAMP)
+# The browser tests drive the system Chromium (README "Reviewing in a browser"): installed
+# here with apt-get when absent and this user may; otherwise those tests skip, saying why.
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  if command -v apt-get >/dev/null && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
+	    SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo -n); \
+	    echo "make: installing chromium for the browser tests (apt-get)"; \
+	    { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; } >/dev/null \
+	      || echo "make: could not install chromium: the browser tests will be skipped"; \
+	  else \
+	    echo "make: no /usr/bin/chromium and no apt-get as root: the browser tests will be skipped"; \
+	  fi; }
+
+test: $(STAMP) chromium
 	$(BIN)/ruff check groundtui tests bench
 	$(BIN)/mypy groundtui
 	$(BIN)/python -m pytest -q

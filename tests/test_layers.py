@@ -31,8 +31,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     "judge": {"checks", "models", "records", "scan", "store", "text"},
     "export": {"report", "store", "models", "text"},
     "demo": {"importer", "judge", "scan", "store"},
-    "cli": {"checks", "demo", "export", "formats", "importer", "judge", "models", "records", "report",
-            "scan", "store", "text", "tui"},
+    "cli": {"checks", "demo", "export", "formats", "importer", "judge", "models", "records",
+            "report", "scan", "serve", "store", "text", "tui"},
+    "serve": {"store", "text"},
     "tui": {"checks", "models", "records", "report", "store", "text"},
 }
 # Third-party packages each part may import; the standard library is open to all.
@@ -41,9 +42,11 @@ MAY_USE: dict[str, set[str]] = {
     "models": {"pydantic"}, "formats": {"pyarrow"}, "store": {"sqlite_utils"}, "report": {"rich"},
     "scan": set(), "importer": {"pydantic"}, "judge": {"litellm", "pydantic"},
     "export": set(), "demo": set(), "cli": {"click", "dotenv", "rich"},
+    "serve": {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"},
     "tui": {"textual", "rich"},
 }
-LAZY_ONLY = {"litellm", "pyarrow", "textual", "groundtui.tui", "groundtui.cli"}
+LAZY_ONLY = {"litellm", "pyarrow", "textual", "textual_serve", "groundtui.tui",
+             "groundtui.serve", "groundtui.cli"}
 """Never imported at a module's top level outside their own part."""
 
 
@@ -143,11 +146,12 @@ def test_no_module_imports_one_that_imports_it_back():
 
 
 def test_importing_the_core_loads_neither_textual_nor_litellm():
-    core = [m for m in imports() if _part(m) not in ("tui", "cli", None, "__main__")]
+    core = [m for m in imports() if _part(m) not in ("tui", "serve", "cli", None, "__main__")]
     code = (
         "import sys\n"
         + "".join(f"import {m}\n" for m in core)
-        + "print(sorted(m for m in ('textual', 'litellm', 'pyarrow') if m in sys.modules))"
+        + "print(sorted(m for m in ('textual', 'textual_serve', 'aiohttp', 'litellm', 'pyarrow')"
+        " if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -18,6 +18,7 @@ from groundtui.cli.imports import import_cmd
 from groundtui.cli.judging import judge, scan
 from groundtui.cli.reading import export, report
 from groundtui.cli.reviewing import demo, review
+from groundtui.cli.serving import reviewers, serve
 from groundtui.cli.team import leases
 
 __all__ = ["cli", "main"]
@@ -38,6 +39,8 @@ for _command in (import_cmd, scan, judge, review, report, export, demo, config):
     cli.add_command(_command)
 cli.add_command(delete)
 cli.add_command(leases)
+cli.add_command(serve)
+cli.add_command(reviewers)
 
 
 def main() -> None:

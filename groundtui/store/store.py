@@ -3,7 +3,8 @@
 ``Store`` is the connection (``connection``) and the writes, grouped by what they write:
 imports (``imports``), labels (``labels``: claims, judgements, reviews, marks), judging
 runs (``judging``), the mechanical check's flags (``flags``), settings (``settings``),
-deletions (``forget``) and a team's reviewers, leases and adjudications (``team``). Each write runs inside
+deletions (``forget``), a team's reviewers, leases and adjudications (``team``) and
+reviewers' link tokens (``reviewers``). Each write runs inside
 the one write path, ``transaction()``, which takes the write lock before reading.
 """
 
@@ -13,11 +14,13 @@ from groundtui.store.flags import FlagWrites
 from groundtui.store.forget import ForgetWrites
 from groundtui.store.imports import ImportWrites
 from groundtui.store.judging import JudgingWrites
+from groundtui.store.reviewers import ReviewerWrites
 from groundtui.store.settings import SettingsStore
 from groundtui.store.team import TeamWrites
 
 
-class Store(ImportWrites, JudgingWrites, FlagWrites, SettingsStore, ForgetWrites, TeamWrites):
+class Store(ImportWrites, JudgingWrites, FlagWrites, SettingsStore, ForgetWrites, TeamWrites,
+            ReviewerWrites):
     """One SQLite database file. Not shared between threads: open one per thread."""
 
     def answer_sources(self, answer_id: str) -> list[dict]:

@@ -1,0 +1,6 @@
+"""``groundtui serve``: the review UI in a browser (README "Reviewing in a browser").
+
+``server`` is the web server (textual-serve's ``Server``, with sign-in by a reviewer's
+link, session caps and the product's own page); ``process`` starts and ends one
+``groundtui review`` process per browser session. Imported only by ``groundtui serve``.
+"""

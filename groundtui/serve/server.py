@@ -1,0 +1,220 @@
+"""The web server: textual-serve's ``Server`` with sign-in by link, caps and our page.
+
+A reviewer opens their link, ``/?token=…``. The page handler finds the reviewer of the
+token in the database (``Store.reviewer_for_token``; a wrong or revoked token is HTTP 403)
+and hands the page a one-time *ticket*, valid for a minute; the page's websocket,
+``/ws/<ticket>``, redeems it and only then starts the reviewer's ``groundtui review``
+process, with the name from the database, never from the URL. A websocket without a
+live ticket is HTTP 403 and starts nothing. Sessions are capped per reviewer and in all
+(each one is a process); beyond a cap the page and the websocket answer HTTP 429.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import socket
+import time
+from collections import Counter
+from pathlib import Path
+from typing import NamedTuple
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+from textual_serve.server import Server, to_int
+
+from groundtui.serve.process import ReviewProcess, review_argv
+from groundtui.store import Store
+from groundtui.store.reviewers import Reviewer
+
+log = logging.getLogger("groundtui.serve")
+
+TEMPLATES = Path(__file__).parent / "templates"
+TICKET_SECONDS = 60.0
+PER_REVIEWER = 3
+IN_ALL = 16
+YES = ("1", "yes", "true", "on")
+SECURITY_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",  # the link's token never leaves in a Referer
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+class Ticket(NamedTuple):
+    reviewer: Reviewer
+    blind: bool
+    adjudicate: bool
+    expires: float
+
+
+class ReviewServer(Server):
+    """Serve ``groundtui review`` on ``db_path``, one process per signed-in browser tab."""
+
+    def __init__(self, db_path: str, *, host: str = "127.0.0.1", port: int = 8000,
+                 per_reviewer: int = PER_REVIEWER, in_all: int = IN_ALL) -> None:
+        super().__init__("groundtui review", host=host, port=port, title="groundtui review")
+        self.db_path = str(Path(db_path).resolve())
+        self.per_reviewer = per_reviewer
+        self.in_all = in_all
+        self.tickets: dict[str, Ticket] = {}
+        self.sessions: Counter[str] = Counter()
+        self.started = 0  # processes started since the server began (tests read it)
+        self._store: Store | None = None
+
+    # -- who is who -------------------------------------------------------------------
+
+    def store(self) -> Store:
+        """The server's own connection: reads the reviewers' table, fresh each time."""
+        if self._store is None:
+            self._store = Store(self.db_path, create=False)
+        return self._store
+
+    def full(self, reviewer: Reviewer) -> str | None:
+        """Why ``reviewer`` may open no more sessions now, or None."""
+        key = reviewer.name.casefold()
+        if self.sessions[key] + self._pending(key) >= self.per_reviewer:
+            return (f"{reviewer.name} already has {self.per_reviewer} review sessions open "
+                    "(close a tab first)")
+        if sum(self.sessions.values()) + self._pending(None) >= self.in_all:
+            return f"the server already runs {self.in_all} review sessions; try again later"
+        return None
+
+    def _pending(self, key: str | None) -> int:
+        now = time.monotonic()
+        for ticket in [t for t, v in self.tickets.items() if v.expires < now]:
+            del self.tickets[ticket]
+        return sum(1 for t in self.tickets.values()
+                   if key is None or t.reviewer.name.casefold() == key)
+
+    # -- the web application ----------------------------------------------------------
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES),
+                             autoescape=jinja2.select_autoescape(default=True))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws/{ticket}", self.handle_websocket, name="websocket"),
+            web.static("/static", self.statics_path, name="static"),
+        ])
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Nothing printed here: ``groundtui serve`` says where it serves."""
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        if self._store is not None:
+            self._store.close()
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page of a valid link; HTTP 403 for any other."""
+        reviewer = self.store().reviewer_for_token(request.query.get("token", ""))
+        if reviewer is None:
+            return refuse(403, "this link is not valid (mistyped, or revoked): "
+                          "ask your lead for a new one")
+        adjudicate = request.query.get("adjudicate", "").lower() in YES
+        if adjudicate and not reviewer.lead:
+            return refuse(403, "adjudication is for a lead's link")
+        if (why := self.full(reviewer)) is not None:
+            return refuse(429, why)
+        ticket = secrets.token_urlsafe(24)
+        blind = request.query.get("blind", "").lower() in YES
+        self.tickets[ticket] = Ticket(reviewer, blind, adjudicate,
+                                      time.monotonic() + TICKET_SECONDS)
+        mode = "adjudication" if adjudicate else "blind review" if blind else "review"
+        context = {
+            "name": reviewer.name, "mode": mode, "ticket": ticket,
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "static": str(request.app.router["static"].url_for(filename="/")).rstrip("/") + "/",
+        }
+        response = aiohttp_jinja2.render_template("page.html", request, context)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """Redeem the page's ticket, then run the reviewer's process for this websocket."""
+        ticket = self.tickets.pop(request.match_info["ticket"], None)
+        if ticket is None or ticket.expires < time.monotonic():
+            raise web.HTTPForbidden(text="no valid ticket: open your link again\n")
+        reviewer = self.store().reviewer_for_name(ticket.reviewer.name)
+        if reviewer is None:  # revoked since the page was served
+            raise web.HTTPForbidden(text="this link was revoked\n")
+        if (why := self.full(reviewer)) is not None:
+            raise web.HTTPTooManyRequests(text=why + "\n")
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        argv = review_argv(self.db_path, reviewer.name, blind=ticket.blind,
+                           adjudicate=ticket.adjudicate and reviewer.lead)
+        websocket = web.WebSocketResponse(heartbeat=15)
+        key = reviewer.name.casefold()
+        self.sessions[key] += 1
+        service: ReviewProcess | None = None
+        try:
+            await websocket.prepare(request)
+            service = ReviewProcess(
+                argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                close=websocket.close, download_manager=self.download_manager)
+            await service.start(width, height)
+            self.started += 1
+            log.info("session of %s started (process %s)", reviewer.name, service.pid)
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+        except Exception:
+            log.exception("session of %s failed", reviewer.name)
+        finally:
+            if service is not None:
+                await service.stop()
+                log.info("session of %s ended (process %s exit %s)", reviewer.name,
+                         service.pid, service._process and service._process.returncode)
+            self.sessions[key] -= 1
+        return websocket
+
+    # -- running ----------------------------------------------------------------------
+
+    def run(self, sock: socket.socket) -> None:
+        """Serve on the bound ``sock`` until Ctrl-C or SIGTERM; sessions are quit first."""
+        import signal
+
+        from aiohttp.web_runner import GracefulExit
+
+        def stop() -> None:
+            raise GracefulExit()
+
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, stop)
+        web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop,
+                    print=None, shutdown_timeout=50.0)
+
+
+def refuse(status: int, why: str) -> web.StreamResponse:
+    """A plain-text refusal: ``why`` on one line, no page, nothing started."""
+    return web.Response(status=status, text=f"groundtui: {why}\n", headers=SECURITY_HEADERS)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (``OSError`` when the port is taken)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=128)
+
+
+def is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

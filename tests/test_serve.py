@@ -1,0 +1,144 @@
+"""``groundtui reviewers`` and the server's sign-in, without a browser (README "Reviewing in
+a browser"): tokens stored hashed, constant-time lookup, 403 that starts nothing, caps."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from click.testing import CliRunner
+
+from groundtui.cli import cli
+from groundtui.serve.server import ReviewServer, is_loopback
+from groundtui.store import Store
+from groundtui.store.reviewers import token_hash
+from tests.serving import serve_db
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return serve_db(tmp_path, answers=2)
+
+
+def test_a_token_is_stored_only_as_its_hash_and_finds_its_reviewer(db: Path) -> None:
+    with Store(db) as store:
+        name, token = store.add_reviewer("Dana")
+        assert name == "Dana" and len(token) >= 40
+        row = store.query("select * from reviewers where key = 'dana'")[0]
+        assert row["token_hash"] == token_hash(token) and token not in str(row)
+        found = store.reviewer_for_token(token)
+        assert found is not None and found.name == "Dana" and not found.lead
+        assert store.reviewer_for_token(token[:-1] + "x") is None
+        assert store.reviewer_for_token("") is None
+        # one person whatever the case; a new link replaces the old one
+        again, newer = store.add_reviewer("DANA", lead=True)
+        assert again == "Dana" and store.reviewer_for_token(token) is None
+        lead = store.reviewer_for_token(newer)
+        assert lead is not None and lead.lead
+        assert store.revoke_reviewer("dana") == "Dana"
+        assert store.reviewer_for_token(newer) is None
+        assert store.revoke_reviewer("dana") is None and store.revoke_reviewer("bob") is None
+        assert [r["link"] for r in store.reviewers()] == ["revoked"]
+
+
+def test_the_reviewers_commands(db: Path) -> None:
+    run = CliRunner().invoke(
+        cli, ["reviewers", "add", "Lee", "--lead", "--url", "https://review.example/", "--db",
+              str(db)])
+    assert run.exit_code == 0, run.output
+    assert "Lee (lead): https://review.example/?token=" in run.output
+    assert "&adjudicate=1" in run.output
+    listed = CliRunner().invoke(cli, ["reviewers", "list", "--db", str(db)])
+    assert "Lee\tlead\tlink active" in listed.output
+    gone = CliRunner().invoke(cli, ["reviewers", "revoke", "lee", "--db", str(db)])
+    assert gone.exit_code == 0 and "Revoked the link of Lee." in gone.output
+    bad = CliRunner().invoke(cli, ["reviewers", "revoke", "bob", "--db", str(db)])
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "no reviewer 'bob'" in bad.output
+    bad_url = CliRunner().invoke(cli, ["reviewers", "add", "x", "--url", "review.example",
+                                       "--db", str(db)])
+    assert bad_url.exit_code == 2 and "Traceback" not in bad_url.output
+
+
+def test_serve_on_a_port_in_use_is_one_line(db: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        run = CliRunner().invoke(cli, ["serve", "--port", str(port), "--db", str(db)])
+    assert run.exit_code == 2
+    assert run.output.startswith(f"groundtui: cannot listen on 127.0.0.1:{port}")
+    assert run.output.count("\n") == 1
+
+
+def test_only_loopback_counts_as_private() -> None:
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.4")
+
+
+async def _client(server: ReviewServer) -> TestClient:
+    client = TestClient(TestServer(await server._make_app(), host="127.0.0.1"))
+    await client.start_server()
+    return client
+
+
+async def test_a_wrong_or_revoked_token_gets_403_and_starts_nothing(db: Path) -> None:
+    with Store(db) as store:
+        _, token = store.add_reviewer("Dana")
+        _, revoked = store.add_reviewer("Ann")
+        store.revoke_reviewer("ann")
+    server = ReviewServer(str(db))
+    client = await _client(server)
+    try:
+        for query in ("", "?token=", "?token=guess", f"?token={revoked}",
+                      f"?token={token}&adjudicate=1"):  # not a lead
+            response = await client.get("/" + query)
+            assert response.status == 403, query
+            assert "groundtui:" in await response.text()
+        for path in ("/ws/made-up", "/ws/" + token):  # a websocket needs a ticket
+            response = await client.get(path)
+            assert response.status == 403
+        assert server.started == 0 and not server.tickets and not server.sessions
+    finally:
+        await client.close()
+
+
+async def test_the_page_is_the_products_and_names_the_reviewer_from_the_token(db: Path) -> None:
+    with Store(db) as store:
+        _, token = store.add_reviewer("Dana")
+    server = ReviewServer(str(db), per_reviewer=1)
+    client = await _client(server)
+    try:
+        # a name in the URL changes nothing: the name comes from the token
+        response = await client.get(f"/?token={token}&reviewer=Mallory&name=Mallory")
+        page = await response.text()
+        assert response.status == 200
+        assert "<title>groundtui review · Dana</title>" in page and "Mallory" not in page
+        assert "groundtui review --" not in page and "Start" not in page  # no command line
+        assert "https://" not in page.replace('"https:"', "")  # nothing fetched from outside
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+        (ticket,) = server.tickets
+        assert server.tickets[ticket].reviewer.name == "Dana"
+        # the cap counts a page not yet connected: Dana's second tab is refused
+        second = await client.get(f"/?token={token}")
+        assert second.status == 429 and "1 review sessions open" in await second.text()
+        # a ticket whose reviewer was revoked meanwhile starts nothing
+        with Store(db) as store:
+            store.revoke_reviewer("Dana")
+        refused = await client.get(f"/ws/{ticket}")
+        assert refused.status == 403 and server.started == 0
+        # and a ticket is used once
+        assert (await client.get(f"/ws/{ticket}")).status == 403
+    finally:
+        await client.close()
+
+
+async def test_the_cap_in_all(db: Path) -> None:
+    with Store(db) as store:
+        tokens = [store.add_reviewer(name)[1] for name in ("a", "b", "c")]
+    server = ReviewServer(str(db), per_reviewer=3, in_all=2)
+    client = await _client(server)
+    try:
+        statuses = [(await client.get(f"/?token={t}")).status for t in tokens]
+        assert statuses == [200, 200, 429]
+    finally:
+        await client.close()

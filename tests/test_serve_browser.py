@@ -1,0 +1,198 @@
+"""The review UI in a real browser (README "Reviewing in a browser"): Playwright drives the
+system Chromium against a real ``groundtui serve``. The terminal is drawn on a canvas, so
+what happened is read from the database.
+
+Skipped, with the reason, when the playwright package or /usr/bin/chromium is missing
+(``make test`` and ``.ci/run`` install Chromium with apt-get where they can).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from groundtui.store import Store
+from tests.serving import serve_db
+
+CHROMIUM = os.environ.get("GROUNDTUI_CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[1]
+
+REQUIRED = os.environ.get("GROUNDTUI_BROWSER_TESTS") == "required"  # set by .ci/run
+
+if not os.access(CHROMIUM, os.X_OK):
+    why = (f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium; "
+           "`make test` installs it where it may)")
+    if REQUIRED:
+        raise RuntimeError(why)
+    pytest.skip(why, allow_module_level=True)
+if REQUIRED:
+    from playwright import sync_api
+else:
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="browser tests need the playwright package (the dev extra)")
+
+
+def wait_for(what: Callable[[], Any], timeout: float = 30.0, step: float = 0.1) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if value := what():
+            return value
+        time.sleep(step)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what.__doc__ or what}")
+
+
+class Served:
+    """A ``groundtui serve`` process on a free port of 127.0.0.1, and what it logged."""
+
+    def __init__(self, db: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "groundtui", "serve", "--db", str(db), "--port", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+        assert self.process.stdout is not None
+        first = self.process.stdout.readline()
+        self.url = first.split(" on ", 1)[1].split()[0].rstrip("/")
+        self.lines: list[str] = []
+        import threading
+
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    def children(self) -> list[int]:
+        """Process ids of the server's children: its sessions' review processes."""
+        pid = self.process.pid
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+        return [int(p) for p in text.split()]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=60)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Served, Path]]:
+    db = serve_db(tmp_path)
+    server = Served(db)
+    yield server, db
+    server.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def rows(db: Path, sql: str, params: tuple = ()) -> list[tuple]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute(sql, params).fetchall()
+
+
+def test_a_reviewer_signs_in_labels_three_claims_and_closing_the_tab_frees_their_leases(
+    served: tuple[Served, Path], browser: Any,
+) -> None:
+    server, db = served
+    with Store(db) as store:
+        _, token = store.add_reviewer("Robin")
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    response = page.goto(f"{server.url}/?token={token}")
+    assert response.status == 200 and page.title() == "groundtui review · Robin"
+    page.wait_for_selector("body.-first-byte", timeout=30_000)
+    first = wait_for(lambda: rows(db, "select answer_id from leases where reviewer = 'Robin'"))
+    page.focus(".xterm-helper-textarea")  # a click would select a claim
+    for key in "sjajp":
+        page.keyboard.press(key)
+    labels = wait_for(lambda: (r := rows(
+        db, "select c.answer_id, r.claim_id, r.verdict, r.reviewer from reviews r"
+        " join claims c on c.id = r.claim_id where r.reviewer = 'Robin' order by r.id"))
+        and len(r) == 3 and r)
+    assert [v for _, _, v, _ in labels] == ["stated", "absent", "partial"]
+    assert len({c for _, c, _, _ in labels}) == 3 and {a for a, *_ in labels} == {first[0][0]}
+    # the next answer is taken, and left untouched
+    page.keyboard.press("n")
+    wait_for(lambda: len(rows(db, "select 1 from leases where reviewer = 'Robin'")) == 2)
+    (session,) = server.children()
+    page.close()
+    wait_for(lambda: any("session of Robin ended" in line for line in server.lines))
+    assert any(f"(process {session} exit 0)" in line for line in server.lines), server.lines
+    assert not server.children()
+    # quitting freed the untouched answer; the labelled one stays Robin's (README "Leases")
+    assert rows(db, "select answer_id from leases where reviewer = 'Robin'") == first
+
+
+def test_a_wrong_or_revoked_link_is_refused_and_starts_no_process(
+    served: tuple[Served, Path], browser: Any,
+) -> None:
+    server, db = served
+    with Store(db) as store:
+        _, token = store.add_reviewer("Sam")
+        store.revoke_reviewer("Sam")
+    page = browser.new_page()
+    for url in (f"{server.url}/?token={token}", f"{server.url}/?token=not-a-token",
+                f"{server.url}/"):
+        response = page.goto(url)
+        assert response.status == 403
+        assert "groundtui: this link is not valid" in page.inner_text("body")
+    time.sleep(0.5)
+    assert not server.children()
+    assert not any("started" in line for line in server.lines)
+    assert not rows(db, "select 1 from leases")
+
+
+def test_the_terminal_and_a_browser_review_one_database_at_once(
+    served: tuple[Served, Path], browser: Any, tmp_path: Path,
+) -> None:
+    """A terminal reviewer (Textual's Pilot in a process of its own) and a browser one each
+    take a different answer and both labels land."""
+    server, db = served
+    with Store(db) as store:
+        _, token = store.add_reviewer("Robin")
+    terminal = subprocess.Popen(
+        [sys.executable, "-c", TERMINAL_REVIEWER, str(db)], cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(f"{server.url}/?token={token}")
+    page.wait_for_selector("body.-first-byte", timeout=30_000)
+    wait_for(lambda: rows(db, "select 1 from leases where reviewer = 'Robin'"))
+    page.focus(".xterm-helper-textarea")  # a click would select a claim
+    page.keyboard.press("c")
+    assert terminal.wait(timeout=90) == 0
+    done = wait_for(lambda: (r := rows(
+        db, "select r.reviewer, c.answer_id from reviews r join claims c on c.id = r.claim_id"
+        " order by r.reviewer")) and len(r) == 2 and r)
+    assert [name for name, _ in done] == ["Robin", "Tess"] and done[0][1] != done[1][1]
+    page.close()
+    wait_for(lambda: any("session of Robin ended" in line for line in server.lines))
+
+
+TERMINAL_REVIEWER = """
+import asyncio, sqlite3, sys
+from groundtui.tui.app import make_app
+
+async def main():
+    app = make_app(sys.argv[1], "Tess", False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.1)
+            with sqlite3.connect(sys.argv[1]) as conn:
+                if conn.execute("select 1 from leases where reviewer = 'Tess'").fetchone():
+                    break
+        await pilot.press("s")
+        await pilot.pause(1.0)
+        await pilot.press("q")
+asyncio.run(main())
+"""
