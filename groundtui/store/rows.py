@@ -46,6 +46,11 @@ def overlap_point(answer_id: str) -> float:
     return int.from_bytes(digest[:8], "big") / 2**64
 
 
+def in_overlap(point: float | None, share: float) -> bool:
+    """Whether an answer whose ``overlap_point`` is ``point`` is in an overlap of ``share``."""
+    return point is not None and point < share
+
+
 def chunks(items: list, size: int = 500) -> Iterator[tuple[list, str]]:
     """``items`` in chunks under SQLite's limit on parameters, each with its ``?`` marks."""
     for i in range(0, len(items), size):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from groundtui.checks import Specific, unsourced_specifics
 from groundtui.report import answer_correct
 from groundtui.store import Store
+from groundtui.store.rows import in_overlap
 from groundtui.tui.team_data import (
     OtherLabel,
     disputed_claims,
@@ -245,13 +246,13 @@ def load_answer(
     correct = answer_correct(store, answer_id)
     flag_rows = store.query("select details from flags where answer_id = ?", [answer_id])
     specifics = _specifics(flag_rows, a["response"], sources, scanned=bool(a["scanned_at"]))
-    in_overlap = a["overlap_point"] is not None and a["overlap_point"] < share
+    overlap = in_overlap(a["overlap_point"], share)
     claims = load_claims(
-        store, answer_id, reviewer, hide_others=blind or in_overlap, adjudicate=adjudicate
+        store, answer_id, reviewer, hide_others=blind or overlap, adjudicate=adjudicate
     )
     return AnswerDetail(
         a["id"], a["question"], a["response"], correct, sources, claims, specifics,
-        in_overlap=in_overlap,
+        in_overlap=overlap,
     )
 
 

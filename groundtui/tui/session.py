@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from groundtui.report import Report, compute
 from groundtui.store import Store, StoreError, now_iso
 from groundtui.store.connection import describe_error, is_damage
+from groundtui.store.rows import in_overlap
 from groundtui.tui import answer_data, queue_data
 from groundtui.tui.intents import Intent, Outcome
 from groundtui.tui.labels import correctness, describe, relabel
@@ -100,9 +101,9 @@ class ReviewSession:
     def claims_of(self, store: Store, answer_id: str) -> list[answer_data.ClaimView]:
         """An answer's claims as this session shows them."""
         point = store.scalar("select overlap_point from answers where id = ?", [answer_id])
-        in_overlap = point is not None and point < self.share
         return answer_data.load_claims(
-            store, answer_id, self.reviewer, hide_others=self.blind or in_overlap,
+            store, answer_id, self.reviewer,
+            hide_others=self.blind or in_overlap(point, self.share),
             adjudicate=self.adjudicate,
         )
 
