@@ -17,10 +17,11 @@ from groundtui.formats import InputError, describe, open_input, rows
 from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.records import read_record
 from groundtui.store import IMPORT_JUDGE, ClaimRow, NewAnswer, Store, content_hash, source_key
+from groundtui.store.rows import cited_keys
 from groundtui.store.spool import Spool
 from groundtui.text.kinds import infer_kind
 from groundtui.text.locate import locate
-from groundtui.text.markers import citations_near, source_index
+from groundtui.text.markers import citations_near, distinct
 
 __all__ = ["BadLine", "ImportResult", "InputError", "import_files", "parse_line", "parse_record"]
 
@@ -215,34 +216,33 @@ def _check_inferred_evidence(answer: Answer) -> None:
     """
     for i, claim in enumerate(answer.claims or []):
         if claim.evidence is not None and claim.citation is None:
-            citation = _infer_citation(answer.response, claim.text, claim.span)[0]
-            check_evidence(i, claim.evidence, citation, answer.sources)
+            cited = _infer_citations(answer.response, claim.text, claim.span)[0]
+            check_evidence(i, claim.evidence, cited[0] if cited else None, answer.sources)
 
 
-def _infer_citation(
+def _infer_citations(
     response: str, text: str, span: tuple[int, int] | None
-) -> tuple[int | None, tuple[int, int] | None, str]:
-    """``(citation, span, how located)`` of a claim given without them."""
+) -> tuple[tuple[int, ...], tuple[int, int] | None, str]:
+    """``(citations, span, how located)`` of a claim given without them: the numbers of
+    the markers in or right after its span ("… 30 days [1][2]." cites 1 and 2)."""
     located = "given"
     if span is None:
         found = locate(text, response)
         span, located = (found[:2], found[2]) if found else (None, "unlocated")
     near = citations_near(response, span[0], span[1]) if span is not None else []
-    return (near[0] if near else None), span, located
+    return distinct(near), span, located
 
 
 def _claim_rows(answer: Answer) -> list[ClaimRow]:
-    """The answer's claims as stored: each placed, its citation read, its kind inferred."""
+    """The answer's claims as stored: each placed, its citations read, its kind inferred."""
     keys = [source_key(s.id, s.text) for s in answer.sources]
+    numbers = answer.numbers()
     rows = []
     for ordinal, claim in enumerate(answer.claims or [], start=1):
-        inferred, span, located = _infer_citation(answer.response, claim.text, claim.span)
-        citation = claim.citation if claim.citation is not None else inferred
-        index = source_index(citation, len(keys))
-        dangling = citation is not None and index is None  # "[0]", or "[3]" of two
+        inferred, span, located = _infer_citations(answer.response, claim.text, claim.span)
+        citations = answer.cited_numbers(claim) if claim.citation is not None else inferred
         rows.append(ClaimRow(
             f"{answer.id}#{ordinal}", answer.id, ordinal, claim.text,
-            claim.kind.value if claim.kind else infer_kind(claim.text), citation,
-            None if index is None else keys[index], span, located,
-            uncited=citation is None, dangling=dangling))
+            claim.kind.value if claim.kind else infer_kind(claim.text), citations,
+            cited_keys(citations, numbers, keys), span, located))
     return rows

@@ -21,7 +21,7 @@ from pydantic import (
 )
 
 from groundtui.records import nfc
-from groundtui.text.markers import source_index
+from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, source_index
 
 
 class Verdict(StrEnum):
@@ -99,6 +99,15 @@ class Source(BaseModel):
     title: str | None = None
     origin: str = "unknown"
     updated_at: str | None = None
+    number: StrictInt | None = None
+    """The number the response cites it by ("[4]"); its place from 1 when not given."""
+
+    @field_validator("number")
+    @classmethod
+    def _number(cls, value: int | None) -> int | None:
+        if value is not None and not 1 <= value < 10**LONGEST:
+            raise ValueError(f"must be a whole number from 1 to {10**LONGEST - 1}")
+        return value
 
     @field_validator("id")
     @classmethod
@@ -118,7 +127,8 @@ class Claim(BaseModel):
 
     text: str = Field(min_length=1)
     kind: ClaimKind | None = None
-    citation: StrictInt | None = None
+    citation: StrictInt | str | list[StrictInt | str] | None = None
+    """The source(s) the claim cites: numbers as its markers read ("[2]"), or sources' ids."""
     span: Span | None = None
     verdict: Verdict | None = None
     invention_kind: InventionKind | None = None
@@ -139,9 +149,15 @@ class Claim(BaseModel):
 
     @field_validator("citation")
     @classmethod
-    def _citation(cls, value: int | None) -> int | None:
-        if value is not None and value < 1:
-            raise ValueError("citation numbers start at 1")
+    def _citation(cls, value: Any) -> Any:
+        items = value if isinstance(value, list) else [value]
+        if isinstance(value, list) and not 1 <= len(value) <= 50:
+            raise ValueError("a list of citations holds 1 to 50 of them")
+        for item in items:
+            if isinstance(item, int) and item < 1:
+                raise ValueError("citation numbers start at 1")
+            if isinstance(item, str) and not item:
+                raise ValueError("a citation by id needs the id")
         return value
 
 
@@ -174,21 +190,48 @@ class Answer(BaseModel):
 
     @model_validator(mode="after")
     def _ranges(self) -> Answer:
+        numbers = self.numbers()
+        if len(set(numbers)) < len(numbers):
+            raise ValueError("two sources of the answer have the same number")
         for i, claim in enumerate(self.claims or []):
             if claim.span is not None and claim.span[1] > len(self.response):
                 raise ValueError(
                     f"claims[{i}].span {list(claim.span)} is outside the response "
                     f"({len(self.response)} characters)"
                 )
-            if claim.evidence is not None and claim.citation is not None:
+            cited = self.cited_numbers(claim)
+            if claim.evidence is not None and cited:
                 # Without a citation, the importer infers it, then checks the range.
-                check_evidence(i, claim.evidence, claim.citation, self.sources)
+                check_evidence(i, claim.evidence, cited[0], self.sources)
         return self
+
+    def numbers(self) -> list[int]:
+        """Each source's citation number (``source_numbers``)."""
+        return source_numbers(self.sources)
+
+    def cited_numbers(self, claim: Claim) -> tuple[int, ...]:
+        """The numbers ``claim``'s own ``citation`` names, in order, each once.
+
+        A source id names that source's number; an id of no source of the answer is a
+        dangling citation (``NO_SOURCE``), like "[3]" of two.
+        """
+        if claim.citation is None:
+            return ()
+        items = claim.citation if isinstance(claim.citation, list) else [claim.citation]
+        by_id = {s.id: n for s, n in zip(self.sources, self.numbers(), strict=True)}
+        return distinct(
+            item if isinstance(item, int) else by_id.get(nfc(item), NO_SOURCE) for item in items
+        )
+
+
+def source_numbers(sources: list[Source]) -> list[int]:
+    """Each source's citation number: its own ``number``, else its place from 1."""
+    return [s.number or place for place, s in enumerate(sources, start=1)]
 
 
 def check_evidence(i: int, evidence: Span, citation: int | None, sources: list[Source]) -> None:
-    """Raise ``ValueError`` unless claim ``i``'s ``evidence`` fits the source it cites."""
-    index = source_index(citation, len(sources))
+    """Raise ``ValueError`` unless claim ``i``'s ``evidence`` fits the (first) source it cites."""
+    index = source_index(citation, source_numbers(sources))
     if index is None:
         raise ValueError(
             f"claims[{i}].evidence is given but the claim cites no source of the answer"

@@ -48,11 +48,12 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
         if not answers:
             return result
         last = answers[-1]["seq"]
-        cited = _sources(store, [a["id"] for a in answers], indexes)
+        cited, numbering = _sources(store, [a["id"] for a in answers], indexes)
         found: dict[str, dict] = {}
         for answer in answers:
             sources = cited.get(answer["id"], [])
-            specifics = unsourced_specifics(answer["response"], sources)
+            specifics = unsourced_specifics(
+                answer["response"], sources, numbering.get(answer["id"]))
             if specifics:
                 found[answer["id"]] = {
                     "specifics": [s.to_dict() for s in specifics], "sources": len(sources)}
@@ -63,12 +64,14 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
 
 def _sources(
     store: Store, answer_ids: list[str], indexes: OrderedDict[str, SourceIndex]
-) -> dict[str, list[SourceIndex]]:
-    """Each answer's sources in citation order, indexed, reusing ``indexes`` (an LRU)."""
+) -> tuple[dict[str, list[SourceIndex]], dict[str, list[int]]]:
+    """Each answer's sources in order, indexed, reusing ``indexes`` (an LRU); and the
+    citation numbers of the answers whose input numbered its sources itself."""
     marks = ",".join("?" * len(answer_ids))
     cited: dict[str, list[SourceIndex]] = {}
-    for answer_id, key, text in store.db.execute(
-        "select a.answer_id, a.source_key, s.text from answer_sources a"
+    numbers: dict[str, list[int]] = {}
+    for answer_id, key, text, position, number in store.db.execute(
+        "select a.answer_id, a.source_key, s.text, a.position, a.number from answer_sources a"
         " join sources s on s.key = a.source_key"
         f" where a.answer_id in ({marks}) order by a.answer_id, a.position",
         answer_ids,
@@ -79,6 +82,8 @@ def _sources(
         else:
             indexes.move_to_end(key)
         cited.setdefault(answer_id, []).append(index)
+        numbers.setdefault(answer_id, []).append(number or position)
     while len(indexes) > _INDEXES:  # after the batch: its own sources stay until used
         indexes.popitem(last=False)
-    return cited
+    by_place = {k for k, n in numbers.items() if n == list(range(1, len(n) + 1))}
+    return cited, {k: n for k, n in numbers.items() if k not in by_place}

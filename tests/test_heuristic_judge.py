@@ -27,7 +27,7 @@ async def claims_of(
     judge: HeuristicJudge, response: str
 ) -> list[tuple[str, ClaimKind, int | None]]:
     extraction = await judge.extract("question", response, n_sources=3)
-    return [(c.text, c.kind, c.citation) for c in extraction.claims]
+    return [(c.text, c.kind, c.citations[0] if c.citations else None) for c in extraction.claims]
 
 
 # --- identity -------------------------------------------------------------------------

@@ -563,6 +563,7 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
         claims = [r["id"] for r in store.query("select id from claims")]
         answers = [r["id"] for r in store.query("select id from answers")]
         key = store.scalar("select key from sources limit 1")
+        keys = [r["key"] for r in store.query("select key from sources")]
         for i in range(400):
             c, a, op = rng.choice(claims), rng.choice(answers), rng.randrange(8)
             at = f"2026-0{rng.randint(1, 9)}-10T00:00:00.000000Z" if rng.random() < 0.5 else None
@@ -602,24 +603,25 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
                                 100 + i,
                                 "t",
                                 "date",
-                                1,
-                                key,
+                                (1, 2),
+                                tuple(rng.sample(keys, 2)),
                                 None,
                                 "given",
-                                False,
-                                False,
                             )
                         ],
                         "2026",
                     )
                 claims.append(f"{a}#n{i}")
             else:
-                with store.transaction():  # a claim re-cited, or its kind corrected
+                with store.transaction():  # a claim re-cited (one source or two), or its kind
+                    cited = rng.choice([[key], rng.sample(keys, 2), None])
                     store.db.execute(
-                        "update claims set kind = ?, source_key = ?, dangling = ? where id = ?",
+                        "update claims set kind = ?, source_key = ?, cited_keys = ?,"
+                        " dangling = ? where id = ?",
                         [
                             rng.choice(["figure", "name"]),
-                            rng.choice([key, None]),
+                            cited[0] if cited else None,
+                            json.dumps(cited) if cited else None,
                             rng.choice([0, 1]),
                             c,
                         ],

@@ -21,7 +21,13 @@ import pytest
 from groundtui.checks import find_specifics, unsourced_specifics
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.spans import locate_claim
-from groundtui.text.markers import MARKER, NO_SOURCE, citations_near, marker_citations
+from groundtui.text.markers import (
+    MARKER,
+    NO_SOURCE,
+    citations_near,
+    distinct,
+    marker_citations,
+)
 from groundtui.text.sentences import sentence_spans
 from tests.builders import imported_db, make_answer
 
@@ -79,12 +85,11 @@ def test_the_importer_the_check_and_the_judge_read_one_citation(answer: dict) ->
     for claim in extract_claims(response):
         found, _ = locate_claim(claim.text, response)  # as the pipeline places a claim
         assert found is not None, claim.text
-        near = citations_near(response, found[0], found[1])
-        imported = near[0] if near else None
-        if imported is not None:  # a clause without a marker takes its sentence's
-            assert claim.citation == imported, claim.text
+        imported = distinct(citations_near(response, found[0], found[1]))
+        if imported:  # a clause without a marker takes its sentence's
+            assert claim.citations == imported, claim.text
         within = [s for s in specifics if found[0] <= s.start < found[1]]
-        assert all(claim.citation in s.sources for s in within if claim.citation), claim.text
+        assert all(set(claim.citations) <= set(s.sources) for s in within), claim.text
 
 
 def test_a_padded_marker_cites_its_source_and_is_no_figure() -> None:
@@ -99,7 +104,7 @@ def test_a_marker_naming_no_source_dangles(digits: str, tmp_path: Path) -> None:
     [specific] = unsourced_specifics(response, ["Refunds take 5 days."])
     assert specific.sources == ()
     [claim] = extract_claims(response)
-    assert claim.citation == NO_SOURCE
+    assert claim.citations == (NO_SOURCE,)
     record = make_answer(response=response, claims=[{"text": "Refunds take 5 days."}])
     db = sqlite3.connect(imported_db(tmp_path, "huge", [record]))
     try:

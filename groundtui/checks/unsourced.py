@@ -30,6 +30,7 @@ sentence's searches start.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -98,7 +99,11 @@ def find_specifics(text: str) -> list[Specific]:
     return found
 
 
-def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -> list[Specific]:
+def unsourced_specifics(
+    response: str,
+    sources: list[str] | list[SourceIndex],
+    numbers: Sequence[int] | None = None,
+) -> list[Specific]:
     """The figures, dates and names of ``response`` that its cited sources do not state.
 
     A specific in a sentence with citation markers must appear in a source that sentence
@@ -108,11 +113,14 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
     Args:
         response: The answer's text, citing ``sources[n-1]`` as ``[n]``.
         sources: The source texts in citation order, or ``SourceIndex`` objects for them.
+        numbers: Each source's citation number when the input numbers them itself ("[4]"
+            cites the source numbered 4); by default ``[n]`` cites ``sources[n-1]``.
 
     Returns:
         The unsourced specifics in the order they appear; empty when all are sourced.
     """
     indexes = [s if isinstance(s, SourceIndex) else SourceIndex(s) for s in sources]
+    at = {n: i for i, n in enumerate(numbers)} if numbers is not None else None
     items, starts, cites = _read(response)
     scopes: dict[frozenset[int] | None, _Scope] = {}
     sentence_end = 0
@@ -121,10 +129,10 @@ def unsourced_specifics(response: str, sources: list[str] | list[SourceIndex]) -
         if item.start >= sentence_end:  # items come in order: the sentence holding this one
             sentence = bisect_right(starts, item.start) - 1
             sentence_end = starts[sentence + 1] if sentence + 1 < len(starts) else len(response)
-            numbers = cites.get(sentence)
-            if numbers not in scopes:
-                scopes[numbers] = _Scope.of(numbers, indexes)
-            scope = scopes[numbers]
+            cited = cites.get(sentence)
+            if cited not in scopes:
+                scopes[cited] = _Scope.of(cited, indexes, at)
+            scope = scopes[cited]
             search = SentenceSearch(scope.text, scope.place, scope.held)
         # most specifics are copied: look for them as written first
         probe = item.probe
@@ -149,13 +157,22 @@ class _Scope(NamedTuple):
     place: Place
 
     @classmethod
-    def of(cls, numbers: frozenset[int] | None, indexes: list[SourceIndex]) -> _Scope:
-        """The scope of a sentence's citation numbers; None (no marker) is every source."""
+    def of(
+        cls, numbers: frozenset[int] | None, indexes: list[SourceIndex], at: dict[int, int] | None
+    ) -> _Scope:
+        """The scope of a sentence's citation numbers; None (no marker) is every source.
+
+        ``at`` maps a citation number to its source's place, when the input numbers them.
+        """
         if numbers is None:
-            searched, cited = tuple(range(1, len(indexes) + 1)), indexes
-        else:
+            searched = tuple(range(1, len(indexes) + 1)) if at is None else tuple(sorted(at))
+            cited = indexes
+        elif at is None:
             searched = tuple(sorted(n for n in numbers if n <= len(indexes)))
             cited = [indexes[n - 1] for n in searched]
+        else:
+            searched = tuple(sorted(n for n in numbers if n in at))
+            cited = [indexes[at[n]] for n in searched]
         text = "\n\n".join(index.text for index in cited)
         if len(cited) != 1:
             return cls(searched, text, cited, Place(text))

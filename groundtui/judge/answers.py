@@ -1,44 +1,63 @@
 """Which answers a judge still has work on; an answer as the pipeline sees it; its claims as
 rows, with spans located and citations resolved.
 
-README "Input" and "The judge": citation ``n`` means ``sources[n-1]``; a citation beyond the answer's
-sources is *dangling*; a claim with no citation, from the judge or from a marker near its
-span, is *uncited*.
+README "Input" and "The judge": citation ``n`` means the source numbered ``n`` (``sources[n-1]``
+unless the input numbers its sources); a claim may cite several; a citation naming no source
+of the answer is *dangling*; a claim with no citation, from the judge or from a marker near
+its span, is *uncited*.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cached_property
 
 from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
 from groundtui.store import IMPORT_JUDGE, ClaimRow, Store
+from groundtui.store.rows import citation_columns, cited_keys
 from groundtui.text.kinds import infer_kind
-from groundtui.text.markers import citations_near, source_index
+from groundtui.text.markers import citations_near, distinct, source_index
 
 
 @dataclass(frozen=True)
 class SourceText:
-    """One source of an answer (its place in ``AnswerContext.sources`` is its citation)."""
+    """One source of an answer, or several a claim cites, joined (``keys`` has each)."""
 
     key: str
     text: str
+    keys: tuple[str, ...] = ()
+    """The keys of the sources joined in ``text``; empty for one source (``key``)."""
 
 
 @dataclass(frozen=True)
 class AnswerContext:
-    """What judging one answer needs: its texts and its sources in citation order."""
+    """What judging one answer needs: its texts and its sources in the order they came."""
 
     id: str
     question: str
     response: str
     sources: tuple[SourceText, ...]
+    numbers: tuple[int, ...] = ()
+    """Each source's citation number; empty when they are numbered by place from 1."""
 
     def cited(self, citation: int | None) -> SourceText | None:
         """The source ``[citation]`` names, or None when it names none of this answer's."""
-        index = source_index(citation, len(self.sources))
+        numbers = self.numbers or range(1, len(self.sources) + 1)
+        index = source_index(citation, numbers)
         return None if index is None else self.sources[index]
+
+    def cited_all(self, claim: dict) -> SourceText | None:
+        """What claim row ``claim`` is verified against: the source it cites, or the sources
+        it cites joined by blank lines, only those (README "The judge"); None if it cites
+        none of this answer's."""
+        keys = tuple(dict.fromkeys(json.loads(claim["cited_keys"] or "[]")))
+        if len(keys) <= 1:
+            return self.cited(claim["citation"])
+        by_key = {s.key: s for s in self.sources}
+        cited = [by_key[k] for k in keys if k in by_key]
+        return SourceText(keys[0], "\n\n".join(s.text for s in cited), keys)
 
     @cached_property
     def joined_sources(self) -> str:
@@ -53,10 +72,13 @@ class AnswerContext:
 def load_answer(store: Store, answer_id: str) -> AnswerContext:
     """The answer ``answer_id`` with its sources."""
     row = store.query("select id, question, response from answers where id = ?", [answer_id])[0]
-    sources = tuple(
-        SourceText(s["key"], s["text"]) for s in store.answer_sources(answer_id)
+    rows = store.answer_sources(answer_id)
+    sources = tuple(SourceText(s["key"], s["text"]) for s in rows)
+    numbers = tuple(s["number"] or s["position"] for s in rows)
+    by_place = numbers == tuple(range(1, len(numbers) + 1))
+    return AnswerContext(
+        row["id"], row["question"], row["response"], sources, () if by_place else numbers
     )
-    return AnswerContext(row["id"], row["question"], row["response"], sources)
 
 
 def stored_claims(store: Store, answer_id: str) -> list[dict]:
@@ -65,19 +87,16 @@ def stored_claims(store: Store, answer_id: str) -> list[dict]:
 
 
 def resolve(
-    answer: AnswerContext, span: tuple[int, int] | None, citation: int | None
-) -> tuple[int | None, str | None, bool, bool]:
-    """``(citation, source_key, uncited, dangling)`` for a claim citing ``citation`` (or not).
+    answer: AnswerContext, span: tuple[int, int] | None, citations: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """``(citations, cited keys)`` of a claim citing ``citations`` (or none).
 
-    Without a citation of its own, a claim takes the first marker in or right after its span.
+    Without citations of its own, a claim takes the markers in or right after its span.
     """
-    if citation is None and span is not None:
-        near = citations_near(answer.response, span[0], span[1])
-        citation = near[0] if near else None
-    if citation is None:
-        return None, None, True, False
-    source = answer.cited(citation)
-    return citation, (source.key if source else None), False, source is None
+    if not citations and span is not None:
+        citations = distinct(citations_near(answer.response, span[0], span[1]))
+    numbers = answer.numbers or range(1, len(answer.sources) + 1)
+    return citations, cited_keys(citations, numbers, [s.key for s in answer.sources])
 
 
 def new_claim_rows(
@@ -88,7 +107,7 @@ def new_claim_rows(
     for ordinal, claim in enumerate((c for c in extracted if c.text.strip()), start=1):
         text = claim.text.strip()
         span, located = locate_claim(text, answer.response, claim.span)
-        citation, key, uncited, dangling = resolve(answer, span, claim.citation)
+        citations, keys = resolve(answer, span, distinct(claim.citations))
         rows.append(
             ClaimRow(
                 id=f"{answer.id}#{ordinal}",
@@ -96,12 +115,10 @@ def new_claim_rows(
                 ordinal=ordinal,
                 text=text,
                 kind=claim.kind.value if claim.kind else infer_kind(text),
-                citation=citation,
-                source_key=key,
+                citations=citations,
+                cited_keys=keys,
                 span=span,
                 located=located,
-                uncited=uncited,
-                dangling=dangling,
                 extracted_by=extracted_by,
             )
         )
@@ -112,7 +129,7 @@ def relocated(answer: AnswerContext, claim: dict) -> dict | None:
     """New span and citation columns for an imported claim the importer could not place.
 
     The importer finds spans verbatim or normalised; a fuzzy match may still place the
-    claim, and a marker near that span may give it the citation it lacked. None when
+    claim, and markers near that span may give it the citations it lacked. None when
     nothing changes.
     """
     if claim["located"] != "unlocated":
@@ -122,10 +139,7 @@ def relocated(answer: AnswerContext, claim: dict) -> dict | None:
         return None
     changes: dict = {"span_start": span[0], "span_end": span[1], "located": located}
     if claim["citation"] is None:
-        citation, key, uncited, dangling = resolve(answer, span, None)
-        changes.update(
-            citation=citation, source_key=key, uncited=int(uncited), dangling=int(dangling)
-        )
+        changes.update(citation_columns(*resolve(answer, span, ())))
     return changes
 
 

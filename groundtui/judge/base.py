@@ -45,11 +45,11 @@ class JudgeError(Exception):
 
 @dataclass
 class ExtractedClaim:
-    """A claim as a judge extracted it: its text, kind and the citation number it carries."""
+    """A claim as a judge extracted it: its text, kind and the citation numbers it carries."""
 
     text: str
     kind: ClaimKind | None = None
-    citation: int | None = None
+    citations: tuple[int, ...] = ()
     span: tuple[int, int] | None = None
     """Where in the response the judge took the claim from, when it knows (the heuristic
     judge does, a model does not): the pipeline looks for the claim there first, so placing

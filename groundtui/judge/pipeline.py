@@ -19,6 +19,7 @@ cannot work at all (:class:`JudgeUnavailable`) stops the run.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections import deque
@@ -87,6 +88,12 @@ async def judge_answers(
         progress(stats)
     await Pipeline(store, judge, recorder, rejudge=rejudge).run(ids, workers=2 * concurrency)
     return stats
+
+
+def _cites(claim: dict) -> str:
+    """The markers a claim row cites, as written: "[2]", "[1][7]"."""
+    numbers = json.loads(claim["citations"] or "[]") or [claim["citation"]]
+    return "".join(f"[{n}]" for n in numbers)
 
 
 class Pipeline:
@@ -188,10 +195,10 @@ class Pipeline:
                 "verdict": Verdict.ABSENT.value,
                 "invention_kind": kind,
                 "rule_invention_kind": kind,
-                "rationale": f"dangling citation: cites [{claim['citation']}] but the answer "
+                "rationale": f"dangling citation: cites {_cites(claim)} but the answer "
                 f"has {len(answer.sources)} source(s); not sent for verification",
             }
-        cited = answer.cited(claim["citation"])
+        cited = answer.cited_all(claim)
         if cited is None and not answer.sources:
             kind = (invention_rules.rule_kind(text, "") or invention_rules.fallback_kind(claim["kind"])).value
             return {
@@ -200,7 +207,8 @@ class Pipeline:
                 "rationale": "uncited, and the answer has no sources to verify it against",
             }
         # An uncited claim is verified against all the answer's sources joined: weaker than
-        # one cited source, and marked so on the claim (``uncited``) for the reviewer.
+        # one cited source, and marked so on the claim (``uncited``) for the reviewer. A
+        # claim citing several sources is verified against those joined, only those.
         source = cited.text if cited else answer.joined_sources
         verification = await self.judge.verify(text, source)
         usage.add(verification.usage)
@@ -220,7 +228,7 @@ class Pipeline:
         span = locate_evidence(verification.evidence, source, verification.evidence_span)
         if span is not None:
             fields["evidence_text"] = source[span[0] : span[1]]
-            if cited is not None:  # offsets into the joined sources would name no source
+            if cited is not None and not cited.keys:  # offsets into joined sources name none
                 fields["evidence_start"], fields["evidence_end"] = span
         elif verification.evidence.strip():
             quote = verification.evidence.strip()[:200]
@@ -236,7 +244,7 @@ class Pipeline:
         # Cross-checks wait behind extractions and verifications: they have no work behind
         # them, so running them last keeps the judge's call slots full to the end.
         call_priority.set(CROSS_CHECK)  # this claim's own task: nothing else sees it
-        seen = {cited.key}
+        seen = {cited.key, *cited.keys}
         for source in answer.sources:
             if source.key in seen:
                 continue

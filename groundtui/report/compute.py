@@ -35,6 +35,7 @@ Decisions where README "The report" is silent:
 
 from __future__ import annotations
 
+import json
 from typing import Any, NamedTuple
 
 from groundtui.models import ClaimKind, InventionKind, Verdict
@@ -130,8 +131,8 @@ def summarise(c: Cubes) -> Report:
             verdicts[label] += n
         if label and label != "stated" and label_kind in kinds:
             kinds[label_kind] += n
-        if origin:
-            cell = by_origin.setdefault(origin, [0, 0, 0, 0])
+        for one in json.loads(origin) if origin else ():  # each origin the claim cites
+            cell = by_origin.setdefault(one, [0, 0, 0, 0])
             cell[0] += n
             cell[1] += n if label == "stated" else 0
     answers = with_claims = grounded = invented = scanned = flagged = 0

@@ -90,6 +90,24 @@ def add_adjudication_columns(db: sqlite_utils.Database) -> None:
             labels.add_column(column, kind)
 
 
+def add_citation_columns(db: sqlite_utils.Database) -> None:
+    """Give ``claims`` the lists of what a claim cites, where it lacks them (filled from the
+    single citation a claim had before).
+
+    A claim counts under each origin it cites, so the columns must exist before the counts
+    are first filled: a new database gets them here, from ``install``; one made before
+    claims could cite several sources from migration ``m007_citations``.
+    """
+    claims = db.table("claims")
+    if "citations" not in claims.columns_dict:
+        claims.add_column("citations", str)  # JSON: the numbers cited, as the markers read
+        db.execute("update claims set citations = json_array(citation) where citation is not null")
+    if "cited_keys" not in claims.columns_dict:
+        claims.add_column("cited_keys", str)  # JSON: the keys of the cited sources, in order
+        db.execute(
+            "update claims set cited_keys = json_array(source_key) where source_key is not null")
+
+
 def reinstall_triggers(db: sqlite_utils.Database) -> None:
     """Replace the count triggers with this version's and recount (a migration that changes
     a rule); the caller holds the write lock."""
@@ -102,6 +120,7 @@ def reinstall_triggers(db: sqlite_utils.Database) -> None:
 def install(db: sqlite_utils.Database) -> None:
     """Create the count tables, fill them from the data already there, add the triggers."""
     add_adjudication_columns(db)
+    add_citation_columns(db)
     for statement in TABLES.split(";"):
         if statement.strip():
             db.execute(statement)

@@ -11,7 +11,12 @@ from collections.abc import Callable
 
 import sqlite_utils
 
-from groundtui.store.counts import add_adjudication_columns, install, reinstall_triggers
+from groundtui.store.counts import (
+    add_adjudication_columns,
+    add_citation_columns,
+    install,
+    reinstall_triggers,
+)
 from groundtui.store.rows import overlap_point
 
 Migration = Callable[[sqlite_utils.Database], None]
@@ -233,4 +238,21 @@ def m006_team(db: sqlite_utils.Database) -> None:
     db.table("answers").create_index(["overlap_point"])
     db.table("settings").add_column("content", str)
     # The counts compare the judge with the adjudicated verdict where there is one.
+    reinstall_triggers(db)
+
+
+@migration
+def m007_citations(db: sqlite_utils.Database) -> None:
+    """Claims citing several sources; sources numbered as the input numbers them.
+
+    - ``claims.citations`` and ``claims.cited_keys``: every number a claim cites and the
+      source each names (``citation`` and ``source_key`` stay the first).
+    - ``answer_sources.number``: the number the response cites a source by ("[4]"), its
+      place from 1 unless the input gave its own.
+    """
+    add_citation_columns(db)  # a database made since has them from m002
+    db.table("answer_sources").add_column("number", int)
+    db.execute("update answer_sources set number = position")
+    db.table("answer_sources").create_index(["answer_id", "number"])
+    # A claim citing several origins counts under each of them.
     reinstall_triggers(db)

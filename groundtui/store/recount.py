@@ -38,17 +38,15 @@ AGG_TABLES = (
 
 #: Every claim with the labels that count for it: each claim's latest, as ``claim_labels``.
 LATEST_LABELS = f"""
-  select c.answer_id, c.kind, {origin_of("c", "s")} as origin,
+  select c.answer_id, c.kind, {origin_of("c")} as origin,
          l.judge_verdict as jv, {human_verdict("l")} as rv, l.label, l.label_kind
-  from claims c left join claim_labels l on l.claim_id = c.id
-  left join sources s on s.key = c.source_key"""
+  from claims c left join claim_labels l on l.claim_id = c.id"""
 #: Every claim with one judge's (``:judge``) latest verdict; a reviewer's label still wins.
 JUDGE_LABELS = f"""
-  select c.answer_id, c.kind, {origin_of("c", "s")} as origin,
+  select c.answer_id, c.kind, {origin_of("c")} as origin,
          j.verdict as jv, {human_verdict("l")} as rv,
          {JUDGE_LABEL} as label, {JUDGE_LABEL_KIND} as label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
-  left join sources s on s.key = c.source_key
   left join judgements j on j.id = {JUDGE_PICK}"""
 #: One state row per answer, as ``agg_answer_state`` holds them.
 STATE = f"""
@@ -91,8 +89,9 @@ ANSWER_CUBE = f"""
          count(*)
   from {{state}} st group by 1, 2, 3, 4, 5"""
 ANSWER_ORIGINS = """
-  select answer_id, origin, count(*) from {labels}
-  where origin is not null group by answer_id, origin"""
+  select l.answer_id, o.value as origin, count(*) as claims
+  from {labels} l, json_each(l.origin) o
+  where l.origin is not null group by 1, 2"""
 ORIGIN_CUBE = f"""
   select o.origin, {status_of("st")}, count(*)
   from {{origins}} o join {{state}} st on st.answer_id = o.answer_id group by 1, 2"""

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from groundtui.models import Answer, Claim, Review, Source
+from groundtui.text.markers import source_index
 
 IMPORT_JUDGE = "import"
 """The judge (and prompt version) of verdicts that came with imported answers."""
@@ -67,13 +68,57 @@ class ClaimRow:
     ordinal: int
     text: str
     kind: str
-    citation: int | None
-    source_key: str | None
+    citations: tuple[int, ...]
+    """Every number the claim cites, in order; empty when it is uncited."""
+    cited_keys: tuple[str, ...]
+    """The keys of the sources those numbers name (a dangling one names none)."""
     span: tuple[int, int] | None
     located: str
-    uncited: bool
-    dangling: bool
     extracted_by: str | None = None
+
+    @property
+    def citation(self) -> int | None:
+        """The first number cited (the ``citation`` column)."""
+        return self.citations[0] if self.citations else None
+
+    @property
+    def source_key(self) -> str | None:
+        """The first source cited (the ``source_key`` column)."""
+        return self.cited_keys[0] if self.cited_keys else None
+
+    @property
+    def uncited(self) -> bool:
+        return not self.citations
+
+    @property
+    def dangling(self) -> bool:
+        """Whether a number it cites names no source of the answer ("[0]", "[3]" of two)."""
+        return len(self.cited_keys) < len(self.citations)
+
+
+def cited_keys(citations: tuple[int, ...], numbers: Sequence[int], keys: Sequence[str]) -> tuple[str, ...]:
+    """The key of the source each of ``citations`` names, in order, skipping numbers that
+    name none (so a claim is dangling when this is shorter than its citations).
+
+    Args:
+        citations: the numbers a claim cites.
+        numbers: each source's citation number, in the answer's order.
+        keys: each source's key, in the same order.
+    """
+    found = (source_index(n, numbers) for n in citations)
+    return tuple(keys[i] for i in found if i is not None)
+
+
+def citation_columns(citations: tuple[int, ...], keys: tuple[str, ...]) -> dict:
+    """The ``claims`` columns that say what a claim cites."""
+    return {
+        "citation": citations[0] if citations else None,
+        "source_key": keys[0] if keys else None,
+        "citations": json.dumps(citations) if citations else None,
+        "cited_keys": json.dumps(keys) if keys else None,
+        "uncited": int(not citations),
+        "dangling": int(len(keys) < len(citations)),
+    }
 
 
 def source_row(source: Source, key: str, at: str) -> dict:
@@ -101,11 +146,10 @@ def claim_row(c: ClaimRow, at: str) -> dict:
     """The ``claims`` row of ``c``, created ``at``."""
     return {
         "id": c.id, "answer_id": c.answer_id, "ordinal": c.ordinal, "text": c.text,
-        "kind": c.kind, "citation": c.citation, "source_key": c.source_key,
+        "kind": c.kind, **citation_columns(c.citations, c.cited_keys),
         "span_start": c.span[0] if c.span else None,
         "span_end": c.span[1] if c.span else None,
-        "located": c.located, "uncited": int(c.uncited), "dangling": int(c.dangling),
-        "extracted_by": c.extracted_by, "created_at": at,
+        "located": c.located, "extracted_by": c.extracted_by, "created_at": at,
     }
 
 

@@ -15,19 +15,15 @@ def cites_its_source(c: str) -> str:
     return f"coalesce({c}.uncited, 0) = 0 and coalesce({c}.dangling, 0) = 0"
 
 
-def origin_of(c: str, source: str | None = None) -> str:
-    """The origin claim row ``c`` counts under: its cited source's, null if it cites none.
-
-    Args:
-        c: the claim row.
-        source: the claim's ``sources`` row when the query joins it; else it is looked up.
+def origin_of(c: str) -> str:
+    """The origins claim row ``c`` counts under: a JSON array of its cited sources' distinct
+    origins, sorted (a claim citing several sources counts under each); null if it cites none.
     """
-    origin = (
-        f"{source}.origin"
-        if source is not None
-        else f"(select s.origin from sources s where s.key = {c}.source_key)"
+    origins = (
+        "(select json_group_array(origin) from (select distinct s.origin"
+        f" from json_each({c}.cited_keys) k join sources s on s.key = k.value order by 1))"
     )
-    return f"(case when {cites_its_source(c)} then {origin} end)"
+    return f"(case when {cites_its_source(c)} then nullif({origins}, '[]') end)"
 
 
 def status_of(a: str) -> str:

@@ -91,12 +91,14 @@ class Spool(LabelWrites):
         for answer, digest, claims in batch:
             self.answers += 1
             texts: dict[str, str] = {}
+            numbers = answer.numbers()
             for position, source in enumerate(answer.sources, start=1):
                 key = source_key(source.id, source.text)
                 texts[key] = source.text
                 rows["sources"].append(source_row(source, key, self.at))
-                rows["answer_sources"].append(
-                    {"answer_id": answer.id, "position": position, "source_key": key})
+                rows["answer_sources"].append({
+                    "answer_id": answer.id, "position": position, "source_key": key,
+                    "number": numbers[position - 1]})
             rows["answers"].append(answer_row(answer, digest, self.at, self.answers))
             for row, claim in zip(claims, answer.claims or [], strict=True):
                 rows["claims"].append(claim_row(row, self.at))

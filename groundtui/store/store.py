@@ -24,9 +24,10 @@ class Store(ImportWrites, JudgingWrites, FlagWrites, SettingsStore, ForgetWrites
     """One SQLite database file. Not shared between threads: open one per thread."""
 
     def answer_sources(self, answer_id: str) -> list[dict]:
-        """The answer's sources in citation order, each with its ``position``."""
+        """The answer's sources in the order they came, each with its ``position`` and the
+        ``number`` the response cites it by."""
         return self.query(
-            "select a.position, s.* from answer_sources a join sources s on s.key = a.source_key"
+            "select a.position, a.number, s.* from answer_sources a join sources s on s.key = a.source_key"
             " where a.answer_id = ? order by a.position",
             [answer_id],
         )

@@ -59,31 +59,32 @@ def _claim_cell_of(claim_id: str, labels: str | None, n: str) -> str:
     return _claim_cell(labels, "c", n, "from claims c", f"c.id = {claim_id}")
 
 
-def _origin_add(answer: str, origin: str) -> str:
-    """Count ``answer`` under ``origin`` for one more claim (before its status moves)."""
+def _origin_add(answer: str, origins: str) -> str:
+    """Count ``answer`` under each of ``origins`` (a JSON array, or null) for one more claim
+    (before its status moves)."""
     return f"""
       insert into agg_origins (origin, status, n)
-        select {origin}, {status_of("st")}, 1 from agg_answer_state st
-        where st.answer_id = {answer} and {origin} is not null and not exists (
-          select 1 from agg_answer_origins o where o.answer_id = {answer} and o.origin = {origin})
+        select o.value, {status_of("st")}, 1 from agg_answer_state st, json_each({origins}) o
+        where st.answer_id = {answer} and not exists (
+          select 1 from agg_answer_origins x where x.answer_id = {answer} and x.origin = o.value)
         on conflict (origin, status) do update set n = n + excluded.n;
       insert into agg_answer_origins (answer_id, origin, claims)
-        select {answer}, {origin}, 1 where {origin} is not null
+        select {answer}, o.value, 1 from json_each({origins}) o where true
         on conflict (answer_id, origin) do update set claims = claims + 1;"""
 
 
-def _origin_remove(answer: str, origin: str) -> str:
-    """Count ``answer`` under ``origin`` for one claim fewer."""
+def _origin_remove(answer: str, origins: str) -> str:
+    """Count ``answer`` under each of ``origins`` for one claim fewer."""
     return f"""
       update agg_answer_origins set claims = claims - 1
-        where answer_id = {answer} and origin = {origin};
-      update agg_origins set n = n - 1 where origin = {origin}
+        where answer_id = {answer} and origin in (select value from json_each({origins}));
+      update agg_origins set n = n - 1 where origin in (select value from json_each({origins}))
         and status = (select {status_of("st")} from agg_answer_state st
                       where st.answer_id = {answer})
-        and exists (select 1 from agg_answer_origins o where o.answer_id = {answer}
-                    and o.origin = {origin} and o.claims <= 0);
-      delete from agg_answer_origins where answer_id = {answer} and origin = {origin}
-        and claims <= 0;"""
+        and exists (select 1 from agg_answer_origins x where x.answer_id = {answer}
+                    and x.origin = agg_origins.origin and x.claims <= 0);
+      delete from agg_answer_origins where answer_id = {answer}
+        and origin in (select value from json_each({origins})) and claims <= 0;"""
 
 
 def _label_delta(old: str | None, new: str | None, answer: str) -> str:
@@ -145,7 +146,7 @@ LABEL_COLS_CHANGED = " or ".join(f"old.{c} is not new.{c}" for c in _COUNTED)
 LABELS_SET = " or ".join(f"new.{c} is not null" for c in _COUNTED)
 LABELS_WERE_SET = LABELS_SET.replace("new.", "old.")
 CLAIM_COLS_CHANGED = " or ".join(
-    f"old.{c} is not new.{c}" for c in ("kind", "source_key", "uncited", "dangling")
+    f"old.{c} is not new.{c}" for c in ("kind", "cited_keys", "uncited", "dangling")
 )
 
 
@@ -241,7 +242,7 @@ def triggers() -> dict[str, str]:
           update agg_answer_state set claims = claims + 1 where answer_id = new.answer_id;""",
         ),
         "agg_claims_update": (
-            "after update of kind, source_key, uncited, dangling on claims"
+            "after update of kind, cited_keys, uncited, dangling on claims"
             f" when {CLAIM_COLS_CHANGED}",
             f"""
           {_claim_moved("-1", "old")}

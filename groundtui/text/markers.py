@@ -9,6 +9,7 @@ are never a figure.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 INSIDE = r"\s*\d+(?:\s*[,;–-]\s*\d+)*\s*"
 """What stands between a marker's brackets: numbers, joined by "," ";" "-" or "–"."""
@@ -67,10 +68,23 @@ def marker_citations(text: str, start: int = 0, end: int | None = None) -> list[
     return [n for m in MARKER.finditer(text, start, stop) for n in marker_numbers(m.group())]
 
 
-def source_index(citation: int | None, count: int) -> int | None:
-    """Where the source ``[citation]`` is among an answer's ``count`` sources (from 0).
+def source_index(citation: int | None, numbers: Sequence[int]) -> int | None:
+    """Where the source ``[citation]`` is among an answer's sources (from 0).
 
-    None when the claim cites nothing, or names no source of the answer ("[0]", or "[3]"
-    of two: a dangling citation).
+    ``numbers[i]`` is the citation number of source ``i``: its own ``number`` when the
+    input gives one, else its place from 1 (README "Input"). None when the claim cites
+    nothing, or names no source of the answer ("[0]", or "[3]" of two: a dangling citation).
     """
-    return citation - 1 if citation is not None and 1 <= citation <= count else None
+    if citation is None or citation < 1:
+        return None
+    if len(numbers) >= citation and numbers[citation - 1] == citation:
+        return citation - 1  # sources numbered by their place: the common case, no search
+    try:
+        return numbers.index(citation)
+    except ValueError:
+        return None
+
+
+def distinct(citations: Iterable[int]) -> tuple[int, ...]:
+    """``citations`` without repeats, in the order first cited ("[2][1][2]" cites 2, 1)."""
+    return tuple(dict.fromkeys(citations))

@@ -96,6 +96,6 @@ async def test_citation_zero_or_negative_is_a_dangling_citation(server, store, l
 
 def test_markers_with_spaces_are_citations():
     [claim] = extract_claims("Refunds take 5 working days [ 2 ].")
-    assert (claim.text, claim.citation) == ("Refunds take 5 working days.", 2)
+    assert (claim.text, claim.citations) == ("Refunds take 5 working days.", (2,))
     [claim] = extract_claims("Refunds take 5 working days [1, 3].")
-    assert (claim.text, claim.citation) == ("Refunds take 5 working days.", 1)
+    assert (claim.text, claim.citations) == ("Refunds take 5 working days.", (1, 3))

@@ -15,7 +15,7 @@ from groundtui.judge.heuristic.quantities import values
 from groundtui.judge.heuristic.words import content_tokens
 from groundtui.models import ClaimKind
 from groundtui.text.kinds import infer_kind
-from groundtui.text.markers import MARKER, marker_citations
+from groundtui.text.markers import MARKER, distinct, marker_citations
 from groundtui.text.sentences import sentence_spans
 
 _MARKER = re.compile(rf"\s*{MARKER.pattern}")
@@ -65,12 +65,11 @@ def extract_claims(response: str) -> list[ExtractedClaim]:
             text = _MARKER.sub("", clause).strip()
             if not content_tokens(text) and not values(text):
                 continue
-            cited = own[0] if own else (markers[0] if markers else None)
             claims.append(
                 ExtractedClaim(
                     text=text,
                     kind=ClaimKind(infer_kind(text)),
-                    citation=cited,
+                    citations=distinct(own or markers),
                     span=(start + clause_start, start + clause_end),
                 )
             )

@@ -154,7 +154,7 @@ class LLMJudge:
             extraction_messages(question, response, n_sources), ExtractionReply, EXTRACT
         )
         claims = [
-            ExtractedClaim(c.text.strip(), c.kind, c.citation)
+            ExtractedClaim(c.text.strip(), c.kind, c.citations())
             for c in reply.claims
             if c.text.strip()
         ]
