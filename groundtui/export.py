@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import errno
+import hashlib
 import json
 import os
 import sys
@@ -46,8 +47,14 @@ COLUMNS = [
     "adjudicator",
     "adjudicated_verdict",
     "adjudicated_invention_kind",
+    "citations",
+    "source_ids",
+    "meta",
+    "split",
 ]
 FORMATS = ("jsonl", "csv")
+TEST_SHARE = 0.2
+"""The share of answers whose claims are exported with ``split`` = ``test``."""
 
 # Every reviewer's latest label on claim ``c`` (a withdrawn one left out), oldest first.
 _REVIEWERS = """(
@@ -59,6 +66,11 @@ _REVIEWERS = """(
           and +x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)
         order by r.at, r.id))"""
 
+# Every source the claim cites, by id, in order; null when it counts under no source.
+_SOURCE_IDS = f"""(case when {cites_its_source("c")} then (
+  select json_group_array(s.source_id) from json_each(c.cited_keys) k
+  join sources s on s.key = k.value) end)"""
+
 # The source columns are null for a claim that counts under no source, as in the report.
 # CROSS JOIN keeps answers as the outer loop: rows come in import order from the indexes on
 # answers(seq) and claims(answer_id, ordinal), streamed, with no sort of every claim.
@@ -67,7 +79,8 @@ _SELECT = f"""
          j.evidence_text, j.judge, j.verdict, j.invention_kind,
          l.reviewer, l.reviewer_verdict, l.reviewer_kind, l.note, l.reviewed_at,
          {{label}}, {{label_kind}}, {_REVIEWERS},
-         l.adjudicator, l.adjudicated_verdict, l.adjudicated_kind
+         l.adjudicator, l.adjudicated_verdict, l.adjudicated_kind,
+         c.citations, {_SOURCE_IDS}, a.meta, null
   from answers a
   cross join claims c on c.answer_id = a.id
   left join claim_labels l on l.claim_id = c.id
@@ -99,10 +112,22 @@ def rows(
     try:
         for values in cursor:  # streamed: a row at a time
             row = dict(zip(COLUMNS, values, strict=True))
-            row["reviewers"] = json.loads(row["reviewers"])
+            for column in ("reviewers", "citations", "source_ids", "meta"):
+                if row[column] is not None:
+                    row[column] = json.loads(row[column])
+            row["split"] = split_of(row["answer_id"])
             yield row
     finally:
         cursor.close()
+
+
+def split_of(answer_id: str) -> str:
+    """``train`` or ``test`` for every claim of an answer: a stable hash of its id, 80/20.
+
+    Salted, so the split is independent of the double-review overlap, which hashes the id too.
+    """
+    digest = hashlib.sha256(f"split\0{answer_id}".encode()).digest()
+    return "test" if int.from_bytes(digest[:8], "big") / 2**64 < TEST_SHARE else "train"
 
 
 def write(
@@ -138,10 +163,10 @@ def write(
 
 
 def _cell(value: object) -> object:
-    """A CSV cell: empty for null, a list (``reviewers``) as its JSON text."""
+    """A CSV cell: empty for null, a list or an object (``reviewers``, ``meta``) as JSON."""
     if value is None:
         return ""
-    return json.dumps(value, ensure_ascii=False) if isinstance(value, list) else value
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, list | dict) else value
 
 
 def export(

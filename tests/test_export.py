@@ -42,7 +42,8 @@ README_COLUMNS = [
 ]
 # README "Export": the team's columns, appended after those above in this order.
 TEAM_COLUMNS = ["reviewers", "adjudicator", "adjudicated_verdict", "adjudicated_invention_kind"]
-ALL_COLUMNS = README_COLUMNS + TEAM_COLUMNS
+DATA_COLUMNS = ["citations", "source_ids", "meta", "split"]
+ALL_COLUMNS = README_COLUMNS + TEAM_COLUMNS + DATA_COLUMNS
 AWKWARD = 'Refunds, "usually", take\n5 days.'
 NOTE = 'has, "quotes"\nand lines'
 REFUNDS = {
@@ -191,6 +192,10 @@ def test_a_reviewed_claim(store: Store) -> None:
         "adjudicator": None,
         "adjudicated_verdict": None,
         "adjudicated_invention_kind": None,
+        "citations": [1],
+        "source_ids": ["refunds"],
+        "meta": {},
+        "split": exports.split_of("E1"),
     }
 
 
@@ -208,6 +213,33 @@ def test_dangling_uncited_retracted_and_unjudged_claims(store: Store) -> None:
     assert uncited["citation"] is None
     assert all(uncited[k] is None for k in README_COLUMNS[4:] + TEAM_COLUMNS[1:])
     assert uncited["reviewers"] == dangling["reviewers"] == []  # lee's label is withdrawn
+    assert (uncited["citations"], uncited["source_ids"]) == (None, None)
+    assert (dangling["citations"], dangling["source_ids"]) == ([4], None)
+
+
+def test_claims_citing_several_sources_list_them_with_the_answers_meta(tmp_path: Path) -> None:
+    record = {
+        "id": "M1", "question": "q", "response": "Refunds take 5 days [1][2].",
+        "sources": [REFUNDS, FAQ], "meta": {"trace_id": "abc", "n": 3},
+        "claims": [{"text": "Refunds take 5 days."}],
+    }
+    with Store(tmp_path / "m.db") as s:
+        assert import_files(s, [str(write_answers(tmp_path / "m.jsonl", [record]))]).exit_code == 0
+        [row] = jsonl(s)
+        assert (row["citation"], row["source_id"]) == (1, "refunds")  # the first, as before
+        assert (row["citations"], row["source_ids"]) == ([1, 2], ["refunds", "faq"])
+        assert row["meta"] == {"trace_id": "abc", "n": 3}
+        out = io.StringIO()
+        exports.write(s, out, "csv")
+        cells = dict(zip(ALL_COLUMNS, list(csv.reader(io.StringIO(out.getvalue())))[1], strict=True))
+        assert json.loads(cells["source_ids"]) == ["refunds", "faq"]
+        assert json.loads(cells["meta"]) == {"trace_id": "abc", "n": 3}
+
+
+def test_the_split_is_a_stable_80_20_hash_of_the_answer_id() -> None:
+    splits = [exports.split_of(f"answer-{i}") for i in range(10_000)]
+    assert splits == [exports.split_of(f"answer-{i}") for i in range(10_000)]
+    assert 0.18 < splits.count("test") / len(splits) < 0.22
 
 
 def test_latest_judge_by_default_and_judge_name_on_request(store: Store) -> None:

@@ -54,12 +54,10 @@ def marker_numbers(marker: str) -> list[int]:
 
 
 def citations_near(response: str, start: int, end: int) -> list[int]:
-    """Citation numbers inside ``response[start:end]`` or trailing it ("… days [1].")."""
+    """Citation numbers inside ``response[start:end]``, then those trailing it ("… days [1].")."""
     found = marker_citations(response, start, end)
-    if found:
-        return found
     m = _TRAILING.match(response, end)
-    return marker_citations(response, m.start(1), m.end(1)) if m else []
+    return found + marker_citations(response, m.start(1), m.end(1)) if m else found
 
 
 def marker_citations(text: str, start: int = 0, end: int | None = None) -> list[int]:

@@ -25,7 +25,7 @@ effective_correct = answer_correct
 
 @dataclass
 class SourceInfo:
-    """One source of an answer, at its citation position (1-based)."""
+    """One source of an answer, at its position (1-based) and with its citation number."""
 
     position: int
     source_id: str
@@ -33,6 +33,11 @@ class SourceInfo:
     origin: str
     updated_at: str | None
     text: str
+    number: int = 0
+    """The number the response cites it by ("[4]"); its position unless the input said."""
+
+    def __post_init__(self) -> None:
+        self.number = self.number or self.position
 
 
 @dataclass
@@ -73,6 +78,8 @@ class ClaimView:
     adjudicator: str | None = None
     adjudicated_verdict: str | None = None
     adjudicated_kind: str | None = None
+    citations: tuple[int, ...] = ()
+    """Every number the claim cites, in order (``citation`` is the first)."""
 
     def judge_hidden(self, blind: bool) -> bool:
         """Whether blind review still hides the judge's verdict and evidence."""
@@ -124,7 +131,7 @@ def load_claims(
     """
     claims = []
     for r in store.query(
-        "select c.id, c.ordinal, c.text, c.kind, c.citation, c.span_start, c.span_end,"
+        "select c.id, c.ordinal, c.text, c.kind, c.citation, c.citations, c.span_start, c.span_end,"
         " c.uncited, c.dangling, l.judge, l.judge_verdict, l.judge_kind, j.evidence_start,"
         " j.evidence_end, j.evidence_text, j.rationale, l.label, l.label_kind, l.reviewer,"
         " l.reviewer_verdict, l.reviewer_kind, coalesce(r.blind, 0) as blind, l.note,"
@@ -165,6 +172,7 @@ def load_claims(
                 adjudicator=r["adjudicator"],
                 adjudicated_verdict=r["adjudicated_verdict"],
                 adjudicated_kind=r["adjudicated_kind"],
+                citations=tuple(json.loads(r["citations"] or "[]")),
             )
         )
     ids = [c.id for c in claims]
@@ -239,7 +247,8 @@ def load_answer(
     a = rows[0]
     sources = [
         SourceInfo(
-            s["position"], s["source_id"], s["title"], s["origin"], s["updated_at"], s["text"]
+            s["position"], s["source_id"], s["title"], s["origin"], s["updated_at"], s["text"],
+            s["number"] or s["position"],
         )
         for s in store.answer_sources(answer_id)
     ]
@@ -277,7 +286,8 @@ def _specifics(
     if spans or scanned:
         return spans
     try:  # not scanned yet: run the (pure, fast) check for this one answer
-        found = unsourced_specifics(response, [s.text for s in sources])
+        found = unsourced_specifics(
+            response, [s.text for s in sources], [s.number for s in sources])
     except Exception:  # the check is someone else's; a bug there must not stop a review
         return []
     return [(f.start, f.end) for f in found]

@@ -95,14 +95,15 @@ _MARKER = re.compile(r"\s*\[(\d+)\]")
 
 
 def extract_sentences(response: str) -> dict:
-    """An extraction reply: one claim per sentence, citing its first marker."""
+    """An extraction reply: one claim per sentence, citing its marker (a list for several)."""
     claims = []
     for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", response.strip()):
         if not sentence or sentence.startswith(("Let me know", "I hope")) or sentence.endswith("?"):
             continue
-        m = _MARKER.search(sentence)
+        cited = [int(m.group(1)) for m in _MARKER.finditer(sentence)]
         text = _MARKER.sub("", sentence).strip()
-        claims.append({"text": text, "kind": None, "citation": int(m.group(1)) if m else None})
+        citation = (cited[0] if len(cited) == 1 else cited) if cited else None
+        claims.append({"text": text, "kind": None, "citation": citation})
     return {"claims": claims}
 
 

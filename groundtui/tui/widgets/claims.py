@@ -93,12 +93,13 @@ class ClaimsPane(Vertical):
         text.append(one_line(claim.text, 160))
         text.append("\n   ")
         text.append(claim.kind, style=dim)
+        cites = "".join(f"[{n}]" for n in claim.citations or (claim.citation,))
         if claim.dangling:
-            text.append(f" [{claim.citation}] dangling", style=mark)
+            text.append(f" {cites} dangling", style=mark)
         elif claim.uncited:
             text.append(" uncited", style=mark)
         else:
-            text.append(f" [{claim.citation}]", style=dim)
+            text.append(f" {cites}", style=dim)
         text.append("  judge ", style=dim)
         if hidden:
             text.append("hidden", style=verdict_style(self, None, hidden=True))

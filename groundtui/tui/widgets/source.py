@@ -88,13 +88,16 @@ class SourcePane(Vertical):
             set_text(body, text)
             self._scroll(text, first)
             return
-        cited = detail.sources[claim.citation - 1] if claim.citation else None
+        cited = next((s for s in detail.sources if s.number == claim.citation), None)
         if cited is None:
             set_text(header, Text("source missing", style=warning))
             set_text(body, Text(""))
             return
         self.border_title = Text(f"Source [{claim.citation}]")
         head = self._title(cited)
+        if len(claim.citations) > 1:
+            others = "".join(f"[{n}]" for n in claim.citations[1:])
+            head.append(f"\nalso cites {others}: verified against them joined", style=dim)
         span = None if hidden else self._span(cited, claim)
         if hidden:
             head.append("\nevidence hidden until you label (blind review)", style=dim)
@@ -108,7 +111,7 @@ class SourcePane(Vertical):
 
     def _title(self, source: SourceInfo) -> Text:
         dim = self.get_component_rich_style("source--dim", partial=True)
-        text = Text(f"[{source.position}] ", style=dim)
+        text = Text(f"[{source.number}] ", style=dim)
         text.append(
             one_line(source.title or source.source_id, 80),
             style=self.get_component_rich_style("source--title", partial=True),
