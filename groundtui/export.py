@@ -52,7 +52,7 @@ COLUMNS = [
     "meta",
     "split",
 ]
-FORMATS = ("jsonl", "csv")
+FORMATS = ("jsonl", "csv", "answers")
 TEST_SHARE = 0.2
 """The share of answers whose claims are exported with ``split`` = ``test``."""
 
@@ -138,14 +138,22 @@ def write(
     reviewed_only: bool = False,
     judge: str | None = None,
 ) -> int:
-    """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows.
+    """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows
+    (the answers, for ``answers``, which ignores ``reviewed_only`` and ``judge``).
 
     CSV has the same columns in the same order, an empty cell for null, and standard
     quoting (RFC 4180) for commas, quotes and line breaks inside a value.
     """
     if fmt not in FORMATS:
-        raise ValueError(f"unknown export format {fmt!r}: choose jsonl or csv")
+        raise ValueError(f"unknown export format {fmt!r}: choose jsonl, csv or answers")
     count = 0
+    if fmt == "answers":  # one record per answer, every row with it (groundtui.exchange)
+        from groundtui.exchange.write import answer_records
+
+        for record in answer_records(store):
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            count += 1
+        return count
     # closing(): on any exception (BrokenPipeError from `| head`) the generator, and with it
     # the cursor, is closed now, not when garbage collected after the database is closed.
     with closing(rows(store, reviewed_only=reviewed_only, judge=judge)) as source:

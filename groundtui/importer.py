@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from groundtui.exchange import merge
 from groundtui.formats import InputError, describe, open_input, rows
 from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.records import read_record
@@ -129,37 +130,54 @@ def import_files(
             nothing is written.
     """
     result = ImportResult()
-    with Spool(store.db) as spool:
-        places = _prepare(store, spool, paths, result, fmt, reviews_at)
-        # The check against the database and the write share one write transaction, so a
-        # concurrent import cannot slip the same id in between them.
-        with store.attached(spool), store.transaction():
-            present = store.spool_present()
-            result.unchanged = present.unchanged
-            for answer_id in present.conflicts:
-                result.bad.append(places[answer_id].because(
-                    f"id {answer_id!r} is already in the database with different content"))
-            result.bad.sort(key=lambda b: (b.order, b.line))
-            if result.bad and not skip_invalid:
-                result.unchanged = 0
-                return result
-            fresh = spool.answers - present.unchanged - len(present.conflicts)
-            if fresh:
-                # A large import into a small database is cheaper with the report's
-                # triggers off and one recount of its aggregates at the end than with a
-                # trigger per row; a small import into a large database is the opposite.
-                existing = store.scalar("select count(*) from answers") or 0
-                written = store.copy_spool(bulk=fresh >= max(BULK_MIN, existing))
-                result.answers, result.sources, result.claims, result.reviews = written
+    held = merge.Held()
+    try:
+        with Spool(store.db) as spool:
+            places = _prepare(store, spool, held, paths, result, fmt, reviews_at)
+            # The check against the database and the write share one write transaction, so
+            # a concurrent import cannot slip the same id in between them.
+            with store.attached(spool), store.transaction():
+                present = store.spool_present()
+                conflicts = [*present.conflicts, *merge.conflicts(store, held)]
+                result.unchanged = present.unchanged
+                for answer_id in conflicts:
+                    result.bad.append(places[answer_id].because(
+                        f"id {answer_id!r} is already in the database with different content"))
+                result.bad.sort(key=lambda b: (b.order, b.line))
+                if result.bad and not skip_invalid:
+                    result.unchanged = 0
+                    return result
+                fresh = spool.answers - present.unchanged - len(present.conflicts)
+                if fresh:
+                    # A large import into a small database is cheaper with the report's
+                    # triggers off and one recount of its aggregates at the end than with a
+                    # trigger per row; a small import into a large database is the opposite.
+                    existing = store.scalar("select count(*) from answers") or 0
+                    written = store.copy_spool(bulk=fresh >= max(BULK_MIN, existing))
+                    result.answers, result.sources, result.claims, result.reviews = written
+                if held.count:
+                    _add(result, merge.write(store, held, skip=set(conflicts)))
+    finally:
+        held.close()
     result.written = True
     return result
 
 
+def _add(result: ImportResult, merged: merge.Merged) -> None:
+    """Count what a merge of ``export --format answers`` records wrote."""
+    result.answers += merged.answers
+    result.sources += merged.sources
+    result.claims += merged.claims
+    result.reviews += merged.reviews
+    result.unchanged += merged.unchanged
+
+
 def _prepare(
-    store: Store, spool: Spool, paths: list[str], result: ImportResult, fmt: str | None,
-    reviews_at: str | None,
+    store: Store, spool: Spool, held: merge.Held, paths: list[str], result: ImportResult,
+    fmt: str | None, reviews_at: str | None,
 ) -> dict[str, BadLine]:
-    """Validate every line into ``result.bad`` or ``spool``; each spooled id's place."""
+    """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
+    answers``, to merge) ``held``; each id's place."""
     places: dict[str, BadLine] = {}
     batch: list[NewAnswer] = []
     limits = store.settings()
@@ -172,9 +190,12 @@ def _prepare(
             try:
                 if row.record is None:
                     raise ValueError(row.error)
-                answer = parse_record(row.record, reviews_at)
+                if name == "answers":
+                    answer = merge.check(row.record)[1]
+                else:
+                    answer = parse_record(row.record, reviews_at)
+                    _check_inferred_evidence(answer)
                 _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
-                _check_inferred_evidence(answer)
             except ValueError as exc:
                 result.bad.append(where.because(str(exc)))
                 continue
@@ -185,6 +206,9 @@ def _prepare(
                     f"(first at {first.file}:{first.line})"))
                 continue
             places[answer.id] = where
+            if name == "answers":
+                held.add(row.record)
+                continue
             batch.append(NewAnswer(answer, content_hash(answer), _claim_rows(answer)))
             if len(batch) >= BATCH:
                 spool.add(batch, judge=IMPORT_JUDGE)

@@ -47,8 +47,10 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
 
 
 @click.command()
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv"]), default="jsonl",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "answers"]),
+              default="jsonl", show_default=True,
+              help="jsonl/csv: one row per claim; answers: one record per answer with every "
+              "judgement, review and mark, to import into another database.")
 @click.option("-o", "--output", default="-", metavar="FILE", help="[default: stdout]")
 @click.option("--reviewed-only", is_flag=True, help="Only claims a reviewer labelled.")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
@@ -63,6 +65,9 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
 
     if not output:
         raise UserError("-o needs a file name (or - for stdout)")
+    if fmt == "answers" and (reviewed_only or judge_name):
+        raise UserError("--format answers writes every answer with all its rows; "
+                        "--reviewed-only and --judge do not apply to it")
     with open_store(db_path, reading=True) as store:
         _check_judge(store, judge_name)
         try:
@@ -77,4 +82,5 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
         except OSError as exc:
             raise UserError(f"cannot write {output}: {exc.strerror or exc}") from None
     if output != "-":
-        click.echo(f"Wrote {count:,} claim{'' if count == 1 else 's'} to {output}.", err=True)
+        what = "answer" if fmt == "answers" else "claim"
+        click.echo(f"Wrote {count:,} {what}{'' if count == 1 else 's'} to {output}.", err=True)

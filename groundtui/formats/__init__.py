@@ -14,15 +14,17 @@ from groundtui.formats.containers import csv_rows, json_lines, json_whole
 from groundtui.formats.deepeval import convert as deepeval_convert
 from groundtui.formats.detect import shape
 from groundtui.formats.langfuse import convert as langfuse_convert
-from groundtui.formats.native import from_cells
+from groundtui.formats.native import answers_cells, from_cells
 from groundtui.formats.openinference import answers as spans_to_answers
 from groundtui.formats.parquet import parquet_rows
 from groundtui.formats.ragas import convert as ragas_convert
 
 __all__ = ["FORMATS", "Input", "InputError", "Row", "describe", "open_input", "rows"]
 
-FORMATS = ("jsonl", "json", "csv", "parquet", "ragas", "deepeval", "openinference", "langfuse")
+FORMATS = ("jsonl", "json", "csv", "parquet", "ragas", "deepeval", "openinference", "langfuse",
+           "answers")
 DESCRIBED = {
+    "answers": "answers exported with their work (export --format answers)",
     "jsonl": "JSON Lines", "json": "a JSON array", "csv": "CSV", "parquet": "Parquet",
     "ragas": "ragas rows", "deepeval": "deepeval test cases",
     "openinference": "OpenInference spans", "langfuse": "Langfuse traces",
@@ -33,6 +35,7 @@ CONTAINERS = {
     "deepeval": {"whole", "lines"},
     "openinference": {"lines", "whole", "parquet"},
     "langfuse": {"whole", "lines"},
+    "answers": {"lines", "parquet"},
 }
 READERS = {"lines": json_lines, "whole": json_whole, "csv": csv_rows, "parquet": parquet_rows}
 
@@ -66,6 +69,8 @@ def rows(source: Input, name: str | None) -> tuple[str, Iterator[Row]]:
     records = READERS[container](source)
     if name in NATIVE:
         return name, mapped(records, from_cells) if name in ("csv", "parquet") else records
+    if name == "answers":
+        return name, mapped(records, answers_cells) if container == "parquet" else records
     if name == "openinference":
         return name, spans_to_answers(records, hold_all=container == "parquet")
     convert = {"ragas": ragas_convert, "deepeval": deepeval_convert,

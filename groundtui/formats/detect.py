@@ -16,6 +16,8 @@ KEY = re.compile(rb'"([A-Za-z_][\w.]*)"\s*:')
 
 def kind_of(keys: set[str]) -> str | None:
     """Which producer's fields these are: ``ragas``, …, ``groundtui``, or None."""
+    if "groundtui" in keys:  # export --format answers marks its records so
+        return "answers"
     if "user_input" in keys and ({"response", "retrieved_contexts"} & keys):
         return "ragas"
     if "actual_output" in keys:

@@ -24,3 +24,15 @@ def from_cells(record: dict[str, Any]) -> dict[str, Any]:
         word = correct.strip().lower()
         out["correct"] = {"true": True, "false": False, "": None}.get(word, correct)
     return out
+
+
+ANSWERS_JSON_COLUMNS = ("sources", "claims", "meta", "flags", "marks", "extractions")
+
+
+def answers_cells(record: dict[str, Any]) -> dict[str, Any]:
+    """A Parquet row of ``export --format answers`` as its record: nested parts as JSON text."""
+    out = dict(record)
+    for name in ANSWERS_JSON_COLUMNS:
+        if name in out:
+            out[name] = json_cell(out[name], name)
+    return out

@@ -1,0 +1,276 @@
+"""``import`` of ``export --format answers`` files: a database's work merged into another
+(README "Moving and merging work").
+
+The same answer is the same id with the same question, response and sources; the same claim
+is the same text at the same span of it (a claim new to the database takes the answer's next
+number); a judgement, review, adjudication, mark or extraction already there (the same
+fields at the same time) is not added twice. So importing one export twice changes nothing,
+and importing two reviewers' exports of one database gives every label of both.
+
+All or nothing, like every import: records are checked as they are read and kept in a
+temporary file, then written in one transaction; an answer that conflicts with the
+database is a bad line.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from groundtui.exchange.records import AnswerRecord, ClaimRecord
+from groundtui.models import Answer, describe_error
+from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
+from groundtui.store.rows import answer_row, cited_keys, review_row, source_row
+
+_JUDGEMENT_KEY = ("judge", "prompt_version", "verdict", "invention_kind", "error", "at")
+
+
+@dataclass
+class Merged:
+    """What a merge wrote."""
+
+    answers: int = 0
+    sources: int = 0
+    claims: int = 0
+    reviews: int = 0
+    unchanged: int = 0
+    conflicts: list[str] = field(default_factory=list)
+
+
+def check(record: dict) -> tuple[AnswerRecord, Answer]:
+    """The record and its answer, validated; ``ValueError`` names what is wrong."""
+    from groundtui.importer import parse_record  # the import's rules for the answer itself
+
+    try:
+        parsed = AnswerRecord.model_validate(record)
+    except ValidationError as exc:
+        raise ValueError(describe_error(exc)) from None
+    answer = parse_record(parsed.core())
+    for i, claim in enumerate(parsed.claims):
+        if claim.span is not None and claim.span[1] > len(answer.response):
+            raise ValueError(f"field 'claims.{i}.span': {list(claim.span)} is outside the "
+                             f"response ({len(answer.response)} characters)")
+    return parsed, answer
+
+
+class Held:
+    """Checked records kept in a temporary file until the write (stdin cannot be read twice)."""
+
+    def __init__(self) -> None:
+        # Closed by ``close``: the file outlives this method, as long as the import.
+        self.file = tempfile.TemporaryFile(  # noqa: SIM115
+            "w+", encoding="utf-8", prefix="groundtui-merge-")
+        self.count = 0
+
+    def add(self, record: dict) -> None:
+        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.count += 1
+
+    def __iter__(self) -> Iterator[tuple[AnswerRecord, Answer]]:
+        self.file.seek(0)
+        for line in self.file:
+            yield check(json.loads(line))
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def conflicts(store: Store, held: Held) -> list[str]:
+    """The ids of the held answers stored with another question, response or sources."""
+    return [answer.id for _, answer in held if not _same(store, answer)]
+
+
+def _same(store: Store, answer: Answer) -> bool:
+    row = store.db.execute(
+        "select question, response from answers where id = ?", [answer.id]).fetchone()
+    if row is None:
+        return True
+    stored = store.db.execute(
+        "select source_key, coalesce(number, position) from answer_sources"
+        " where answer_id = ? order by position", [answer.id]).fetchall()
+    given = [(source_key(s.id, s.text), n)
+             for s, n in zip(answer.sources, answer.numbers(), strict=True)]
+    return (row[0], row[1]) == (answer.question, answer.response) and [
+        tuple(r) for r in stored] == given
+
+
+def write(store: Store, held: Held, skip: set[str]) -> Merged:
+    """Merge every held answer but those in ``skip``; the caller holds the transaction."""
+    merged = Merged()
+    at = now_iso()
+    seq = store.scalar("select coalesce(max(seq), 0) from answers") or 0
+    for record, answer in held:
+        if answer.id in skip:
+            continue
+        answers = merged.answers
+        if not _merge_answer(store, record, answer, at, seq + 1, merged):
+            merged.unchanged += 1
+        seq += merged.answers - answers
+    return merged
+
+
+def _merge_answer(
+    store: Store, record: AnswerRecord, answer: Answer, at: str, seq: int, merged: Merged
+) -> int:
+    """Merge one answer; the rows it added (0: the database had all of it)."""
+    db = store.db
+    keys = [source_key(s.id, s.text) for s in answer.sources]
+    numbers = answer.numbers()
+    new = db.execute("select 1 from answers where id = ?", [answer.id]).fetchone() is None
+    if new:
+        for source, key in zip(answer.sources, keys, strict=True):
+            merged.sources += db.execute(
+                "insert or ignore into sources (key, source_id, text_hash, title, origin, text,"
+                " updated_at, first_seen) values (:key, :source_id, :text_hash, :title, :origin,"
+                " :text, :updated_at, :first_seen)", source_row(source, key, at)).rowcount
+        row = answer_row(answer, record.content_hash or content_hash(answer), at, seq)
+        row["scanned_at"] = record.scanned_at
+        db.table("answers").insert(row)
+        db.table("answer_sources").insert_all(
+            {"answer_id": answer.id, "position": p, "source_key": k, "number": n}
+            for p, (k, n) in enumerate(zip(keys, numbers, strict=True), start=1))
+        merged.answers += 1
+    elif record.scanned_at:
+        db.execute("update answers set scanned_at = ? where id = ? and"
+                   " (scanned_at is null or scanned_at < ?)",
+                   [record.scanned_at, answer.id, record.scanned_at])
+    added = int(new) + _merge_flags(store, answer.id, record)
+    added += _merge_marks(store, answer.id, record) + _merge_extractions(store, answer.id, record)
+    touched = []
+    claims = {(c["text"], c["span_start"], c["span_end"]): c["id"] for c in store.query(
+        "select id, text, span_start, span_end from claims where answer_id = ?", [answer.id])}
+    ordinal = store.scalar(
+        "select coalesce(max(ordinal), 0) from claims where answer_id = ?", [answer.id]) or 0
+    for claim in record.claims:
+        span = tuple(claim.span) if claim.span else (None, None)
+        claim_id = claims.get((claim.text, *span))
+        if claim_id is None:
+            ordinal += 1
+            claim_id = f"{answer.id}#{ordinal}"
+            while claim_id in claims.values():  # an id taken by a claim of another span
+                ordinal += 1
+                claim_id = f"{answer.id}#{ordinal}"
+            store.add_claims([_claim_row(claim_id, answer.id, ordinal, claim, numbers, keys)],
+                             claim.created_at or at)
+            claims[(claim.text, *span)] = claim_id
+            merged.claims += 1
+            added += 1
+        rows = _merge_claim_rows(store, claim_id, claim, merged)
+        if rows:
+            touched.append(claim_id)
+            added += rows
+    store.refresh_labels(touched)
+    return added
+
+
+def _claim_row(
+    claim_id: str, answer_id: str, ordinal: int, claim: ClaimRecord, numbers: list[int],
+    keys: list[str],
+) -> ClaimRow:
+    citations = tuple(claim.citation)
+    return ClaimRow(claim_id, answer_id, ordinal, claim.text, claim.kind.value, citations,
+                    cited_keys(citations, numbers, keys),
+                    (claim.span[0], claim.span[1]) if claim.span else None, claim.located,
+                    claim.extracted_by)
+
+
+def _present(store: Store, sql: str, params: list, folded: int | None = None) -> set[tuple]:
+    """The rows of ``sql`` as tuples; column ``folded`` (a person's name) casefolded."""
+    found = set()
+    for row in store.db.execute(sql, params):
+        row = list(row)
+        if folded is not None and row[folded] is not None:
+            row[folded] = row[folded].casefold()
+        found.add(tuple(row))
+    return found
+
+
+def _merge_claim_rows(store: Store, claim_id: str, claim: ClaimRecord, merged: Merged) -> int:
+    """Add the claim's judgements, reviews and adjudications not there yet; how many."""
+    db = store.db
+    added = 0
+    have = _present(store, f"select {', '.join(_JUDGEMENT_KEY)} from judgements"
+                    " where claim_id = ?", [claim_id])
+    for j in claim.judgements:
+        fields = j.model_dump(mode="json")
+        if tuple(fields[k] for k in _JUDGEMENT_KEY) in have:
+            continue
+        added += 1
+        evidence = fields.pop("evidence")
+        db.table("judgements").insert({
+            "claim_id": claim_id, **fields,
+            "evidence_start": evidence[0] if evidence else None,
+            "evidence_end": evidence[1] if evidence else None,
+        })
+    have = _present(store, "select reviewer, verdict, invention_kind, coalesce(note, ''), blind,"
+                    " at from reviews where claim_id = ?", [claim_id], folded=0)
+    for r in claim.reviews:
+        verdict = r.verdict.value if r.verdict else None
+        kind = r.invention_kind.value if r.invention_kind else None
+        if (r.reviewer.casefold(), verdict, kind, r.note, int(r.blind), r.at) in have:
+            continue
+        db.table("reviews").insert(review_row(
+            claim_id, store.reviewer_name(r.reviewer), verdict, kind, r.note, blind=r.blind,
+            at=r.at, origin=r.origin))
+        merged.reviews += 1
+        added += 1
+    have = _present(store, "select adjudicator, verdict, invention_kind, coalesce(note, ''), at"
+                    " from adjudications where claim_id = ?", [claim_id], folded=0)
+    for d in claim.adjudications:
+        verdict = d.verdict.value if d.verdict else None
+        kind = d.invention_kind.value if d.invention_kind else None
+        if (d.adjudicator.casefold(), verdict, kind, d.note, d.at) in have:
+            continue
+        db.table("adjudications").insert({
+            "claim_id": claim_id, "adjudicator": store.reviewer_name(d.adjudicator),
+            "verdict": verdict, "invention_kind": kind, "note": d.note, "at": d.at})
+        added += 1
+    return added
+
+
+def _merge_flags(store: Store, answer_id: str, record: AnswerRecord) -> int:
+    """A flag the database lacks is added; one it has is replaced by a later one."""
+    added = 0
+    for flag in record.flags:
+        details = json.dumps(flag.details, ensure_ascii=False)
+        stored = store.db.execute("select at from flags where answer_id = ? and check_name = ?",
+                                  [answer_id, flag.check]).fetchone()
+        if stored is None:
+            store.db.table("flags").insert({"answer_id": answer_id, "check_name": flag.check,
+                                            "details": details, "at": flag.at})
+            added += 1
+        elif stored[0] < flag.at:
+            store.db.execute("update flags set details = ?, at = ? where answer_id = ?"
+                             " and check_name = ?", [details, flag.at, answer_id, flag.check])
+            added += 1
+    return added
+
+
+def _merge_marks(store: Store, answer_id: str, record: AnswerRecord) -> int:
+    have = _present(store, "select reviewer, correct, at from answer_marks where answer_id = ?",
+                    [answer_id], folded=0)
+    added = 0
+    for m in record.marks:
+        correct = None if m.correct is None else int(m.correct)
+        if (m.reviewer.casefold(), correct, m.at) not in have:
+            store.db.table("answer_marks").insert({
+                "answer_id": answer_id, "reviewer": store.reviewer_name(m.reviewer),
+                "correct": correct, "at": m.at})
+            added += 1
+    return added
+
+
+def _merge_extractions(store: Store, answer_id: str, record: AnswerRecord) -> int:
+    have = _present(store, "select judge, prompt_version, claims, error, at from extractions"
+                    " where answer_id = ?", [answer_id])
+    added = 0
+    for e in record.extractions:
+        if (e.judge, e.prompt_version, e.claims, e.error, e.at) not in have:
+            store.db.table("extractions").insert({"answer_id": answer_id,
+                                                  **e.model_dump(mode="json")})
+            added += 1
+    return added

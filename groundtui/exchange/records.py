@@ -1,0 +1,169 @@
+"""An answer record of ``export --format answers``: the import format, extended with every
+row the report reads, as pydantic models that check a record where it enters.
+
+Every row keeps its own time (``at``), so rows merged from several databases keep their
+order, and the latest label of a claim is the same wherever it is read.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+
+from groundtui.models import ClaimKind, InventionKind, Source, Span, Verdict
+from groundtui.store.rows import now_iso
+
+
+def _instant(value: Any) -> Any:
+    """An ISO 8601 time with a zone, as the database writes times (UTC, microseconds)."""
+    if not isinstance(value, str):
+        return value
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise ValueError(f"{value!r} is not an ISO 8601 time") from None
+    if moment.tzinfo is None:
+        raise ValueError("must be ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z")
+    try:
+        return now_iso(moment)
+    except OverflowError:
+        raise ValueError(f"{value!r} is outside the years 1-9999 in UTC") from None
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    at: str
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _at(cls, value: Any) -> Any:
+        return _instant(value)
+
+
+class JudgementRecord(_Row):
+    """One judgement of a claim (or a failed one: ``verdict`` null, ``error`` set)."""
+
+    judge: str = Field(min_length=1)
+    prompt_version: str = Field(min_length=1)
+    verdict: Verdict | None = None
+    invention_kind: InventionKind | None = None
+    rule_invention_kind: InventionKind | None = None
+    evidence: Span | None = None
+    evidence_text: str | None = None
+    provenance_source_key: str | None = None
+    rationale: str | None = None
+    error: str | None = None
+    calls: StrictInt | None = None
+    prompt_tokens: StrictInt | None = None
+    completion_tokens: StrictInt | None = None
+    cost: float | None = None
+    seconds: float | None = None
+
+
+class ReviewRecord(_Row):
+    """One reviewer's label on a claim (``verdict`` null: the label withdrawn)."""
+
+    reviewer: str = Field(min_length=1)
+    verdict: Verdict | None = None
+    invention_kind: InventionKind | None = None
+    note: str = ""
+    blind: StrictBool = False
+    origin: str = "import"
+
+
+class AdjudicationRecord(_Row):
+    """A lead's decision on a claim (``verdict`` null: withdrawn)."""
+
+    adjudicator: str = Field(min_length=1)
+    verdict: Verdict | None = None
+    invention_kind: InventionKind | None = None
+    note: str = ""
+
+
+class MarkRecord(_Row):
+    """A reviewer's mark of the answer's correctness (``correct`` null: unknown)."""
+
+    reviewer: str = Field(min_length=1)
+    correct: StrictBool | None = None
+
+
+class FlagRecord(_Row):
+    """What the mechanical check (``check``) found in the answer."""
+
+    check: str = Field(min_length=1)
+    details: Any = None
+
+
+class ExtractionRecord(_Row):
+    """One judge's extraction of the answer's claims (or its failure)."""
+
+    judge: str = Field(min_length=1)
+    prompt_version: str = Field(min_length=1)
+    claims: StrictInt | None = None
+    error: str | None = None
+    calls: StrictInt | None = None
+    prompt_tokens: StrictInt | None = None
+    completion_tokens: StrictInt | None = None
+    cost: float | None = None
+    seconds: float | None = None
+
+
+class ClaimRecord(BaseModel):
+    """A claim with every judgement, review and adjudication it has."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    text: str = Field(min_length=1)
+    kind: ClaimKind
+    citation: list[StrictInt] = Field(default_factory=list)
+    """Every number it cites, as its markers read (empty: uncited)."""
+    span: Span | None = None
+    located: str = "given"
+    extracted_by: str | None = None
+    created_at: str | None = None
+    judgements: list[JudgementRecord] = Field(default_factory=list)
+    reviews: list[ReviewRecord] = Field(default_factory=list)
+    adjudications: list[AdjudicationRecord] = Field(default_factory=list)
+
+    @field_validator("created_at", mode="before")
+    @classmethod
+    def _created(cls, value: Any) -> Any:
+        return _instant(value)
+
+
+class AnswerRecord(BaseModel):
+    """One line of ``export --format answers``."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    groundtui: Literal["answers/1"]
+    """The format's name and version (``FORMAT``): what tells this record from a plain one."""
+    id: str = Field(min_length=1)
+    question: str
+    response: str
+    sources: list[Source]
+    correct: StrictBool | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
+    content_hash: str | None = None
+    """The hash the answer was first imported with: importing that file again finds it."""
+    scanned_at: str | None = None
+    flags: list[FlagRecord] = Field(default_factory=list)
+    marks: list[MarkRecord] = Field(default_factory=list)
+    extractions: list[ExtractionRecord] = Field(default_factory=list)
+    claims: list[ClaimRecord] = Field(default_factory=list)
+
+    @field_validator("scanned_at", mode="before")
+    @classmethod
+    def _scanned(cls, value: Any) -> Any:
+        return _instant(value)
+
+    def core(self) -> dict[str, Any]:
+        """The answer as the plain import format has it (no claims), to validate as one."""
+        return {
+            "id": self.id, "question": self.question, "response": self.response,
+            "sources": [s.model_dump(exclude_none=True) for s in self.sources],
+            "correct": self.correct, "meta": self.meta,
+        }

@@ -1,0 +1,165 @@
+"""``export --format answers`` and its import: a database's work moved and merged (README
+"Moving and merging work"), driven through the command line as a team would."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from groundtui.cli import cli
+from groundtui.store import Store
+from tests.builders import make_answer, write_jsonl
+
+SAMPLE = Path(__file__).parent.parent / "groundtui" / "sample_data" / "answers.jsonl"
+COUNTED = ("answers", "sources", "answer_sources", "claims", "judgements", "reviews",
+           "adjudications", "answer_marks", "flags", "extractions", "reviewers")
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def report(db: Path) -> dict:
+    return json.loads(run("report", "--json", "--db", str(db)))
+
+
+def counts(db: Path) -> dict[str, int]:
+    with Store(db) as store:
+        return {t: store.scalar(f"select count(*) from {t}") for t in COUNTED}
+
+
+def worked(tmp_path: Path) -> Path:
+    """The demo's answers imported, scanned and judged, then reviewed by a team."""
+    db = tmp_path / "team.db"
+    run("import", str(SAMPLE), "--db", str(db))
+    run("config", "overlap", "0.3", "--db", str(db))
+    run("judge", "--heuristic", "--all", "--db", str(db))
+    with Store(db) as store:
+        claims = [r["id"] for r in store.query("select id from claims order by id limit 12")]
+        store.add_review(claims[0], "dana", "absent", "plausible_specifics", "a note",
+                         at="2026-12-01T10:00:00.000000Z")
+        store.add_review(claims[1], "Lee", "stated", blind=True, at="2026-12-01T10:01:00.000000Z")
+        store.add_review(claims[1], "dana", "partial", "bridging_inference",
+                         at="2026-12-01T10:02:00.000000Z")
+        store.add_review(claims[2], "dana", "stated", at="2026-12-01T10:03:00.000000Z")
+        store.add_review(claims[2], "dana", None, at="2026-12-01T10:04:00.000000Z")  # withdrawn
+        store.add_adjudication(claims[1], "kim", "stated", at="2026-12-01T11:00:00.000000Z")
+        answer = store.scalar("select answer_id from claims where id = ?", [claims[0]])
+        store.add_mark(answer, "dana", False, at="2026-12-01T10:05:00.000000Z")
+    return db
+
+
+def test_an_export_imported_elsewhere_reproduces_the_report(tmp_path: Path) -> None:
+    source = worked(tmp_path)
+    exported = tmp_path / "work.jsonl"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(source))
+    first = json.loads(exported.read_text(encoding="utf-8").splitlines()[0])
+    assert first["groundtui"] == "answers/1" and first["claims"][0]["judgements"]
+
+    moved = tmp_path / "moved.db"
+    run("config", "overlap", "0.3", "--db", str(moved))  # settings belong to a database
+    out = run("import", str(exported), "--db", str(moved))
+    assert "read as answers exported with their work" in out
+    assert report(moved) == report(source)
+    assert counts(moved) == counts(source)
+    # Through a pipe, as the README shows: nothing is new the second time.
+    exported_again = run("export", "--format", "answers", "--db", str(source))
+    result = CliRunner().invoke(cli, ["import", "-", "--db", str(moved)], input=exported_again)
+    assert result.exit_code == 0, result.output
+    assert "Imported 0 answers" in result.stdout and "0 reviews" in result.stdout
+    assert counts(moved) == counts(source)
+    assert report(moved) == report(source)
+
+
+def test_two_reviewers_databases_merge_into_one(tmp_path: Path) -> None:
+    base = tmp_path / "base.db"
+    run("import", str(SAMPLE), "--db", str(base))
+    run("judge", "--heuristic", "--all", "--db", str(base))
+    dana, lee = tmp_path / "dana.db", tmp_path / "lee.db"
+    shutil.copy(base, dana)
+    shutil.copy(base, lee)
+    with Store(dana) as store:
+        store.add_review("HS-0001#1", "dana", "absent", "plausible_specifics",
+                         at="2026-12-01T10:00:00.000000Z")
+    with Store(lee) as store:
+        store.add_review("HS-0001#1", "lee", "stated", at="2026-12-01T10:30:00.000000Z")
+        store.add_review("HS-0002#1", "lee", "partial", at="2026-12-01T10:31:00.000000Z")
+        store.add_mark("HS-0002", "lee", True, at="2026-12-01T10:32:00.000000Z")
+    merged = tmp_path / "merged.db"
+    for db in (dana, lee):
+        path = tmp_path / f"{db.stem}.jsonl"
+        run("export", "--format", "answers", "-o", str(path), "--db", str(db))
+        run("import", str(path), "--db", str(merged))
+    both, before = counts(merged), counts(base)
+    assert both["reviews"] == before["reviews"] + 3
+    assert both["answer_marks"] == before["answer_marks"] + 1
+    for table in ("answers", "sources", "claims", "judgements", "flags", "extractions"):
+        assert both[table] == before[table], table  # the same rows, not added twice
+    with Store(merged) as store:
+        labels = {r["reviewer"]: r["verdict"] for r in store.query(
+            "select reviewer, verdict from reviews where claim_id = 'HS-0001#1'")}
+        assert labels == {"dana": "absent", "lee": "stated"}
+        # The latest label wins, as it would have on one database.
+        assert store.scalar("select label from claim_labels where claim_id = 'HS-0001#1'") == (
+            "stated")
+
+
+def test_a_claim_new_to_the_database_takes_the_next_number(tmp_path: Path) -> None:
+    response = "Sofas can be returned within 14 days [1]. Refunds take 5 days [2]."
+    one = make_answer(response=response, claims=[{"text": "Refunds take 5 days."}])
+    other = make_answer(response=response, claims=[
+        {"text": "Sofas can be returned within 14 days."}, {"text": "Refunds take 5 days."}])
+    first, second = tmp_path / "one.db", tmp_path / "two.db"
+    run("import", str(write_jsonl(tmp_path / "one.jsonl", [one])), "--db", str(first))
+    run("import", str(write_jsonl(tmp_path / "two.jsonl", [other])), "--db", str(second))
+    exported = tmp_path / "two-work.jsonl"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(second))
+    run("import", str(exported), "--db", str(first))
+    with Store(first) as store:
+        rows = store.query("select id, text from claims order by ordinal")
+    assert [(r["id"], r["text"]) for r in rows] == [
+        ("A-1#1", "Refunds take 5 days."), ("A-1#2", "Sofas can be returned within 14 days.")]
+
+
+def test_an_answer_with_other_content_is_a_bad_line_and_nothing_is_written(tmp_path: Path) -> None:
+    db, other = tmp_path / "a.db", tmp_path / "b.db"
+    run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(db))
+    changed = make_answer(question="Another question?")
+    run("import", str(write_jsonl(tmp_path / "b.jsonl", [changed])), "--db", str(other))
+    exported = tmp_path / "b-work.jsonl"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(other))
+    before = counts(db)
+    result = CliRunner().invoke(cli, ["import", str(exported), "--db", str(db)])
+    assert result.exit_code == 2
+    assert f"{exported}:1: id 'A-1' is already in the database with different content" in (
+        result.stderr)
+    assert counts(db) == before
+
+
+def test_a_bad_record_is_named_by_line_and_field(tmp_path: Path) -> None:
+    source = tmp_path / "a.db"
+    run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(source))
+    lines = run("export", "--format", "answers", "--db", str(source)).splitlines()
+    record = json.loads(lines[0])
+    record["claims"] = [{"text": "x", "kind": "figure", "reviews": [
+        {"reviewer": "dana", "verdict": "maybe", "at": "2026-12-01T10:00:00Z"}]}]
+    bad = write_jsonl(tmp_path / "bad.jsonl", [record])
+    result = CliRunner().invoke(cli, ["import", str(bad), "--db", str(tmp_path / "new.db")])
+    assert result.exit_code == 2
+    assert "bad.jsonl:1: field 'claims.0.reviews.0.verdict': 'maybe' is not one of" in (
+        result.stderr)
+    assert not (tmp_path / "new.db").exists()
+
+
+def test_answers_export_refuses_the_claim_filters(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(db))
+    result = CliRunner().invoke(
+        cli, ["export", "--format", "answers", "--reviewed-only", "--db", str(db)])
+    assert result.exit_code != 0
+    assert "--reviewed-only and --judge do not apply" in result.stderr
