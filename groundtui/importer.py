@@ -240,7 +240,7 @@ def _check_inferred_evidence(answer: Answer) -> None:
     """
     for i, claim in enumerate(answer.claims or []):
         if claim.evidence is not None and claim.citation is None:
-            cited = _infer_citations(answer.response, claim.text, claim.span)[0]
+            cited = _infer_citations(answer.cited_response(), claim.text, claim.span)[0]
             check_evidence(i, claim.evidence, cited[0] if cited else None, answer.sources)
 
 
@@ -261,9 +261,10 @@ def _claim_rows(answer: Answer) -> list[ClaimRow]:
     """The answer's claims as stored: each placed, its citations read, its kind inferred."""
     keys = [source_key(s.id, s.text) for s in answer.sources]
     numbers = answer.numbers()
+    response = answer.cited_response()
     rows = []
     for ordinal, claim in enumerate(answer.claims or [], start=1):
-        inferred, span, located = _infer_citations(answer.response, claim.text, claim.span)
+        inferred, span, located = _infer_citations(response, claim.text, claim.span)
         citations = answer.cited_numbers(claim) if claim.citation is not None else inferred
         rows.append(ClaimRow(
             f"{answer.id}#{ordinal}", answer.id, ordinal, claim.text,

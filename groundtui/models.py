@@ -21,7 +21,7 @@ from pydantic import (
 )
 
 from groundtui.records import nfc
-from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, source_index
+from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 
 class Verdict(StrEnum):
@@ -208,6 +208,10 @@ class Answer(BaseModel):
     def numbers(self) -> list[int]:
         """Each source's citation number (``source_numbers``)."""
         return source_numbers(self.sources)
+
+    def cited_response(self) -> str:
+        """The response with markers naming a source by id read as its number (``numbered``)."""
+        return numbered(self.response, [s.id for s in self.sources], self.numbers())
 
     def cited_numbers(self, claim: Claim) -> tuple[int, ...]:
         """The numbers ``claim``'s own ``citation`` names, in order, each once.

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from groundtui.checks import SourceIndex, unsourced_specifics
 from groundtui.store import Store, now_iso
+from groundtui.text.markers import numbered
 
 CHECK_NAME = "unsourced_specifics"
 _BATCH = 1000
@@ -48,12 +49,13 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
         if not answers:
             return result
         last = answers[-1]["seq"]
-        cited, numbering = _sources(store, [a["id"] for a in answers], indexes)
+        cited, numbering, ids = _sources(store, [a["id"] for a in answers], indexes)
         found: dict[str, dict] = {}
         for answer in answers:
             sources = cited.get(answer["id"], [])
-            specifics = unsourced_specifics(
-                answer["response"], sources, numbering.get(answer["id"]))
+            numbers = numbering.get(answer["id"])
+            response = numbered(answer["response"], ids.get(answer["id"], []), numbers)
+            specifics = unsourced_specifics(response, sources, numbers)
             if specifics:
                 found[answer["id"]] = {
                     "specifics": [s.to_dict() for s in specifics], "sources": len(sources)}
@@ -64,14 +66,16 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
 
 def _sources(
     store: Store, answer_ids: list[str], indexes: OrderedDict[str, SourceIndex]
-) -> tuple[dict[str, list[SourceIndex]], dict[str, list[int]]]:
-    """Each answer's sources in order, indexed, reusing ``indexes`` (an LRU); and the
-    citation numbers of the answers whose input numbered its sources itself."""
+) -> tuple[dict[str, list[SourceIndex]], dict[str, list[int]], dict[str, list[str]]]:
+    """Each answer's sources in order, indexed, reusing ``indexes`` (an LRU); the citation
+    numbers of the answers whose input numbered its sources itself; the sources' ids."""
     marks = ",".join("?" * len(answer_ids))
     cited: dict[str, list[SourceIndex]] = {}
     numbers: dict[str, list[int]] = {}
-    for answer_id, key, text, position, number in store.db.execute(
-        "select a.answer_id, a.source_key, s.text, a.position, a.number from answer_sources a"
+    ids: dict[str, list[str]] = {}
+    for answer_id, key, text, position, number, source_id in store.db.execute(
+        "select a.answer_id, a.source_key, s.text, a.position, a.number, s.source_id"
+        " from answer_sources a"
         " join sources s on s.key = a.source_key"
         f" where a.answer_id in ({marks}) order by a.answer_id, a.position",
         answer_ids,
@@ -83,7 +87,8 @@ def _sources(
             indexes.move_to_end(key)
         cited.setdefault(answer_id, []).append(index)
         numbers.setdefault(answer_id, []).append(number or position)
+        ids.setdefault(answer_id, []).append(source_id)
     while len(indexes) > _INDEXES:  # after the batch: its own sources stay until used
         indexes.popitem(last=False)
     by_place = {k for k, n in numbers.items() if n == list(range(1, len(n) + 1))}
-    return cited, {k: n for k, n in numbers.items() if k not in by_place}
+    return cited, {k: n for k, n in numbers.items() if k not in by_place}, ids

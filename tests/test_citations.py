@@ -9,9 +9,12 @@ from pathlib import Path
 
 from groundtui.checks import unsourced_specifics
 from groundtui.importer import import_files
+from groundtui.judge.heuristic import HeuristicJudge
+from groundtui.judge.pipeline import judge_answers
 from groundtui.report import compute
 from groundtui.scan import scan_answers
 from groundtui.store import Store
+from groundtui.text.markers import numbered
 from tests.builders import imported_db, make_answer, write_jsonl
 
 RETURNS = "Sofas can be returned within 14 days of delivery."
@@ -132,3 +135,26 @@ def test_the_report_counts_a_claim_under_each_origin_it_cites(tmp_path: Path) ->
         assert moved["by_source"]["help-centre"]["claims"] == 2
         assert moved["by_source"]["pdf-archive"]["claims"] == 1
         assert moved["by_source"] == compute(store, judge="import")["by_source"]
+
+
+def test_markers_may_name_sources_by_id(tmp_path: Path) -> None:
+    response = "Sofas can be returned within 14 days [returns-v3]. Refunds take 5 days [refunds]."
+    record = make_answer(response=response, claims=[
+        {"text": "Sofas can be returned within 14 days."}, {"text": "Refunds take 5 days."}])
+    path = imported_db(tmp_path, "id-markers", [record])
+    assert _cited(path) == [([1], ["returns-v3"]), ([2], ["refunds"])]
+    with Store(path) as store:
+        # Read as citations: the "3" of "returns-v3" is no figure, and both figures are sourced.
+        assert scan_answers(store, all_answers=True).flagged == 0
+    swapped = response.replace("[returns-v3]", "[refunds_]").replace("[refunds]", "[returns-v3]")
+    [specific] = unsourced_specifics(
+        numbered(swapped, ["returns-v3", "refunds"]), [RETURNS, REFUNDS])
+    assert (specific.text, specific.sources) == ("5", (1,))
+
+
+async def test_the_judge_reads_markers_naming_sources_by_id(tmp_path: Path) -> None:
+    response = "Sofas can be returned within 14 days [returns-v3]. Refunds take 5 days [refunds]."
+    path = imported_db(tmp_path, "judge-ids", [make_answer(response=response)])
+    with Store(path) as store:
+        await judge_answers(store, HeuristicJudge(), all_answers=True)
+    assert _cited(path) == [([1], ["returns-v3"]), ([2], ["refunds"])]

@@ -18,7 +18,7 @@ from groundtui.judge.spans import locate_claim
 from groundtui.store import IMPORT_JUDGE, ClaimRow, Store
 from groundtui.store.rows import citation_columns, cited_keys
 from groundtui.text.kinds import infer_kind
-from groundtui.text.markers import citations_near, distinct, source_index
+from groundtui.text.markers import citations_near, distinct, numbered, source_index
 
 
 @dataclass(frozen=True)
@@ -76,9 +76,9 @@ def load_answer(store: Store, answer_id: str) -> AnswerContext:
     sources = tuple(SourceText(s["key"], s["text"]) for s in rows)
     numbers = tuple(s["number"] or s["position"] for s in rows)
     by_place = numbers == tuple(range(1, len(numbers) + 1))
-    return AnswerContext(
-        row["id"], row["question"], row["response"], sources, () if by_place else numbers
-    )
+    # Markers naming a source by id read as its number, offsets unchanged (README "Input").
+    response = numbered(row["response"], [s["source_id"] for s in rows], numbers)
+    return AnswerContext(row["id"], row["question"], response, sources, () if by_place else numbers)
 
 
 def stored_claims(store: Store, answer_id: str) -> list[dict]:

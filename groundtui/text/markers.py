@@ -1,4 +1,5 @@
-"""Citation markers: "[1]", "[1, 2]", "[1-3]", and the citation numbers they name.
+"""Citation markers: "[1]", "[1, 2]", "[1-3]", and the citation numbers they name; a marker
+naming a source by its id ("[returns-policy-v3]") is read as its number (``numbered``).
 
 The one reading of a marker: the importer, the mechanical check, the judges and the UI
 all build on ``INSIDE`` and read numbers with ``marker_numbers``. Any blanks may pad a
@@ -86,3 +87,35 @@ def source_index(citation: int | None, numbers: Sequence[int]) -> int | None:
 def distinct(citations: Iterable[int]) -> tuple[int, ...]:
     """``citations`` without repeats, in the order first cited ("[2][1][2]" cites 2, 1)."""
     return tuple(dict.fromkeys(citations))
+
+
+_BRACKETED = re.compile(r"\[([^\[\]\n]{1,200})\]")
+
+
+def numbered(response: str, ids: Sequence[str], numbers: Sequence[int] | None = None) -> str:
+    """``response`` with each marker naming a source by its id ("[returns-policy-v3]") written
+    as a marker of that source's number, padded with blanks to the same length
+    ("[        2        ]"), so every offset stays and every reader takes it for a citation.
+
+    Args:
+        ids: the answer's sources' ids, in order.
+        numbers: their citation numbers (by default their places from 1).
+
+    A marker whose id is shorter than its number's digits is left as written.
+    """
+    cited = numbers or range(1, len(ids) + 1)
+    present = {i: n for i, n in zip(ids, cited, strict=True) if f"[{i}" in response}
+    if not present:  # the common case: markers are numbers, or there are none
+        return response
+
+    def as_number(m: re.Match[str]) -> str:
+        number = present.get(m[1].strip())
+        if number is None:
+            return m[0]
+        digits = str(number)
+        room = len(m[1]) - len(digits)
+        if room < 0:
+            return m[0]
+        return f"[{' ' * (room // 2)}{digits}{' ' * (room - room // 2)}]"
+
+    return _BRACKETED.sub(as_number, response)

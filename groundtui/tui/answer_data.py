@@ -12,6 +12,7 @@ from groundtui.checks import Specific, unsourced_specifics
 from groundtui.report import answer_correct
 from groundtui.store import Store
 from groundtui.store.rows import in_overlap
+from groundtui.text.markers import numbered
 from groundtui.tui.team_data import (
     OtherLabel,
     disputed_claims,
@@ -286,8 +287,9 @@ def _specifics(
     if spans or scanned:
         return spans
     try:  # not scanned yet: run the (pure, fast) check for this one answer
-        found = unsourced_specifics(
-            response, [s.text for s in sources], [s.number for s in sources])
+        numbers = [s.number for s in sources]
+        cited = numbered(response, [s.source_id for s in sources], numbers)
+        found = unsourced_specifics(cited, [s.text for s in sources], numbers)
     except Exception:  # the check is someone else's; a bug there must not stop a review
         return []
     return [(f.start, f.end) for f in found]
