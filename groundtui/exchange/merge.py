@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from groundtui.exchange.records import AnswerRecord, ClaimRecord
 from groundtui.models import Answer, describe_error
 from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
-from groundtui.store.rows import answer_row, cited_keys, review_row, source_row
+from groundtui.store.rows import answer_row, cited_keys, claim_row, review_row, source_row
 
 _JUDGEMENT_KEY = ("judge", "prompt_version", "verdict", "invention_kind", "error", "at")
 
@@ -98,73 +98,136 @@ def _same(store: Store, answer: Answer) -> bool:
         tuple(r) for r in stored] == given
 
 
+BATCH = 500
+"""Answers merged at a time: their rows are written with one statement per table."""
+
+
+class Rows:
+    """Rows to insert, by table, written together with ``executemany`` (sqlite-utils'
+    ``insert`` reads the table's schema on every call: most of a merge's time, measured)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, list[dict]] = {}
+        self.new_claims: list[str] = []
+        self.touched: list[str] = []
+        self.source_keys: set[str] = set()
+        """The source versions among the rows (the database has them once they are written)."""
+
+    def add(self, table: str, row: dict) -> None:
+        self.tables.setdefault(table, []).append(row)
+
+    def write(self, store: Store) -> None:
+        # Parents first: sources and answers, then what hangs from them.
+        for table in ("sources", "answers", "answer_sources", "flags", "answer_marks",
+                      "extractions", "claims", "judgements", "reviews", "adjudications"):
+            rows = self.tables.get(table)
+            if not rows:
+                continue
+            columns = list(rows[0])
+            store.db.conn.executemany(
+                f"insert into {table} ({', '.join(columns)})"
+                f" values ({', '.join(':' + c for c in columns)})", rows)
+        store.refresh_labels(self.new_claims, new=True)
+        store.refresh_labels(self.touched)
+        self.__init__()  # type: ignore[misc]
+
+
 def write(store: Store, held: Held, skip: set[str]) -> Merged:
     """Merge every held answer but those in ``skip``; the caller holds the transaction."""
     merged = Merged()
     at = now_iso()
     seq = store.scalar("select coalesce(max(seq), 0) from answers") or 0
-    for record, answer in held:
+    names: dict[str, str] = {}
+    rows = Rows()
+    for n, (record, answer) in enumerate(held, start=1):
         if answer.id in skip:
             continue
         answers = merged.answers
-        if not _merge_answer(store, record, answer, at, seq + 1, merged):
+        if not _merge_answer(store, record, answer, at, seq + 1, merged, rows, names):
             merged.unchanged += 1
         seq += merged.answers - answers
+        if n % BATCH == 0:
+            rows.write(store)
+    rows.write(store)
     return merged
 
 
 def _merge_answer(
-    store: Store, record: AnswerRecord, answer: Answer, at: str, seq: int, merged: Merged
+    store: Store, record: AnswerRecord, answer: Answer, at: str, seq: int, merged: Merged,
+    rows: Rows, names: dict[str, str],
 ) -> int:
-    """Merge one answer; the rows it added (0: the database had all of it)."""
+    """Add one answer's rows the database lacks to ``rows``; how many (0: it had all)."""
     db = store.db
     keys = [source_key(s.id, s.text) for s in answer.sources]
     numbers = answer.numbers()
     new = db.execute("select 1 from answers where id = ?", [answer.id]).fetchone() is None
     if new:
         for source, key in zip(answer.sources, keys, strict=True):
-            merged.sources += db.execute(
-                "insert or ignore into sources (key, source_id, text_hash, title, origin, text,"
-                " updated_at, first_seen) values (:key, :source_id, :text_hash, :title, :origin,"
-                " :text, :updated_at, :first_seen)", source_row(source, key, at)).rowcount
+            if key in rows.source_keys:
+                continue
+            if db.execute("select 1 from sources where key = ?", [key]).fetchone() is None:
+                merged.sources += 1
+                rows.add("sources", source_row(source, key, at))
+                rows.source_keys.add(key)
         row = answer_row(answer, record.content_hash or content_hash(answer), at, seq)
         row["scanned_at"] = record.scanned_at
-        db.table("answers").insert(row)
-        db.table("answer_sources").insert_all(
-            {"answer_id": answer.id, "position": p, "source_key": k, "number": n}
-            for p, (k, n) in enumerate(zip(keys, numbers, strict=True), start=1))
+        rows.add("answers", row)
+        for place, (key, number) in enumerate(zip(keys, numbers, strict=True), start=1):
+            rows.add("answer_sources", {"answer_id": answer.id, "position": place,
+                                        "source_key": key, "number": number})
         merged.answers += 1
     elif record.scanned_at:
         db.execute("update answers set scanned_at = ? where id = ? and"
                    " (scanned_at is null or scanned_at < ?)",
                    [record.scanned_at, answer.id, record.scanned_at])
-    added = int(new) + _merge_flags(store, answer.id, record)
-    added += _merge_marks(store, answer.id, record) + _merge_extractions(store, answer.id, record)
-    touched = []
-    claims = {(c["text"], c["span_start"], c["span_end"]): c["id"] for c in store.query(
-        "select id, text, span_start, span_end from claims where answer_id = ?", [answer.id])}
-    ordinal = store.scalar(
-        "select coalesce(max(ordinal), 0) from claims where answer_id = ?", [answer.id]) or 0
+    person = _Names(store, names)
+    added = int(new) + _merge_flags(store, answer.id, record, rows, new)
+    added += _merge_marks(store, answer.id, record, rows, new, person)
+    added += _merge_extractions(store, answer.id, record, rows, new)
+    claims: dict[tuple, str] = {}
+    ordinal = 0
+    if not new:
+        claims = {(c["text"], c["span_start"], c["span_end"]): c["id"] for c in store.query(
+            "select id, text, span_start, span_end from claims where answer_id = ?",
+            [answer.id])}
+        ordinal = store.scalar(
+            "select coalesce(max(ordinal), 0) from claims where answer_id = ?", [answer.id]) or 0
+    taken = set(claims.values())
     for claim in record.claims:
         span = tuple(claim.span) if claim.span else (None, None)
         claim_id = claims.get((claim.text, *span))
+        fresh = claim_id is None
         if claim_id is None:
             ordinal += 1
-            claim_id = f"{answer.id}#{ordinal}"
-            while claim_id in claims.values():  # an id taken by a claim of another span
+            while f"{answer.id}#{ordinal}" in taken:  # an id taken by a claim of another span
                 ordinal += 1
-                claim_id = f"{answer.id}#{ordinal}"
-            store.add_claims([_claim_row(claim_id, answer.id, ordinal, claim, numbers, keys)],
-                             claim.created_at or at)
+            claim_id = f"{answer.id}#{ordinal}"
+            taken.add(claim_id)
+            rows.add("claims", claim_row(
+                _claim_row(claim_id, answer.id, ordinal, claim, numbers, keys),
+                claim.created_at or at))
             claims[(claim.text, *span)] = claim_id
+            rows.new_claims.append(claim_id)
             merged.claims += 1
             added += 1
-        rows = _merge_claim_rows(store, claim_id, claim, merged)
-        if rows:
-            touched.append(claim_id)
-            added += rows
-    store.refresh_labels(touched)
+        count = _merge_claim_rows(store, claim_id, claim, merged, rows, fresh, person)
+        if count and not fresh:
+            rows.touched.append(claim_id)
+        added += count
     return added
+
+
+class _Names:
+    """Reviewer names as the database first knew them (casefold), registered once each."""
+
+    def __init__(self, store: Store, names: dict[str, str]) -> None:
+        self.store, self.names = store, names
+
+    def __call__(self, name: str) -> str:
+        key = name.casefold()
+        if key not in self.names:
+            self.names[key] = self.store.reviewer_name(name)
+        return self.names[key]
 
 
 def _claim_row(
@@ -189,59 +252,67 @@ def _present(store: Store, sql: str, params: list, folded: int | None = None) ->
     return found
 
 
-def _merge_claim_rows(store: Store, claim_id: str, claim: ClaimRecord, merged: Merged) -> int:
-    """Add the claim's judgements, reviews and adjudications not there yet; how many."""
-    db = store.db
+def _merge_claim_rows(
+    store: Store, claim_id: str, claim: ClaimRecord, merged: Merged, rows: Rows, fresh: bool,
+    person: _Names,
+) -> int:
+    """Add the claim's judgements, reviews and adjudications not there yet; how many.
+
+    A claim new to the database has none: nothing to compare with.
+    """
     added = 0
-    have = _present(store, f"select {', '.join(_JUDGEMENT_KEY)} from judgements"
-                    " where claim_id = ?", [claim_id])
+    have = set() if fresh else _present(
+        store, f"select {', '.join(_JUDGEMENT_KEY)} from judgements where claim_id = ?",
+        [claim_id])
     for j in claim.judgements:
         fields = j.model_dump(mode="json")
         if tuple(fields[k] for k in _JUDGEMENT_KEY) in have:
             continue
         added += 1
         evidence = fields.pop("evidence")
-        db.table("judgements").insert({
+        rows.add("judgements", {
             "claim_id": claim_id, **fields,
             "evidence_start": evidence[0] if evidence else None,
             "evidence_end": evidence[1] if evidence else None,
         })
-    have = _present(store, "select reviewer, verdict, invention_kind, coalesce(note, ''), blind,"
-                    " at from reviews where claim_id = ?", [claim_id], folded=0)
+    have = set() if fresh else _present(
+        store, "select reviewer, verdict, invention_kind, coalesce(note, ''), blind, at"
+        " from reviews where claim_id = ?", [claim_id], folded=0)
     for r in claim.reviews:
         verdict = r.verdict.value if r.verdict else None
         kind = r.invention_kind.value if r.invention_kind else None
         if (r.reviewer.casefold(), verdict, kind, r.note, int(r.blind), r.at) in have:
             continue
-        db.table("reviews").insert(review_row(
-            claim_id, store.reviewer_name(r.reviewer), verdict, kind, r.note, blind=r.blind,
-            at=r.at, origin=r.origin))
+        rows.add("reviews", review_row(claim_id, person(r.reviewer), verdict, kind, r.note,
+                                       blind=r.blind, at=r.at, origin=r.origin))
         merged.reviews += 1
         added += 1
-    have = _present(store, "select adjudicator, verdict, invention_kind, coalesce(note, ''), at"
-                    " from adjudications where claim_id = ?", [claim_id], folded=0)
+    have = set() if fresh else _present(
+        store, "select adjudicator, verdict, invention_kind, coalesce(note, ''), at"
+        " from adjudications where claim_id = ?", [claim_id], folded=0)
     for d in claim.adjudications:
         verdict = d.verdict.value if d.verdict else None
         kind = d.invention_kind.value if d.invention_kind else None
         if (d.adjudicator.casefold(), verdict, kind, d.note, d.at) in have:
             continue
-        db.table("adjudications").insert({
-            "claim_id": claim_id, "adjudicator": store.reviewer_name(d.adjudicator),
-            "verdict": verdict, "invention_kind": kind, "note": d.note, "at": d.at})
+        rows.add("adjudications", {
+            "claim_id": claim_id, "adjudicator": person(d.adjudicator), "verdict": verdict,
+            "invention_kind": kind, "note": d.note, "at": d.at, "reverts": None})
         added += 1
     return added
 
 
-def _merge_flags(store: Store, answer_id: str, record: AnswerRecord) -> int:
+def _merge_flags(store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool) -> int:
     """A flag the database lacks is added; one it has is replaced by a later one."""
     added = 0
     for flag in record.flags:
         details = json.dumps(flag.details, ensure_ascii=False)
-        stored = store.db.execute("select at from flags where answer_id = ? and check_name = ?",
-                                  [answer_id, flag.check]).fetchone()
+        stored = None if new else store.db.execute(
+            "select at from flags where answer_id = ? and check_name = ?",
+            [answer_id, flag.check]).fetchone()
         if stored is None:
-            store.db.table("flags").insert({"answer_id": answer_id, "check_name": flag.check,
-                                            "details": details, "at": flag.at})
+            rows.add("flags", {"answer_id": answer_id, "check_name": flag.check,
+                               "details": details, "at": flag.at})
             added += 1
         elif stored[0] < flag.at:
             store.db.execute("update flags set details = ?, at = ? where answer_id = ?"
@@ -250,27 +321,31 @@ def _merge_flags(store: Store, answer_id: str, record: AnswerRecord) -> int:
     return added
 
 
-def _merge_marks(store: Store, answer_id: str, record: AnswerRecord) -> int:
-    have = _present(store, "select reviewer, correct, at from answer_marks where answer_id = ?",
-                    [answer_id], folded=0)
+def _merge_marks(
+    store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool, person: _Names
+) -> int:
+    have = set() if new else _present(
+        store, "select reviewer, correct, at from answer_marks where answer_id = ?",
+        [answer_id], folded=0)
     added = 0
     for m in record.marks:
         correct = None if m.correct is None else int(m.correct)
         if (m.reviewer.casefold(), correct, m.at) not in have:
-            store.db.table("answer_marks").insert({
-                "answer_id": answer_id, "reviewer": store.reviewer_name(m.reviewer),
-                "correct": correct, "at": m.at})
+            rows.add("answer_marks", {"answer_id": answer_id, "reviewer": person(m.reviewer),
+                                      "correct": correct, "at": m.at, "reverts": None})
             added += 1
     return added
 
 
-def _merge_extractions(store: Store, answer_id: str, record: AnswerRecord) -> int:
-    have = _present(store, "select judge, prompt_version, claims, error, at from extractions"
-                    " where answer_id = ?", [answer_id])
+def _merge_extractions(
+    store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool
+) -> int:
+    have = set() if new else _present(
+        store, "select judge, prompt_version, claims, error, at from extractions"
+        " where answer_id = ?", [answer_id])
     added = 0
     for e in record.extractions:
         if (e.judge, e.prompt_version, e.claims, e.error, e.at) not in have:
-            store.db.table("extractions").insert({"answer_id": answer_id,
-                                                  **e.model_dump(mode="json")})
+            rows.add("extractions", {"answer_id": answer_id, **e.model_dump(mode="json")})
             added += 1
     return added
