@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-FORMATS = ("jsonl", "json", "csv", "parquet", "ragas", "deepeval", "openinference", "langfuse")
+FORMATS = ("jsonl", "json", "csv", "parquet", "ragas", "deepeval", "openinference", "langfuse",
+           "answers")
 
 
 def _texts(answer: dict) -> list[str]:
@@ -40,6 +41,12 @@ def _spans(answer: dict) -> list[dict[str, Any]]:
 
 
 def _row(fmt: str, answer: dict) -> dict[str, Any]:
+    if fmt == "answers":  # as export --format answers writes it: every verdict a judgement
+        return {**answer, "groundtui": "answers/1", "claims": [
+            {"text": c["text"], "kind": c["kind"], "citation": [c["citation"]],
+             "judgements": [{"judge": c["judge"], "prompt_version": "import",
+                             "verdict": c["verdict"], "at": "2026-12-01T10:00:00.000000Z"}]}
+            for c in answer["claims"]]}
     if fmt == "ragas":
         return {"user_input": answer["question"], "retrieved_contexts": _texts(answer),
                 "response": answer["response"], "reference": "a reference answer"}
