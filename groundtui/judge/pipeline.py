@@ -36,6 +36,7 @@ from groundtui.judge.answers import (
 )
 from groundtui.judge.base import Judge, JudgeError, Usage
 from groundtui.judge.failures import JudgeUnavailable
+from groundtui.judge.heuristic.matching import match
 from groundtui.judge.llm.cache import for_answer
 from groundtui.judge.llm.slots import CROSS_CHECK, call_priority
 from groundtui.judge.recorder import Progress, Recorder, RunStats
@@ -232,21 +233,49 @@ class Pipeline:
     async def _stated_elsewhere(
         self, answer: AnswerContext, text: str, cited: SourceText, usage: Usage
     ) -> SourceText | None:
-        """The first other source of the answer that states ``text``, or None."""
+        """The other source of the answer that states ``text``, or None: at most one call.
+
+        The other sources are ranked by the heuristic matcher's coverage of the claim (no
+        call, no model); only the best is asked, and only when it holds at least
+        ``PROVENANCE_MIN_COVERAGE`` of the claim's words and values. A source a judge finds
+        stating a claim nearly always shares most of its words, so this finds fabricated
+        provenance where a source states it, for at most one call per claim whatever the
+        number of sources.
+        """
+        candidate = provenance_candidate(answer, text, cited)
+        if candidate is None:
+            return None
         # Cross-checks wait behind extractions and verifications: they have no work behind
         # them, so running them last keeps the judge's call slots full to the end.
         call_priority.set(CROSS_CHECK)  # this claim's own task: nothing else sees it
-        seen = {cited.key}
-        for source in answer.sources:
-            if source.key in seen:
-                continue
-            seen.add(source.key)
-            try:
-                verification = await self.judge.verify(text, source.text)
-            except JudgeError as exc:  # an unanswered cross-check leaves the verdict standing
-                usage.add(exc.usage)
-                continue
-            usage.add(verification.usage)
-            if verification.verdict is Verdict.STATED:
-                return source
-        return None
+        try:
+            verification = await self.judge.verify(text, candidate.text)
+        except JudgeError as exc:  # an unanswered cross-check leaves the verdict standing
+            usage.add(exc.usage)
+            return None
+        usage.add(verification.usage)
+        return candidate if verification.verdict is Verdict.STATED else None
+
+
+PROVENANCE_MIN_COVERAGE = 0.5
+"""Share of a claim's content words and values (weighted) that another source must hold
+before it is asked whether it states the claim: below it, no call is made."""
+
+
+def provenance_candidate(answer: AnswerContext, text: str, cited: SourceText) -> SourceText | None:
+    """The source other than ``cited`` most likely to state ``text``, or None when none is likely.
+
+    Ranked by the heuristic matcher's coverage of the claim in the source's best window;
+    ties go to the earlier source.
+    """
+    best: SourceText | None = None
+    best_coverage = PROVENANCE_MIN_COVERAGE - 1e-9
+    seen = {cited.key}
+    for source in answer.sources:
+        if source.key in seen:
+            continue
+        seen.add(source.key)
+        coverage = match(text, source.text).coverage
+        if coverage > best_coverage:
+            best, best_coverage = source, coverage
+    return best
