@@ -37,6 +37,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -325,6 +326,12 @@ EXPECTED = {
         # A2#2 (dana absent, kim partial; lee labelled last): p_o = 1/3, p_e = 2/9.
         "reviewer_vs_reviewer": {"n": 3, "raw": 1 / 3, "kappa": 1 / 7},
     },
+    # Answers: scanned A1-A5, flagged A2 and A3 (A7's flag is on an unscanned answer);
+    # judged: A1, A2, A3, A4, A8 (A7#2 has no verdict; A5, A6 were never extracted);
+    # reviewed: A1 alone has a person's label on every claim (A8#1's was retracted).
+    "coverage": {"answers": 8, "scanned": 5, "flagged": 2, "judged": 5, "reviewed": 1},
+    # control_share 0.05: no unflagged scanned answer's control_point is below it.
+    "control": {"answers": 0, "judged": 0, "with_unstated_claim": 0, "rate": None, "ci": None},
     # Each reviewer's latest label per claim, against the claim's judge verdict:
     "reviewers": {
         # A1#1 (stated, stated), A1#2 (partial, stated: her T3 change of mind), A2#2
@@ -416,6 +423,30 @@ def test_the_report_carries_the_counts_behind_its_answer_ratios(store: Store) ->
     assert json.loads(json.dumps(result)) == dict(result)  # the JSON holds the keys only
     assert list(json.loads(json.dumps(result))) == list(EXPECTED)
     assert report.answer_counts(report.compute(store, judge="prod")) == (2, 3, 6)
+
+
+def test_coverage_counts_the_judged_answers_of_a_judge(store: Store) -> None:
+    """"second" judged A4#1 and A8#1, each its answer's only claim: 2 answers judged."""
+    assert report.compute(store, judge="second")["coverage"]["judged"] == 2
+    line = report.coverage_line(report.compute(store).coverage)
+    assert line.startswith("judged 5 of 8 answers: 2 of 2 flagged, 3 unflagged;")
+
+
+def test_control_sample_is_the_unflagged_answers_a_hash_picks(store: Store) -> None:
+    """control_point: A1 0.22, A4 0.71, A5 0.50, the unflagged scanned answers. At 0.6 the
+    sample is A1 and A5; A5 (no claims, never extracted) is not judged; A1 is, and every
+    claim of it is stated: 0 of 1, the Wilson interval [0, 0.794]."""
+    store.set_setting("control_share", "0.6")
+    control = report.compute(store)["control"]
+    assert control == {
+        "answers": 2, "judged": 1, "with_unstated_claim": 0, "rate": 0.0,
+        "ci": [0.0, pytest.approx(0.79346, abs=1e-4)],
+    }
+    store.set_setting("control_share", "0.8")  # A4 joins: judged, its A4#1 stated (second)
+    assert report.compute(store)["control"]["judged"] == 2
+    store.add_review("A1#1", "kim", "absent", at=LATER)  # A1 now holds an unstated claim
+    control = report.compute(store)["control"]
+    assert (control["with_unstated_claim"], control["rate"]) == (1, 0.5)
 
 
 def test_an_answers_correctness_is_its_latest_mark_else_as_imported(store: Store) -> None:
@@ -664,6 +695,25 @@ def test_report_tables_show_counts_beside_ratios(store: Store) -> None:
     # by source, sorted by ungrounded rate: email-export (100%) before help-centre (50%).
     assert out.index("email-export") < out.index("help-centre") < out.index("pdf-archive")
     assert "0.667" in out and "0.143" in out  # the judge's kappa beside the reviewers'
+
+
+def test_report_opens_with_what_was_judged_and_names_the_kind_shares_denominator(
+    store: Store,
+) -> None:
+    """A1#1 relabelled absent with no kind: 6 claims not stated, 5 with a kind, so
+    bridging inference (2) is 40.0% of those 5, and one is counted without a kind."""
+    store.add_review("A1#1", "kim", "absent", at=LATER)
+    store.set_setting("control_share", "0.6")
+    result = CliRunner().invoke(cli, ["report", "--db", store.path], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1].startswith("judged 5 of 8 answers: 2 of 2 flagged, 3 unflagged;")
+    assert "shares of the 5 claims with a kind; not stated without a kind: 1" in result.output
+    assert re.search(r"bridging inference +│ +2 │ +40\.0%", result.output)
+    # The control sample A1, A5: A1 judged, and now holding an absent claim.
+    assert "Control sample: 1 of 2 unflagged answers judged; 1 hold a claim not stated" in (
+        result.output
+    )
 
 
 def test_report_unknown_judge_is_one_line_and_exit_2(store: Store) -> None:

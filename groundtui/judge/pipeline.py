@@ -64,7 +64,8 @@ async def judge_answers(
     Args:
         store: the database, opened on this thread.
         judge: any :class:`~groundtui.judge.base.Judge`.
-        all_answers: every answer with work left, not only flagged ones.
+        all_answers: every answer with work left, not only flagged ones and the control
+            sample (the ``control_share`` setting).
         rejudge: also judge claims that came with an imported verdict (both are kept).
         limit: judge at most this many answers.
         concurrency: answers in progress at once are twice this, so the judge's call slots
@@ -81,7 +82,14 @@ async def judge_answers(
     stats.started = time.perf_counter()
     stats.judge, stats.prompt_version = judge.name, judge.prompt_version
     scan_answers(store)
-    ids = select_answers(store, judge, all_answers=all_answers, rejudge=rejudge, limit=limit)
+    ids = select_answers(
+        store,
+        judge,
+        all_answers=all_answers,
+        rejudge=rejudge,
+        limit=limit,
+        control_share=float(store.setting("control_share")),
+    )
     stats.answers = len(ids)
     recorder = Recorder(store, judge, stats, progress)
     if progress is not None:

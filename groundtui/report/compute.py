@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 
 from groundtui.models import ClaimKind, InventionKind, Verdict
 from groundtui.report import team
+from groundtui.report.coverage import Coverage, coverage
 from groundtui.report.cubes import Cubes, full_cubes, read_cubes
 from groundtui.report.kappa import Agreement, agreement_of_matrix
 from groundtui.store import Store
@@ -80,6 +81,8 @@ class Report(dict):
     def __init__(self, numbers: dict[str, Any], counts: AnswerCounts) -> None:
         super().__init__(numbers)
         self.counts = counts
+        self.coverage: Coverage | None = None
+        """What the numbers describe, counted (``compute(..., with_team=True)`` only)."""
 
 
 def ratio(numerator: int, denominator: int) -> float | None:
@@ -101,19 +104,39 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
         store: an open store (one per thread).
         judge: whose verdicts are the judge verdicts; ``None`` for each claim's latest
             judgement, whoever made it.
-        with_team: also the team keys (``reviewers``, ``overlap``), which read every
-            review (a few hundred milliseconds at 100,000 reviews): the review UI reads
-            them every few seconds, not after every key.
+        with_team: also ``coverage``, ``control`` and the team keys (``reviewers``,
+            ``overlap``), which read every claim and review (a few hundred milliseconds at
+            100,000 reviews): the review UI reads them every few seconds, not after every key.
     """
     report = summarise(cubes_of(store, judge))
     if with_team:
-        report.update(team_numbers(store, judge))
+        numbers = team_numbers(store, judge)
+        report.coverage = numbers.coverage
+        report.update(numbers)
     return report
 
 
-def team_numbers(store: Store, judge: str | None = None) -> dict[str, Any]:
-    """The report's team keys: ``reviewers`` and ``overlap``."""
-    return {"reviewers": team.reviewers(store, judge), "overlap": team.overlap(store)}
+class TeamNumbers(dict):
+    """The report's keys read every few seconds, not on each key press; ``coverage`` keeps
+    the counts behind the ``coverage`` key's sentence (``coverage_line``)."""
+
+    def __init__(self, numbers: dict[str, Any], covered: Coverage) -> None:
+        super().__init__(numbers)
+        self.coverage = covered
+
+
+def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
+    """The report's slower keys: ``coverage``, ``control``, ``reviewers`` and ``overlap``."""
+    covered = coverage(store, judge)
+    return TeamNumbers(
+        {
+            "coverage": covered.coverage_json(),
+            "control": covered.control_json(),
+            "reviewers": team.reviewers(store, judge),
+            "overlap": team.overlap(store),
+        },
+        covered,
+    )
 
 
 def summarise(c: Cubes) -> Report:

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from groundtui.report import Report, answer_counts
+from groundtui.report.coverage import coverage_line
 from groundtui.text.inert import one_line
 
 
@@ -76,6 +77,41 @@ def counts(title: str, values: dict[str, int]) -> Table:
     for name, n in values.items():
         table.add_row(name.replace("_", " "), f"{n:,}", percent(n / total if total else None))
     return table
+
+
+def invention_kinds(r: dict[str, Any]) -> Table:
+    """Invention kinds, each a share of the not-stated claims that have a kind; the caption
+    names that denominator and counts the not-stated claims without one."""
+    kinds = r["invention_kinds"]
+    with_kind = sum(kinds.values())
+    not_stated = sum(r["verdicts"].values()) - r["verdicts"]["stated"]
+    table = counts("Invention kinds (claims not stated)", kinds)
+    table.columns[2].header = "share of those with a kind"
+    table.caption = (
+        f"shares of the {plural(with_kind, 'claim')} with a kind; "
+        f"not stated without a kind: {max(0, not_stated - with_kind):,}"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def control(r: dict[str, Any]) -> Text:
+    """The control sample's estimate of what the check misses, with its interval."""
+    c = r.get("control")
+    if not c:
+        return Text("")
+    if not c["answers"]:
+        return Text(
+            "Control sample: none (`groundtui config control_share` sets the share of "
+            "unflagged answers the judge also judges)"
+        )
+    ci = c["ci"]
+    interval = f" (95% interval {percent(ci[0])}–{percent(ci[1])})" if ci else ""
+    return Text(
+        f"Control sample: {c['judged']:,} of {plural(c['answers'], 'unflagged answer')} "
+        f"judged; {c['with_unstated_claim']:,} hold a claim not stated: "
+        f"{percent(c['rate'])}{interval} of unflagged answers, by estimate"
+    )
 
 
 def by_source(r: dict[str, Any]) -> Table:
@@ -156,14 +192,16 @@ def render(r: Report, *, judge: str | None = None) -> RenderableType:
     """The whole report, one table per section of README "The report"."""
     f = r["flags"]
     who = f"judge: {one_line(judge)}" if judge else "judge: each claim's latest judgement"
+    covered = Text(coverage_line(r.coverage)) if r.coverage is not None else Text("")
     return Group(
         Text(f"groundtui report — {who}", style="bold"),
+        covered,
         Text(""),
         headline(r),
         Text(""),
         counts("Verdicts (effective)", r["verdicts"]),
         Text(""),
-        counts("Invention kinds (claims not stated)", r["invention_kinds"]),
+        invention_kinds(r),
         Text(""),
         by_source(r),
         Text(""),
@@ -173,6 +211,7 @@ def render(r: Report, *, judge: str | None = None) -> RenderableType:
             f"Flags: {f['scanned']:,} answers scanned, {f['flagged']:,} flagged "
             f"({percent(f['rate'])})"
         ),
+        control(r),
         Text(""),
         agreement(r),
         Text(""),
