@@ -39,6 +39,7 @@ import json
 import random
 import re
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 from click.testing import CliRunner
@@ -321,10 +322,42 @@ EXPECTED = {
     "agreement": {
         # (stated, stated), (partial, stated), (absent, absent), (contradicted, contradicted):
         # p_o = 3/4, p_e = (1·2 + 1·0 + 1·1 + 1·1)/16 = 1/4, kappa = (3/4 - 1/4)/(3/4).
-        "judge_vs_reviewer": {"n": 4, "raw": 0.75, "kappa": 2 / 3},
+        "judge_vs_reviewer": {
+            "n": 4, "raw": 0.75, "kappa": 2 / 3, "ci": ANY,  # the interval: its own tests
+            "confusion": {
+                "stated": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 0},
+                "contradicted": {"stated": 0, "contradicted": 1, "absent": 0, "partial": 0},
+                "absent": {"stated": 0, "contradicted": 0, "absent": 1, "partial": 0},
+                "partial": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 0},
+            },
+            # figure: A1#2 (partial, stated), A3#1 (contradicted, contradicted): p_o = 1/2,
+            # p_e = 1/4, kappa 1/3; policy: A1#1, A2#2, both agreeing; no date, name, relation.
+            "by_kind": {
+                "figure": {"n": 2, "raw": 0.5, "kappa": 1 / 3, "ci": ANY},
+                "date": {"n": 0, "raw": None, "kappa": None, "ci": None},
+                "name": {"n": 0, "raw": None, "kappa": None, "ci": None},
+                "policy": {"n": 2, "raw": 1.0, "kappa": 1.0, "ci": ANY},
+                "relation": {"n": 0, "raw": None, "kappa": None, "ci": None},
+            },
+            # A2#2 (email-export), A1#1 (help-centre): one pair each, chance agreement 1;
+            # pdf-archive: A1#2 and A3#1, as figure above.
+            "by_origin": {
+                "email-export": {"n": 1, "raw": 1.0, "kappa": None, "ci": None},
+                "help-centre": {"n": 1, "raw": 1.0, "kappa": None, "ci": None},
+                "pdf-archive": {"n": 2, "raw": 0.5, "kappa": 1 / 3, "ci": ANY},
+            },
+        },
         # A1#1 (dana stated, lee stated), A1#2 (dana stated, lee partial),
         # A2#2 (dana absent, kim partial; lee labelled last): p_o = 1/3, p_e = 2/9.
-        "reviewer_vs_reviewer": {"n": 3, "raw": 1 / 3, "kappa": 1 / 7},
+        "reviewer_vs_reviewer": {
+            "n": 3, "raw": 1 / 3, "kappa": 1 / 7, "ci": ANY,
+            "confusion": {
+                "stated": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 1},
+                "contradicted": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 0},
+                "absent": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 1},
+                "partial": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 0},
+            },
+        },
     },
     # Answers: scanned A1-A5, flagged A2 and A3 (A7's flag is on an unscanned answer);
     # judged: A1, A2, A3, A4, A8 (A7#2 has no verdict; A5, A6 were never extracted);
@@ -470,7 +503,9 @@ def test_judge_name_picks_that_judges_latest_verdicts(store: Store) -> None:
 def test_unknown_judge_leaves_only_reviewer_labels(store: Store) -> None:
     result = report.compute(store, judge="nobody")
     assert result["verdicts"] == {"stated": 2, "contradicted": 1, "absent": 1, "partial": 0}
-    assert result["agreement"]["judge_vs_reviewer"] == {"n": 0, "raw": None, "kappa": None}
+    jvr = result["agreement"]["judge_vs_reviewer"]
+    assert (jvr["n"], jvr["raw"], jvr["kappa"], jvr["ci"]) == (0, None, None, None)
+    assert sum(n for row in jvr["confusion"].values() for n in row.values()) == 0
 
 
 def test_confusion_and_agreement_by_kind(store: Store) -> None:
@@ -494,7 +529,11 @@ def test_empty_database_has_counts_of_zero_and_null_ratios(tmp_path: Path) -> No
     assert result["claim_level"] is result["answer_level"] is result["invention_rate"] is None
     assert result["by_source"] == {}
     assert result["flags"] == {"scanned": 0, "flagged": 0, "rate": None}
-    assert result["agreement"]["reviewer_vs_reviewer"] == {"n": 0, "raw": None, "kappa": None}
+    rvr = result["agreement"]["reviewer_vs_reviewer"]
+    assert (rvr["n"], rvr["raw"], rvr["kappa"], rvr["ci"]) == (0, None, None, None)
+    assert result["control"] == {
+        "answers": 0, "judged": 0, "with_unstated_claim": 0, "rate": None, "ci": None,
+    }
 
 
 def test_report_follows_each_write(store: Store) -> None:
@@ -748,3 +787,35 @@ def test_report_shows_origins_as_written_never_as_markup(tmp_path: Path) -> None
     )
     assert result.exit_code == 0, result.output
     assert "[bold]wiki[/bold]" in result.output
+
+
+# -- calibration: where the judge and people differ -----------------------------------
+
+
+def test_the_claims_behind_a_confusion_cell_are_exported(store: Store) -> None:
+    """The cell (judge partial, people stated) holds A1#2 alone; (absent, absent) A2#2."""
+    runner = CliRunner()
+    for jv, rv, ids in [("partial", "stated", ["A1#2"]), ("absent", "absent", ["A2#2"])]:
+        result = runner.invoke(
+            cli,
+            ["export", "--judge-verdict", jv, "--reviewer-verdict", rv, "--db", store.path],
+        )
+        assert result.exit_code == 0, result.output
+        rows = [json.loads(line) for line in result.output.splitlines()]
+        assert [r["claim_id"] for r in rows] == ids
+    # A row of the matrix: every claim the judge called stated, reviewed or not.
+    result = runner.invoke(cli, ["export", "--judge-verdict", "stated", "--db", store.path])
+    assert {json.loads(line)["claim_id"] for line in result.output.splitlines()} == {
+        "A1#1", "A2#1", "A4#1", "A7#1"
+    }
+    bad = runner.invoke(cli, ["export", "--judge-verdict", "maybe", "--db", store.path])
+    assert bad.exit_code == 2
+
+
+def test_the_text_report_shows_the_confusion_matrix_and_the_kinds(store: Store) -> None:
+    result = CliRunner().invoke(cli, ["report", "--db", store.path], env={"COLUMNS": "200"})
+    out = result.output
+    assert "Calibration: judge verdict × reviewer verdict" in out
+    assert re.search(r"partial +│ +1 │ +0 │ +0 │ +0 │ +1", out)  # judged partial, said stated
+    assert re.search(r"figure +│ +2 │ +50\.0% │ 0\.333 │", out)
+    assert "95% interval" in out

@@ -11,6 +11,8 @@ from groundtui.cli.errors import UserError, user_errors
 from groundtui.store import Store
 from groundtui.text.inert import json_inert
 
+VERDICTS = ["stated", "contradicted", "absent", "partial"]
+
 
 def _check_judge(store: Store, judge_name: str | None) -> None:
     """Refuse ``--judge NAME`` (report, export) when NAME has no verdicts in ``store``."""
@@ -52,9 +54,14 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
 @click.option("-o", "--output", default="-", metavar="FILE", help="[default: stdout]")
 @click.option("--reviewed-only", is_flag=True, help="Only claims a reviewer labelled.")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
+@click.option("--judge-verdict", type=click.Choice(VERDICTS), default=None,
+              help="Only claims the judge gave this verdict (a row of the confusion matrix).")
+@click.option("--reviewer-verdict", type=click.Choice(VERDICTS), default=None,
+              help="Only claims people gave this verdict (a column of the confusion matrix).")
 @db_option
 @user_errors
 def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
+           judge_verdict: str | None, reviewer_verdict: str | None,
            db_path: str | None) -> None:
     """Write the corrected labels, one row per claim."""
     import os
@@ -67,7 +74,7 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
         _check_judge(store, judge_name)
         try:
             count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
-                                   judge=judge_name)
+                                   judge=judge_name, cell=(judge_verdict, reviewer_verdict))
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other Unix tools do. The
             # export has closed its cursor; stdout goes to /dev/null so that the flush at

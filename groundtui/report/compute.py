@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from groundtui.models import ClaimKind, InventionKind, Verdict
-from groundtui.report import team
+from groundtui.report import calibration, team
 from groundtui.report.coverage import Coverage, coverage
 from groundtui.report.cubes import Cubes, full_cubes, read_cubes
 from groundtui.report.kappa import Agreement, agreement_of_matrix
@@ -104,12 +104,16 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
         store: an open store (one per thread).
         judge: whose verdicts are the judge verdicts; ``None`` for each claim's latest
             judgement, whoever made it.
-        with_team: also ``coverage``, ``control`` and the team keys (``reviewers``,
-            ``overlap``), which read every claim and review (a few hundred milliseconds at
-            100,000 reviews): the review UI reads them every few seconds, not after every key.
+        with_team: also ``coverage``, ``control``, the team keys (``reviewers``,
+            ``overlap``) and the calibration keys of ``agreement`` (``ci``, ``confusion``,
+            ``by_kind``, ``by_origin``), which read every claim and review or resample
+            (a few hundred milliseconds at 100,000 reviews): the review UI reads them
+            every few seconds or on its calibration screen, never after every key.
     """
-    report = summarise(cubes_of(store, judge))
+    cubes = cubes_of(store, judge)
+    report = summarise(cubes)
     if with_team:
+        calibrate(report, cubes)
         numbers = team_numbers(store, judge)
         report.coverage = numbers.coverage
         report.update(numbers)
@@ -204,6 +208,32 @@ def summarise(c: Cubes) -> Report:
         },
     }
     return Report(numbers, AnswerCounts(grounded, invented, with_claims))
+
+
+def calibrate(report: Report, c: Cubes) -> None:
+    """Add to ``report["agreement"]`` where the judge and people differ, with intervals.
+
+    ``judge_vs_reviewer`` gains ``ci``, ``confusion`` (judge verdict × reviewer verdict,
+    all sixteen cells), ``by_kind`` (every claim kind) and ``by_origin`` (every origin
+    with a claim); ``reviewer_vs_reviewer`` gains ``ci`` and ``confusion`` (rows: the
+    reviewer whose first label is earlier).
+    """
+    jvr = report["agreement"]["judge_vs_reviewer"]
+    rvr = report["agreement"]["reviewer_vs_reviewer"]
+    judge = judge_matrix(c)
+    pairs = _square((a, b, n) for a, b, n in c.rr)
+    both = [(k, o, jv, rv, n) for _l, _lk, k, o, jv, rv, n in c.claims if jv and rv]
+    kinds = CLAIM_KINDS
+    origins = sorted({row[3] for row in c.claims if row[3]})
+    jvr.update(
+        ci=calibration.interval(judge),
+        confusion=judge,
+        by_kind=calibration.grouped(((k, a, b, n) for k, _o, a, b, n in both), kinds, VERDICTS),
+        by_origin=calibration.grouped(
+            ((o, a, b, n) for _k, o, a, b, n in both if o), origins, VERDICTS
+        ),
+    )
+    rvr.update(ci=calibration.interval(pairs), confusion=pairs)
 
 
 def answer_counts(r: Report) -> AnswerCounts:

@@ -149,16 +149,71 @@ def quadrants(r: dict[str, Any]) -> Table:
     return table
 
 
+def interval(ci: list[float] | None) -> str:
+    """A 95% interval as ``0.412–0.688``; none as an em dash."""
+    return "—" if ci is None else f"{ci[0]:.3f}–{ci[1]:.3f}"
+
+
 def agreement(r: dict[str, Any]) -> Table:
     """The judge's agreement with reviewers beside reviewers' agreement with each other."""
-    table = _table("Agreement (Cohen's kappa over the four verdicts)", "", "claims", "raw", "kappa")
+    table = _table(
+        "Agreement (Cohen's kappa over the four verdicts)",
+        "", "claims", "raw", "kappa", "95% interval",
+    )
     a = r["agreement"]
     for label, key in (
         ("judge vs reviewer", "judge_vs_reviewer"),
         ("reviewer vs reviewer (the human ceiling)", "reviewer_vs_reviewer"),
     ):
-        table.add_row(label, f"{a[key]['n']:,}", percent(a[key]["raw"]), decimal(a[key]["kappa"]))
+        table.add_row(
+            label, f"{a[key]['n']:,}", percent(a[key]["raw"]), decimal(a[key]["kappa"]),
+            interval(a[key].get("ci")),
+        )
     return table
+
+
+def confusion(matrix: dict[str, dict[str, int]], title: str) -> Table:
+    """Rows: the judge's verdict; columns: the reviewer's; the diagonal is agreement."""
+    verdicts = list(matrix)
+    table = _table(title, "judge ↓ reviewer →", *verdicts, "claims")
+    for a in verdicts:
+        cells = [
+            Text(f"{matrix[a].get(b, 0):,}", style="bold" if a == b else "")
+            for b in verdicts
+        ]
+        table.add_row(a, *cells, f"{sum(matrix[a].values()):,}")
+    return table
+
+
+def groups(title: str, first: str, rows: dict[str, dict[str, Any]]) -> Table:
+    """Agreement of judge and reviewers per claim kind or per origin, with intervals."""
+    table = _table(title, first, "claims", "raw", "kappa", "95% interval")
+    for name, g in rows.items():
+        table.add_row(
+            Text(one_line(name)), f"{g['n']:,}", percent(g["raw"]), decimal(g["kappa"]),
+            interval(g["ci"]),
+        )
+    return table
+
+
+def calibration(r: dict[str, Any]) -> RenderableType:
+    """Where the judge and people differ: the confusion matrix, by kind and by origin."""
+    jvr = r["agreement"]["judge_vs_reviewer"]
+    if "confusion" not in jvr:
+        return Text("")
+    parts: list[RenderableType] = [
+        confusion(jvr["confusion"], "Calibration: judge verdict × reviewer verdict (claims)"),
+        Text(""),
+        groups("Judge vs reviewer by claim kind", "kind", jvr["by_kind"]),
+    ]
+    if jvr["by_origin"]:
+        parts += [Text(""), groups("Judge vs reviewer by source origin", "origin", jvr["by_origin"])]
+    parts.append(
+        Text(
+            "The claims behind a cell: groundtui export --judge-verdict X --reviewer-verdict Y"
+        )
+    )
+    return Group(*parts)
 
 
 def by_reviewer(r: dict[str, Any]) -> Table:
@@ -214,6 +269,8 @@ def render(r: Report, *, judge: str | None = None) -> RenderableType:
         control(r),
         Text(""),
         agreement(r),
+        Text(""),
+        calibration(r),
         Text(""),
         by_reviewer(r),
     )
