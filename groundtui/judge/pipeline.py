@@ -58,6 +58,7 @@ async def judge_answers(
     concurrency: int = 8,
     progress: Progress | None = None,
     stats: RunStats | None = None,
+    max_cost: float | None = None,
 ) -> RunStats:
     """Scan unscanned answers, then judge the selected ones (see :func:`select_answers`).
 
@@ -72,6 +73,9 @@ async def judge_answers(
             stay busy while some answers wait for their extraction.
         progress: called with the running totals after every write.
         stats: totals to fill in (the caller keeps them if the run is interrupted).
+        max_cost: dollars at which the run stops taking new work: no answer or claim is
+            started once the running cost reaches it; calls in flight finish and are
+            saved, and ``stats.stopped_at_cost`` says so. A re-run goes on.
 
     Raises:
         JudgeUnavailable: the judge cannot work at all; what was finished is saved.
@@ -81,6 +85,7 @@ async def judge_answers(
     # takes seconds to import) is not judging.
     stats.started = time.perf_counter()
     stats.judge, stats.prompt_version = judge.name, judge.prompt_version
+    stats.max_cost = max_cost
     scan_answers(store)
     ids = select_answers(
         store,
@@ -123,8 +128,16 @@ class Pipeline:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    def _stopping(self) -> bool:
+        """Whether the run's budget is spent (``--max-cost``): start nothing more."""
+        stats = self.recorder.stats
+        if stats.over_budget:
+            stats.stopped_at_cost = stats.max_cost
+            return True
+        return False
+
     async def _worker(self, queue: deque[str]) -> None:
-        while queue:
+        while queue and not self._stopping():
             answer_id = queue.popleft()
             try:
                 await self.judge_answer(answer_id)
@@ -163,9 +176,15 @@ class Pipeline:
         needed = claims_needing_verdict(self.store, self.judge, answer_id, rejudge=self.rejudge)
         todo = [c for c in claims if c["id"] in needed]
         results = await asyncio.gather(*(self._judge_claim(answer, claim) for claim in todo))
+        if None in results:  # the budget ran out: left, unfinished, for the next run
+            return
         self.recorder.answer_finished(all(results))
 
-    async def _judge_claim(self, answer: AnswerContext, claim: dict) -> bool:
+    async def _judge_claim(self, answer: AnswerContext, claim: dict) -> bool | None:
+        """Judge and record one claim: True when it got a verdict, False when its judging
+        failed, None when the budget was spent before it started."""
+        if self._stopping():
+            return None
         started = time.perf_counter()
         usage = Usage()
         try:
