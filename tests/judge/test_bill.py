@@ -139,7 +139,8 @@ async def test_structured_output_where_litellm_says_the_model_supports_it(
     judge.model = judge.name = "openai/gpt-4o-mini"
     judge.structured = True  # what litellm says of gpt-4o-mini (asserted below)
     await judge_answers(store, judge, all_answers=True)
-    fmt = server.calls[0].body["response_format"]
+    extraction = next(c for c in server.calls if c.kind == "extract")
+    fmt = extraction.body["response_format"]
     assert fmt["type"] == "json_schema"
     assert fmt["json_schema"]["name"] == "ExtractionReply"
     assert "claims" in fmt["json_schema"]["schema"]["properties"]
