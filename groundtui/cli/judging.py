@@ -64,8 +64,9 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
           max_cost: float | None, dry_run: bool, db_path: str | None) -> None:
     """Extract claims and verify each against its cited source.
 
-    Judges the flagged answers (--all: every answer, flagged first) that lack a verdict
-    from this judge, after scanning answers not yet scanned. Without a model the offline
+    Judges the flagged answers, and a control sample of the others (the control_share
+    setting), that lack a verdict from this judge (--all: every answer, flagged first),
+    after scanning answers not yet scanned. Without a model the offline
     heuristic judge is used. Finished work is saved as it goes: Ctrl-C, then run again.
     Exit code 0 when every claim got a verdict, 1 when some failed (run again to retry),
     3 when --max-cost stopped it.

@@ -67,7 +67,7 @@ def summary(stats: RunStats, *, all_answers: bool = False) -> str:
     """The lines printed when a run ends."""
     judge = f"{stats.judge} (prompt {stats.prompt_version})"
     if stats.answers == 0:
-        scope = "answer" if all_answers else "flagged answer"
+        scope = "answer" if all_answers else "flagged answer (and control-sample answer)"
         hint = "" if all_answers else " Use --all to judge answers that were not flagged too."
         return f"Nothing to judge: every {scope} has a verdict from {judge} on each claim.{hint}"
     verdicts = ", ".join(f"{stats.verdicts.get(v.value, 0)} {v.value}" for v in Verdict)
