@@ -201,7 +201,7 @@ def describe(e: Estimate, judge_name: str) -> str:
     """The dry run's lines."""
     def dollars(value: float | None) -> str:
         return "unknown (no price for this model in litellm's list)" if value is None else (
-            f"${value:.4f}")
+            f"about ${value:.4f}")
 
     scanned = f" ({e.unscanned:,} not scanned yet: checked here as the run would)" if (
         e.unscanned) else ""
@@ -218,12 +218,12 @@ def describe(e: Estimate, judge_name: str) -> str:
         f"Calls: {e.calls:,} ({e.extractions:,} extractions, the rest verifications), "
         f"{e.cached:,} more answered by the cache for free.",
         f"Prompt tokens: {e.prompt_tokens:,}; completion tokens: about {e.completion_tokens:,}; "
-        f"cost: about {dollars(e.cost)}.",
+        f"cost: {dollars(e.cost)}.",
     ]
     if e.cross_checks:
         lines.append(
             f"Provenance cross-checks: at most {e.cross_checks:,} more calls "
-            f"({e.cross_check_tokens:,} prompt tokens, about {dollars(e.cross_check_cost)}), "
+            f"({e.cross_check_tokens:,} prompt tokens, {dollars(e.cross_check_cost)}), "
             "one for each claim another source may state, if its cited source does not."
         )
     return "\n".join(lines)
