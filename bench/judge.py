@@ -9,7 +9,9 @@ Run from the repository root::
 The server (``tests/judge/fake_openai.py``) runs in its own process, so the CPU measured here
 is ours and litellm's alone. For each latency and concurrency it prints the wall time of
 ``judge_answers`` (start-up, imports, the database import excluded) against the ideal,
-calls × latency ÷ concurrency; calls per answer; the prompt characters of a verification
+calls × latency ÷ concurrency; calls per answer; verification calls per claim (the
+provenance cross-check included: at most one per claim) and the claims found stated by
+another source than the one they cite; the prompt characters of a verification
 against the size of the source it cites; and CPU per call. A run under cProfile (timing
 CPU) splits CPU per call between our code, litellm, the OpenAI SDK and the HTTP client.
 
@@ -43,10 +45,17 @@ from groundtui.store import Store  # noqa: E402
 from tests.builders import write_jsonl  # noqa: E402
 
 SERVER = ROOT / "tests" / "judge" / "fake_openai.py"
+WARRANTY = "Sofas carry a guarantee against frame defects. "
+ASSEMBLY = "Fitters assemble wardrobes on the day for a fee. "
 
 
 def make_answers(n: int) -> list[dict]:
-    """``n`` distinct answers, three claims each over two sources, so no prompt repeats."""
+    """``n`` distinct answers, four claims each over four sources, so no prompt repeats.
+
+    One claim is stated by its source, one contradicted, one cites the returns policy for
+    what the delivery guide says (fabricated provenance, for the cross-check to find),
+    and one cites the delivery guide correctly. The other two sources state none of them.
+    """
     answers = []
     for i in range(n):
         returns = (
@@ -66,11 +75,14 @@ def make_answers(n: int) -> list[dict]:
                 "response": (
                     f"Items can be returned within {20 + i} days of delivery [1]. "
                     f"A collection fee of {9 + i} pounds applies to large items [1]. "
-                    f"Standard delivery takes {2 + i % 5} working days [2]."
+                    f"Standard delivery takes {2 + i % 5} working days [2]. "
+                    f"Couriers leave a card {i} [1]."
                 ),
                 "sources": [
                     {"id": f"returns-{i}", "text": returns},
-                    {"id": f"delivery-{i}", "text": delivery},
+                    {"id": f"delivery-{i}", "text": f"{delivery} Couriers leave a card {i}."},
+                    {"id": f"warranty-{i}", "text": f"Warranty {i}. " + WARRANTY * 20},
+                    {"id": f"assembly-{i}", "text": f"Assembly {i}. " + ASSEMBLY * 20},
                 ],
             }
         )
@@ -116,7 +128,19 @@ def run_once(url: str, n_answers: int, concurrency: int, profile: cProfile.Profi
                 profile.disable()
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             prompts = prompt_sizes(store)
-    return stats, wall, cpu, prompts
+            bill = verification_bill(store)
+    return stats, wall, cpu, prompts, bill
+
+
+def verification_bill(store: Store) -> tuple[float, int]:
+    """Verification calls per claim (cross-checks included), and claims found stated by a
+    source other than the one they cite (fabricated provenance)."""
+    claims = store.scalar("select count(*) from judgements") or 0
+    calls = store.scalar("select coalesce(sum(calls), 0) from judgements") or 0
+    moved = store.scalar(
+        "select count(*) from judgements where provenance_source_key is not null"
+    ) or 0
+    return (calls / claims if claims else 0.0), moved
 
 
 def prompt_sizes(store: Store) -> tuple[float, float, float]:
@@ -249,6 +273,7 @@ def main() -> None:
 
     print(
         f"{'latency':>7} {'conc':>4} {'answers':>7} {'calls':>5} {'calls/ans':>9} "
+        f"{'verify/claim':>12} {'provenance':>10} "
         f"{'wall s':>7} {'ideal s':>7} {'wall/ideal':>10} {'cpu ms/call':>11}"
     )
     prompts = None
@@ -258,12 +283,12 @@ def main() -> None:
             run_once(url, 1, 1, None)  # warm up: litellm's lazy imports, its HTTP client
             for concurrency in args.concurrency:
                 n = args.answers or {1: 5}.get(concurrency, min(40, 3 * concurrency))
-                stats, wall, cpu, prompts = run_once(url, n, concurrency, None)
+                stats, wall, cpu, prompts, bill = run_once(url, n, concurrency, None)
                 calls = stats.usage.calls
                 ideal = calls * latency / concurrency
                 print(
                     f"{latency:>7.1f} {concurrency:>4} {n:>7} {calls:>5} "
-                    f"{calls / n:>9.2f} {wall:>7.2f} {ideal:>7.2f} {wall / ideal:>10.3f} "
+                    f"{calls / n:>9.2f} {bill[0]:>12.2f} {bill[1]:>10} {wall:>7.2f} {ideal:>7.2f} {wall / ideal:>10.3f} "
                     f"{1000 * cpu / calls:>11.2f}"
                 )
         finally:
@@ -280,7 +305,7 @@ def main() -> None:
     proc, url = start_server(0.05)
     try:
         run_once(url, 1, 1, None)
-        stats, _wall, cpu, _ = run_once(url, 40, 8, None)
+        stats, _wall, cpu, _, _ = run_once(url, 40, 8, None)
         profile = cProfile.Profile(time.process_time)
         run_once(url, 40, 8, profile)
     finally:

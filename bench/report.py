@@ -7,7 +7,10 @@ Run from the repository root::
 
 Prints, each in milliseconds or seconds as measured on this machine:
 
-- ``compute(store)``: the report as the review UI asks for it (maintained counts);
+- ``compute(store, with_team=False)``: the report as the review UI asks for it after each
+  key (maintained counts);
+- ``team_numbers(store)``: the keys it reads every few seconds (``coverage`` and
+  ``control`` read every claim once);
 - one reviewer label written and committed, then ``compute``: what a key press costs;
 - ``compute(store, judge=NAME)``: another judge's verdicts, recounted from every claim;
 - the full recount of the maintained counts, and whether the two agree;
@@ -81,7 +84,12 @@ def main() -> None:
 
         report.compute(store)  # warm the page cache once
         print(
-            f"compute(store):                 {summary(timed(lambda: report.compute(store), args.runs))}"
+            "compute(store, with_team=False): "
+            f"{summary(timed(lambda: report.compute(store, with_team=False), args.runs))}"
+        )
+        print(
+            "team_numbers (coverage, control, reviewers, overlap): "
+            f"{summary(timed(lambda: report.team_numbers(store), 5))}"
         )
 
         rng = random.Random(0)
@@ -92,7 +100,7 @@ def main() -> None:
 
         def key_press() -> None:
             store.add_review(next(it), "bench", rng.choice(verdicts))
-            report.compute(store)
+            report.compute(store, with_team=False)
 
         print(f"add_review + compute:           {summary(timed(key_press, len(ids)))}")
 

@@ -22,7 +22,13 @@ from pathlib import Path
 from typing import TextIO
 
 from groundtui.store import Store
-from groundtui.store.rules import JUDGE_LABEL, JUDGE_LABEL_KIND, JUDGE_PICK, cites_its_source
+from groundtui.store.rules import (
+    JUDGE_LABEL,
+    JUDGE_LABEL_KIND,
+    JUDGE_PICK,
+    cites_its_source,
+    human_verdict,
+)
 
 COLUMNS = [
     "answer_id",
@@ -91,7 +97,11 @@ _SELECT = f"""
 
 
 def rows(
-    store: Store, *, reviewed_only: bool = False, judge: str | None = None
+    store: Store,
+    *,
+    reviewed_only: bool = False,
+    judge: str | None = None,
+    cell: tuple[str | None, str | None] = (None, None),
 ) -> Generator[dict, None, None]:
     """Export rows, keyed by ``COLUMNS``, in import order then claim order.
 
@@ -101,14 +111,23 @@ def rows(
             else the latest reviewer's, else the judge's.
         judge: whose verdict fills the judge columns and, without a review, the label;
             ``None`` for each claim's latest judgement.
+        cell: ``(judge verdict, reviewer verdict)``: keep only the claims of that cell
+            of the report's confusion matrix (either None: any); the reviewer's verdict
+            is the people's, the adjudication else the latest reviewer's.
     """
-    where = "where l.reviewer_verdict is not null" if reviewed_only else ""
+    conditions = ["l.reviewer_verdict is not null"] if reviewed_only else []
+    if cell[0] is not None:
+        conditions.append("j.verdict = :judge_verdict")
+    if cell[1] is not None:
+        conditions.append(f"{human_verdict('l')} = :reviewer_verdict")
+    where = ("where " + " and ".join(conditions)) if conditions else ""
     if judge is None:
         label, label_kind, judgement = "l.label", "l.label_kind", "l.judgement_id"
     else:  # that judge's verdicts, as the report's --judge counts them
         label, label_kind, judgement = JUDGE_LABEL, JUDGE_LABEL_KIND, JUDGE_PICK
     sql = _SELECT.format(label=label, label_kind=label_kind, judgement=judgement, where=where)
-    cursor = store.db.conn.execute(sql, {"judge": judge} if judge is not None else {})
+    params = {"judge": judge, "judge_verdict": cell[0], "reviewer_verdict": cell[1]}
+    cursor = store.db.conn.execute(sql, params)
     try:
         for values in cursor:  # streamed: a row at a time
             row = dict(zip(COLUMNS, values, strict=True))
@@ -137,6 +156,7 @@ def write(
     *,
     reviewed_only: bool = False,
     judge: str | None = None,
+    cell: tuple[str | None, str | None] = (None, None),
 ) -> int:
     """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows
     (the answers, for ``answers``, which ignores ``reviewed_only`` and ``judge``).
@@ -156,7 +176,7 @@ def write(
         return count
     # closing(): on any exception (BrokenPipeError from `| head`) the generator, and with it
     # the cursor, is closed now, not when garbage collected after the database is closed.
-    with closing(rows(store, reviewed_only=reviewed_only, judge=judge)) as source:
+    with closing(rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell)) as source:
         if fmt == "csv":
             writer = csv.writer(out)
             writer.writerow(COLUMNS)
@@ -184,6 +204,7 @@ def export(
     *,
     reviewed_only: bool = False,
     judge: str | None = None,
+    cell: tuple[str | None, str | None] = (None, None),
 ) -> int:
     """Export to ``output`` (``"-"`` for stdout), a file written atomically.
 
@@ -195,7 +216,9 @@ def export(
     if not str(output):
         raise ValueError("no output file name: give -o FILE, or -o - for stdout")
     if str(output) == "-":
-        count = write(store, sys.stdout, fmt, reviewed_only=reviewed_only, judge=judge)
+        count = write(
+            store, sys.stdout, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell
+        )
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return count
     target = Path(output)
@@ -208,7 +231,9 @@ def export(
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it 0600; match a plain open()
         # newline="" lets the csv module write its own line endings, unchanged.
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            count = write(store, out, fmt, reviewed_only=reviewed_only, judge=judge)
+            count = write(
+                store, out, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell
+            )
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, target)

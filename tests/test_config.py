@@ -19,7 +19,7 @@ def test_settings_print_as_key_value_lines_and_are_shared_through_the_file(db_pa
     Store(db_path).close()
     assert _config(db_path).output == (
         "max_answer_chars 1000000\nmax_source_chars 5000000\noverlap 0.0\nlease_minutes 15\n"
-        "guidelines \n"
+        "guidelines \ncontrol_share 0.05\n"
     )
     assert _config(db_path, "max_answer_chars", "5,000").output == "max_answer_chars 5000\n"
     with Store(db_path) as other:  # another process, another connection: the same value

@@ -292,3 +292,46 @@ def test_values_compare_equal_whatever_the_spelling(a: str, b: str) -> None:
 
 def test_a_value_never_matches_inside_a_longer_one() -> None:
     assert [v.number for v in values("In 2023 the A380 and U-30 flew.")] == ["2023"]
+
+
+def test_a_clause_citing_its_own_marker_is_its_own_claim():
+    """One claim per citation: "… guarantee [2], which covers … [1]" is verified against
+    [2] and [1] apart; a run of markers ("[1][2]") stays with its clause."""
+    from groundtui.judge.heuristic.extract import extract_claims
+
+    claims = extract_claims(
+        "Every sofa has a 5-year guarantee [2], which covers sagging deeper than 3 cm [1]."
+    )
+    assert [(c.text, c.citations) for c in claims] == [
+        ("Every sofa has a 5-year guarantee", (2,)),
+        ("which covers sagging deeper than 3 cm.", (1,)),
+    ]
+    claims = extract_claims("The fee is 5 pounds [1][2] for large items sold in store [3].")
+    assert [c.citations for c in claims] == [(1, 2), (3,)]
+    same = extract_claims("Returns take 30 days [1] and refunds take 5 days [1].")
+    assert len(same) == 1  # one source: nothing to tell apart
+    assert [c.text for c in extract_claims("Smith [3] found that costs rose in 2020 [1].")] == [
+        "Smith found that costs rose in 2020."
+    ]  # too short a clause before the marker to stand alone
+
+
+def test_a_changed_entity_is_a_contradiction():
+    """The source names someone else where the claim's name is missing from it."""
+    from groundtui.judge.heuristic import HeuristicJudge
+
+    judge = HeuristicJudge()
+    changed = judge.verify_sync(
+        "The 2018 World Cup final was won by France in Moscow.",
+        "The 2018 World Cup final was won by Croatia in Moscow.",
+    )
+    assert changed.verdict.value == "contradicted"
+    assert "the source names instead: Croatia" in changed.rationale
+    same = judge.verify_sync(
+        "The 2018 World Cup final was won in Moscow.",
+        "The 2018 World Cup final was won by Croatia in Moscow.",
+    )
+    assert same.verdict.value == "stated"  # no name of the claim missing: nothing changed
+    unrelated = judge.verify_sync(
+        "France won the final.", "Tickets for the Moscow stadium sold out in an hour."
+    )
+    assert unrelated.verdict.value == "absent"  # too little of the claim in the window

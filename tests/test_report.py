@@ -37,7 +37,9 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import re
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 from click.testing import CliRunner
@@ -320,11 +322,49 @@ EXPECTED = {
     "agreement": {
         # (stated, stated), (partial, stated), (absent, absent), (contradicted, contradicted):
         # p_o = 3/4, p_e = (1·2 + 1·0 + 1·1 + 1·1)/16 = 1/4, kappa = (3/4 - 1/4)/(3/4).
-        "judge_vs_reviewer": {"n": 4, "raw": 0.75, "kappa": 2 / 3},
+        "judge_vs_reviewer": {
+            "n": 4, "raw": 0.75, "kappa": 2 / 3, "ci": ANY,  # the interval: its own tests
+            "confusion": {
+                "stated": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 0},
+                "contradicted": {"stated": 0, "contradicted": 1, "absent": 0, "partial": 0},
+                "absent": {"stated": 0, "contradicted": 0, "absent": 1, "partial": 0},
+                "partial": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 0},
+            },
+            # figure: A1#2 (partial, stated), A3#1 (contradicted, contradicted): p_o = 1/2,
+            # p_e = 1/4, kappa 1/3; policy: A1#1, A2#2, both agreeing; no date, name, relation.
+            "by_kind": {
+                "figure": {"n": 2, "raw": 0.5, "kappa": 1 / 3, "ci": ANY},
+                "date": {"n": 0, "raw": None, "kappa": None, "ci": None},
+                "name": {"n": 0, "raw": None, "kappa": None, "ci": None},
+                "policy": {"n": 2, "raw": 1.0, "kappa": 1.0, "ci": ANY},
+                "relation": {"n": 0, "raw": None, "kappa": None, "ci": None},
+            },
+            # A2#2 (email-export), A1#1 (help-centre): one pair each, chance agreement 1;
+            # pdf-archive: A1#2 and A3#1, as figure above.
+            "by_origin": {
+                "email-export": {"n": 1, "raw": 1.0, "kappa": None, "ci": None},
+                "help-centre": {"n": 1, "raw": 1.0, "kappa": None, "ci": None},
+                "pdf-archive": {"n": 2, "raw": 0.5, "kappa": 1 / 3, "ci": ANY},
+            },
+        },
         # A1#1 (dana stated, lee stated), A1#2 (dana stated, lee partial),
         # A2#2 (dana absent, kim partial; lee labelled last): p_o = 1/3, p_e = 2/9.
-        "reviewer_vs_reviewer": {"n": 3, "raw": 1 / 3, "kappa": 1 / 7},
+        "reviewer_vs_reviewer": {
+            "n": 3, "raw": 1 / 3, "kappa": 1 / 7, "ci": ANY,
+            "confusion": {
+                "stated": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 1},
+                "contradicted": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 0},
+                "absent": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 1},
+                "partial": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 0},
+            },
+        },
     },
+    # Answers: scanned A1-A5, flagged A2 and A3 (A7's flag is on an unscanned answer);
+    # judged: A1, A2, A3, A4, A8 (A7#2 has no verdict; A5, A6 were never extracted);
+    # reviewed: A1 alone has a person's label on every claim (A8#1's was retracted).
+    "coverage": {"answers": 8, "scanned": 5, "flagged": 2, "judged": 5, "reviewed": 1},
+    # control_share 0.05: no unflagged scanned answer's control_point is below it.
+    "control": {"answers": 0, "judged": 0, "with_unstated_claim": 0, "rate": None, "ci": None},
     # Each reviewer's latest label per claim, against the claim's judge verdict:
     "reviewers": {
         # A1#1 (stated, stated), A1#2 (partial, stated: her T3 change of mind), A2#2
@@ -418,6 +458,30 @@ def test_the_report_carries_the_counts_behind_its_answer_ratios(store: Store) ->
     assert report.answer_counts(report.compute(store, judge="prod")) == (2, 3, 6)
 
 
+def test_coverage_counts_the_judged_answers_of_a_judge(store: Store) -> None:
+    """"second" judged A4#1 and A8#1, each its answer's only claim: 2 answers judged."""
+    assert report.compute(store, judge="second")["coverage"]["judged"] == 2
+    line = report.coverage_line(report.compute(store).coverage)
+    assert line.startswith("judged 5 of 8 answers: 2 of 2 flagged, 3 unflagged;")
+
+
+def test_control_sample_is_the_unflagged_answers_a_hash_picks(store: Store) -> None:
+    """control_point: A1 0.22, A4 0.71, A5 0.50, the unflagged scanned answers. At 0.6 the
+    sample is A1 and A5; A5 (no claims, never extracted) is not judged; A1 is, and every
+    claim of it is stated: 0 of 1, the Wilson interval [0, 0.794]."""
+    store.set_setting("control_share", "0.6")
+    control = report.compute(store)["control"]
+    assert control == {
+        "answers": 2, "judged": 1, "with_unstated_claim": 0, "rate": 0.0,
+        "ci": [0.0, pytest.approx(0.79346, abs=1e-4)],
+    }
+    store.set_setting("control_share", "0.8")  # A4 joins: judged, its A4#1 stated (second)
+    assert report.compute(store)["control"]["judged"] == 2
+    store.add_review("A1#1", "kim", "absent", at=LATER)  # A1 now holds an unstated claim
+    control = report.compute(store)["control"]
+    assert (control["with_unstated_claim"], control["rate"]) == (1, 0.5)
+
+
 def test_an_answers_correctness_is_its_latest_mark_else_as_imported(store: Store) -> None:
     """A1 imported true; A2 imported false, marked correct; A4 marked incorrect then unknown."""
     assert [report.answer_correct(store, a) for a in ("A1", "A2", "A3", "A4")] == [
@@ -439,7 +503,9 @@ def test_judge_name_picks_that_judges_latest_verdicts(store: Store) -> None:
 def test_unknown_judge_leaves_only_reviewer_labels(store: Store) -> None:
     result = report.compute(store, judge="nobody")
     assert result["verdicts"] == {"stated": 2, "contradicted": 1, "absent": 1, "partial": 0}
-    assert result["agreement"]["judge_vs_reviewer"] == {"n": 0, "raw": None, "kappa": None}
+    jvr = result["agreement"]["judge_vs_reviewer"]
+    assert (jvr["n"], jvr["raw"], jvr["kappa"], jvr["ci"]) == (0, None, None, None)
+    assert sum(n for row in jvr["confusion"].values() for n in row.values()) == 0
 
 
 def test_confusion_and_agreement_by_kind(store: Store) -> None:
@@ -463,7 +529,11 @@ def test_empty_database_has_counts_of_zero_and_null_ratios(tmp_path: Path) -> No
     assert result["claim_level"] is result["answer_level"] is result["invention_rate"] is None
     assert result["by_source"] == {}
     assert result["flags"] == {"scanned": 0, "flagged": 0, "rate": None}
-    assert result["agreement"]["reviewer_vs_reviewer"] == {"n": 0, "raw": None, "kappa": None}
+    rvr = result["agreement"]["reviewer_vs_reviewer"]
+    assert (rvr["n"], rvr["raw"], rvr["kappa"], rvr["ci"]) == (0, None, None, None)
+    assert result["control"] == {
+        "answers": 0, "judged": 0, "with_unstated_claim": 0, "rate": None, "ci": None,
+    }
 
 
 def test_report_follows_each_write(store: Store) -> None:
@@ -668,6 +738,25 @@ def test_report_tables_show_counts_beside_ratios(store: Store) -> None:
     assert "0.667" in out and "0.143" in out  # the judge's kappa beside the reviewers'
 
 
+def test_report_opens_with_what_was_judged_and_names_the_kind_shares_denominator(
+    store: Store,
+) -> None:
+    """A1#1 relabelled absent with no kind: 6 claims not stated, 5 with a kind, so
+    bridging inference (2) is 40.0% of those 5, and one is counted without a kind."""
+    store.add_review("A1#1", "kim", "absent", at=LATER)
+    store.set_setting("control_share", "0.6")
+    result = CliRunner().invoke(cli, ["report", "--db", store.path], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1].startswith("judged 5 of 8 answers: 2 of 2 flagged, 3 unflagged;")
+    assert "shares of the 5 claims with a kind; not stated without a kind: 1" in result.output
+    assert re.search(r"bridging inference +│ +2 │ +40\.0%", result.output)
+    # The control sample A1, A5: A1 judged, and now holding an absent claim.
+    assert "Control sample: 1 of 2 unflagged answers judged; 1 hold a claim not stated" in (
+        result.output
+    )
+
+
 def test_report_unknown_judge_is_one_line_and_exit_2(store: Store) -> None:
     result = CliRunner().invoke(cli, ["report", "--judge", "nobody", "--db", store.path])
     assert result.exit_code == 2
@@ -700,3 +789,35 @@ def test_report_shows_origins_as_written_never_as_markup(tmp_path: Path) -> None
     )
     assert result.exit_code == 0, result.output
     assert "[bold]wiki[/bold]" in result.output
+
+
+# -- calibration: where the judge and people differ -----------------------------------
+
+
+def test_the_claims_behind_a_confusion_cell_are_exported(store: Store) -> None:
+    """The cell (judge partial, people stated) holds A1#2 alone; (absent, absent) A2#2."""
+    runner = CliRunner()
+    for jv, rv, ids in [("partial", "stated", ["A1#2"]), ("absent", "absent", ["A2#2"])]:
+        result = runner.invoke(
+            cli,
+            ["export", "--judge-verdict", jv, "--reviewer-verdict", rv, "--db", store.path],
+        )
+        assert result.exit_code == 0, result.output
+        rows = [json.loads(line) for line in result.output.splitlines()]
+        assert [r["claim_id"] for r in rows] == ids
+    # A row of the matrix: every claim the judge called stated, reviewed or not.
+    result = runner.invoke(cli, ["export", "--judge-verdict", "stated", "--db", store.path])
+    assert {json.loads(line)["claim_id"] for line in result.output.splitlines()} == {
+        "A1#1", "A2#1", "A4#1", "A7#1"
+    }
+    bad = runner.invoke(cli, ["export", "--judge-verdict", "maybe", "--db", store.path])
+    assert bad.exit_code == 2
+
+
+def test_the_text_report_shows_the_confusion_matrix_and_the_kinds(store: Store) -> None:
+    result = CliRunner().invoke(cli, ["report", "--db", store.path], env={"COLUMNS": "200"})
+    out = result.output
+    assert "Calibration: judge verdict × reviewer verdict" in out
+    assert re.search(r"partial +│ +1 │ +0 │ +0 │ +0 │ +1", out)  # judged partial, said stated
+    assert re.search(r"figure +│ +2 │ +50\.0% │ 0\.333 │", out)
+    assert "95% interval" in out

@@ -161,7 +161,9 @@ def test_an_adjudication_outranks_reviewers_and_is_what_the_judge_is_compared_wi
             "absent", "confident_generalisation", "partial")
         after = compute(store)
         assert after["overlap"]["adjudicated"] == 1
-        assert after["agreement"]["judge_vs_reviewer"] == {"n": 1, "raw": 1.0, "kappa": None}
+        jvr = after["agreement"]["judge_vs_reviewer"]
+        assert (jvr["n"], jvr["raw"], jvr["kappa"]) == (1, 1.0, None)
+        assert jvr["confusion"]["absent"]["absent"] == 1  # the adjudication, not bob's partial
         assert after["agreement"]["reviewer_vs_reviewer"] == before["agreement"]["reviewer_vs_reviewer"]
         row = next(r for r in exports.rows(store) if r["claim_id"] == "T-000#2")
         assert (row["adjudicator"], row["adjudicated_verdict"], row["label"]) == (

@@ -16,7 +16,7 @@ from groundtui.cli.config import config
 from groundtui.cli.forget import delete
 from groundtui.cli.imports import import_cmd
 from groundtui.cli.judging import judge, scan
-from groundtui.cli.reading import export, report
+from groundtui.cli.reading import export, judges, report
 from groundtui.cli.reviewing import demo, review
 from groundtui.cli.serving import reviewers, serve
 from groundtui.cli.team import leases
@@ -41,6 +41,7 @@ cli.add_command(delete)
 cli.add_command(leases)
 cli.add_command(serve)
 cli.add_command(reviewers)
+cli.add_command(judges)
 
 
 def main() -> None:

@@ -47,17 +47,29 @@ def scan(all_: bool, rescan: bool, db_path: str | None) -> None:
               help="Seconds for one attempt of a model call.")
 @click.option("--retries", type=click.IntRange(0, 10), default=3, show_default=True,
               help="Retries of a call on 429, 5xx, timeouts (backing off, honouring Retry-After).")
+@click.option("--max-cost", type=click.FloatRange(min=0), default=None, metavar="USD",
+              help="Stop once the running cost reaches USD: the dollars litellm's price list "
+              "gives for the tokens each call used (the summary's cost; cache hits are "
+              "free). Calls in flight finish; everything is saved; exit code 3; run again "
+              "to go on.")
+@click.option("--dry-run", is_flag=True,
+              help="Print what the run would spend and change nothing: answers, calls, "
+              "prompt tokens (litellm's offline token counter on the exact prompts; claims "
+              "not yet extracted are estimated by the offline judge's extraction), "
+              "completion tokens (estimated) and cost (litellm's price list).")
 @db_option
 @user_errors
 def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: bool,
           rejudge: bool, all_: bool, limit: int | None, timeout: float, retries: int,
-          db_path: str | None) -> None:
+          max_cost: float | None, dry_run: bool, db_path: str | None) -> None:
     """Extract claims and verify each against its cited source.
 
-    Judges the flagged answers (--all: every answer, flagged first) that lack a verdict
-    from this judge, after scanning answers not yet scanned. Without a model the offline
+    Judges the flagged answers, and a control sample of the others (the control_share
+    setting), that lack a verdict from this judge (--all: every answer, flagged first),
+    after scanning answers not yet scanned. Without a model the offline
     heuristic judge is used. Finished work is saved as it goes: Ctrl-C, then run again.
-    Exit code 0 when every claim got a verdict, 1 when some failed (run again to retry).
+    Exit code 0 when every claim got a verdict, 1 when some failed (run again to retry),
+    3 when --max-cost stopped it.
     """
     import asyncio
 
@@ -69,7 +81,7 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
     stats = RunStats()  # judge_answers starts its clock, after the judge is built
     # A verdict is paid for: a write that finds another writer (an import) holding the
     # lock waits for it, rather than costing the claim and a call again next run.
-    with open_store(db_path, timeout=JUDGE_WRITE_WAIT) as store:
+    with open_store(db_path, timeout=JUDGE_WRITE_WAIT, reading=dry_run) as store:
         if heuristic or not model:
             from groundtui.judge.heuristic import HeuristicJudge
 
@@ -83,11 +95,18 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
                                   timeout=timeout, retries=retries, cache=CompletionCache(store))
             except JudgeUnavailable as exc:
                 raise UserError(str(exc)) from None
+        if dry_run:
+            from groundtui.judge.estimate import describe, estimate
+
+            planned = estimate(store, chosen, all_answers=all_, rejudge=rejudge, limit=limit)
+            click.echo(describe(planned, f"{chosen.name} (prompt {chosen.prompt_version})"))
+            return
         try:
             with ProgressBar() as bar:
                 asyncio.run(judge_answers(
                     store, chosen, all_answers=all_, rejudge=rejudge, limit=limit,
-                    concurrency=concurrency, progress=bar.update, stats=stats))
+                    concurrency=concurrency, progress=bar.update, stats=stats,
+                    max_cost=max_cost))
         except JudgeUnavailable as exc:
             saved = f"; {stats.claims} verdicts of this run were saved" if stats.claims else ""
             raise UserError(f"{exc}{saved}") from None
@@ -96,4 +115,6 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
                        "run `groundtui judge` again to finish", err=True)
             sys.exit(130)
     click.echo(summary(stats, all_answers=all_))
+    if stats.stopped_at_cost is not None:
+        sys.exit(3)
     sys.exit(1 if stats.failures else 0)

@@ -67,19 +67,29 @@ def summary(stats: RunStats, *, all_answers: bool = False) -> str:
     """The lines printed when a run ends."""
     judge = f"{stats.judge} (prompt {stats.prompt_version})"
     if stats.answers == 0:
-        scope = "answer" if all_answers else "flagged answer"
+        scope = "answer" if all_answers else "flagged answer (and control-sample answer)"
         hint = "" if all_answers else " Use --all to judge answers that were not flagged too."
         return f"Nothing to judge: every {scope} has a verdict from {judge} on each claim.{hint}"
     verdicts = ", ".join(f"{stats.verdicts.get(v.value, 0)} {v.value}" for v in Verdict)
     usage = stats.usage
+    cached = (
+        f" of which {usage.cached_prompt_tokens:,} read from the provider's prompt cache"
+        if usage.cached_prompt_tokens
+        else ""
+    )
     lines = [
         f"Judged {stats.answers_done} of {stats.answers} answers with {judge} in "
         f"{stats.seconds:.1f} s: {stats.claims} claims ({stats.claims_extracted} newly extracted).",
         f"Verdicts: {verdicts}.",
         f"Calls: {usage.calls} made, {usage.cached} cached; tokens: {stats.tokens:,} "
-        f"({usage.prompt_tokens:,} prompt, {usage.completion_tokens:,} completion); "
+        f"({usage.prompt_tokens:,} prompt{cached}, {usage.completion_tokens:,} completion); "
         f"cost: ${usage.cost:.4f}.",
     ]
+    if stats.stopped_at_cost is not None:
+        lines.append(
+            f"Stopped: the cost reached --max-cost ${stats.stopped_at_cost:.4f}; what was "
+            "judged is saved: run `groundtui judge` again (with a higher --max-cost) to go on."
+        )
     if stats.failures:
         lines.append(f"Failures: {stats.failures}; run `groundtui judge` again to retry them.")
         lines.extend(f"  {error}" for error in stats.errors)

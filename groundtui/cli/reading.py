@@ -11,6 +11,8 @@ from groundtui.cli.errors import UserError, user_errors
 from groundtui.store import Store
 from groundtui.text.inert import json_inert
 
+VERDICTS = ["stated", "contradicted", "absent", "partial"]
+
 
 def _check_judge(store: Store, judge_name: str | None) -> None:
     """Refuse ``--judge NAME`` (report, export) when NAME has no verdicts in ``store``."""
@@ -27,14 +29,21 @@ def _check_judge(store: Store, judge_name: str | None) -> None:
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the report's keys as JSON.")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
+@click.option("--compare", nargs=2, default=None, metavar="A B",
+              help="Two judges side by side on the claims both judged: each a judge's name "
+              "(its latest verdicts) or name@prompt_version (see `groundtui judges`).")
 @db_option
 @user_errors
-def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
+def report(as_json: bool, judge_name: str | None, compare: tuple[str, str] | None,
+           db_path: str | None) -> None:
     """Print the groundedness report."""
     import json
 
     from groundtui import report as reports
 
+    if compare:
+        _compare(db_path, compare, as_json)
+        return
     with open_store(db_path, reading=True) as store:
         _check_judge(store, judge_name)
         result = reports.compute(store, judge=judge_name)
@@ -46,6 +55,50 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
     show(result, judge=judge_name)
 
 
+def _compare(db_path: str | None, names: tuple[str, str], as_json: bool) -> None:
+    """``report --compare A B``."""
+    import json
+
+    from groundtui.report.compare import UnknownJudge, compare, resolve
+
+    with open_store(db_path, reading=True) as store:
+        try:
+            a, b = resolve(store, names[0]), resolve(store, names[1])
+        except UnknownJudge as exc:
+            raise UserError(str(exc)) from None
+        result = compare(store, a, b)
+    if as_json:
+        click.echo(json_inert(json.dumps(result, indent=2, ensure_ascii=False)))
+        return
+    from rich.console import Console
+
+    from groundtui.report.render import comparison
+
+    Console(highlight=False).print(comparison(result))
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@db_option
+@user_errors
+def judges(as_json: bool, db_path: str | None) -> None:
+    """List the judges with verdicts: prompt versions, claims judged, calls, cost."""
+    import json
+
+    from groundtui.report.compare import judges as listed
+
+    with open_store(db_path, reading=True) as store:
+        rows = listed(store)
+    if as_json:
+        click.echo(json_inert(json.dumps(rows, indent=2, ensure_ascii=False)))
+        return
+    from rich.console import Console
+
+    from groundtui.report.render import judges_table
+
+    Console(highlight=False).print(judges_table(rows))
+
+
 @click.command()
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "answers"]),
               default="jsonl", show_default=True,
@@ -54,9 +107,14 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
 @click.option("-o", "--output", default="-", metavar="FILE", help="[default: stdout]")
 @click.option("--reviewed-only", is_flag=True, help="Only claims a reviewer labelled.")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
+@click.option("--judge-verdict", type=click.Choice(VERDICTS), default=None,
+              help="Only claims the judge gave this verdict (a row of the confusion matrix).")
+@click.option("--reviewer-verdict", type=click.Choice(VERDICTS), default=None,
+              help="Only claims people gave this verdict (a column of the confusion matrix).")
 @db_option
 @user_errors
 def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
+           judge_verdict: str | None, reviewer_verdict: str | None,
            db_path: str | None) -> None:
     """Write the corrected labels, one row per claim."""
     import os
@@ -72,7 +130,7 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
         _check_judge(store, judge_name)
         try:
             count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
-                                   judge=judge_name)
+                                   judge=judge_name, cell=(judge_verdict, reviewer_verdict))
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other Unix tools do. The
             # export has closed its cursor; stdout goes to /dev/null so that the flush at

@@ -160,10 +160,13 @@ def select_answers(
     all_answers: bool = False,
     rejudge: bool = False,
     limit: int | None = None,
+    control_share: float = 0.0,
 ) -> list[str]:
     """Ids of the answers ``judge`` still has work on, flagged ones first, then import order.
 
-    Without ``all_answers`` only flagged answers. An answer has work when it has no claims
+    Without ``all_answers`` only flagged answers, and the control sample: the scanned,
+    unflagged answers whose ``control_point`` (a hash of the id) is below
+    ``control_share``, so the report can say what the check misses. An answer has work when it has no claims
     and this judge (name and prompt version) has not extracted it yet (a failed extraction
     does not count: the next run tries again), or when it has a claim without a verdict
     from this judge; a claim with an imported verdict counts as judged unless ``rejudge``.
@@ -173,7 +176,9 @@ def select_answers(
         f"""
         select a.id, exists(select 1 from flags f where f.answer_id = a.id) as flagged
         from answers a
-        where (:all or exists(select 1 from flags f where f.answer_id = a.id))
+        where (:all or exists(select 1 from flags f where f.answer_id = a.id)
+               or (:control > 0 and a.scanned_at is not null
+                   and control_point(a.id) < :control))
           and ((not exists (select 1 from claims c where c.answer_id = a.id)
                 and not exists (select 1 from extractions e where e.answer_id = a.id
                                 and e.judge = :judge and e.prompt_version = :version
@@ -185,6 +190,7 @@ def select_answers(
         """,
         {
             "all": int(all_answers),
+            "control": control_share,
             "judge": judge.name,
             "version": judge.prompt_version,
             "rejudge": int(rejudge),

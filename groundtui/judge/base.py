@@ -22,11 +22,14 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost: float = 0.0
+    cached_prompt_tokens: int = 0
+    """Prompt tokens the provider read from its prompt cache (part of ``prompt_tokens``)."""
 
     def add(self, other: Usage) -> None:
         """Accumulate ``other`` into this usage."""
         self.calls += other.calls
         self.cached += other.cached
+        self.cached_prompt_tokens += other.cached_prompt_tokens
         self.prompt_tokens += other.prompt_tokens
         self.completion_tokens += other.completion_tokens
         self.cost += other.cost

@@ -37,6 +37,7 @@ from groundtui.judge.answers import (
 )
 from groundtui.judge.base import Judge, JudgeError, Usage
 from groundtui.judge.failures import JudgeUnavailable
+from groundtui.judge.heuristic.matching import match
 from groundtui.judge.llm.cache import for_answer
 from groundtui.judge.llm.slots import CROSS_CHECK, call_priority
 from groundtui.judge.recorder import Progress, Recorder, RunStats
@@ -58,19 +59,24 @@ async def judge_answers(
     concurrency: int = 8,
     progress: Progress | None = None,
     stats: RunStats | None = None,
+    max_cost: float | None = None,
 ) -> RunStats:
     """Scan unscanned answers, then judge the selected ones (see :func:`select_answers`).
 
     Args:
         store: the database, opened on this thread.
         judge: any :class:`~groundtui.judge.base.Judge`.
-        all_answers: every answer with work left, not only flagged ones.
+        all_answers: every answer with work left, not only flagged ones and the control
+            sample (the ``control_share`` setting).
         rejudge: also judge claims that came with an imported verdict (both are kept).
         limit: judge at most this many answers.
         concurrency: answers in progress at once are twice this, so the judge's call slots
             stay busy while some answers wait for their extraction.
         progress: called with the running totals after every write.
         stats: totals to fill in (the caller keeps them if the run is interrupted).
+        max_cost: dollars at which the run stops taking new work: no answer or claim is
+            started once the running cost reaches it; calls in flight finish and are
+            saved, and ``stats.stopped_at_cost`` says so. A re-run goes on.
 
     Raises:
         JudgeUnavailable: the judge cannot work at all; what was finished is saved.
@@ -80,8 +86,16 @@ async def judge_answers(
     # takes seconds to import) is not judging.
     stats.started = time.perf_counter()
     stats.judge, stats.prompt_version = judge.name, judge.prompt_version
+    stats.max_cost = max_cost
     scan_answers(store)
-    ids = select_answers(store, judge, all_answers=all_answers, rejudge=rejudge, limit=limit)
+    ids = select_answers(
+        store,
+        judge,
+        all_answers=all_answers,
+        rejudge=rejudge,
+        limit=limit,
+        control_share=float(store.setting("control_share")),
+    )
     stats.answers = len(ids)
     recorder = Recorder(store, judge, stats, progress)
     if progress is not None:
@@ -121,8 +135,16 @@ class Pipeline:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    def _stopping(self) -> bool:
+        """Whether the run's budget is spent (``--max-cost``): start nothing more."""
+        stats = self.recorder.stats
+        if stats.over_budget:
+            stats.stopped_at_cost = stats.max_cost
+            return True
+        return False
+
     async def _worker(self, queue: deque[str]) -> None:
-        while queue:
+        while queue and not self._stopping():
             answer_id = queue.popleft()
             try:
                 await self.judge_answer(answer_id)
@@ -161,9 +183,15 @@ class Pipeline:
         needed = claims_needing_verdict(self.store, self.judge, answer_id, rejudge=self.rejudge)
         todo = [c for c in claims if c["id"] in needed]
         results = await asyncio.gather(*(self._judge_claim(answer, claim) for claim in todo))
+        if None in results:  # the budget ran out: left, unfinished, for the next run
+            return
         self.recorder.answer_finished(all(results))
 
-    async def _judge_claim(self, answer: AnswerContext, claim: dict) -> bool:
+    async def _judge_claim(self, answer: AnswerContext, claim: dict) -> bool | None:
+        """Judge and record one claim: True when it got a verdict, False when its judging
+        failed, None when the budget was spent before it started."""
+        if self._stopping():
+            return None
         started = time.perf_counter()
         usage = Usage()
         try:
@@ -240,21 +268,49 @@ class Pipeline:
     async def _stated_elsewhere(
         self, answer: AnswerContext, text: str, cited: SourceText, usage: Usage
     ) -> SourceText | None:
-        """The first other source of the answer that states ``text``, or None."""
+        """The other source of the answer that states ``text``, or None: at most one call.
+
+        The other sources are ranked by the heuristic matcher's coverage of the claim (no
+        call, no model); only the best is asked, and only when it holds at least
+        ``PROVENANCE_MIN_COVERAGE`` of the claim's words and values. A source a judge finds
+        stating a claim nearly always shares most of its words, so this finds fabricated
+        provenance where a source states it, for at most one call per claim whatever the
+        number of sources.
+        """
+        candidate = provenance_candidate(answer, text, cited)
+        if candidate is None:
+            return None
         # Cross-checks wait behind extractions and verifications: they have no work behind
         # them, so running them last keeps the judge's call slots full to the end.
         call_priority.set(CROSS_CHECK)  # this claim's own task: nothing else sees it
-        seen = {cited.key, *cited.keys}
-        for source in answer.sources:
-            if source.key in seen:
-                continue
-            seen.add(source.key)
-            try:
-                verification = await self.judge.verify(text, source.text)
-            except JudgeError as exc:  # an unanswered cross-check leaves the verdict standing
-                usage.add(exc.usage)
-                continue
-            usage.add(verification.usage)
-            if verification.verdict is Verdict.STATED:
-                return source
-        return None
+        try:
+            verification = await self.judge.verify(text, candidate.text)
+        except JudgeError as exc:  # an unanswered cross-check leaves the verdict standing
+            usage.add(exc.usage)
+            return None
+        usage.add(verification.usage)
+        return candidate if verification.verdict is Verdict.STATED else None
+
+
+PROVENANCE_MIN_COVERAGE = 0.5
+"""Share of a claim's content words and values (weighted) that another source must hold
+before it is asked whether it states the claim: below it, no call is made."""
+
+
+def provenance_candidate(answer: AnswerContext, text: str, cited: SourceText) -> SourceText | None:
+    """The source other than ``cited`` most likely to state ``text``, or None when none is likely.
+
+    Ranked by the heuristic matcher's coverage of the claim in the source's best window;
+    ties go to the earlier source.
+    """
+    best: SourceText | None = None
+    best_coverage = PROVENANCE_MIN_COVERAGE - 1e-9
+    seen = {cited.key, *cited.keys}  # every source a claim citing several was verified against
+    for source in answer.sources:
+        if source.key in seen:
+            continue
+        seen.add(source.key)
+        coverage = match(text, source.text).coverage
+        if coverage > best_coverage:
+            best, best_coverage = source, coverage
+    return best

@@ -38,6 +38,15 @@ class RunStats:
     errors: list[str] = field(default_factory=list)
     """The first few failure messages, for the summary."""
     started: float = field(default_factory=time.perf_counter)
+    max_cost: float | None = None
+    """Dollars at which the run stops taking new work (``--max-cost``); None: no limit."""
+    stopped_at_cost: float | None = None
+    """The limit, once the running cost reached it: the run stopped, its work saved."""
+
+    @property
+    def over_budget(self) -> bool:
+        """Whether the running cost has reached ``max_cost``."""
+        return self.max_cost is not None and self.usage.cost >= self.max_cost
 
     @property
     def tokens(self) -> int:

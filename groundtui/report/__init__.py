@@ -15,15 +15,19 @@ from groundtui.report.compute import (
     summarise,
     team_numbers,
 )
+from groundtui.report.coverage import Coverage, coverage, coverage_line
 
 __all__ = [
     "AnswerCounts",
+    "Coverage",
     "Report",
     "agreement_by_kind",
     "answer_correct",
     "answer_counts",
     "compute",
     "confusion",
+    "coverage",
+    "coverage_line",
     "cubes_of",
     "judge_matrix",
     "judges",

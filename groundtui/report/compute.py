@@ -39,7 +39,8 @@ import json
 from typing import Any, NamedTuple
 
 from groundtui.models import ClaimKind, InventionKind, Verdict
-from groundtui.report import team
+from groundtui.report import calibration, team
+from groundtui.report.coverage import Coverage, coverage
 from groundtui.report.cubes import Cubes, full_cubes, read_cubes
 from groundtui.report.kappa import Agreement, agreement_of_matrix
 from groundtui.store import Store
@@ -81,6 +82,8 @@ class Report(dict):
     def __init__(self, numbers: dict[str, Any], counts: AnswerCounts) -> None:
         super().__init__(numbers)
         self.counts = counts
+        self.coverage: Coverage | None = None
+        """What the numbers describe, counted (``compute(..., with_team=True)`` only)."""
 
 
 def ratio(numerator: int, denominator: int) -> float | None:
@@ -102,19 +105,43 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
         store: an open store (one per thread).
         judge: whose verdicts are the judge verdicts; ``None`` for each claim's latest
             judgement, whoever made it.
-        with_team: also the team keys (``reviewers``, ``overlap``), which read every
-            review (a few hundred milliseconds at 100,000 reviews): the review UI reads
-            them every few seconds, not after every key.
+        with_team: also ``coverage``, ``control``, the team keys (``reviewers``,
+            ``overlap``) and the calibration keys of ``agreement`` (``ci``, ``confusion``,
+            ``by_kind``, ``by_origin``), which read every claim and review or resample
+            (a few hundred milliseconds at 100,000 reviews): the review UI reads them
+            every few seconds or on its calibration screen, never after every key.
     """
-    report = summarise(cubes_of(store, judge))
+    cubes = cubes_of(store, judge)
+    report = summarise(cubes)
     if with_team:
-        report.update(team_numbers(store, judge))
+        calibrate(report, cubes)
+        numbers = team_numbers(store, judge)
+        report.coverage = numbers.coverage
+        report.update(numbers)
     return report
 
 
-def team_numbers(store: Store, judge: str | None = None) -> dict[str, Any]:
-    """The report's team keys: ``reviewers`` and ``overlap``."""
-    return {"reviewers": team.reviewers(store, judge), "overlap": team.overlap(store)}
+class TeamNumbers(dict):
+    """The report's keys read every few seconds, not on each key press; ``coverage`` keeps
+    the counts behind the ``coverage`` key's sentence (``coverage_line``)."""
+
+    def __init__(self, numbers: dict[str, Any], covered: Coverage) -> None:
+        super().__init__(numbers)
+        self.coverage = covered
+
+
+def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
+    """The report's slower keys: ``coverage``, ``control``, ``reviewers`` and ``overlap``."""
+    covered = coverage(store, judge)
+    return TeamNumbers(
+        {
+            "coverage": covered.coverage_json(),
+            "control": covered.control_json(),
+            "reviewers": team.reviewers(store, judge),
+            "overlap": team.overlap(store),
+        },
+        covered,
+    )
 
 
 def summarise(c: Cubes) -> Report:
@@ -131,7 +158,7 @@ def summarise(c: Cubes) -> Report:
             verdicts[label] += n
         if label and label != "stated" and label_kind in kinds:
             kinds[label_kind] += n
-        for one in json.loads(origin) if origin else ():  # each origin the claim cites
+        for one in _origins(origin):
             cell = by_origin.setdefault(one, [0, 0, 0, 0])
             cell[0] += n
             cell[1] += n if label == "stated" else 0
@@ -182,6 +209,37 @@ def summarise(c: Cubes) -> Report:
         },
     }
     return Report(numbers, AnswerCounts(grounded, invented, with_claims))
+
+
+def _origins(cell: str) -> list[str]:
+    """The origins a claim cube's cell counts under: a claim citing several counts under each."""
+    return json.loads(cell) if cell else []
+
+
+def calibrate(report: Report, c: Cubes) -> None:
+    """Add to ``report["agreement"]`` where the judge and people differ, with intervals.
+
+    ``judge_vs_reviewer`` gains ``ci``, ``confusion`` (judge verdict × reviewer verdict,
+    all sixteen cells), ``by_kind`` (every claim kind) and ``by_origin`` (every origin
+    with a claim); ``reviewer_vs_reviewer`` gains ``ci`` and ``confusion`` (rows: the
+    reviewer whose first label is earlier).
+    """
+    jvr = report["agreement"]["judge_vs_reviewer"]
+    rvr = report["agreement"]["reviewer_vs_reviewer"]
+    judge = judge_matrix(c)
+    pairs = _square((a, b, n) for a, b, n in c.rr)
+    both = [(k, o, jv, rv, n) for _l, _lk, k, o, jv, rv, n in c.claims if jv and rv]
+    kinds = CLAIM_KINDS
+    origins = sorted({one for row in c.claims for one in _origins(row[3])})
+    jvr.update(
+        ci=calibration.interval(judge),
+        confusion=judge,
+        by_kind=calibration.grouped(((k, a, b, n) for k, _o, a, b, n in both), kinds, VERDICTS),
+        by_origin=calibration.grouped(
+            ((one, a, b, n) for _k, o, a, b, n in both for one in _origins(o)), origins, VERDICTS
+        ),
+    )
+    rvr.update(ci=calibration.interval(pairs), confusion=pairs)
 
 
 def answer_counts(r: Report) -> AnswerCounts:

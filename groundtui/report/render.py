@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from groundtui.report import Report, answer_counts
+from groundtui.report.coverage import coverage_line
 from groundtui.text.inert import one_line
 
 
@@ -78,6 +79,41 @@ def counts(title: str, values: dict[str, int]) -> Table:
     return table
 
 
+def invention_kinds(r: dict[str, Any]) -> Table:
+    """Invention kinds, each a share of the not-stated claims that have a kind; the caption
+    names that denominator and counts the not-stated claims without one."""
+    kinds = r["invention_kinds"]
+    with_kind = sum(kinds.values())
+    not_stated = sum(r["verdicts"].values()) - r["verdicts"]["stated"]
+    table = counts("Invention kinds (claims not stated)", kinds)
+    table.columns[2].header = "share of those with a kind"
+    table.caption = (
+        f"shares of the {plural(with_kind, 'claim')} with a kind; "
+        f"not stated without a kind: {max(0, not_stated - with_kind):,}"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def control(r: dict[str, Any]) -> Text:
+    """The control sample's estimate of what the check misses, with its interval."""
+    c = r.get("control")
+    if not c:
+        return Text("")
+    if not c["answers"]:
+        return Text(
+            "Control sample: none (`groundtui config control_share` sets the share of "
+            "unflagged answers the judge also judges)"
+        )
+    ci = c["ci"]
+    interval = f" (95% interval {percent(ci[0])}–{percent(ci[1])})" if ci else ""
+    return Text(
+        f"Control sample: {c['judged']:,} of {plural(c['answers'], 'unflagged answer')} "
+        f"judged; {c['with_unstated_claim']:,} hold a claim not stated: "
+        f"{percent(c['rate'])}{interval} of unflagged answers, by estimate"
+    )
+
+
 def by_source(r: dict[str, Any]) -> Table:
     """Origins, the most often ungrounded first (no answers yet: last)."""
     table = _table(
@@ -113,15 +149,123 @@ def quadrants(r: dict[str, Any]) -> Table:
     return table
 
 
+def interval(ci: list[float] | None) -> str:
+    """A 95% interval as ``0.412–0.688``; none as an em dash."""
+    return "—" if ci is None else f"{ci[0]:.3f}–{ci[1]:.3f}"
+
+
 def agreement(r: dict[str, Any]) -> Table:
     """The judge's agreement with reviewers beside reviewers' agreement with each other."""
-    table = _table("Agreement (Cohen's kappa over the four verdicts)", "", "claims", "raw", "kappa")
+    table = _table(
+        "Agreement (Cohen's kappa over the four verdicts)",
+        "", "claims", "raw", "kappa", "95% interval",
+    )
     a = r["agreement"]
     for label, key in (
         ("judge vs reviewer", "judge_vs_reviewer"),
         ("reviewer vs reviewer (the human ceiling)", "reviewer_vs_reviewer"),
     ):
-        table.add_row(label, f"{a[key]['n']:,}", percent(a[key]["raw"]), decimal(a[key]["kappa"]))
+        table.add_row(
+            label, f"{a[key]['n']:,}", percent(a[key]["raw"]), decimal(a[key]["kappa"]),
+            interval(a[key].get("ci")),
+        )
+    return table
+
+
+def confusion(matrix: dict[str, dict[str, int]], title: str) -> Table:
+    """Rows: the judge's verdict; columns: the reviewer's; the diagonal is agreement."""
+    verdicts = list(matrix)
+    table = _table(title, "judge ↓ reviewer →", *verdicts, "claims")
+    for a in verdicts:
+        cells = [
+            Text(f"{matrix[a].get(b, 0):,}", style="bold" if a == b else "")
+            for b in verdicts
+        ]
+        table.add_row(a, *cells, f"{sum(matrix[a].values()):,}")
+    return table
+
+
+def groups(title: str, first: str, rows: dict[str, dict[str, Any]]) -> Table:
+    """Agreement of judge and reviewers per claim kind or per origin, with intervals."""
+    table = _table(title, first, "claims", "raw", "kappa", "95% interval")
+    for name, g in rows.items():
+        table.add_row(
+            Text(one_line(name)), f"{g['n']:,}", percent(g["raw"]), decimal(g["kappa"]),
+            interval(g["ci"]),
+        )
+    return table
+
+
+def calibration(r: dict[str, Any]) -> RenderableType:
+    """Where the judge and people differ: the confusion matrix, by kind and by origin."""
+    jvr = r["agreement"]["judge_vs_reviewer"]
+    if "confusion" not in jvr:
+        return Text("")
+    parts: list[RenderableType] = [
+        confusion(jvr["confusion"], "Calibration: judge verdict × reviewer verdict (claims)"),
+        Text(""),
+        groups("Judge vs reviewer by claim kind", "kind", jvr["by_kind"]),
+    ]
+    if jvr["by_origin"]:
+        parts += [Text(""), groups("Judge vs reviewer by source origin", "origin", jvr["by_origin"])]
+    parts.append(
+        Text(
+            "The claims behind a cell: groundtui export --judge-verdict X --reviewer-verdict Y"
+        )
+    )
+    return Group(*parts)
+
+
+def comparison(c: dict[str, Any]) -> RenderableType:
+    """Two judges side by side: their agreement, its confusion matrix, each against people."""
+    first, second = c["judges"]
+    claims = c["claims"]
+    a = c["agreement"]
+    people = _table(
+        "Each against people (the claims both judged that people labelled)",
+        "judge", "claims", "raw", "kappa", "95% interval",
+    )
+    for name in (first, second):
+        g = c["vs_reviewer"][name]
+        people.add_row(
+            Text(one_line(name)), f"{g['n']:,}", percent(g["raw"]), decimal(g["kappa"]),
+            interval(g["ci"]),
+        )
+    matrix = confusion(a["confusion"], "Rows: the first judge; columns: the second (claims)")
+    matrix.columns[0].header = "first ↓ second →"
+    return Group(
+        Text(f"groundtui report --compare — {one_line(first)} vs {one_line(second)}", style="bold"),
+        Text(
+            f"{plural(claims['both'], 'claim')} judged by both; {claims['only_a']:,} by the first "
+            f"only, {claims['only_b']:,} by the second only"
+        ),
+        Text(
+            f"Agreement with each other: raw {percent(a['raw'])}, kappa {decimal(a['kappa'])} "
+            f"(95% interval {interval(a['ci'])})"
+        ),
+        Text(""),
+        matrix,
+        Text(""),
+        people,
+    )
+
+
+def judges_table(rows: list[dict[str, Any]]) -> RenderableType:
+    """``groundtui judges``: each judge and prompt version, its claims, calls and cost."""
+    if not rows:
+        return Text("No judge has judged a claim yet: run `groundtui judge`.")
+    table = _table(
+        "Judges", "judge", "prompt version", "claims judged", "failures", "calls", "tokens",
+        "cost", "last verdict",
+    )
+    for r in rows:
+        table.add_row(
+            Text(one_line(r["judge"])), Text(one_line(r["prompt_version"])), f"{r['claims']:,}",
+            f"{r['failures']:,}", f"{r['calls']:,}", f"{r['tokens']:,}", f"${r['cost']:.4f}",
+            Text(one_line(r["last"] or "")),
+        )
+    table.caption = "compare two: groundtui report --compare NAME NAME@PROMPT_VERSION"
+    table.caption_justify = "left"
     return table
 
 
@@ -156,14 +300,16 @@ def render(r: Report, *, judge: str | None = None) -> RenderableType:
     """The whole report, one table per section of README "The report"."""
     f = r["flags"]
     who = f"judge: {one_line(judge)}" if judge else "judge: each claim's latest judgement"
+    covered = Text(coverage_line(r.coverage)) if r.coverage is not None else Text("")
     return Group(
         Text(f"groundtui report — {who}", style="bold"),
+        covered,
         Text(""),
         headline(r),
         Text(""),
         counts("Verdicts (effective)", r["verdicts"]),
         Text(""),
-        counts("Invention kinds (claims not stated)", r["invention_kinds"]),
+        invention_kinds(r),
         Text(""),
         by_source(r),
         Text(""),
@@ -173,8 +319,11 @@ def render(r: Report, *, judge: str | None = None) -> RenderableType:
             f"Flags: {f['scanned']:,} answers scanned, {f['flagged']:,} flagged "
             f"({percent(f['rate'])})"
         ),
+        control(r),
         Text(""),
         agreement(r),
+        Text(""),
+        calibration(r),
         Text(""),
         by_reviewer(r),
     )

@@ -24,7 +24,7 @@ from typing import Any, Self
 import sqlite_utils
 
 from groundtui.store.migrations import MIGRATIONS
-from groundtui.store.rows import now_iso
+from groundtui.store.rows import control_point, now_iso
 from groundtui.store.transaction import immediate
 from groundtui.text.inert import one_line
 
@@ -83,6 +83,8 @@ class Connection:
             # Reviewer names compare by their casefold (README "Reviewing as a team"):
             # SQLite's NOCASE folds only ASCII letters.
             conn.create_function("casefold", 1, _casefold, deterministic=True)
+            # The control sample is chosen by a hash of the answer id (README "The report").
+            conn.create_function("control_point", 1, control_point, deterministic=True)
             self.db = sqlite_utils.Database(conn)
             self.db.execute("PRAGMA foreign_keys = ON")
             # Refuse a foreign or newer database before changing anything in it, not even

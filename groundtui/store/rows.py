@@ -47,6 +47,16 @@ def overlap_point(answer_id: str) -> float:
     return int.from_bytes(digest[:8], "big") / 2**64
 
 
+def control_point(answer_id: str) -> float:
+    """A stable number in [0, 1) from an answer's id, independent of its ``overlap_point``.
+
+    An unflagged answer is in the control sample when this is below the ``control_share``
+    setting; the salt keeps the control sample and the double-review overlap apart.
+    """
+    digest = hashlib.sha256(b"control\0" + answer_id.encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
+
+
 def in_overlap(point: float | None, share: float) -> bool:
     """Whether an answer whose ``overlap_point`` is ``point`` is in an overlap of ``share``."""
     return point is not None and point < share

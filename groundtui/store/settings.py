@@ -94,6 +94,12 @@ SETTINGS: dict[str, Setting] = {
         "a Markdown file of review guidelines; its text is stored, and `g` shows it",
         content=_read_text,
     ),
+    "control_share": Setting(
+        0.05,
+        _share,
+        "the share of unflagged answers (0-1) that `judge` also judges, chosen by their ids:"
+        " the control sample that measures what the mechanical check misses",
+    ),
 }
 
 

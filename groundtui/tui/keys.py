@@ -127,6 +127,14 @@ def review_bindings() -> list[BindingType]:
             tooltip="Read the team's review guidelines (groundtui config guidelines FILE)",
             id="guidelines",
         ),
+        Binding(
+            "K",
+            "calibration",
+            "calibration",
+            tooltip="Where the judge and people differ: confusion matrix, kappa by kind and"
+            " origin, with intervals",
+            id="calibration",
+        ),
     ]
     return [
         Binding(

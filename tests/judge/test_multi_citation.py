@@ -28,10 +28,11 @@ async def test_a_model_sees_the_cited_sources_joined_and_no_other(server, store,
     assert verify.source == RETURNS + "\n\n" + REFUNDS
     assert OTHER not in verify.body["messages"][-1]["content"]
     assert "joined by blank lines, only those" in verify.body["messages"][0]["content"]
-    # Not stated (the fake model wants the claim verbatim): the cross-check for fabricated
-    # provenance asks only the source the claim does not cite.
+    # Not stated (the fake model wants the claim verbatim); the cross-check for fabricated
+    # provenance would ask only a source the claim does not cite, and the one left shares
+    # none of its words: no call.
     crosses = [c.source for c in server.calls if c.kind == "verify"][1:]
-    assert crosses == [OTHER]
+    assert crosses == []
     [row] = judgements(store)
     assert row["evidence_start"] is None  # offsets into joined sources would name none
 

@@ -1,7 +1,8 @@
 """Rules that split a response into claims for the heuristic judge.
 
 One claim per verifiable assertion: sentences, then compound sentences split at "; ",
-", and …", ", but …" and " but …"; greetings, questions, hedges and offers to help dropped;
+", and …", ", but …" and " but …", and after a marker citing another source than a
+later one ("… guarantee [2], which covers … [1]"); greetings, questions, hedges and offers to help dropped;
 the ``[n]`` markers read as the claim's citation and removed from its text, which otherwise
 keeps the response's wording so the pipeline can find it again.
 """
@@ -59,7 +60,7 @@ def extract_claims(response: str) -> list[ExtractedClaim]:
         plain = _MARKER.sub("", sentence).strip()
         if _is_filler(plain):
             continue
-        for clause_start, clause_end in _clauses(sentence):
+        for clause_start, clause_end in _by_marker(sentence, _clauses(sentence)):
             clause = sentence[clause_start:clause_end]
             own = marker_citations(clause)
             text = _MARKER.sub("", clause).strip()
@@ -107,6 +108,35 @@ def _clauses(sentence: str) -> list[tuple[int, int]]:
         start = match.end()
     pieces.append((start, len(sentence)))
     return [_stripped(sentence, a, b) for a, b in pieces if sentence[a:b].strip()]
+
+
+def _by_marker(sentence: str, clauses: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Clauses split after a marker that cites another source than a later one.
+
+    "a 5-year guarantee [2], which covers sagging deeper than 3 cm [1]" is two claims,
+    each with its own citation: one claim would be verified against one source only.
+    The text after the marker keeps its wording ("which covers …"), so it is found in the
+    response as written.
+    """
+    out: list[tuple[int, int]] = []
+    for start, end in clauses:
+        clause = sentence[start:end]
+        cut = start
+        for m in MARKER.finditer(clause):
+            rest = clause[m.end() :]
+            if _MARKER.match(rest):  # "[1][2]": split after the last marker of a run
+                continue
+            later = marker_citations(rest)
+            here = marker_citations(clause[cut - start : m.end()])
+            left = _MARKER.sub("", clause[cut - start : m.start()]).split()
+            right = _MARKER.sub("", rest).strip(" ,;:-–—").split()
+            if not later or not here or later[0] in here or min(len(left), len(right)) < 3:
+                continue
+            out.append(_stripped(sentence, cut, start + m.end()))
+            cut = start + m.end()
+            cut += len(rest) - len(rest.lstrip(" ,;:-–—"))
+        out.append(_stripped(sentence, cut, end))
+    return [(a, b) for a, b in out if b > a]
 
 
 def _stripped(text: str, start: int, end: int) -> tuple[int, int]:

@@ -68,6 +68,9 @@ class Match:
     """Cause-and-effect words of the claim ("therefore") where the best window has none."""
     checkable: bool = True
     """False when the claim has no content word or value at all."""
+    changed_names: tuple[str, ...] = ()
+    """Names in the best window, none of whose words the claim has, where the claim has a
+    name the whole source lacks: the source may name someone or something else instead."""
 
 
 def match(claim: str, source: str) -> Match:
@@ -78,7 +81,8 @@ def match(claim: str, source: str) -> Match:
         return Match(0.0, (0, 0), checkable=False)
     names = _claim_names(claim)
     unsourced = [v.text for v in c.values if v.number not in idx.numbers]
-    unsourced += [name for name, tokens in names if tokens.isdisjoint(idx.tokens)]
+    missing_names = [name for name, tokens in names if tokens.isdisjoint(idx.tokens)]
+    unsourced += missing_names
     general = generalisations_missing(claim, source)
     weights = {t: _weight(t) for t in c.tokens}
     total = sum(weights.values()) + len(c.values)
@@ -125,6 +129,12 @@ def match(claim: str, source: str) -> Match:
     missing = tuple(v for v in c.values if v.number not in present)
     conflicts = sorted({u.text for v in missing for u in window_values if _conflict(v, u)})
     clause = max((cl for s in part for cl in s.clauses), key=lambda f: coverage_of(c, f))
+    window = source[part[0].start : part[-1].end]
+    changed = (
+        tuple(n for n in proper_names(window) if content_tokens(n).isdisjoint(c.tokens))
+        if missing_names
+        else ()
+    )
     return Match(
         coverage=coverage,
         evidence=(part[0].start, part[-1].end),
@@ -135,7 +145,8 @@ def match(claim: str, source: str) -> Match:
         negation=coverage_of(c, clause) if _negation_mismatch(c, clause) else 0.0,
         unsourced=tuple(unsourced),
         generalisations=tuple(general),
-        bridging=_bridging(claim, source[part[0].start : part[-1].end]),
+        bridging=_bridging(claim, window),
+        changed_names=changed,
     )
 
 

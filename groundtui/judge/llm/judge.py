@@ -58,6 +58,8 @@ def load_litellm() -> Any:
     import litellm
 
     litellm.suppress_debug_info = True
+    # Count tokens with the tokenizers litellm ships, never one fetched from Hugging Face.
+    litellm.disable_hf_tokenizer_download = True
     # Cancelled mid-call (Ctrl-C), litellm drops the provider coroutine it made in a worker
     # thread without awaiting it, and Python warns on stderr when it is collected.
     warnings.filterwarnings(
@@ -116,6 +118,15 @@ class LLMJudge:
         self._reached = False
         self._pending: dict[str, asyncio.Lock] = {}
         self._check_config()
+        self.structured = _supports(self._litellm, "supports_response_schema", model)
+        """Whether replies are asked for with their JSON schema (``response_format``), as
+        litellm says the model supports; else as any JSON object."""
+        provider = self._litellm.get_llm_provider(model)[1]
+        self.cache_marks = provider in _MARKED_PROVIDERS and _supports(
+            self._litellm, "supports_prompt_caching", model
+        )
+        """Whether the fixed instructions are marked for the provider's prompt cache
+        (Anthropic's ``cache_control``); OpenAI and others cache prefixes unasked."""
 
     def _check_config(self) -> None:
         litellm = self._litellm
@@ -197,12 +208,12 @@ class LLMJudge:
         self, messages: list[dict], schema: type[_Reply], key: str | None, priority: int
     ) -> tuple[_Reply, Usage]:
         usage = Usage()
-        content = await self._call(messages, usage, priority)
+        content = await self._call(messages, usage, priority, schema)
         try:
             reply = parse_reply(content, schema)
         except ReplyError as first:
             repair = repair_messages(messages, content or "", str(first))
-            content = await self._call(repair, usage, priority)
+            content = await self._call(repair, usage, priority, schema)
             try:
                 reply = parse_reply(content, schema)
             except ReplyError as second:
@@ -224,12 +235,14 @@ class LLMJudge:
             self._slots_of = (loop, PrioritySlots(self.concurrency))
         return self._slots_of[1]
 
-    async def _call(self, messages: list[dict], usage: Usage, priority: int) -> str | None:
+    async def _call(
+        self, messages: list[dict], usage: Usage, priority: int, schema: type[BaseModel]
+    ) -> str | None:
         """One completion in one of the judge's slots, its cost counted into ``usage``."""
         slots = self._slots()
         await slots.acquire(priority)
         try:
-            response = await self._complete(messages, usage)
+            response = await self._complete(self.marked(messages), usage, schema)
         finally:
             slots.release()
         self._reached = True
@@ -237,13 +250,66 @@ class LLMJudge:
         tokens = getattr(response, "usage", None)
         usage.prompt_tokens += int(getattr(tokens, "prompt_tokens", 0) or 0)
         usage.completion_tokens += int(getattr(tokens, "completion_tokens", 0) or 0)
+        usage.cached_prompt_tokens += _cached_tokens(tokens)
         usage.cost += _cost(self._litellm, response)
         try:
             return response.choices[0].message.content
         except (AttributeError, IndexError):
             return None
 
-    async def _complete(self, messages: list[dict], usage: Usage) -> Any:
+    def response_format(self, schema: type[BaseModel]) -> dict:
+        """The reply's JSON schema where the model supports it, else any JSON object."""
+        if not self.structured:
+            return {"type": "json_object"}
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": schema.__name__, "schema": schema.model_json_schema()},
+        }
+
+    def marked(self, messages: list[dict]) -> list[dict]:
+        """``messages`` with the fixed instructions marked for the provider's prompt cache.
+
+        The system message and the last worked example (the end of the prefix every
+        verification shares) get ``cache_control``; the data never does. Unchanged for a
+        provider that caches without marks.
+        """
+        if not self.cache_marks:
+            return messages
+        last_fixed = 0 if len(messages) < 3 else len(messages) - 2
+        marked = []
+        for i, message in enumerate(messages):
+            if (i == 0 and message["role"] == "system") or (i == last_fixed and i > 0):
+                block = {
+                    "type": "text",
+                    "text": message["content"],
+                    "cache_control": {"type": "ephemeral"},
+                }
+                message = {**message, "content": [block]}
+            marked.append(message)
+        return marked
+
+    def cached(self, messages: list[dict]) -> bool:
+        """Whether the completion cache already holds the reply to ``messages`` (a free call)."""
+        if self.cache is None:
+            return False
+        key = cache_key(self.model, self.prompt_version, messages, self.api_base)
+        return self.cache.get(key) is not None
+
+    def count_tokens(self, messages: list[dict]) -> int:
+        """Prompt tokens of ``messages`` by litellm's counter, offline (no tokenizer download)."""
+        return int(self._litellm.token_counter(model=self.model, messages=messages))
+
+    def price(self, prompt_tokens: int, completion_tokens: int) -> float | None:
+        """Dollars for that many tokens by litellm's price list; None for an unpriced model."""
+        try:
+            prompt, completion = self._litellm.cost_per_token(
+                model=self.model, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens
+            )
+        except Exception:  # litellm raises for a model it has no price for
+            return None
+        return float(prompt) + float(completion)
+
+    async def _complete(self, messages: list[dict], usage: Usage, schema: type[BaseModel]) -> Any:
         """litellm's acompletion, retrying inside; a 429 it gave up on waited out by hand."""
         litellm = self._litellm
         waits = 0
@@ -254,7 +320,7 @@ class LLMJudge:
                     messages=messages,
                     api_base=self.api_base,
                     api_key=self.api_key,
-                    response_format={"type": "json_object"},
+                    response_format=self.response_format(schema),
                     temperature=0,
                     drop_params=True,
                     timeout=self.timeout,
@@ -288,6 +354,31 @@ class LLMJudge:
             # server that is down, not one unlucky claim.
             return JudgeUnavailable(f"cannot reach {self.model}{where or ''}: {text}")
         return JudgeError(text, usage)
+
+
+#: Providers that cache a prompt's prefix only where the request marks it.
+_MARKED_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex_ai_beta"})
+
+
+def _supports(litellm: Any, feature: str, model: str) -> bool:
+    """What litellm's model list says of ``model`` (False where it does not know it)."""
+    try:
+        return bool(getattr(litellm.utils, feature)(model=model))
+    except Exception:
+        return False
+
+
+def _cached_tokens(tokens: Any) -> int:
+    """Prompt tokens a reply says came from the provider's cache (OpenAI's field, which
+    litellm also fills from Anthropic's ``cache_read_input_tokens``)."""
+    details = getattr(tokens, "prompt_tokens_details", None)
+    cached = getattr(details, "cached_tokens", None) if details is not None else None
+    if cached is None:
+        cached = getattr(tokens, "cache_read_input_tokens", None)
+    try:
+        return int(cached or 0)
+    except (TypeError, ValueError):
+        return 0
 
 
 def _cost(litellm: Any, response: Any) -> float:

@@ -22,6 +22,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from groundtui.judge.llm import fences
+from groundtui.judge.llm.repair import repair_json
 from groundtui.models import ClaimKind, InventionKind, Verdict, describe_error
 from groundtui.text.markers import distinct
 
@@ -279,7 +280,11 @@ def parse_reply(content: str | None, schema: type[_Reply]) -> _Reply:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ReplyError(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+        data = repair_json(text)  # prose around it, a trailing comma, None: mended here
+        if data is None:
+            raise ReplyError(
+                f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+            ) from None
     if not isinstance(data, dict):
         raise ReplyError("not a JSON object")
     try:

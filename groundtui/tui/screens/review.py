@@ -261,6 +261,12 @@ class ReviewScreen(LivePanes):
 
         self.app.push_screen(GuidelinesScreen(self.db_path, self.session.readonly))
 
+    def action_calibration(self) -> None:
+        """Show where the judge and people differ (computed when it opens)."""
+        from groundtui.tui.screens.calibration import CalibrationScreen
+
+        self.app.push_screen(CalibrationScreen(self.db_path, self.session.readonly))
+
     def action_help(self) -> None:
         """List every key."""
         from groundtui.tui.screens.help import HelpScreen

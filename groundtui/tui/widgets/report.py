@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from groundtui.report import Report, answer_counts
+from groundtui.report import Report, answer_counts, coverage_line
 from groundtui.text.inert import one_line
 from groundtui.tui.widgets.rendering import SHORT_KIND, set_text
 
@@ -72,6 +72,8 @@ class ReportPane(VerticalScroll):
         elif report is None:
             text.append("The report could not be read (see the status line).\n", style=dim)
         else:
+            if (covered := getattr(team, "coverage", None)) is not None:
+                text.append(coverage_line(covered) + "\n", style=dim)
             self._numbers(text, report, heading, dim, figure)
             self._by_reviewer(text, {**report, **(team or {})}, heading, dim, figure)
         text.append("This session", style=heading)

@@ -1,0 +1,229 @@
+"""``groundtui judge --dry-run``: what a run would spend, computed without a call or a write.
+
+The answers are the ones the run would take (README "The judge"): the unscanned ones are
+checked here in memory, as the run's scan would check them, and nothing is stored. For
+each answer the prompts the run would send are built and their tokens counted by the
+judge's counter (litellm's, offline); a call whose exact prompt is in the completion cache
+is free and counted apart, as is a prompt the run asks twice (the judge asks once):
+
+- an answer without claims: its extraction call, exact; its claims are estimated by the
+  offline judge's extraction (sentences and clauses, their citation markers) and each
+  costs a verification against the source it would cite;
+- an answer with claims: a verification per claim still lacking this judge's verdict, exact;
+- the provenance cross-check: at most one more call for a claim another source might state
+  (:func:`groundtui.judge.pipeline.provenance_candidate`), paid only when the claim is
+  not stated: reported as a bound, apart.
+
+Completion tokens are estimated: an extraction's reply as the JSON of the estimated claims,
+a verification's as ``VERIFY_REPLY_TOKENS``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from groundtui.checks import unsourced_specifics
+from groundtui.judge.answers import (
+    AnswerContext,
+    claims_needing_verdict,
+    load_answer,
+    new_claim_rows,
+    select_answers,
+    stored_claims,
+)
+from groundtui.judge.heuristic.extract import extract_claims
+from groundtui.judge.llm.prompts import extraction_messages, verification_messages
+from groundtui.judge.pipeline import provenance_candidate
+from groundtui.store import Store
+from groundtui.store.rows import control_point
+
+VERIFY_REPLY_TOKENS = 60
+"""Completion tokens a verification reply is taken to cost: a verdict, a quote and a reason."""
+
+
+@dataclass
+class Estimate:
+    """What a run would spend; ``cost`` None when the model has no price in litellm's list."""
+
+    answers: int = 0
+    unscanned: int = 0
+    """Of ``answers``, those the run's scan would check first (checked here, not stored)."""
+    extractions: int = 0
+    claims: int = 0
+    """Claims the run would verify."""
+    estimated_claims: int = 0
+    """Of ``claims``, those not extracted yet: estimated by the offline extraction."""
+    calls: int = 0
+    """Extraction and verification calls, cache hits excluded."""
+    cached: int = 0
+    """Calls whose exact prompt the completion cache already answers (free)."""
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float | None = 0.0
+    cross_checks: int = 0
+    """At most this many more calls: the provenance cross-checks."""
+    cross_check_tokens: int = 0
+    cross_check_cost: float | None = 0.0
+    model: bool = True
+    """False for a judge that calls no model (the offline one): nothing to pay."""
+
+
+def planned_answers(
+    store: Store,
+    judge: Any,
+    *,
+    all_answers: bool = False,
+    rejudge: bool = False,
+    limit: int | None = None,
+) -> tuple[list[str], int]:
+    """The answers a run would judge, in its order, and how many of them are unscanned."""
+    candidates = select_answers(store, judge, all_answers=True, rejudge=rejudge)
+    state = {
+        r["id"]: (r["scanned"], r["flagged"])
+        for r in store.query(
+            "select id, scanned_at is not null as scanned,"
+            " exists(select 1 from flags f where f.answer_id = answers.id) as flagged"
+            " from answers"
+        )
+    }
+    share = float(store.setting("control_share"))
+    chosen: list[str] = []
+    first: set[str] = set()
+    unscanned = 0
+    for answer_id in candidates:
+        if limit is not None and len(chosen) >= limit:
+            break
+        scanned, flagged = state[answer_id]
+        if not scanned:
+            answer = load_answer(store, answer_id)
+            flagged = bool(unsourced_specifics(answer.response, [s.text for s in answer.sources]))
+        if all_answers or flagged or control_point(answer_id) < share:
+            chosen.append(answer_id)
+            unscanned += 0 if scanned else 1
+            if flagged:
+                first.add(answer_id)
+    chosen.sort(key=lambda a: a not in first)  # the run's order: flagged ones first
+    return chosen, unscanned
+
+
+def estimate(
+    store: Store,
+    judge: Any,
+    *,
+    all_answers: bool = False,
+    rejudge: bool = False,
+    limit: int | None = None,
+) -> Estimate:
+    """What ``judge`` would spend on the answers a run would take; nothing is written.
+
+    A judge without ``count_tokens`` (the offline one) makes no calls: only the answers and
+    claims are counted.
+    """
+    ids, unscanned = planned_answers(
+        store, judge, all_answers=all_answers, rejudge=rejudge, limit=limit
+    )
+    counting = hasattr(judge, "count_tokens")
+    e = Estimate(answers=len(ids), unscanned=unscanned, model=counting)
+    seen: set[str] = set()
+    cross_prompt = 0
+    for answer_id in ids:
+        answer = load_answer(store, answer_id)
+        claims = stored_claims(store, answer_id)
+        if claims:
+            needed = claims_needing_verdict(store, judge, answer_id, rejudge=rejudge)
+            todo = [(c["text"], c["citation"], bool(c["dangling"])) for c in claims
+                    if c["id"] in needed]
+        else:
+            e.extractions += 1
+            guessed = new_claim_rows(answer, extract_claims(answer.response), "estimate")
+            todo = [(r.text, r.citation, r.dangling) for r in guessed]
+            e.estimated_claims += len(todo)
+            if counting:
+                reply = json.dumps(
+                    {"claims": [{"text": t, "kind": None, "citation": c} for t, c, _ in todo]}
+                )
+                messages = extraction_messages(
+                    answer.question, answer.response, len(answer.sources)
+                )
+                _charge(e, judge, messages, reply, seen)
+        e.claims += len(todo)
+        for text, citation, dangling in todo:
+            if dangling or not counting:
+                continue
+            source, cross = _sources(answer, citation, text)
+            if source is None:
+                continue
+            _charge(e, judge, verification_messages(text, source), None, seen)
+            asked = json.dumps(verification_messages(text, cross or ""), sort_keys=True)
+            if cross is not None and asked not in seen:
+                seen.add(asked)
+                e.cross_checks += 1
+                cross_prompt += judge.count_tokens(verification_messages(text, cross))
+    if counting:
+        e.cross_check_tokens = cross_prompt
+        e.cost = judge.price(e.prompt_tokens, e.completion_tokens)
+        e.cross_check_cost = judge.price(cross_prompt, e.cross_checks * VERIFY_REPLY_TOKENS)
+    return e
+
+
+def _sources(answer: AnswerContext, citation: int | None, text: str) -> tuple[str | None, str | None]:
+    """The text a claim is verified against, and the one its cross-check would ask."""
+    if citation is None:
+        return (answer.joined_sources if answer.sources else None), None
+    cited = answer.cited(citation)
+    if cited is None:
+        return None, None
+    other = provenance_candidate(answer, text, cited)
+    return cited.text, (other.text if other else None)
+
+
+def _charge(
+    e: Estimate, judge: Any, messages: list[dict], reply: str | None, seen: set[str]
+) -> None:
+    """Count one call of ``messages``: free when its exact prompt is cached, or asked
+    earlier in the same run (the judge asks once and reads the rest from its cache)."""
+    key = json.dumps(messages, sort_keys=True)
+    if key in seen or judge.cached(messages):
+        e.cached += 1
+        return
+    seen.add(key)
+    e.calls += 1
+    e.prompt_tokens += judge.count_tokens(messages)
+    e.completion_tokens += (
+        judge.count_tokens([{"role": "assistant", "content": reply}]) if reply is not None
+        else VERIFY_REPLY_TOKENS
+    )
+
+
+def describe(e: Estimate, judge_name: str) -> str:
+    """The dry run's lines."""
+    def dollars(value: float | None) -> str:
+        return "unknown (no price for this model in litellm's list)" if value is None else (
+            f"about ${value:.4f}")
+
+    scanned = f" ({e.unscanned:,} not scanned yet: checked here as the run would)" if (
+        e.unscanned) else ""
+    estimated = f", {e.estimated_claims:,} of them estimated before extraction" if (
+        e.estimated_claims) else ""
+    lines = [
+        f"Dry run of {judge_name}: nothing was called or written.",
+        f"Answers: {e.answers:,}{scanned}; claims to verify: {e.claims:,}{estimated}.",
+    ]
+    if not e.model:
+        lines.append("Calls: none: the offline judge calls no model; cost: $0.")
+        return "\n".join(lines)
+    lines += [
+        f"Calls: {e.calls:,} ({e.extractions:,} extractions, the rest verifications), "
+        f"{e.cached:,} more answered by the cache for free.",
+        f"Prompt tokens: {e.prompt_tokens:,}; completion tokens: about {e.completion_tokens:,}; "
+        f"cost: {dollars(e.cost)}.",
+    ]
+    if e.cross_checks:
+        lines.append(
+            f"Provenance cross-checks: at most {e.cross_checks:,} more calls "
+            f"({e.cross_check_tokens:,} prompt tokens, {dollars(e.cross_check_cost)}), "
+            "one for each claim another source may state, if its cited source does not."
+        )
+    return "\n".join(lines)
