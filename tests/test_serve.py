@@ -3,6 +3,7 @@ a browser"): tokens stored hashed, constant-time lookup, 403 that starts nothing
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
 
@@ -158,6 +159,8 @@ def test_serving_beyond_loopback_says_it_is_plain_http(
     result = CliRunner().invoke(cli, ["serve", "--host", host, "--port", "0", "--db", str(db)])
     assert result.exit_code == 0, result.output
     assert served and served[0].session_env  # checked once here, for every session
+    cores = len(os.sched_getaffinity(0))  # the caps by default: 2 sessions per core, 2 each
+    assert f"at most {max(2, 2 * cores)} sessions, 2 per reviewer" in result.output
     plain = [line for line in result.output.splitlines() if "plain HTTP" in line]
     if warned:
         assert plain == [f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy "

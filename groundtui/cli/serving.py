@@ -20,13 +20,14 @@ DEFAULT_BASE = "http://127.0.0.1:8000"
               help="Address to listen on; anything but loopback serves plain HTTP to others.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free one, printed).")
-@click.option("--max-sessions", default=16, show_default=True, type=click.IntRange(1),
-              help="Browser sessions at once in all (each runs a review process).")
-@click.option("--max-per-reviewer", default=3, show_default=True, type=click.IntRange(1),
+@click.option("--max-sessions", default=None, type=click.IntRange(1),
+              help="Browser sessions at once in all (each runs a review process) "
+              "[default: 2 per CPU core].")
+@click.option("--max-per-reviewer", default=2, show_default=True, type=click.IntRange(1),
               help="Browser sessions at once per reviewer.")
 @db_option
 @user_errors
-def serve(host: str, port: int, max_sessions: int, max_per_reviewer: int,
+def serve(host: str, port: int, max_sessions: int | None, max_per_reviewer: int,
           db_path: str | None) -> None:
     """Serve the review UI to browsers: one `groundtui review` per signed-in tab.
 
@@ -50,7 +51,7 @@ def serve(host: str, port: int, max_sessions: int, max_per_reviewer: int,
                           in_all=max_sessions, checked=True)
     shown_host = f"[{host}]" if ":" in host else host
     click.echo(f"groundtui serve: {path} on http://{shown_host}:{bound}/ for {active} "
-               f"reviewer link(s); at most {max_sessions} sessions, {max_per_reviewer} per "
+               f"reviewer link(s); at most {server.in_all} sessions, {max_per_reviewer} per "
                "reviewer; Ctrl-C stops", err=False)
     if not is_loopback(host):
         click.echo(f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy in "

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import socket
 import time
@@ -44,8 +45,12 @@ TEMPLATES = Path(__file__).parent / "templates"
 TICKET_SECONDS = 60.0
 LINK_CHECK = 5.0
 """Seconds between two readings of which links are live (a revoked link's sessions end)."""
-PER_REVIEWER = 3
-IN_ALL = 16
+PER_REVIEWER = 2
+"""Sessions at once per reviewer: a lead's review and adjudication tabs, or a reloaded tab
+while the one it replaces quits."""
+PER_CORE = 2
+"""Sessions at once in all, per CPU core of the host (README "Reviewing in a browser": on 2
+cores and 100,000 answers, 4 sessions kept a key to saved under a second, 10 did not)."""
 YES = ("1", "yes", "true", "on")
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -79,9 +84,10 @@ class ReviewServer(Server):
     """Serve ``groundtui review`` on ``db_path``, one process per signed-in browser tab."""
 
     def __init__(self, db_path: str, *, host: str = "127.0.0.1", port: int = 8000,
-                 per_reviewer: int = PER_REVIEWER, in_all: int = IN_ALL,
+                 per_reviewer: int = PER_REVIEWER, in_all: int | None = None,
                  checked: bool = False, link_check: float = LINK_CHECK) -> None:
         """Args:
+            in_all: sessions at once in all; by default ``sessions_for_host()``.
             checked: the database was checked whole just now (``groundtui serve`` does it
                 before it serves): the sessions need not check it again at their start.
             link_check: seconds between two readings of which links are live.
@@ -89,7 +95,7 @@ class ReviewServer(Server):
         super().__init__("groundtui review", host=host, port=port, title="groundtui review")
         self.db_path = str(Path(db_path).resolve())
         self.per_reviewer = per_reviewer
-        self.in_all = in_all
+        self.in_all = in_all or sessions_for_host()
         self.link_check = link_check
         self.session_env = checked_env(self.db_path) if checked else {}
         self.tickets: dict[str, Ticket] = {}
@@ -259,6 +265,15 @@ class ReviewServer(Server):
                 loop.add_signal_handler(sig, stop)
         web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop,
                     print=None, shutdown_timeout=50.0)
+
+
+def sessions_for_host() -> int:
+    """The default cap on sessions in all: ``PER_CORE`` per CPU core this process may use."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(PER_REVIEWER, PER_CORE * cores)
 
 
 def refuse(status: int, why: str) -> web.StreamResponse:
