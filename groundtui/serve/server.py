@@ -86,7 +86,9 @@ class ReviewServer(Server):
     def __init__(self, db_path: str, *, host: str = "127.0.0.1", port: int = 8000,
                  per_reviewer: int = PER_REVIEWER, in_all: int | None = None,
                  checked: bool = False, link_check: float = LINK_CHECK) -> None:
-        """Args:
+        """The server of ``db_path``; nothing listens until ``run``.
+
+        Args:
             in_all: sessions at once in all; by default ``sessions_for_host()``.
             checked: the database was checked whole just now (``groundtui serve`` does it
                 before it serves): the sessions need not check it again at their start.
