@@ -22,6 +22,10 @@ Figures printed (the terminal is a canvas, so outcomes are read from the databas
 - memory per session: RSS and PSS of the review processes, with the sessions open;
 - CPU while the keys were pressed, in cores: the review processes, the server, and the
   headless browser (here on the same 2 cores; a reviewer's browser is on their machine);
+- CPU seconds, which the host's other load changes far less than the times above: a
+  session's from its start to its first label saved (with the counts it starts then), and
+  the sessions' together per key pressed (each key's save, and every session's looks for
+  teammates' rows and recounts meanwhile);
 - after the tabs close: processes left (must be 0) and leases on untouched answers (0).
 """
 
@@ -150,6 +154,7 @@ async def run(db: Path, args) -> None:
             await until(lambda: all("page" in o for o in outs) or any(t.done() for t in tasks))
             pids = children(server.pid)
             memory = [rss_pss(pid) for pid in pids]
+            started_cpu = sum(map(cpu_seconds, pids)) / len(pids)
             browser_pids = [p for p in descendants(os.getpid())
                             if p != server.pid and p not in descendants(server.pid)]
             before = [sum(map(cpu_seconds, group)) for group in (pids, [server.pid], browser_pids)]
@@ -168,10 +173,12 @@ async def run(db: Path, args) -> None:
     finally:
         server.terminate()
         server.wait(timeout=60)
-    report(args, outs, memory, quit_s, db, names, cpu)
+    presses = sum(len(o["key_to_saved"]) for o in outs)
+    per_key = (after[0] - before[0]) / presses
+    report(args, outs, memory, quit_s, db, names, cpu, (started_cpu, per_key))
 
 
-def report(args, outs, memory, quit_s, db, names, cpu) -> None:
+def report(args, outs, memory, quit_s, db, names, cpu, cpu_s) -> None:
     def spread(values: list[float]) -> str:
         values = sorted(values)
         p95 = values[max(0, round(0.95 * len(values)) - 1)]
@@ -192,6 +199,8 @@ def report(args, outs, memory, quit_s, db, names, cpu) -> None:
           f"{statistics.median(pss):.0f} MiB")
     print(f"  CPU while keys were pressed, in cores: sessions {cpu[0]:.2f}, server "
           f"{cpu[1]:.2f}, headless browser {cpu[2]:.2f} (load average {os.getloadavg()[0]:.1f})")
+    print(f"  CPU seconds: {cpu_s[0]:.2f} per session to its first label; sessions' "
+          f"{cpu_s[1] * 1000:.0f} ms per key pressed")
     marks = ",".join("?" * len(names))
     left = rows(db, f"select count(*) from leases l where reviewer in ({marks}) and not exists"
                 " (select 1 from reviews r join claims c on c.id = r.claim_id where"

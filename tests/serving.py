@@ -1,7 +1,12 @@
-"""A database of a few answers of three claims each, for the browser-session tests."""
+"""For the tests of ``groundtui serve``: a database of a few answers of three claims each,
+and a real ``groundtui serve`` process."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 from groundtui.importer import import_files
@@ -28,3 +33,36 @@ def serve_db(tmp_path: Path, answers: int = 6) -> Path:
         jsonl = write_jsonl(tmp_path / "a.jsonl", three_claim_answers(answers))
         assert import_files(store, [str(jsonl)]).exit_code == 0
     return path
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Served:
+    """A ``groundtui serve`` process on a free port of 127.0.0.1, and what it logged."""
+
+    def __init__(self, db: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "groundtui", "serve", "--db", str(db), "--port", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+        assert self.process.stdout is not None
+        first = self.process.stdout.readline()
+        self.url = first.split(" on ", 1)[1].split()[0].rstrip("/")
+        self.lines: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    def children(self) -> list[int]:
+        """Process ids of the server's children: its sessions' review processes."""
+        pid = self.process.pid
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+        return [int(p) for p in text.split()]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=60)

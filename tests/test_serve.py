@@ -3,6 +3,7 @@ a browser"): tokens stored hashed, constant-time lookup, 403 that starts nothing
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
 
@@ -142,3 +143,107 @@ async def test_the_cap_in_all(db: Path) -> None:
         assert statuses == [200, 200, 429]
     finally:
         await client.close()
+
+
+@pytest.mark.parametrize(("host", "warned"), [("127.0.0.1", False), ("0.0.0.0", True)])
+def test_serving_beyond_loopback_says_it_is_plain_http(
+    db: Path, monkeypatch: pytest.MonkeyPatch, host: str, warned: bool,
+) -> None:
+    served: list[ReviewServer] = []
+
+    def run(self: ReviewServer, sock: socket.socket) -> None:  # started, then stopped
+        served.append(self)
+        sock.close()
+
+    monkeypatch.setattr(ReviewServer, "run", run)
+    result = CliRunner().invoke(cli, ["serve", "--host", host, "--port", "0", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert served and served[0].session_env  # checked once here, for every session
+    cores = len(os.sched_getaffinity(0))  # the caps by default: 2 sessions per core, 2 each
+    assert f"at most {max(2, 2 * cores)} sessions, 2 per reviewer" in result.output
+    plain = [line for line in result.output.splitlines() if "plain HTTP" in line]
+    if warned:
+        assert plain == [f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy "
+                         "in front (README \"Reviewing in a browser\")"]
+    else:
+        assert plain == []
+
+
+def test_a_session_skips_the_whole_file_check_its_server_made(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from groundtui.cli.reviewing import _checked
+    from groundtui.store.checked import CHECKED_BY_SERVE
+    from groundtui.store.connection import Connection
+
+    (tmp_path / "other").mkdir()
+    other = serve_db(tmp_path / "other", answers=1)
+    checked: list[str] = []
+    monkeypatch.setattr(Connection, "check_intact", lambda self: checked.append(self.path))
+    _checked(str(db), False)
+    assert checked == [str(db)]  # a terminal's review checks the file
+    assert ReviewServer(str(db)).session_env == {}
+    env = ReviewServer(str(db), checked=True).session_env
+    monkeypatch.setenv(CHECKED_BY_SERVE, env[CHECKED_BY_SERVE])
+    checked.clear()
+    _checked(str(db), False)
+    assert checked == []  # its server checked it
+    _checked(str(other), False)
+    assert checked == [str(other)]  # not another file
+
+
+async def test_revoking_a_link_ends_its_open_sessions_and_frees_their_leases(db: Path) -> None:
+    """Real processes: a ``groundtui serve``, and a ``groundtui review`` per websocket
+    opened as the page opens it. Revoking Robin's link ends his session within the
+    server's look at the links; Kim's goes on."""
+    import asyncio
+    import re
+    import sqlite3
+
+    import aiohttp
+
+    from tests.serving import Served
+
+    with Store(db) as store:
+        tokens = {name: store.add_reviewer(name)[1] for name in ("Robin", "Kim")}
+
+    def leases(name: str) -> int:
+        with sqlite3.connect(db) as conn:
+            return conn.execute("select count(*) from leases where reviewer = ?",
+                                [name]).fetchone()[0]
+
+    async def until(what, timeout: float = 60.0) -> None:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not what():
+            assert asyncio.get_running_loop().time() < deadline, what.__doc__
+            await asyncio.sleep(0.1)
+
+    server = Served(db)
+    try:
+        async with aiohttp.ClientSession() as client:
+            sockets = {}
+            for name, token in tokens.items():
+                async with client.get(f"{server.url}/?token={token}") as page:
+                    ticket = re.search(r"/ws/([\w-]+)", await page.text())
+                assert ticket is not None
+                sockets[name] = await client.ws_connect(
+                    f"{server.url}/ws/{ticket[1]}?width=140&height=45")
+            await until(lambda: leases("Robin") and leases("Kim"))  # each opened an answer
+            (robin,) = [line.split("(process ")[1].split(")")[0] for line in server.lines
+                        if "session of Robin started" in line]
+            assert len(server.children()) == 2
+            gone = CliRunner().invoke(cli, ["reviewers", "revoke", "Robin", "--db", str(db)])
+            assert gone.exit_code == 0, gone.output
+            await until(lambda: any(f"session of Robin ended (process {robin} exit 0)" in line
+                                    for line in server.lines))
+            assert any("session of Robin ending: their link was revoked" in line
+                       for line in server.lines)
+            assert int(robin) not in server.children() and len(server.children()) == 1
+            assert leases("Robin") == 0 and leases("Kim") == 1  # his untouched answer freed
+            # his page's websocket was closed, after what his app had drawn
+            kinds = [message.type async for message in sockets["Robin"]]
+            assert aiohttp.WSMsgType.BINARY in kinds and sockets["Robin"].closed
+            await sockets["Kim"].close()
+            await until(lambda: not server.children())
+    finally:
+        server.stop()

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from groundtui.store import Store
-from tests.serving import serve_db
+from tests.serving import Served, serve_db
 
 CHROMIUM = os.environ.get("GROUNDTUI_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,38 +47,6 @@ def wait_for(what: Callable[[], Any], timeout: float = 30.0, step: float = 0.1) 
             return value
         time.sleep(step)
     raise AssertionError(f"timed out after {timeout} s waiting for {what.__doc__ or what}")
-
-
-class Served:
-    """A ``groundtui serve`` process on a free port of 127.0.0.1, and what it logged."""
-
-    def __init__(self, db: Path) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "groundtui", "serve", "--db", str(db), "--port", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
-        assert self.process.stdout is not None
-        first = self.process.stdout.readline()
-        self.url = first.split(" on ", 1)[1].split()[0].rstrip("/")
-        self.lines: list[str] = []
-        import threading
-
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.append(line)
-
-    def children(self) -> list[int]:
-        """Process ids of the server's children: its sessions' review processes."""
-        pid = self.process.pid
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-        return [int(p) for p in text.split()]
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=60)
 
 
 @pytest.fixture

@@ -54,13 +54,17 @@ def _checked(path: str, read_only: bool) -> tuple[str, bool]:
     """Refuse a missing or foreign database in one line, and settle whether it opens read-only.
 
     Read-only when asked, when this process may not write the file or its folder, or when
-    opening it for writing fails because it is read-only.
+    opening it for writing fails because it is read-only. The file is checked whole before
+    it is written, unless ``groundtui serve``, this session's parent, has checked it
+    (``store.checked``).
     """
+    from groundtui.store.checked import checked_by_parent
     from groundtui.tui.writes import writable
 
     read_only = read_only or not writable(path)
+    check = not read_only and not checked_by_parent(path)
     try:
-        Store(path, create=False, readonly=read_only, check=not read_only).close()
+        Store(path, create=False, readonly=read_only, check=check).close()
     except StoreError as exc:
         if read_only or "readonly" not in str(exc):
             raise UserError(str(exc)) from None

@@ -20,13 +20,14 @@ DEFAULT_BASE = "http://127.0.0.1:8000"
               help="Address to listen on; anything but loopback serves plain HTTP to others.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free one, printed).")
-@click.option("--max-sessions", default=16, show_default=True, type=click.IntRange(1),
-              help="Browser sessions at once in all (each runs a review process).")
-@click.option("--max-per-reviewer", default=3, show_default=True, type=click.IntRange(1),
+@click.option("--max-sessions", default=None, type=click.IntRange(1),
+              help="Browser sessions at once in all (each runs a review process) "
+              "[default: 2 per CPU core].")
+@click.option("--max-per-reviewer", default=2, show_default=True, type=click.IntRange(1),
               help="Browser sessions at once per reviewer.")
 @db_option
 @user_errors
-def serve(host: str, port: int, max_sessions: int, max_per_reviewer: int,
+def serve(host: str, port: int, max_sessions: int | None, max_per_reviewer: int,
           db_path: str | None) -> None:
     """Serve the review UI to browsers: one `groundtui review` per signed-in tab.
 
@@ -34,7 +35,8 @@ def serve(host: str, port: int, max_sessions: int, max_per_reviewer: int,
     that is wrong or revoked gets HTTP 403 and starts nothing.
     """
     path = db_path or default_db_path()
-    with open_store(path) as store:  # checked whole, migrated, before anyone signs in
+    # Checked whole, and migrated, before anyone signs in: once for every session it starts.
+    with open_store(path) as store:
         active = sum(1 for r in store.reviewers() if r["link"] == "active")
     try:
         from groundtui.serve.server import ReviewServer, bind, is_loopback
@@ -46,10 +48,10 @@ def serve(host: str, port: int, max_sessions: int, max_per_reviewer: int,
         raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     bound = sock.getsockname()[1]
     server = ReviewServer(path, host=host, port=bound, per_reviewer=max_per_reviewer,
-                          in_all=max_sessions)
+                          in_all=max_sessions, checked=True)
     shown_host = f"[{host}]" if ":" in host else host
     click.echo(f"groundtui serve: {path} on http://{shown_host}:{bound}/ for {active} "
-               f"reviewer link(s); at most {max_sessions} sessions, {max_per_reviewer} per "
+               f"reviewer link(s); at most {server.in_all} sessions, {max_per_reviewer} per "
                "reviewer; Ctrl-C stops", err=False)
     if not is_loopback(host):
         click.echo(f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy in "
@@ -113,7 +115,7 @@ def list_cmd(db_path: str | None) -> None:
 @db_option
 @user_errors
 def revoke(name: str, db_path: str | None) -> None:
-    """End NAME's link: it signs in no more (open sessions run until their tab closes)."""
+    """End NAME's link: it signs in no more, and `serve` ends its open sessions within 5 s."""
     with open_store(db_path) as store:
         stored = store.revoke_reviewer(name)
     if stored is None:

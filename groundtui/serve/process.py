@@ -35,9 +35,11 @@ def review_argv(db_path: str, reviewer: str, *, blind: bool, adjudicate: bool) -
 class ReviewProcess(AppService):
     """textual-serve's app service, started from an argument list."""
 
-    def __init__(self, argv: list[str], **kwargs) -> None:
+    def __init__(self, argv: list[str], env: dict[str, str] | None = None, **kwargs) -> None:
         super().__init__(" ".join(argv), **kwargs)
         self.argv = argv
+        self.env = env or {}
+        """Added to textual-serve's environment (``store.checked``: the file is checked)."""
 
     @property
     def pid(self) -> int | None:
@@ -46,7 +48,7 @@ class ReviewProcess(AppService):
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv, stdin=PIPE, stdout=PIPE, stderr=PIPE,
-            env=self._build_environment(width=width, height=height),
+            env={**self._build_environment(width=width, height=height), **self.env},
         )
         assert process.stdin is not None
         self._stdin = process.stdin

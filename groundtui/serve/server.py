@@ -7,6 +7,12 @@ and hands the page a one-time *ticket*, valid for a minute; the page's websocket
 process, with the name from the database, never from the URL. A websocket without a
 live ticket is HTTP 403 and starts nothing. Sessions are capped per reviewer and in all
 (each one is a process); beyond a cap the page and the websocket answer HTTP 429.
+
+A session lasts as long as the link that opened it: every ``LINK_CHECK`` seconds the server
+reads which links are live, and ends the sessions of a link revoked (or replaced by
+``reviewers add`` again) as a closed tab ends: the app quits and frees its leases.
+The server checks the database whole once, at its start (``groundtui serve``), and tells
+its sessions so (``store.checked``) instead of each checking it again.
 """
 
 from __future__ import annotations
@@ -14,28 +20,37 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import socket
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 from textual_serve.server import Server, to_int
 
 from groundtui.serve.process import ReviewProcess, review_argv
 from groundtui.store import Store
-from groundtui.store.reviewers import Reviewer
+from groundtui.store.checked import checked_env
+from groundtui.store.reviewers import Reviewer, token_hash
 
 log = logging.getLogger("groundtui.serve")
 
 TEMPLATES = Path(__file__).parent / "templates"
 TICKET_SECONDS = 60.0
-PER_REVIEWER = 3
-IN_ALL = 16
+LINK_CHECK = 5.0
+"""Seconds between two readings of which links are live (a revoked link's sessions end)."""
+PER_REVIEWER = 2
+"""Sessions at once per reviewer: a lead's review and adjudication tabs, or a reloaded tab
+while the one it replaces quits."""
+PER_CORE = 2
+"""Sessions at once in all, per CPU core of the host (README "Reviewing in a browser": on 2
+cores and 100,000 answers, 4 sessions kept a key to saved under a second, 10 did not)."""
 YES = ("1", "yes", "true", "on")
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -50,21 +65,47 @@ class Ticket(NamedTuple):
     blind: bool
     adjudicate: bool
     expires: float
+    link: str
+    """The stored hash of the link's token: the session ends when the link does."""
+
+
+@dataclass
+class Session:
+    """An open browser session: whose, by which link, and its websocket."""
+
+    reviewer: str
+    link: str
+    websocket: web.WebSocketResponse
+    closing: asyncio.Task | None = None
+    """Closing its websocket, once its link is no longer live."""
 
 
 class ReviewServer(Server):
     """Serve ``groundtui review`` on ``db_path``, one process per signed-in browser tab."""
 
     def __init__(self, db_path: str, *, host: str = "127.0.0.1", port: int = 8000,
-                 per_reviewer: int = PER_REVIEWER, in_all: int = IN_ALL) -> None:
+                 per_reviewer: int = PER_REVIEWER, in_all: int | None = None,
+                 checked: bool = False, link_check: float = LINK_CHECK) -> None:
+        """The server of ``db_path``; nothing listens until ``run``.
+
+        Args:
+            in_all: sessions at once in all; by default ``sessions_for_host()``.
+            checked: the database was checked whole just now (``groundtui serve`` does it
+                before it serves): the sessions need not check it again at their start.
+            link_check: seconds between two readings of which links are live.
+        """
         super().__init__("groundtui review", host=host, port=port, title="groundtui review")
         self.db_path = str(Path(db_path).resolve())
         self.per_reviewer = per_reviewer
-        self.in_all = in_all
+        self.in_all = in_all or sessions_for_host()
+        self.link_check = link_check
+        self.session_env = checked_env(self.db_path) if checked else {}
         self.tickets: dict[str, Ticket] = {}
         self.sessions: Counter[str] = Counter()
+        self.open: dict[int, Session] = {}
         self.started = 0  # processes started since the server began (tests read it)
         self._store: Store | None = None
+        self._watch: asyncio.Task | None = None
 
     # -- who is who -------------------------------------------------------------------
 
@@ -107,11 +148,37 @@ class ReviewServer(Server):
         return app
 
     async def on_startup(self, app: web.Application) -> None:
-        """Nothing printed here: ``groundtui serve`` says where it serves."""
+        """Start watching the links (nothing printed: ``groundtui serve`` says where it serves)."""
+        self._watch = asyncio.create_task(self.watch_links())
 
     async def on_shutdown(self, app: web.Application) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
         if self._store is not None:
             self._store.close()
+
+    async def watch_links(self) -> None:
+        """Every ``link_check`` seconds, end the sessions whose link is no longer live."""
+        while True:
+            await asyncio.sleep(self.link_check)
+            if self.open:
+                try:
+                    self.end_revoked()
+                except Exception:  # a busy database now and then: look again next time
+                    log.exception("could not read the reviewers' links")
+
+    def end_revoked(self) -> list[Session]:
+        """Close the websocket of each session whose link was revoked or replaced; the
+        handler then quits its app, which frees its leases, as when the tab closes."""
+        live = self.store().live_token_hashes()
+        ended = [s for s in self.open.values() if s.link not in live and s.closing is None]
+        for session in ended:
+            log.info("session of %s ending: their link was revoked", session.reviewer)
+            session.closing = asyncio.create_task(session.websocket.close(
+                code=WSCloseCode.POLICY_VIOLATION, message=b"link revoked"))
+        return ended
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page of a valid link; HTTP 403 for any other."""
@@ -127,7 +194,8 @@ class ReviewServer(Server):
         ticket = secrets.token_urlsafe(24)
         blind = request.query.get("blind", "").lower() in YES
         self.tickets[ticket] = Ticket(reviewer, blind, adjudicate,
-                                      time.monotonic() + TICKET_SECONDS)
+                                      time.monotonic() + TICKET_SECONDS,
+                                      token_hash(request.query.get("token", "")))
         mode = "adjudication" if adjudicate else "blind review" if blind else "review"
         context = {
             "name": reviewer.name, "mode": mode, "ticket": ticket,
@@ -144,8 +212,8 @@ class ReviewServer(Server):
         if ticket is None or ticket.expires < time.monotonic():
             raise web.HTTPForbidden(text="no valid ticket: open your link again\n")
         reviewer = self.store().reviewer_for_name(ticket.reviewer.name)
-        if reviewer is None:  # revoked since the page was served
-            raise web.HTTPForbidden(text="this link was revoked\n")
+        if reviewer is None or ticket.link not in self.store().live_token_hashes():
+            raise web.HTTPForbidden(text="this link was revoked\n")  # since the page was served
         if (why := self.full(reviewer)) is not None:
             raise web.HTTPTooManyRequests(text=why + "\n")
         width = to_int(request.query.get("width", "80"), 80)
@@ -155,12 +223,14 @@ class ReviewServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         key = reviewer.name.casefold()
         self.sessions[key] += 1
+        self.open[id(websocket)] = Session(reviewer.name, ticket.link, websocket)
         service: ReviewProcess | None = None
         try:
             await websocket.prepare(request)
             service = ReviewProcess(
-                argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                close=websocket.close, download_manager=self.download_manager)
+                argv, env=self.session_env, write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str, close=websocket.close,
+                download_manager=self.download_manager)
             await service.start(width, height)
             self.started += 1
             log.info("session of %s started (process %s)", reviewer.name, service.pid)
@@ -176,6 +246,7 @@ class ReviewServer(Server):
                 log.info("session of %s ended (process %s exit %s)", reviewer.name,
                          service.pid, service._process and service._process.returncode)
             self.sessions[key] -= 1
+            del self.open[id(websocket)]
         return websocket
 
     # -- running ----------------------------------------------------------------------
@@ -196,6 +267,15 @@ class ReviewServer(Server):
                 loop.add_signal_handler(sig, stop)
         web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop,
                     print=None, shutdown_timeout=50.0)
+
+
+def sessions_for_host() -> int:
+    """The default cap on sessions in all: ``PER_CORE`` per CPU core this process may use."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(PER_REVIEWER, PER_CORE * cores)
 
 
 def refuse(status: int, why: str) -> web.StreamResponse:

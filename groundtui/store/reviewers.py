@@ -87,6 +87,12 @@ class ReviewerWrites(LabelWrites):
                 found = Reviewer(name, bool(lead))
         return found
 
+    def live_token_hashes(self) -> set[str]:
+        """The stored hashes of every live link: a session opened by any other link ends."""
+        return {row[0] for row in self.db.execute(
+            "select token_hash from reviewers where token_hash is not null"
+            " and revoked_at is null")}
+
     def reviewer_for_name(self, name: str) -> Reviewer | None:
         """``name``'s reviewer when their link is live (not revoked), else None."""
         row = self.db.execute(

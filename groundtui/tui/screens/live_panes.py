@@ -37,7 +37,13 @@ PROGRESS_EVERY = 30
 about a second at 100,000 answers)."""
 TEAM_EVERY = 5
 """Looks between two readings of the report's team keys (every review read: 0.5 s at
-100,000 reviews); the last change is always read, at most this late."""
+100,000 reviews); the last change is always read, at most this late (or ``SPACING`` times
+the last reading's duration, when longer)."""
+SPACING = 50
+"""A whole-database count waits at least this many times its last duration before it runs
+again, so that each takes at most a fiftieth of a core per session, however big the
+database or busy the host: ten browser sessions on one host each count the same database
+(README "Reviewing in a browser")."""
 
 
 class LivePanes(ReviewPanes):
@@ -47,6 +53,7 @@ class LivePanes(ReviewPanes):
         super().on_mount()
         self._progress_counted_at = 0.0
         self._team_counted_at = 0.0
+        self._team_took = 0.0
         self._team_due = False
         self.team_numbers: dict = {}
         """The report's team keys (``reviewers``, ``overlap``), read every few seconds."""
@@ -67,7 +74,9 @@ class LivePanes(ReviewPanes):
     @work(thread=True, exclusive=True, group="team", exit_on_error=False)
     def count_team(self) -> None:
         """Read the report's team keys: each reviewer's labels and agreement, the overlap."""
+        began = time.monotonic()
         numbers = self._read("the team's numbers", team_numbers)
+        self._team_took = time.monotonic() - began
         if numbers is not None and not get_current_worker().is_cancelled:
             self.post_message(messages.TeamCounted(numbers))
 
@@ -77,7 +86,8 @@ class LivePanes(ReviewPanes):
 
     def _count_team_now_and_then(self) -> None:
         """Read the team keys now, or once ``TEAM_EVERY`` looks have passed since the last."""
-        wait = self._team_counted_at + TEAM_EVERY * self.session.poll - time.monotonic()
+        every = max(TEAM_EVERY * self.session.poll, SPACING * self._team_took)
+        wait = self._team_counted_at + every - time.monotonic()
         if wait <= 0:
             self._team_counted_at = time.monotonic()
             self.count_team()
@@ -151,7 +161,7 @@ class LivePanes(ReviewPanes):
         if self.detail is not None and not self.awaiting_answer:
             self.refresh_claims(self._answer_token, self.detail.id)
         self.count_report(live=True)
-        every = PROGRESS_EVERY * self.session.poll
+        every = max(PROGRESS_EVERY * self.session.poll, SPACING * self.progress_took)
         if self._counts_started and time.monotonic() - self._progress_counted_at > every:
             self._progress_counted_at = time.monotonic()
             self.count_progress(self._queue_token, self.filter)

@@ -9,6 +9,7 @@ show is on its way (``awaiting_answer``), the keys that act on it wait (review.p
 from __future__ import annotations
 
 import sqlite3
+import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -72,6 +73,8 @@ class ReviewPanes(Screen):
         self._answer_token = 0
         self._loading_page = False
         self._counts_started = False
+        self.progress_took = 0.0
+        """Seconds the last count of the progress took (live_panes spaces them by it)."""
         self.awaiting_answer = True
         """The answer to show (or the queue's first page) is still being read."""
 
@@ -147,6 +150,7 @@ class ReviewPanes(Screen):
         """Count reviewed answers of the queue (a full scan: kept off the first screen)."""
         blind = self.session.reviewer if self.session.blind else None
         team = self.session.team
+        began = time.monotonic()
         counted = self._read(
             "the progress", lambda s: queue_data.progress(s, filt, blind, team)
         )
@@ -154,6 +158,7 @@ class ReviewPanes(Screen):
             "the team's progress",
             lambda s: team_progress(s, self.session.reviewer, self.session.share).line(),
         )
+        self.progress_took = time.monotonic() - began
         if counted is not None and not get_current_worker().is_cancelled:
             reviewed, total = counted
             self.post_message(messages.ProgressCounted(token, reviewed, total, line or ""))
