@@ -30,9 +30,10 @@ MAY_IMPORT: dict[str, set[str]] = {
     "importer": {"formats", "models", "records", "store", "text"},
     "judge": {"checks", "models", "records", "scan", "store", "text"},
     "export": {"report", "store", "models", "text"},
+    "export_parquet": {"export", "store"},
     "demo": {"importer", "judge", "scan", "store"},
-    "cli": {"checks", "demo", "export", "formats", "importer", "judge", "models", "records",
-            "report", "scan", "serve", "store", "text", "tui"},
+    "cli": {"checks", "demo", "export", "export_parquet", "formats", "importer", "judge",
+            "models", "records", "report", "scan", "serve", "store", "text", "tui"},
     "serve": {"store", "text"},
     "tui": {"checks", "models", "records", "report", "store", "text"},
 }
@@ -41,7 +42,8 @@ MAY_USE: dict[str, set[str]] = {
     "text": set(), "records": set(), "checks": set(),
     "models": {"pydantic"}, "formats": {"pyarrow"}, "store": {"sqlite_utils"}, "report": {"rich"},
     "scan": set(), "importer": {"pydantic"}, "judge": {"litellm", "pydantic"},
-    "export": set(), "demo": set(), "cli": {"click", "dotenv", "rich"},
+    "export": set(), "export_parquet": {"pyarrow"}, "demo": set(),
+    "cli": {"click", "dotenv", "rich"},
     "serve": {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"},
     "tui": {"textual", "rich"},
 }

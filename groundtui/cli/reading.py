@@ -47,9 +47,11 @@ def report(as_json: bool, judge_name: str | None, db_path: str | None) -> None:
 
 
 @click.command()
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv"]), default="jsonl",
-              show_default=True)
-@click.option("-o", "--output", default="-", metavar="FILE", help="[default: stdout]")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "parquet", "hf"]),
+              default="jsonl", show_default=True,
+              help="parquet: one file; hf: a folder for Hugging Face datasets (both need -o).")
+@click.option("-o", "--output", default="-", metavar="FILE",
+              help="[default: stdout; a folder for hf]")
 @click.option("--reviewed-only", is_flag=True, help="Only claims a reviewer labelled.")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
 @db_option
@@ -63,11 +65,27 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
 
     if not output:
         raise UserError("-o needs a file name (or - for stdout)")
+    if fmt in ("parquet", "hf") and output == "-":
+        raise UserError(f"--format {fmt} writes a {'file' if fmt == 'parquet' else 'folder'}, "
+                        f"not to stdout: give -o {'FILE.parquet' if fmt == 'parquet' else 'FOLDER'}")
+    splits = ""
     with open_store(db_path, reading=True) as store:
         _check_judge(store, judge_name)
         try:
-            count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
-                                   judge=judge_name)
+            if fmt in ("parquet", "hf"):
+                from groundtui import export_parquet
+
+                if fmt == "parquet":
+                    count = export_parquet.export_parquet(
+                        store, output, reviewed_only=reviewed_only, judge=judge_name)
+                else:
+                    counts = export_parquet.export_hf(
+                        store, output, reviewed_only=reviewed_only, judge=judge_name)
+                    count = sum(counts.values())
+                    splits = " (" + ", ".join(f"{n:,} {s}" for s, n in counts.items()) + ")"
+            else:
+                count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
+                                       judge=judge_name)
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other Unix tools do. The
             # export has closed its cursor; stdout goes to /dev/null so that the flush at
@@ -77,4 +95,5 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
         except OSError as exc:
             raise UserError(f"cannot write {output}: {exc.strerror or exc}") from None
     if output != "-":
-        click.echo(f"Wrote {count:,} claim{'' if count == 1 else 's'} to {output}.", err=True)
+        click.echo(f"Wrote {count:,} claim{'' if count == 1 else 's'}{splits} to {output}.",
+                   err=True)
