@@ -19,8 +19,8 @@ from contextlib import ExitStack, closing
 from pathlib import Path
 
 from groundtui.export import rows
-from groundtui.export_parquet import writer
 from groundtui.export_parquet.card import SPLITS, card
+from groundtui.export_parquet.writer import BatchWriter, write
 from groundtui.store import Store
 
 
@@ -44,7 +44,7 @@ def export_parquet(
         with os.fdopen(handle, "wb") as out, closing(
             rows(store, reviewed_only=reviewed_only, judge=judge)
         ) as source:
-            count = writer.write(source, out)
+            count = write(source, out)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, target)
@@ -77,7 +77,9 @@ def export_hf(
                 split: stack.enter_context(open(temporary / "data" / f"{split}.parquet", "wb"))
                 for split in SPLITS
             }
-            writers = {split: writer.BatchWriter(files[split]) for split in SPLITS}
+            writers = {
+                split: stack.enter_context(BatchWriter(files[split])) for split in SPLITS
+            }
             with closing(rows(store, reviewed_only=reviewed_only, judge=judge)) as source:
                 for row in source:
                     writers[row["split"]].add(row)

@@ -87,16 +87,25 @@ class BatchWriter:
 
     def close(self) -> None:
         """Write what is left and the file's footer (a file of no rows still has the schema)."""
-        self.flush()
-        self._writer.close()
+        if self._writer.is_open:
+            self.flush()
+            self._writer.close()
+
+    def __enter__(self) -> BatchWriter:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self.close()
+        else:  # the file is thrown away: end the writer, not writing the rows gathered
+            self._writer.close()
 
 
 def write(rows: Iterable[dict[str, Any]], out: BinaryIO, *, batch_rows: int = BATCH_ROWS) -> int:
     """Write ``rows`` to ``out`` as one Parquet file; return how many."""
-    writer = BatchWriter(out, batch_rows=batch_rows)
-    for row in rows:
-        writer.add(row)
-    writer.close()
+    with BatchWriter(out, batch_rows=batch_rows) as writer:
+        for row in rows:
+            writer.add(row)
     return writer.rows
 
 
