@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from contextlib import suppress
 from functools import cache
 from typing import Any, BinaryIO
 
@@ -98,7 +99,8 @@ class BatchWriter:
         if kind is None:
             self.close()
         else:  # the file is thrown away: end the writer, not writing the rows gathered
-            self._writer.close()
+            with suppress(Exception):  # a full disk fails again here: keep the first error
+                self._writer.close()
 
 
 def write(rows: Iterable[dict[str, Any]], out: BinaryIO, *, batch_rows: int = BATCH_ROWS) -> int:
