@@ -114,6 +114,13 @@ class Source(BaseModel):
     def _nfc_id(cls, value: str) -> str:
         return nfc(value)
 
+    @field_validator("text")
+    @classmethod
+    def _has_text(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("empty; a source without text supports no claim")
+        return value
+
     @field_validator("origin", mode="before")
     @classmethod
     def _default_origin(cls, value: Any) -> Any:

@@ -162,4 +162,16 @@ def test_answers_export_refuses_the_claim_filters(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         cli, ["export", "--format", "answers", "--reviewed-only", "--db", str(db)])
     assert result.exit_code != 0
-    assert "--reviewed-only and --judge do not apply" in result.stderr
+    assert "--reviewed-only, --judge and the verdict filters do not apply" in result.stderr
+
+
+def test_the_answers_export_as_parquet_imports_the_same(tmp_path: Path) -> None:
+    source = worked(tmp_path)
+    exported = tmp_path / "work.parquet"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(source))
+    moved = tmp_path / "moved.db"
+    run("config", "overlap", "0.3", "--db", str(moved))
+    out = run("import", str(exported), "--db", str(moved))
+    assert "read as answers exported with their work" in out
+    assert report(moved) == report(source)
+    assert counts(moved) == counts(source)

@@ -100,11 +100,14 @@ def judges(as_json: bool, db_path: str | None) -> None:
 
 
 @click.command()
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "answers"]),
+@click.option("--format", "fmt",
+              type=click.Choice(["jsonl", "csv", "parquet", "hf", "answers"]),
               default="jsonl", show_default=True,
-              help="jsonl/csv: one row per claim; answers: one record per answer with every "
-              "judgement, review and mark, to import into another database.")
-@click.option("-o", "--output", default="-", metavar="FILE", help="[default: stdout]")
+              help="jsonl, csv, parquet (one file): one row per claim; hf: a folder for "
+              "Hugging Face datasets; answers: one record per answer with every judgement, "
+              "review and mark, to import into another database (Parquet with -o FILE.parquet).")
+@click.option("-o", "--output", default="-", metavar="FILE",
+              help="[default: stdout; a folder for hf]")
 @click.option("--reviewed-only", is_flag=True, help="Only claims a reviewer labelled.")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
 @click.option("--judge-verdict", type=click.Choice(VERDICTS), default=None,
@@ -123,14 +126,33 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
 
     if not output:
         raise UserError("-o needs a file name (or - for stdout)")
-    if fmt == "answers" and (reviewed_only or judge_name):
+    if fmt == "answers" and (reviewed_only or judge_name or judge_verdict or reviewer_verdict):
         raise UserError("--format answers writes every answer with all its rows; "
-                        "--reviewed-only and --judge do not apply to it")
+                        "--reviewed-only, --judge and the verdict filters do not apply to it")
+    if fmt in ("parquet", "hf") and output == "-":
+        raise UserError(f"--format {fmt} writes a {'file' if fmt == 'parquet' else 'folder'}, "
+                        f"not to stdout: give -o {'FILE.parquet' if fmt == 'parquet' else 'FOLDER'}")
+    splits = ""
+    cell = (judge_verdict, reviewer_verdict)
     with open_store(db_path, reading=True) as store:
         _check_judge(store, judge_name)
         try:
-            count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
-                                   judge=judge_name, cell=(judge_verdict, reviewer_verdict))
+            if fmt in ("parquet", "hf") or (fmt == "answers" and output.endswith(".parquet")):
+                from groundtui import export_parquet
+
+                if fmt == "answers":
+                    count = export_parquet.export_answers(store, output)
+                elif fmt == "parquet":
+                    count = export_parquet.export_parquet(
+                        store, output, reviewed_only=reviewed_only, judge=judge_name, cell=cell)
+                else:
+                    counts = export_parquet.export_hf(
+                        store, output, reviewed_only=reviewed_only, judge=judge_name, cell=cell)
+                    count = sum(counts.values())
+                    splits = " (" + ", ".join(f"{n:,} {s}" for s, n in counts.items()) + ")"
+            else:
+                count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
+                                       judge=judge_name, cell=cell)
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other Unix tools do. The
             # export has closed its cursor; stdout goes to /dev/null so that the flush at
@@ -141,4 +163,5 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
             raise UserError(f"cannot write {output}: {exc.strerror or exc}") from None
     if output != "-":
         what = "answer" if fmt == "answers" else "claim"
-        click.echo(f"Wrote {count:,} {what}{'' if count == 1 else 's'} to {output}.", err=True)
+        click.echo(f"Wrote {count:,} {what}{'' if count == 1 else 's'}{splits} to {output}.",
+                   err=True)

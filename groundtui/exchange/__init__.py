@@ -10,3 +10,6 @@ from __future__ import annotations
 
 FORMAT = "answers/1"
 """The value of the ``groundtui`` key that marks a record of this format, and its version."""
+
+NESTED = ("sources", "claims", "meta", "flags", "marks", "extractions")
+"""The record's nested parts: each a column of JSON text when the records are Parquet."""

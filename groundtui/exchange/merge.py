@@ -43,13 +43,11 @@ class Merged:
 
 def check(record: dict) -> tuple[AnswerRecord, Answer]:
     """The record and its answer, validated; ``ValueError`` names what is wrong."""
-    from groundtui.importer import parse_record  # the import's rules for the answer itself
-
     try:
         parsed = AnswerRecord.model_validate(record)
+        answer = Answer.model_validate(parsed.core())
     except ValidationError as exc:
         raise ValueError(describe_error(exc)) from None
-    answer = parse_record(parsed.core())
     for i, claim in enumerate(parsed.claims):
         if claim.span is not None and claim.span[1] > len(answer.response):
             raise ValueError(f"field 'claims.{i}.span': {list(claim.span)} is outside the "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from groundtui.exchange import NESTED
 from groundtui.formats.containers import json_cell
 
 JSON_COLUMNS = ("sources", "claims", "meta")
@@ -26,13 +27,10 @@ def from_cells(record: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-ANSWERS_JSON_COLUMNS = ("sources", "claims", "meta", "flags", "marks", "extractions")
-
-
 def answers_cells(record: dict[str, Any]) -> dict[str, Any]:
     """A Parquet row of ``export --format answers`` as its record: nested parts as JSON text."""
     out = dict(record)
-    for name in ANSWERS_JSON_COLUMNS:
+    for name in NESTED:
         if name in out:
             out[name] = json_cell(out[name], name)
     return out

@@ -1,0 +1,135 @@
+"""The export's claim rows as Parquet: one explicit schema, written in batches of rows.
+
+The columns are ``groundtui.export.COLUMNS`` with the values of the JSON Lines export,
+typed: numbers as ``int64``, text as ``string``, ``citations`` and ``source_ids`` as lists,
+``reviewers`` as a list of structs. ``meta`` is the one exception: it is free-form (each
+import format puts its own keys there, of any type, and answers of one database differ), and
+one Parquet file has one schema, so it is the object's JSON text, as in CSV.
+
+Rows are gathered ``BATCH_ROWS`` at a time and written as a row group, so memory holds one
+batch however many claims there are. pyarrow is imported when a Parquet export is asked for.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from contextlib import suppress
+from functools import cache
+from typing import Any, BinaryIO
+
+from groundtui.export import COLUMNS
+
+BATCH_ROWS = 10_000
+"""Rows per record batch, and so per row group of the file."""
+
+REVIEWER_FIELDS = ("reviewer", "verdict", "invention_kind", "note", "at")
+"""The struct of each ``reviewers`` item: text fields, as the JSON Lines export's objects."""
+
+
+@cache
+def schema() -> Any:
+    """Every export column in ``COLUMNS`` order, all nullable (null means what it does in JSONL).
+
+    ``citation`` and ``citations`` are ``int64``, ``source_ids`` a list of strings,
+    ``reviewers`` a list of structs; every other column is a string (``meta`` its JSON text;
+    times as the ISO 8601 text of the JSON Lines export).
+    """
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    reviewer = pa.struct([(name, pa.string()) for name in REVIEWER_FIELDS])
+    types = {
+        "citation": pa.int64(),
+        "reviewers": pa.list_(reviewer),
+        "citations": pa.list_(pa.int64()),
+        "source_ids": pa.list_(pa.string()),
+    }
+    return pa.schema([pa.field(name, types.get(name, pa.string())) for name in COLUMNS])
+
+
+JSON_TEXT = ("meta",)
+"""Columns written as their value's JSON text (null stays null)."""
+
+
+class BatchWriter:
+    """Rows in, row groups of ``batch_rows`` out, to one Parquet file or file object."""
+
+    def __init__(
+        self, where: str | BinaryIO, *, batch_rows: int = BATCH_ROWS, table: Any = None,
+        json_text: tuple[str, ...] = JSON_TEXT,
+    ) -> None:
+        """Args:
+        table: the file's schema (default: the claim rows', ``schema()``).
+        json_text: the columns written as their value's JSON text.
+        """
+        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+        self._schema = table if table is not None else schema()
+        self._json_text = json_text
+        self._writer = pq.ParquetWriter(where, self._schema)
+        self._batch_rows = batch_rows
+        self._columns: dict[str, list[Any]] = {f.name: [] for f in self._schema}
+        self._pending = 0
+        self.rows = 0
+
+    def add(self, row: dict[str, Any]) -> None:
+        """Take one row (a dict keyed by the schema's columns)."""
+        for name, value in row.items():
+            if name in self._json_text and value is not None:
+                value = json.dumps(value, ensure_ascii=False)
+            self._columns[name].append(value)
+        self._pending += 1
+        self.rows += 1
+        if self._pending >= self._batch_rows:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the rows gathered so far as one row group."""
+        if not self._pending:
+            return
+        import pyarrow as pa
+
+        arrays = [pa.array(self._columns[f.name], type=f.type) for f in self._schema]
+        self._writer.write_batch(pa.RecordBatch.from_arrays(arrays, schema=self._schema))
+        for values in self._columns.values():
+            values.clear()
+        self._pending = 0
+
+    def close(self) -> None:
+        """Write what is left and the file's footer (a file of no rows still has the schema)."""
+        if self._writer.is_open:
+            self.flush()
+            self._writer.close()
+
+    def __enter__(self) -> BatchWriter:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self.close()
+        else:  # the file is thrown away: end the writer, not writing the rows gathered
+            with suppress(Exception):  # a full disk fails again here: keep the first error
+                self._writer.close()
+
+
+def write(rows: Iterable[dict[str, Any]], out: BinaryIO, *, batch_rows: int = BATCH_ROWS) -> int:
+    """Write ``rows`` to ``out`` as one Parquet file; return how many."""
+    with BatchWriter(out, batch_rows=batch_rows) as writer:
+        for row in rows:
+            writer.add(row)
+    return writer.rows
+
+
+def read_rows(path: str) -> list[dict[str, Any]]:
+    """A Parquet export read back as the JSON Lines export's rows (``meta`` parsed again).
+
+    For tests and small files: it reads the whole file.
+    """
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(path).to_pylist()
+    for row in rows:
+        for name in JSON_TEXT:
+            if row[name] is not None:
+                row[name] = json.loads(row[name])
+    return rows
