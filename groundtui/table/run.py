@@ -1,0 +1,164 @@
+"""A row group checked and written as one part of the output, and the local engine.
+
+``check_unit`` is the work of either engine: it streams one row group of the input in
+record batches through the worker's ``BatchChecker``, writes the answers' columns as read
+plus ``flagged`` and ``specifics`` to its own part file, and returns counts and the bad
+rows. ``run_local`` maps it over a process pool (the checker, with its cache of source
+indexes, lives once per process); ``groundtui.table.ray_engine`` over Ray actors.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+from groundtui.table.batch import OUT_FIELDS, BatchChecker
+from groundtui.table.inputs import Columns, Unit
+
+__all__ = ["BATCH_ROWS", "UnitResult", "check_unit", "part_name", "run_local"]
+
+BATCH_ROWS = 2048
+"""Rows read, checked and written at a time: a worker's memory, whatever the file's size."""
+BAD_SHOWN = 20
+"""Bad rows a unit describes; the rest are counted."""
+
+
+@dataclass
+class UnitResult:
+    """What checking one row group (or a whole run, summed) found."""
+
+    rows: int = 0
+    flagged: int = 0
+    written: int = 0
+    bad: int = 0
+    bad_rows: list[str] = field(default_factory=list)
+    """``file: row group G, row R (row N of the file): reason`` for the first bad rows."""
+
+    def add(self, other: UnitResult) -> None:
+        """Sum ``other`` into this result."""
+        self.rows += other.rows
+        self.flagged += other.flagged
+        self.written += other.written
+        self.bad += other.bad
+        self.bad_rows.extend(other.bad_rows[: max(0, BAD_SHOWN - len(self.bad_rows))])
+
+
+def part_name(unit: Unit) -> str:
+    """The unit's part of the output: ordered as the input's files and row groups."""
+    return f"part-{unit.file:05d}-{unit.row_group:05d}.parquet"
+
+
+_checker: BatchChecker | None = None
+
+
+def _worker_checker() -> BatchChecker:
+    global _checker
+    if _checker is None:
+        _checker = BatchChecker()
+    return _checker
+
+
+def check_unit(
+    unit: Unit, columns: Columns, schema: pa.Schema, out_dir: str, flagged_only: bool,
+    checker: BatchChecker | None = None,
+) -> UnitResult:
+    """Check one row group of ``unit.path`` and write its part of the output in ``out_dir``."""
+    checker = checker or _worker_checker()
+    result = UnitResult()
+    out_schema = pa.schema([*schema, *OUT_FIELDS])
+    target = Path(out_dir) / part_name(unit)
+    with pq.ParquetWriter(str(target), out_schema) as writer:
+        for batch in _batches(unit, columns, schema):
+            texts, ids = _sources(batch.column(columns.sources))
+            added, bad = checker.check(batch.column(columns.response).to_pylist(), texts, ids)
+            out = pa.Table.from_batches([batch]).select(schema.names)
+            for f, array in zip(OUT_FIELDS, added, strict=True):
+                out = out.append_column(f, array)
+            result.rows += batch.num_rows
+            result.bad += len(bad)
+            for row, reason in bad[: max(0, BAD_SHOWN - len(result.bad_rows))]:
+                at = result.rows - batch.num_rows + row
+                result.bad_rows.append(
+                    f"{unit.path}: row group {unit.row_group}, row {at + 1} "
+                    f"(row {unit.first_row + at + 1:,} of the file): {reason}")
+            flagged = added[0]
+            result.flagged += flagged.true_count
+            keep = flagged if flagged_only else flagged.is_valid()
+            out = out.filter(keep)  # a null in `keep` drops the row, as a False does
+            result.written += out.num_rows
+            if out.num_rows:
+                writer.write_table(out)
+    return result
+
+
+def _batches(unit: Unit, columns: Columns, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
+    source = pq.ParquetFile(unit.path)
+    for batch in source.iter_batches(
+        batch_size=BATCH_ROWS, row_groups=[unit.row_group], columns=schema.names
+    ):
+        yield batch
+
+
+def _sources(column: pa.Array) -> tuple[list[Any], list[Any] | None]:
+    """Each row's source texts, and their ids when the sources are structs with ``id``."""
+    cells = column.to_pylist()
+    item = column.type.value_type
+    if not pa.types.is_struct(item):
+        return cells, None
+    texts = [_field(cell, "text") for cell in cells]
+    if item.get_field_index("id") < 0:
+        return texts, None
+    return texts, [_field(cell, "id") for cell in cells]
+
+
+def _field(cell: Any, name: str) -> Any:
+    """A field of every source in a cell (None for a null source); the cell when not a list."""
+    if not isinstance(cell, list):
+        return cell
+    return [s.get(name) if isinstance(s, dict) else None for s in cell]
+
+
+def workers_default() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def run_local(
+    units: list[Unit], columns: Columns, schema: pa.Schema, out_dir: str, *,
+    flagged_only: bool, workers: int, done: Callable[[Unit, UnitResult], None],
+) -> UnitResult:
+    """Check every unit on ``workers`` processes (one: in this process), calling ``done``."""
+    total = UnitResult()
+    if workers <= 1:
+        checker = BatchChecker()
+        for unit in units:
+            result = check_unit(unit, columns, schema, out_dir, flagged_only, checker)
+            total.add(result)
+            done(unit, result)
+        return total
+    # fork where there is one: spawn re-imports the caller's __main__, which a script read
+    # from stdin or a notebook does not have; the children touch nothing the parent's
+    # threads (rich's refresh) may hold
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = {
+            pool.submit(check_unit, unit, columns, schema, out_dir, flagged_only): unit
+            for unit in units
+        }
+        for future in as_completed(futures):
+            result = future.result()
+            total.add(result)
+            done(futures[future], result)
+    return total
