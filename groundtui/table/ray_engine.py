@@ -14,6 +14,7 @@ Ray is an optional extra (``pip install 'groundtui[ray]'``), imported only here.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
@@ -53,6 +54,9 @@ def run_ray(
     done: Callable[[Unit, UnitResult], None],
 ) -> UnitResult:
     """Check every unit on ``workers`` Ray actors, calling ``done`` as each finishes."""
+    # Ray's own C++ logs go to stderr unless told otherwise: keep them to errors that end a run
+    os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
+    os.environ.setdefault("RAY_DATA_LOG_LEVEL", "ERROR")
     try:
         import ray
     except ImportError:
@@ -73,7 +77,8 @@ def run_ray(
             fn_constructor_kwargs={
                 "columns": asdict(columns), "schema": schema.serialize().to_pybytes(),
                 "out_dir": out_dir, "flagged_only": flagged_only},
-            batch_size=1, batch_format="pyarrow", concurrency=workers, num_cpus=1)
+            batch_size=1, batch_format="pyarrow", num_cpus=1,
+            compute=ray.data.ActorPoolStrategy(size=workers))
         for row in dataset.iter_rows():
             result = UnitResult(**json.loads(row["result"]))
             total.add(result)
