@@ -9,6 +9,8 @@ or Ray actor, so a document cited by many answers is indexed once per worker::
     checker = BatchChecker()
     out = checker(batch)  # columns id, response, sources[, source_ids] -> id, flagged, specifics
 
+or ``check_batch(batch)``, the same with one checker per process.
+
 A row that cannot be checked (a null response, a source list that is null or holds a null)
 comes out with ``flagged`` and ``specifics`` null; ``check`` also says why, by row.
 """
@@ -24,7 +26,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 
 from groundtui.checks import SourceIndex, unsourced_specifics
 
-__all__ = ["OUT_FIELDS", "SPECIFIC", "BatchChecker", "IndexCache"]
+__all__ = ["OUT_FIELDS", "SPECIFIC", "BatchChecker", "IndexCache", "check_batch", "worker_checker"]
 
 SPECIFIC = pa.struct([
     ("text", pa.string()),
@@ -130,6 +132,23 @@ class BatchChecker:
             found.append(specifics)
         arrays = [pa.array(flagged, pa.bool_()), pa.array(found, pa.list_(SPECIFIC))]
         return arrays, bad
+
+
+_worker: BatchChecker | None = None
+
+
+def worker_checker() -> BatchChecker:
+    """This process's checker: one per worker process, its cache kept between batches."""
+    global _worker
+    if _worker is None:
+        _worker = BatchChecker()
+    return _worker
+
+
+def check_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
+    """``BatchChecker.__call__`` with this process's checker: a plain function, importable
+    by name, for engines that ship functions to their workers (Dask, PySpark)."""
+    return worker_checker()(batch)
 
 
 def _column(batch: pa.RecordBatch, name: str) -> list[Any] | None:

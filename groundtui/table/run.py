@@ -20,7 +20,7 @@ from typing import Any
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
-from groundtui.table.batch import OUT_FIELDS, BatchChecker
+from groundtui.table.batch import OUT_FIELDS, BatchChecker, worker_checker
 from groundtui.table.inputs import Columns, Unit
 
 __all__ = ["BATCH_ROWS", "UnitResult", "check_unit", "part_name", "run_local"]
@@ -56,22 +56,12 @@ def part_name(unit: Unit) -> str:
     return f"part-{unit.file:05d}-{unit.row_group:05d}.parquet"
 
 
-_checker: BatchChecker | None = None
-
-
-def _worker_checker() -> BatchChecker:
-    global _checker
-    if _checker is None:
-        _checker = BatchChecker()
-    return _checker
-
-
 def check_unit(
     unit: Unit, columns: Columns, schema: pa.Schema, out_dir: str, flagged_only: bool,
     checker: BatchChecker | None = None,
 ) -> UnitResult:
     """Check one row group of ``unit.path`` and write its part of the output in ``out_dir``."""
-    checker = checker or _worker_checker()
+    checker = checker or worker_checker()
     result = UnitResult()
     out_schema = pa.schema([*schema, *OUT_FIELDS])
     target = Path(out_dir) / part_name(unit)
