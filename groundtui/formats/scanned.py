@@ -66,7 +66,7 @@ def _sources(value: Any) -> Any:
         elif isinstance(item, dict):
             given = item.get("id")
             text = item.get("text")
-            source_id = text_id(text) if given is None and isinstance(text, str) else given
+            source_id: Any = text_id(text) if given is None and isinstance(text, str) else given
             if isinstance(source_id, int | float):
                 source_id = str(source_id)
             sources.append({**item, "id": source_id})

@@ -103,11 +103,9 @@ def _check_schema(path: str, schema: pa.Schema, columns: Columns) -> pa.Schema:
         if schema.get_field_index(name) < 0:
             have = ", ".join(schema.names)
             raise InputError(f"{path}: no column '{name}' (the columns are: {have})")
-    texts = {columns.response: "text", columns.question: "text"}
-    for name, want in texts.items():
-        if name is not None and not _is_text(schema.field(name).type):
-            found = schema.field(name).type
-            raise InputError(f"{path}: column '{name}' is {found}, not {want}")
+    for text in (columns.response, columns.question):
+        if text is not None and not _is_text(schema.field(text).type):
+            raise InputError(f"{path}: column '{text}' is {schema.field(text).type}, not text")
     sources = schema.field(columns.sources).type
     if not source_list(sources):
         raise InputError(

@@ -14,6 +14,7 @@ Ray is an optional extra (``pip install 'groundtui[ray]'``), imported only here.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Callable
 from dataclasses import asdict
@@ -66,7 +67,7 @@ def run_ray(
     if started:
         init: dict[str, Any] = {"address": address} if address else {
             "num_cpus": workers + 1, "include_dashboard": False}
-        ray.init(log_to_driver=False, logging_level="ERROR", **init)
+        ray.init(log_to_driver=False, logging_level=logging.ERROR, **init)
     try:
         context = ray.data.DataContext.get_current()
         context.enable_progress_bars = False

@@ -90,11 +90,9 @@ def check_unit(
 
 
 def _batches(unit: Unit, columns: Columns, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
-    source = pq.ParquetFile(unit.path)
-    for batch in source.iter_batches(
-        batch_size=BATCH_ROWS, row_groups=[unit.row_group], columns=schema.names
-    ):
-        yield batch
+    with pq.ParquetFile(unit.path) as source:
+        yield from source.iter_batches(
+            batch_size=BATCH_ROWS, row_groups=[unit.row_group], columns=schema.names)
 
 
 def _sources(column: pa.Array) -> tuple[list[Any], list[Any] | None]:
