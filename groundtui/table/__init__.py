@@ -35,7 +35,8 @@ def scan_table(
         columns: The input's columns holding each part of an answer.
         flagged_only: Write only the answers the check flags.
         engine: ``"local"`` (a process pool) or ``"ray"``.
-        workers: Processes or actors; all cores when None.
+        workers: Processes or actors; when None, all cores (on a cluster joined, all its
+            CPUs but one, left to Ray's own tasks).
         address: With ``engine="ray"``, a cluster to join (else a local Ray starts).
         planned: Called with the row groups to check, before the first is read.
         done: Called as each row group is written.
@@ -52,12 +53,12 @@ def scan_table(
     out.mkdir(parents=True, exist_ok=True)
     if planned is not None:
         planned(units)
-    workers = workers or workers_default()
     report = done or (lambda unit, result: None)
     if engine == "ray":
         from groundtui.table.ray_engine import run_ray
 
         return run_ray(units, columns, schema, str(out), flagged_only=flagged_only,
                        workers=workers, address=address, done=report)
+    workers = workers or workers_default()
     return run_local(units, columns, schema, str(out), flagged_only=flagged_only,
                      workers=min(workers, max(1, len(units))), done=report)

@@ -25,7 +25,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 from groundtui.formats.base import InputError
 from groundtui.table.batch import BatchChecker
 from groundtui.table.inputs import Columns, Unit
-from groundtui.table.run import UnitResult, check_unit
+from groundtui.table.run import UnitResult, check_unit, workers_default
 
 __all__ = ["run_ray"]
 
@@ -51,10 +51,13 @@ class _RowGroupChecker:
 
 def run_ray(
     units: list[Unit], columns: Columns, schema: pa.Schema, out_dir: str, *,
-    flagged_only: bool, workers: int, address: str | None,
+    flagged_only: bool, workers: int | None, address: str | None,
     done: Callable[[Unit, UnitResult], None],
 ) -> UnitResult:
-    """Check every unit on ``workers`` Ray actors, calling ``done`` as each finishes."""
+    """Check every unit on ``workers`` Ray actors, calling ``done`` as each finishes.
+
+    ``workers`` None: every core here, or every CPU but one of the cluster joined.
+    """
     # Ray's own C++ logs go to stderr unless told otherwise: keep them to errors that end a run
     os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
     os.environ.setdefault("RAY_DATA_LOG_LEVEL", "ERROR")
@@ -66,8 +69,10 @@ def run_ray(
     started = not ray.is_initialized()
     if started:
         init: dict[str, Any] = {"address": address} if address else {
-            "num_cpus": workers + 1, "include_dashboard": False}
+            "num_cpus": (workers or workers_default()) + 1, "include_dashboard": False}
         ray.init(log_to_driver=False, logging_level=logging.ERROR, **init)
+    if workers is None:
+        workers = max(1, int(ray.cluster_resources().get("CPU", 2)) - 1)
     try:
         context = ray.data.DataContext.get_current()
         context.enable_progress_bars = False
