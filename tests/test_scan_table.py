@@ -264,3 +264,35 @@ def test_the_columns_named_are_read_alone(tmp_path: Path) -> None:
                         Columns("answer_id", "answer", "docs"), workers=1)
     assert result.rows == 5
     assert "blob" not in pq.read_table(tmp_path / "out").column_names
+
+
+def test_a_row_group_that_cannot_be_read_is_one_line_and_the_others_are_written(
+    tmp_path: Path,
+) -> None:
+    rows = [{"answer_id": f"A{i}", "answer": "Refunds take 5 days [1].",
+             "docs": ["Refunds take 5 days."]} for i in range(4)]
+    path = tmp_path / "answers.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=2)
+    page = pq.ParquetFile(path).metadata.row_group(1).column(1).data_page_offset
+    data = bytearray(path.read_bytes())
+    data[page : page + 16] = b"\xff" * 16  # the page header of row group 1's responses
+    path.write_bytes(bytes(data))
+    code, out, err = _run("scan-table", str(path), "-o", str(tmp_path / "out"), *ARGS)
+    assert code == 1
+    assert err.startswith(f"groundtui: {path}: row group 1: cannot be read after row 0 (")
+    assert err.rstrip().endswith("its 2 other rows not checked") and len(err.splitlines()) == 1
+    assert "2 bad rows" in out
+    assert pq.read_table(tmp_path / "out").column("answer_id").to_pylist() == ["A0", "A1"]
+
+
+def test_past_twenty_bad_rows_the_rest_are_counted(tmp_path: Path) -> None:
+    rows = [{"answer_id": f"A{i}", "answer": None if i < 25 else "Open 9 to 5.",
+             "docs": ["Open 9 to 5."]} for i in range(30)]
+    path = tmp_path / "answers.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=10)
+    code, out, err = _run("scan-table", str(path), "-o", str(tmp_path / "out"), *ARGS,
+                          "--workers", "2")
+    lines = err.splitlines()
+    assert code == 1 and len(lines) == 21
+    assert lines[-1] == "groundtui: (the first 20 bad rows shown; 25 in all)"
+    assert "Checked 5 answers" in out and "25 bad rows" in out

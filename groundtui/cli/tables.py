@@ -92,8 +92,9 @@ def scan_table(
     seconds = time.perf_counter() - start
     for line in sorted(total.bad_rows):
         click.echo(f"groundtui: {shown(line).text}", err=True)
-    if total.bad > len(total.bad_rows):
-        click.echo(f"groundtui: … and {total.bad - len(total.bad_rows):,} more bad rows", err=True)
+    if total.more_bad:
+        click.echo(f"groundtui: (the first {len(total.bad_rows)} bad rows shown; "
+                   f"{total.bad:,} in all)", err=True)
     checked = total.rows - total.bad
     rate = f"{total.flagged / checked:.1%}" if checked else "n/a"
     click.echo(

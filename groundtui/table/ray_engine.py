@@ -70,7 +70,10 @@ def run_ray(
     if started:
         init: dict[str, Any] = {"address": address} if address else {
             "num_cpus": (workers or workers_default()) + 1, "include_dashboard": False}
-        ray.init(log_to_driver=False, logging_level=logging.ERROR, **init)
+        try:
+            ray.init(log_to_driver=False, logging_level=logging.ERROR, **init)
+        except ConnectionError as exc:
+            raise InputError(f"--address {address}: cannot join a Ray cluster ({exc})") from None
     if workers is None:
         workers = max(1, int(ray.cluster_resources().get("CPU", 2)) - 1)
     try:

@@ -41,6 +41,8 @@ class UnitResult:
     bad: int = 0
     bad_rows: list[str] = field(default_factory=list)
     """``file: row group G, row R (row N of the file): reason`` for the first bad rows."""
+    more_bad: bool = False
+    """Whether bad rows were left out of ``bad_rows``."""
 
     def add(self, other: UnitResult) -> None:
         """Sum ``other`` into this result."""
@@ -48,7 +50,9 @@ class UnitResult:
         self.flagged += other.flagged
         self.written += other.written
         self.bad += other.bad
-        self.bad_rows.extend(other.bad_rows[: max(0, BAD_SHOWN - len(self.bad_rows))])
+        room = max(0, BAD_SHOWN - len(self.bad_rows))
+        self.more_bad = self.more_bad or other.more_bad or len(other.bad_rows) > room
+        self.bad_rows.extend(other.bad_rows[:room])
 
 
 def part_name(unit: Unit) -> str:
@@ -60,36 +64,58 @@ def check_unit(
     unit: Unit, columns: Columns, schema: pa.Schema, out_dir: str, flagged_only: bool,
     checker: BatchChecker | None = None,
 ) -> UnitResult:
-    """Check one row group of ``unit.path`` and write its part of the output in ``out_dir``."""
+    """Check one row group of ``unit.path`` and write its part of the output in ``out_dir``.
+
+    A row group that cannot be read (a damaged page) counts its rows not yet read as bad,
+    in one line; what was read before stays written.
+    """
     checker = checker or worker_checker()
     result = UnitResult()
     out_schema = pa.schema([*schema, *OUT_FIELDS])
-    target = Path(out_dir) / part_name(unit)
-    with pq.ParquetWriter(str(target), out_schema) as writer:
-        for batch in _batches(unit, columns, schema):
-            texts, ids = _sources(batch.column(columns.sources))
-            added, bad = checker.check(batch.column(columns.response).to_pylist(), texts, ids)
-            out = pa.Table.from_batches([batch]).select(schema.names)
-            for f, array in zip(OUT_FIELDS, added, strict=True):
-                out = out.append_column(f, array)
-            result.rows += batch.num_rows
-            result.bad += len(bad)
-            for row, reason in bad[: max(0, BAD_SHOWN - len(result.bad_rows))]:
-                at = result.rows - batch.num_rows + row
-                result.bad_rows.append(
-                    f"{unit.path}: row group {unit.row_group}, row {at + 1} "
-                    f"(row {unit.first_row + at + 1:,} of the file): {reason}")
-            flagged = added[0]
-            result.flagged += flagged.true_count
-            keep = flagged if flagged_only else flagged.is_valid()
-            out = out.filter(keep)  # a null in `keep` drops the row, as a False does
-            result.written += out.num_rows
-            if out.num_rows:
-                writer.write_table(out)
+    with pq.ParquetWriter(str(Path(out_dir) / part_name(unit)), out_schema) as writer:
+        try:
+            for batch in _batches(unit, schema):
+                out = _check_batch(batch, unit, columns, checker, result, flagged_only)
+                if out.num_rows:
+                    writer.write_table(out.cast(out_schema))
+        except (pa.ArrowException, OSError) as exc:
+            result.bad += unit.rows - result.rows
+            reason = " ".join(str(exc).split())  # pyarrow's messages run over lines
+            result.bad_rows.append(
+                f"{unit.path}: row group {unit.row_group}: cannot be read after row "
+                f"{result.rows} ({reason}); its {unit.rows - result.rows:,} other rows not checked")
+            result.rows = unit.rows
     return result
 
 
-def _batches(unit: Unit, columns: Columns, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
+def _check_batch(
+    batch: pa.RecordBatch, unit: Unit, columns: Columns, checker: BatchChecker,
+    result: UnitResult, flagged_only: bool,
+) -> pa.Table:
+    """The rows of ``batch`` to write, checked; its counts and bad rows into ``result``."""
+    texts, ids = _sources(batch.column(columns.sources))
+    added, bad = checker.check(batch.column(columns.response).to_pylist(), texts, ids)
+    out = pa.Table.from_batches([batch])
+    for f, array in zip(OUT_FIELDS, added, strict=True):
+        out = out.append_column(f, array)
+    before = result.rows
+    result.rows += batch.num_rows
+    result.bad += len(bad)
+    room = max(0, BAD_SHOWN - len(result.bad_rows))
+    result.more_bad = result.more_bad or len(bad) > room
+    for row, reason in bad[:room]:
+        result.bad_rows.append(
+            f"{unit.path}: row group {unit.row_group}, row {before + row + 1} "
+            f"(row {unit.first_row + before + row + 1:,} of the file): {reason}")
+    flagged = added[0]
+    result.flagged += flagged.true_count
+    keep = flagged if flagged_only else flagged.is_valid()
+    out = out.filter(keep)  # a null in `keep` drops the row, as a False does
+    result.written += out.num_rows
+    return out
+
+
+def _batches(unit: Unit, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
     with pq.ParquetFile(unit.path) as source:
         yield from source.iter_batches(
             batch_size=BATCH_ROWS, row_groups=[unit.row_group], columns=schema.names)
