@@ -295,4 +295,8 @@ def test_past_twenty_bad_rows_the_rest_are_counted(tmp_path: Path) -> None:
     lines = err.splitlines()
     assert code == 1 and len(lines) == 21
     assert lines[-1] == "groundtui: (the first 20 bad rows shown; 25 in all)"
+    # the first in the file, whichever worker finished first
+    assert [line.split("(row ")[1].split(" ")[0] for line in lines[:-1]] == [
+        str(n) for n in range(1, 21)]
     assert "Checked 5 answers" in out and "25 bad rows" in out
+    assert pq.read_table(tmp_path / "out").num_rows == 5

@@ -90,7 +90,7 @@ def scan_table(
     finally:
         progress.stop()
     seconds = time.perf_counter() - start
-    for line in sorted(total.bad_rows):
+    for line in total.bad_rows:
         click.echo(f"groundtui: {shown(line).text}", err=True)
     if total.more_bad:
         click.echo(f"groundtui: (the first {len(total.bad_rows)} bad rows shown; "

@@ -25,7 +25,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 from groundtui.formats.base import InputError
 from groundtui.table.batch import BatchChecker
 from groundtui.table.inputs import Columns, Unit
-from groundtui.table.run import UnitResult, check_unit, workers_default
+from groundtui.table.run import UnitResult, check_unit, in_order, workers_default
 
 __all__ = ["run_ray"]
 
@@ -80,7 +80,7 @@ def run_ray(
         context = ray.data.DataContext.get_current()
         context.enable_progress_bars = False
         context.print_on_execution_start = False
-        total = UnitResult()
+        results: dict[Unit, UnitResult] = {}
         dataset = ray.data.from_items([asdict(unit) for unit in units]).map_batches(
             _RowGroupChecker,
             fn_constructor_kwargs={
@@ -89,11 +89,10 @@ def run_ray(
             batch_size=1, batch_format="pyarrow", num_cpus=1,
             compute=ray.data.ActorPoolStrategy(size=workers))
         for row in dataset.iter_rows():
-            result = UnitResult(**json.loads(row["result"]))
-            total.add(result)
             unit = Unit(**{k: row[k] for k in Unit.__dataclass_fields__})
-            done(unit, result)
-        return total
+            results[unit] = UnitResult(**json.loads(row["result"]))
+            done(unit, results[unit])
+        return in_order(results)
     finally:
         if started:
             ray.shutdown()

@@ -23,7 +23,7 @@ import pyarrow.parquet as pq  # type: ignore[import-untyped]
 from groundtui.table.batch import OUT_FIELDS, BatchChecker, worker_checker
 from groundtui.table.inputs import Columns, Unit
 
-__all__ = ["BATCH_ROWS", "UnitResult", "check_unit", "part_name", "run_local"]
+__all__ = ["BATCH_ROWS", "UnitResult", "check_unit", "in_order", "part_name", "run_local"]
 
 BATCH_ROWS = 2048
 """Rows read, checked and written at a time: a worker's memory, whatever the file's size."""
@@ -148,19 +148,26 @@ def workers_default() -> int:
         return os.cpu_count() or 1
 
 
+def in_order(results: dict[Unit, UnitResult]) -> UnitResult:
+    """The units' results summed in input order, so the bad rows shown are the first."""
+    total = UnitResult()
+    for unit in sorted(results, key=lambda u: (u.file, u.row_group)):
+        total.add(results[unit])
+    return total
+
+
 def run_local(
     units: list[Unit], columns: Columns, schema: pa.Schema, out_dir: str, *,
     flagged_only: bool, workers: int, done: Callable[[Unit, UnitResult], None],
 ) -> UnitResult:
     """Check every unit on ``workers`` processes (one: in this process), calling ``done``."""
-    total = UnitResult()
+    results: dict[Unit, UnitResult] = {}
     if workers <= 1:
         checker = BatchChecker()
         for unit in units:
-            result = check_unit(unit, columns, schema, out_dir, flagged_only, checker)
-            total.add(result)
-            done(unit, result)
-        return total
+            results[unit] = check_unit(unit, columns, schema, out_dir, flagged_only, checker)
+            done(unit, results[unit])
+        return in_order(results)
     # fork where there is one: spawn re-imports the caller's __main__, which a script read
     # from stdin or a notebook does not have; the children touch nothing the parent's
     # threads (rich's refresh) may hold
@@ -172,7 +179,7 @@ def run_local(
             for unit in units
         }
         for future in as_completed(futures):
-            result = future.result()
-            total.add(result)
-            done(futures[future], result)
-    return total
+            unit = futures[future]
+            results[unit] = future.result()
+            done(unit, results[unit])
+    return in_order(results)
