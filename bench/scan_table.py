@@ -8,11 +8,11 @@ seeded. ``--distinct`` answers are generated and repeated, each row with its own
 
     python bench/scan_table.py [--rows 1000000] [--engines one,all,ray] [--keep DIR]
 
-and the script prints, for each: seconds (wall, start-up included), rows per second, and
-the peak memory of the command's process tree (the sum of its processes' resident sets,
-Ray's raylet and workers included, sampled every 0.2 s); then the scaling ratio (all
-cores ÷ one worker; the target is ≥ 0.8 × cores) and the load average, because on a
-shared machine the figures move with it.
+and the script prints, for each: seconds (wall, start-up included), rows per second, the
+CPU seconds used, and the peak memory of the command's process tree (the sum of its
+processes' resident sets, Ray's raylet and workers included, sampled every 0.2 s); then
+the scaling ratio (all cores ÷ one worker; the target is ≥ 0.8 × cores) and the load
+average, because on a shared machine the figures move with it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -71,13 +72,23 @@ def _tree_rss(root: int) -> int:
     return total
 
 
-def run(table: Path, out: Path, args: list[str]) -> tuple[float, int, str]:
-    """Seconds, peak tree memory and the summary line of one ``scan-table`` run."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(table: Path, out: Path, args: list[str]) -> tuple[float, float, int, str]:
+    """Seconds, CPU seconds, peak tree memory and the summary line of one ``scan-table`` run.
+
+    The CPU seconds are those of every process the run started and waited for (its pool's
+    workers; Ray's, as far as Ray waits for them): on a shared machine, rows per CPU-second
+    move less with others' load than rows per second.
+    """
     shutil.rmtree(out, ignore_errors=True)
     command = [sys.executable, "-m", "groundtui", "scan-table", str(table), "-o", str(out),
                "--id", "id", "--response", "response", "--sources", "sources", *args]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _children_cpu()
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
     peak = 0
     done = threading.Event()
@@ -92,10 +103,10 @@ def run(table: Path, out: Path, args: list[str]) -> tuple[float, int, str]:
     stdout, _ = process.communicate()
     done.set()
     sampler.join()
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, _children_cpu() - cpu
     if process.returncode != 0:
         raise SystemExit(f"scan-table failed ({process.returncode}): {' '.join(command)}")
-    return seconds, peak, stdout.strip()
+    return seconds, cpu, peak, stdout.strip()
 
 
 def main() -> None:
@@ -123,10 +134,11 @@ def main() -> None:
     try:
         for name in options.engines.split(","):
             load = os.getloadavg()[0]
-            seconds, peak, line = run(table, folder / "out", runs[name])
+            seconds, cpu, peak, line = run(table, folder / "out", runs[name])
             rates[name] = options.rows / seconds
             print(f"{name:>4} ({' '.join(runs[name])}): {seconds:.1f} s, {rates[name]:,.0f} "
-                  f"rows/s, peak memory {peak / 2**20:,.0f} MB, load {load:.1f} at start")
+                  f"rows/s, CPU {cpu:.0f} s ({options.rows / cpu:,.0f} rows per CPU-second), "
+                  f"peak memory {peak / 2**20:,.0f} MB, load {load:.1f} at start")
             print(f"      {line}")
     finally:
         shutil.rmtree(folder / "out", ignore_errors=True)
