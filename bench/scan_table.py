@@ -81,7 +81,7 @@ def run(table: Path, out: Path, args: list[str]) -> tuple[float, float, int, str
     """Seconds, CPU seconds, peak tree memory and the summary line of one ``scan-table`` run.
 
     The CPU seconds are those of every process the run started and waited for (its pool's
-    workers; Ray's, as far as Ray waits for them): on a shared machine, rows per CPU-second
+    workers; not Ray's, which the raylet starts): on a shared machine, rows per CPU-second
     move less with others' load than rows per second.
     """
     shutil.rmtree(out, ignore_errors=True)
@@ -136,9 +136,12 @@ def main() -> None:
             load = os.getloadavg()[0]
             seconds, cpu, peak, line = run(table, folder / "out", runs[name])
             rates[name] = options.rows / seconds
+            # Ray's workers are the raylet's children, not this process's: not counted
+            used = "n/a" if name == "ray" else (
+                f"{cpu:.0f} s ({options.rows / cpu:,.0f} rows per CPU-second)")
             print(f"{name:>4} ({' '.join(runs[name])}): {seconds:.1f} s, {rates[name]:,.0f} "
-                  f"rows/s, CPU {cpu:.0f} s ({options.rows / cpu:,.0f} rows per CPU-second), "
-                  f"peak memory {peak / 2**20:,.0f} MB, load {load:.1f} at start")
+                  f"rows/s, CPU {used}, peak memory {peak / 2**20:,.0f} MB, "
+                  f"load {load:.1f} at start")
             print(f"      {line}")
     finally:
         shutil.rmtree(folder / "out", ignore_errors=True)
