@@ -9,15 +9,26 @@ its rows are copied in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from groundtui.exchange import merge
 from groundtui.formats import InputError, describe, open_input, rows
+from groundtui.formats.scanned import ScanColumns, from_scanned
 from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.records import read_record
-from groundtui.store import IMPORT_JUDGE, ClaimRow, NewAnswer, Store, content_hash, source_key
+from groundtui.scan import CHECK_NAME
+from groundtui.store import (
+    IMPORT_JUDGE,
+    ClaimRow,
+    NewAnswer,
+    Store,
+    content_hash,
+    now_iso,
+    source_key,
+)
 from groundtui.store.rows import cited_keys
 from groundtui.store.spool import Spool
 from groundtui.text.kinds import infer_kind
@@ -62,6 +73,10 @@ class ImportResult:
     written: bool = False
     read_as: list[tuple[str, str, bool]] = field(default_factory=list)
     """Each input's label, the format it was read as, and whether that was detected."""
+    unflagged: int = 0
+    """Rows passed over by ``flagged_only``: answers the check did not flag."""
+    flags: int = 0
+    """Stored flags taken with ``flagged_only``."""
 
     def detected(self) -> str:
         """``read as ragas rows`` (per file when they differ), for the formats detected."""
@@ -111,7 +126,7 @@ def _give_reviews_a_time(record: dict[str, Any], reviews_at: str | None) -> None
 
 def import_files(
     store: Store, paths: list[str], *, skip_invalid: bool = False, fmt: str | None = None,
-    reviews_at: str | None = None,
+    reviews_at: str | None = None, flagged_only: ScanColumns | None = None,
 ) -> ImportResult:
     """Validate every line of ``paths``, then write the good answers in one transaction.
 
@@ -120,16 +135,23 @@ def import_files(
     compare the ids with the database and copy the rows. Without ``skip_invalid`` nothing
     is written when any line is bad. ``fmt`` names the files' format (``groundtui.formats``;
     detected per file when None); ``reviews_at`` is the time of reviews given without one.
+    ``flagged_only`` reads the output of ``groundtui scan-table`` (its columns so named):
+    only its flagged rows are imported, each with its stored flag; a folder among ``paths``
+    stands for its Parquet files.
 
     Raises:
         InputError: a file cannot be read, or looks like another format than ``fmt``;
             nothing is written.
     """
     result = ImportResult()
+    found: dict[str, dict] = {}
+    if flagged_only is not None:
+        paths = _parquet_parts(paths)
     held = merge.Held()
     try:
         with Spool(store.db) as spool:
-            places = _prepare(store, spool, held, paths, result, fmt, reviews_at)
+            places = _prepare(
+                store, spool, held, paths, result, fmt, reviews_at, flagged_only, found)
             # The check against the database and the write share one write transaction, so
             # a concurrent import cannot slip the same id in between them.
             with store.attached(spool), store.transaction():
@@ -153,6 +175,10 @@ def import_files(
                     result.answers, result.sources, result.claims, result.reviews = written
                 if held.count:
                     _add(result, merge.write(store, held, skip=set(conflicts)))
+                flags = {k: v for k, v in found.items() if k not in set(conflicts)}
+                if flags:
+                    store.record_scan(CHECK_NAME, list(flags), flags, now_iso())
+                    result.flags = len(flags)
     finally:
         held.close()
     result.written = True
@@ -168,12 +194,26 @@ def _add(result: ImportResult, merged: merge.Merged) -> None:
     result.unchanged += merged.unchanged
 
 
+def _parquet_parts(paths: list[str]) -> list[str]:
+    """``paths`` with each folder replaced by its Parquet files (a scan-table output)."""
+    out = []
+    for path in paths:
+        folder = Path(path)
+        parts = sorted(str(p) for p in folder.rglob("*.parquet")) if folder.is_dir() else []
+        out.extend(parts or [path])
+    return out
+
+
 def _prepare(
     store: Store, spool: Spool, held: merge.Held, paths: list[str], result: ImportResult,
-    fmt: str | None, reviews_at: str | None,
+    fmt: str | None, reviews_at: str | None, flagged_only: ScanColumns | None,
+    found: dict[str, dict],
 ) -> dict[str, BadLine]:
     """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
-    answers``, to merge) ``held``; each id's place."""
+    answers``, to merge) ``held``; each id's place.
+
+    With ``flagged_only``, each flagged row's stored specifics go into ``found``.
+    """
     places: dict[str, BadLine] = {}
     batch: list[NewAnswer] = []
     limits = store.settings()
@@ -186,10 +226,16 @@ def _prepare(
             try:
                 if row.record is None:
                     raise ValueError(row.error)
+                record, specifics = row.record, None
+                if flagged_only is not None:
+                    record, specifics = from_scanned(record, flagged_only)
+                    if specifics is None:
+                        result.unflagged += 1
+                        continue
                 if name == "answers":
-                    answer = merge.check(row.record)[1]
+                    answer = merge.check(record)[1]
                 else:
-                    answer = parse_record(row.record, reviews_at)
+                    answer = parse_record(record, reviews_at)
                     _check_inferred_evidence(answer)
                 _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
             except ValueError as exc:
@@ -205,6 +251,8 @@ def _prepare(
             if name == "answers":
                 held.add(row.record)
                 continue
+            if specifics is not None:
+                found[answer.id] = {"specifics": specifics, "sources": len(answer.sources)}
             batch.append(NewAnswer(answer, content_hash(answer), _claim_rows(answer)))
             if len(batch) >= BATCH:
                 spool.add(batch, judge=IMPORT_JUDGE)

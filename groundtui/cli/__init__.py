@@ -1,7 +1,7 @@
 """The ``groundtui`` command line (README "Commands"): click commands with rich output.
 
 Each command is a thin shell over a core module, in a module per group of commands
-(imports, judging, reading, reviewing); heavy imports (textual, litellm) happen inside the
+(imports, judging, reading, reviewing, tables); heavy imports (textual, litellm) happen inside the
 commands that need them, so ``groundtui import`` starts fast.
 """
 
@@ -19,6 +19,7 @@ from groundtui.cli.judging import judge, scan
 from groundtui.cli.reading import export, judges, report
 from groundtui.cli.reviewing import demo, review
 from groundtui.cli.serving import reviewers, serve
+from groundtui.cli.tables import scan_table
 from groundtui.cli.team import leases
 
 __all__ = ["cli", "main"]
@@ -42,6 +43,7 @@ cli.add_command(leases)
 cli.add_command(serve)
 cli.add_command(reviewers)
 cli.add_command(judges)
+cli.add_command(scan_table)
 
 
 def main() -> None:

@@ -44,7 +44,10 @@ class AnswerView(VerticalScroll):
         heading = self.get_component_rich_style("answer--heading", partial=True)
         text = Text()
         text.append("Question  ", style=heading)
-        text.append(shown(detail.question).text)
+        if detail.question.strip():
+            text.append(shown(detail.question).text)
+        else:  # imported from a table without questions (scan-table's output)
+            text.append("(no question)", style="dim italic")
         text.append("\n\n")
         text.append("Response\n", style=heading)
         offset = len(text)

@@ -122,7 +122,10 @@ class QueueList(ScrollView):
             one_line(row.answer_id, 16),
             style=self.get_component_rich_style("queue--id", partial=True),
         )
-        text.append(" " + one_line(row.question, 80))
+        if row.question.strip():
+            text.append(" " + one_line(row.question, 80))
+        else:
+            text.append(" (no question)", style="dim italic")
         return text
 
     def on_click(self, event: events.Click) -> None:
