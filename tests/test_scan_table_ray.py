@@ -18,11 +18,24 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("ray") is None,
-    reason="ray is not installed: pip install -e '.[dev,ray]' (make test installs it)")
-
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _ray_python() -> str | None:
+    """The Python that has Ray: ``make test``'s own environment for it (``.venv-ray``, kept
+    apart because Ray's data extra brings pandas, which sqlite-utils then imports in every
+    command, half a second each), else this one if Ray is here."""
+    kept = ROOT / ".venv-ray" / "bin" / "python"
+    if kept.exists():
+        return str(kept)
+    return sys.executable if importlib.util.find_spec("ray") is not None else None
+
+
+RAY_PYTHON = _ray_python()
+pytestmark = pytest.mark.skipif(
+    RAY_PYTHON is None,
+    reason="ray is not installed: `make test` makes .venv-ray with it "
+    "(or pip install -e '.[ray]')")
 SAMPLE = ROOT / "groundtui" / "sample_data" / "answers.jsonl"
 ARGS = ["--id", "answer_id", "--response", "answer", "--sources", "docs"]
 TIMEOUT = 240
@@ -31,7 +44,7 @@ TIMEOUT = 240
 def _scan(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "groundtui", "scan-table", *args], env=env, text=True,
+        [str(RAY_PYTHON), "-m", "groundtui", "scan-table", *args], env=env, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         out, err = process.communicate(timeout=TIMEOUT)
