@@ -24,10 +24,16 @@ from groundtui.store import Store, StoreError, default_db_path
     help="Decide the claims two reviewers disagree on (a lead's queue); your keys record "
     "adjudications, which outrank the reviewers' labels.",
 )
+@click.option(
+    "--no-advance", "no_advance", is_flag=True,
+    help="Stay on a claim after labelling it (for this session; by default a key that "
+    "completes a claim moves on to your next unlabelled one).",
+)
 @db_option
 @user_errors
 def review(
-    reviewer: str | None, blind: bool, read_only: bool, adjudicate: bool, db_path: str | None
+    reviewer: str | None, blind: bool, read_only: bool, adjudicate: bool, no_advance: bool,
+    db_path: str | None,
 ) -> None:
     """Open the review UI.
 
@@ -41,7 +47,9 @@ def review(
     path, read_only = _checked(db_path or default_db_path(), read_only)
     from groundtui.tui.app import make_app
 
-    app = make_app(path, reviewer, blind, readonly=read_only, adjudicate=adjudicate)
+    app = make_app(
+        path, reviewer, blind, readonly=read_only, adjudicate=adjudicate, advance=not no_advance
+    )
     app.run()
     if app.unsaved:  # the terminal closed while another program held the lock for long
         raise UserError(

@@ -53,6 +53,7 @@ def make_app(
     adjudicate: bool = False,
     clock: Callable[[], datetime] | None = None,
     poll: float = 1.0,
+    advance: bool = True,
 ) -> ReviewApp:
     """The review app over ``db_path`` for ``reviewer`` (used by the CLI, tests, bench).
 
@@ -62,6 +63,7 @@ def make_app(
         adjudicate: a lead's session over the claims reviewers disagree on.
         clock: the time now, for leases (tests move it).
         poll: seconds between two looks for other people's changes (``PRAGMA data_version``).
+        advance: a key that completes a claim moves on (False: ``review --no-advance``).
     """
     if readonly is None:
         readonly = not writable(str(db_path))
@@ -75,7 +77,7 @@ def make_app(
         settings = store.settings()
     session = ReviewSession(
         str(db_path), name, blind, readonly=readonly, adjudicate=adjudicate,
-        share=settings["overlap"], lease_minutes=settings["lease_minutes"],
+        share=settings["overlap"], lease_minutes=settings["lease_minutes"], advance=advance,
     )
     if clock is not None:
         session.clock = clock

@@ -48,6 +48,15 @@ def review_bindings() -> list[BindingType]:
             key_display="k",
         ),
         Binding(
+            "space",
+            "next_unlabelled",
+            "next unlabelled",
+            tooltip="Select the next claim you have not labelled, anywhere in the queue",
+            id="claim.next_unlabelled",
+            group=CLAIM_GROUP,
+            show=False,
+        ),
+        Binding(
             "n",
             "answer(1)",
             "next answer",

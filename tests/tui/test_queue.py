@@ -54,7 +54,7 @@ async def test_navigation_moves_between_claims_and_answers(review_db: Path):
 
 
 async def test_two_quick_claim_moves_settle_and_label_the_right_claim(long_db: Path):
-    app = make_app(long_db, "dana")
+    app = make_app(long_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen

@@ -54,7 +54,7 @@ def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
         await press(pilot, "n")
         await press(pilot, "c")
 
-    assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(make_app(review_db, "dana", advance=False), terminal_size=SIZE, run_before=run_before)
 
 
 def test_blind_review(review_db: Path, snap_compare):

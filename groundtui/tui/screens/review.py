@@ -15,6 +15,7 @@ from collections.abc import Callable
 from textual import on, work
 
 from groundtui.tui import messages, queue_data
+from groundtui.tui.advance import completes, next_unlabelled
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter
 from groundtui.tui.screens.live_panes import LivePanes
@@ -54,6 +55,8 @@ class ReviewScreen(LivePanes):
         """Key actions typed while the answer they act on was loading, in order."""
         self._waiting = False
         self._quitting = False
+        self._wants_kind: str | None = None
+        """The claim a ``c``/``a``/``p`` left waiting for its kind (advance on decide)."""
 
     def _answer_shown(self) -> None:
         while self.held_keys and not self.awaiting_answer and self.is_current:
@@ -64,17 +67,57 @@ class ReviewScreen(LivePanes):
 
     # -- decisions ---------------------------------------------------------------------
 
-    def _submit(self, what: str, value: str | None = None) -> None:
+    def _submit(self, what: str, value: str | None = None) -> bool:
+        """Queue one decision on the selected claim (or answer); False when there is none."""
         if self._read_only():
-            return
+            return False
         claim = self.current_claim
         if what not in ("mark", "undo") and claim is None:
             self._status("This answer has no claim to label.")
-            return
+            return False
         if what != "undo" and self.detail is None:
-            return
+            return False
         answer_id = self.detail.id if self.detail else ""
         self._send(Intent(what, answer_id, claim.id if claim else "", value))
+        return True
+
+    def _decide(self, what: str, value: str | None = None) -> None:
+        """Label the selected claim; move on when the key completes it (advance on decide)."""
+        claim = self.current_claim
+        if claim is None or self.session.readonly:
+            self._submit(what, value)
+            return
+        hidden = (
+            self.session.blind and not self.session.adjudicate and claim.judge_hidden(True)
+        )
+        done = completes(
+            what, value, claim, hidden=hidden, after_verdict=self._wants_kind == claim.id
+        )
+        if not self._submit(what, value):
+            return
+        labels = what in ("verdict", "confirm") or (what == "kind" and value is not None)
+        if what == "verdict" and not done:
+            self._wants_kind = claim.id
+        elif labels:  # 0 leaves a c/a/p still waiting for its kind
+            self._wants_kind = None
+        if labels:
+            self.labelled_now.add(claim.id)
+        if done and self.session.advance:
+            self._advance()
+
+    def _advance(self) -> None:
+        """Select the next claim of this answer not labelled; after the last, the next answer."""
+        if self.detail is None:
+            return
+        found = next_unlabelled(self.detail.claims, self.claim, self.labelled_now)
+        if found is not None:
+            self.claim = found
+            self._draw()
+        elif self.index + 1 < len(self.rows):
+            self._pick_unlabelled = True
+            self._open(self.index + 1)
+        else:
+            self.action_answer(1)
 
     def _send(self, intent: Intent) -> None:
         self.session.submit(intent)
@@ -112,6 +155,8 @@ class ReviewScreen(LivePanes):
         self._waiting = self._waiting and bool(self.session.pending)
         if self._quitting and not self.session.pending:
             self.app.exit()
+        if not outcome.saved or outcome.intent.what == "undo":
+            self.labelled_now.discard(outcome.claim_id or outcome.intent.claim_id)
         if not outcome.saved:
             self._status(outcome.message, warning=True)
             return
@@ -178,19 +223,41 @@ class ReviewScreen(LivePanes):
             self._open(new, step=step)
 
     @on_the_answer_shown
+    def action_next_unlabelled(self) -> None:
+        """Select the next claim not labelled anywhere in the queue, from here on."""
+        claims = self.detail.claims if self.detail else []
+        for index in range(self.claim + 1, len(claims)):
+            if claims[index].mine_verdict is None and claims[index].id not in self.labelled_now:
+                self.claim = index
+                self._draw()
+                return
+        for index in range(self.index + 1, len(self.rows)):
+            if self.rows[index].state != "reviewed":
+                self._pick_unlabelled = True
+                self._open(index)
+                return
+        if self.more:
+            self._status("Loading more answers… (space again to go on)")
+            if not self._loading_page:
+                self._loading_page = True
+                self.load_page(self._queue_token, self.filter, self.more, False)
+        else:
+            self._status("No claim left to label after this one in the queue.")
+
+    @on_the_answer_shown
     def action_confirm(self) -> None:
         """Confirm the judge's verdict and kind."""
-        self._submit("confirm")
+        self._decide("confirm")
 
     @on_the_answer_shown
     def action_verdict(self, verdict: str) -> None:
         """Set this reviewer's verdict on the claim."""
-        self._submit("verdict", verdict)
+        self._decide("verdict", verdict)
 
     @on_the_answer_shown
     def action_kind(self, key: str) -> None:
         """Set (1-4) or clear (0) the invention kind."""
-        self._submit("kind", KIND_KEYS[key])
+        self._decide("kind", KIND_KEYS[key])
 
     @on_the_answer_shown
     def action_mark(self) -> None:

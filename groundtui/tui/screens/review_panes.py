@@ -23,6 +23,7 @@ from groundtui.report import Report
 from groundtui.store import Store, StoreError
 from groundtui.text.inert import one_line
 from groundtui.tui import messages, queue_data
+from groundtui.tui.advance import first_unlabelled
 from groundtui.tui.answer_data import AnswerDetail, ClaimView, load_answer
 from groundtui.tui.queue_data import QueueFilter, QueueRow
 from groundtui.tui.session import ReviewSession
@@ -74,6 +75,10 @@ class ReviewPanes(Screen):
         self._counts_started = False
         self.awaiting_answer = True
         """The answer to show (or the queue's first page) is still being read."""
+        self._pick_unlabelled = False
+        """The answer being opened starts on its first claim not labelled (advance)."""
+        self.labelled_now: set[str] = set()
+        """Claims this session labelled, whose rows may not be read back yet."""
 
     # -- layout ----------------------------------------------------------------------
 
@@ -251,7 +256,13 @@ class ReviewPanes(Screen):
                 return
         self.detail = message.detail
         ids = [c.id for c in self.detail.claims] if self.detail else []
-        self.claim = ids.index(message.claim_id) if message.claim_id in ids else 0
+        if message.claim_id in ids:
+            self.claim = ids.index(message.claim_id)
+        elif self._pick_unlabelled and self.detail is not None:
+            self.claim = first_unlabelled(self.detail.claims, self.labelled_now)
+        else:
+            self.claim = 0
+        self._pick_unlabelled = False
         self.awaiting_answer = False
         self._draw()
         self._after_first_screen()
