@@ -18,7 +18,7 @@ from groundtui.tui import messages, queue_data
 from groundtui.tui.advance import completes, next_unlabelled
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter
-from groundtui.tui.screens.live_panes import LivePanes
+from groundtui.tui.screens.pane_keys import PaneKeys
 from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
@@ -44,7 +44,7 @@ def on_the_answer_shown(action: Callable | None = None, *, moves: bool = False):
     return held
 
 
-class ReviewScreen(LivePanes):
+class ReviewScreen(PaneKeys):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()

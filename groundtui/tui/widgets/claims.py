@@ -15,7 +15,7 @@ from groundtui.tui.labels import describe
 from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
 
 
-class ClaimsPane(Vertical):
+class ClaimsPane(Vertical, can_focus=True):
     """The answer's claims in response order, and the selected one in full below."""
 
     COMPONENT_CLASSES = VERDICT_CLASSES | {"claims--mark", "claims--dim"}
@@ -44,7 +44,7 @@ class ClaimsPane(Vertical):
         options = OptionList(id="claims-list")
         options.can_focus = False
         yield options
-        with VerticalScroll(id="claim-detail-scroll"):
+        with VerticalScroll(id="claim-detail-scroll", can_focus=False):
             yield Static(id="claim-detail")
 
     def show(self, claims: list[ClaimView], selected: int) -> None:

@@ -26,8 +26,9 @@ from groundtui.tui.queue_data import QueueRow
 STATE_MARK = {"reviewed": "✓", "partial": "◐", "unreviewed": "·"}
 
 
-class QueueList(ScrollView):
-    """The answers of the queue, one line each, with a cursor on the open one."""
+class QueueList(ScrollView, can_focus=False):
+    """The answers of the queue, one line each, with a cursor on the open one (the pane
+    around it takes the focus)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "queue--cursor",
@@ -136,7 +137,7 @@ class QueueList(ScrollView):
         self.virtual_size = Size(event.size.width, len(self.rows))
 
 
-class QueuePane(Vertical):
+class QueuePane(Vertical, can_focus=True):
     """The answers to review, in queue order, with the reviewer's progress on top."""
 
     class AnswerChosen(Message):
