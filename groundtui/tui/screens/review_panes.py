@@ -282,8 +282,25 @@ class ReviewPanes(Screen):
         """Draw the open answer and its selected claim; panes redraw only what changed."""
         claims = self.detail.claims if self.detail else []
         self.query_one(AnswerView).show(self.detail, self.claim, self.session.blind)
-        self.query_one(ClaimsPane).show(claims, self.claim)
+        pane = self.query_one(ClaimsPane)
+        pane.empty = self._no_claims()
+        pane.show(claims, self.claim)
         self._render_source()
+
+    def _no_claims(self) -> Text:
+        """Why the open answer shows no claim: none found, or never judged (and what to run)."""
+        if self.detail is None or self.detail.judged:
+            return Text("This answer has no claims: the judge found none to check.", style="dim")
+        text = Text("Not judged yet: ", style="bold")
+        text.append(
+            "claims come from the judge, and this answer has not been through it. Run\n\n"
+        )
+        text.append(f"  groundtui judge --all --db {self.db_path}\n\n", style="bold")
+        text.append(
+            "(add --heuristic to judge offline, without a model), then open the review "
+            "again. m still marks the answer correct or not.",
+        )
+        return text
 
     def _render_source(self) -> None:
         claims = self.detail.claims if self.detail else []

@@ -47,6 +47,9 @@ class ClaimsPane(Vertical, can_focus=True):
         with VerticalScroll(id="claim-detail-scroll", can_focus=False):
             yield Static(id="claim-detail")
 
+    empty = Text("This answer has no claims.")
+    """What the detail says when the answer has no claim (set by the screen)."""
+
     def show(self, claims: list[ClaimView], selected: int) -> None:
         """List ``claims`` with ``selected`` highlighted; redraw only entries that changed."""
         options = self.query_one(OptionList)
@@ -75,7 +78,7 @@ class ClaimsPane(Vertical, can_focus=True):
             detail,
             self._detail(claims[index])
             if 0 <= index < len(claims)
-            else Text("This answer has no claims.", style="dim"),
+            else self.empty,
         )
         if index != self._detail_of:  # a new claim starts at its top; a relabel stays put
             self._detail_of = index
