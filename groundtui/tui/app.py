@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import ClassVar
 
 from textual.app import App
 
@@ -21,7 +22,9 @@ class ReviewApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "groundtui review"
-    ENABLE_COMMAND_PALETTE = False
+    COMMANDS: ClassVar[set] = set()
+    """The review screen brings its own (``commands.ReviewCommands``): no system commands,
+    whose quit would not wait for the last writes."""
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
         super().__init__()

@@ -11,11 +11,14 @@ from __future__ import annotations
 import functools
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
+from typing import ClassVar
 
 from textual import on, work
 
 from groundtui.tui import messages, queue_data
 from groundtui.tui.advance import completes, next_unlabelled
+from groundtui.tui.commands import ReviewCommands
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter
 from groundtui.tui.screens.pane_keys import PaneKeys
@@ -48,6 +51,7 @@ class ReviewScreen(PaneKeys):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
+    COMMANDS: ClassVar[set] = {ReviewCommands}
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
         super().__init__(db_path, session)
@@ -316,6 +320,24 @@ class ReviewScreen(PaneKeys):
         self.origins = message.origins
         self._status("")
         self.action_filter()
+
+    def action_toggle_queue(self) -> None:
+        """Show or hide the queue pane."""
+        pane = self.query_one(QueuePane)
+        pane.display = not pane.display
+
+    @on_the_answer_shown(moves=True)
+    def open_answer_id(self, answer_id: str) -> None:
+        """Open the answer ``answer_id`` (the palette's jump): in the queue if loaded, else
+        the queue filtered by that id."""
+        where = next((i for i, r in enumerate(self.rows) if r.answer_id == answer_id), None)
+        if where is not None:
+            self._open(where)
+            return
+        self._status(f"{answer_id} is not in the queue read so far: filtering it by that id "
+                     "(/ changes the filter).")
+        self.filter = replace(self.filter, text=answer_id)
+        self._reload_queue()
 
     def action_toggle_report(self) -> None:
         """Show or hide the report pane."""
