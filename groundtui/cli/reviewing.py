@@ -79,7 +79,12 @@ def _checked(path: str, read_only: bool) -> tuple[str, bool]:
 @click.command()
 @click.option("--reviewer", default=None, help="Your name [default: login name].")
 @click.option("--no-ui", is_flag=True, help="Build the demo database, then stop.")
-@db_option
+@click.option(
+    "--db", "db_path", metavar="PATH", default=None,
+    help="Where to build the demo database; one built before is reused, with your labels "
+    "[default: a new temporary folder; $GROUNDTUI_DB is not used, so a real database is "
+    "never filled with sample data].",
+)
 @user_errors
 def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
     """Build a demo database from the bundled sample data and open the review UI.
@@ -95,18 +100,25 @@ def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
         path = Path(db_path)
     else:
         path = Path(tempfile.mkdtemp(prefix="groundtui-demo-")) / "demo.db"
-    click.echo(f"Building the demo database at {path} …")
+    reused = path.exists()
+    click.echo(f"{'Opening' if reused else 'Building'} the demo database at {path} …")
     built = build_demo(path)
     click.echo(
         f"{built.answers} answers, {built.claims} claims; {built.flagged} answers flagged by "
         f"the mechanical check; {built.judged_claims} claims judged now by the heuristic judge.")
-    if not no_ui:
-        from groundtui.tui import make_app
+    reopen = (f"`groundtui review --db {path}` reopens it, "
+              f"`groundtui report --db {path}` prints its report.")
+    if no_ui:
+        click.echo(f"The demo database is at {path}: {reopen}")
+        return
+    from groundtui.tui import make_app
 
-        make_app(str(path), reviewer or _login(), False).run()
-    # Said after the UI too, which has taken the screen since the lines above.
-    click.echo(f"The demo database is at {path}: `groundtui review --db {path}` reopens it, "
-               f"`groundtui report --db {path}` prints its report.")
+    click.echo(f"Opening the review UI on {path} (q quits; every label is saved as made).")
+    app = make_app(str(path), reviewer or _login(), False)
+    app.notice = f"Demo database: {path}"
+    app.run()
+    # Said again after the UI, which has taken the screen since the lines above.
+    click.echo(f"The demo database is at {path}: {reopen}")
 
 
 def _login() -> str:

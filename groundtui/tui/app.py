@@ -32,6 +32,8 @@ class ReviewApp(App[None]):
         self.session = session
         self.unsaved: list[Intent] = []
         """Decisions still not written when the app closed (the CLI reports them)."""
+        self.notice = ""
+        """Said when the screen opens (``demo``: where its database is)."""
         self.sub_title = (
             f"{session.reviewer}{' · adjudicating' if session.adjudicate else ''}"
             f"{' · blind' if session.blind else ''}"
@@ -40,6 +42,10 @@ class ReviewApp(App[None]):
 
     def get_default_screen(self) -> ReviewScreen:
         return ReviewScreen(self.db_path, self.session)
+
+    def on_mount(self) -> None:
+        if self.notice:
+            self.notify(self.notice, timeout=15)
 
     def on_unmount(self) -> None:
         # `q` waits for every write; a closed terminal or ctrl+c does not, so whatever is
