@@ -183,5 +183,8 @@ def help_order(bindings: Iterable[BindingType]) -> list[Binding]:
     Only ``Binding`` objects are listed, as the help shows each one's tooltip; every
     binding here is declared in full, never in Textual's tuple shorthand.
     """
-    full = [binding for binding in bindings if isinstance(binding, Binding)]
+    full = [
+        binding for binding in bindings
+        if isinstance(binding, Binding) and not (binding.id or "").endswith(".arrow")
+    ]
     return sorted(full, key=lambda binding: binding.id in ("help", "quit"))
