@@ -3,7 +3,7 @@
 The panes it decides by, and the reads that fill them, are ``ReviewPanes``' (review_panes.py).
 A key acts on the answer on screen: one that arrives while the next answer is still being
 read (typed fast, pasted, a slow disk) is held and replayed, in order, once that answer is
-shown. A write the database is too busy for shows as pending until it lands; ``q`` waits.
+shown. Writing the decisions, and what the screen shows of each, is ``Writing``'s (writing.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from groundtui.tui.advance import completes, next_unlabelled
 from groundtui.tui.commands import ReviewCommands
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter
-from groundtui.tui.screens.pane_keys import PaneKeys
+from groundtui.tui.screens.writing import Writing
 from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
@@ -47,7 +47,7 @@ def on_the_answer_shown(action: Callable | None = None, *, moves: bool = False):
     return held
 
 
-class ReviewScreen(PaneKeys):
+class ReviewScreen(Writing):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
@@ -57,8 +57,6 @@ class ReviewScreen(PaneKeys):
         super().__init__(db_path, session)
         self.held_keys: deque[Callable[[], None]] = deque()
         """Key actions typed while the answer they act on was loading, in order."""
-        self._waiting = False
-        self._quitting = False
         self._wants_kind: str | None = None
         """The claim a ``c``/``a``/``p`` left waiting for its kind (advance on decide)."""
 
@@ -70,20 +68,6 @@ class ReviewScreen(PaneKeys):
         self._answer_shown()  # keys held behind a note or the filter go on
 
     # -- decisions ---------------------------------------------------------------------
-
-    def _submit(self, what: str, value: str | None = None) -> bool:
-        """Queue one decision on the selected claim (or answer); False when there is none."""
-        if self._read_only():
-            return False
-        claim = self.current_claim
-        if what not in ("mark", "undo") and claim is None:
-            self._status("This answer has no claim to label.")
-            return False
-        if what != "undo" and self.detail is None:
-            return False
-        answer_id = self.detail.id if self.detail else ""
-        self._send(Intent(what, answer_id, claim.id if claim else "", value))
-        return True
 
     def _decide(self, what: str, value: str | None = None) -> None:
         """Label the selected claim; move on when the key completes it (advance on decide)."""
@@ -122,83 +106,6 @@ class ReviewScreen(PaneKeys):
             self._open(self.index + 1)
         else:
             self.action_answer(1)
-
-    def _send(self, intent: Intent) -> None:
-        self.session.submit(intent)
-        if self._waiting:
-            self._show_pending()
-        self.save()
-
-    def _read_only(self) -> bool:
-        if self.session.readonly:
-            self._status("The database is read-only: labels are off.", warning=True)
-        return self.session.readonly
-
-    def _show_pending(self, saved: str = "") -> None:
-        pending = self.session.pending
-        labels = all(i.what in ("verdict", "kind", "confirm", "note") for i in pending)
-        noun = ("label" if labels else "change") + ("" if len(pending) == 1 else "s")
-        why = "the database is locked by another program; saving as soon as it is free…"
-        then = " then quitting" if self._quitting else ""
-        self._status(f"{saved}{len(pending)} {noun} pending: {why}{then}", warning=True)
-
-    @work(thread=True, group="save", exit_on_error=False)
-    def save(self) -> None:
-        """Apply the queued decisions in order; each is committed before it is reported."""
-        def deliver(outcome: messages.Outcome) -> None:
-            self.post_message(messages.ChangeApplied(outcome))
-
-        self.session.drain(deliver)
-
-    def on_change_applied(self, message: messages.ChangeApplied) -> None:
-        outcome = message.outcome
-        if outcome.waiting:
-            self._waiting = True
-            self._show_pending()
-            return
-        self._waiting = self._waiting and bool(self.session.pending)
-        if self._quitting and not self.session.pending:
-            self.app.exit()
-        if not outcome.saved or outcome.intent.what == "undo":
-            self.labelled_now.discard(outcome.claim_id or outcome.intent.claim_id)
-        if not outcome.saved:
-            self._status(outcome.message, warning=True)
-            return
-        self.report, self.report_ready = outcome.report, True
-        if outcome.reviewed_before != outcome.reviewed_after:
-            listed = any(r.answer_id == outcome.answer_id for r in self.rows)
-            if self.progress is None:
-                if self._counts_started:  # the count under way may predate this change
-                    self.count_progress(self._queue_token, self.filter)
-            elif listed or not self.filter.active:
-                reviewed, total = self.progress
-                self.progress = (reviewed + (1 if outcome.reviewed_after else -1), total)
-            else:
-                self.count_progress(self._queue_token, self.filter)
-        if outcome.row is not None:
-            for i, row in enumerate(self.rows):
-                if row.answer_id == outcome.answer_id:
-                    outcome.row.tier, self.rows[i] = row.tier, outcome.row
-                    self.query_one(QueuePane).row_changed(i)
-        self._show_progress()
-        if self.detail is not None and self.detail.id == outcome.answer_id:
-            self.detail.claims = outcome.claims
-            self.detail.correct = outcome.correct
-            ids = [c.id for c in outcome.claims]
-            if outcome.intent.what == "undo" and outcome.claim_id in ids:
-                self.claim = ids.index(outcome.claim_id)
-            self._draw()
-        elif outcome.intent.what == "undo":
-            where = next(
-                (i for i, r in enumerate(self.rows) if r.answer_id == outcome.answer_id), None
-            )
-            if where is not None:
-                self._open(where, outcome.claim_id or None)
-        self._render_report()
-        if self._waiting:
-            self._show_pending(f"{outcome.message} · ")
-        else:
-            self._status(outcome.message)
 
     # -- actions -----------------------------------------------------------------------
 
