@@ -122,7 +122,7 @@ async def run_advance(db: Path, claims: int, size: tuple[int, int]) -> dict:
         screen.watch(
             pane, "revision", lambda v: redrawn.setdefault(v, time.perf_counter()), init=False
         )
-        keys, latencies = 0, []
+        keys, latencies, crossing = 0, [], []
 
         def where() -> tuple:
             claim = screen.current_claim
@@ -144,9 +144,10 @@ async def run_advance(db: Path, claims: int, size: tuple[int, int]) -> dict:
                 lambda w=before_where: not screen.awaiting_answer and where() != w, timeout=10
             )
             latencies.append(max(saved, shown) - before)
+            crossing.append(where()[0] != before_where[0])
     with Store(db) as store:
         rows = store.scalar("select count(*) from reviews where reviewer = ?", [CONFIRMER])
-    return {"keys": keys, "latencies": latencies, "rows": rows}
+    return {"keys": keys, "latencies": latencies, "rows": rows, "crossing": crossing}
 
 
 def _spread(values: list[float]) -> tuple[float, float, float]:
@@ -207,6 +208,13 @@ def main() -> None:
             f"shown: median {median:.1f} ms, p95 {p95:.1f} ms, max {worst:.1f} ms; "
             f"{advance['rows']} review rows on disk"
         )
+        pairs = list(zip(advance["latencies"], advance["crossing"], strict=True))
+        for label, wanted in (("within an answer", False), ("to the next answer", True)):
+            part = [lat for lat, crossed in pairs if crossed == wanted]
+            if part:
+                median, p95, worst = _spread(part)
+                print(f"  {label} ({len(part)} keys): median {median:.1f} ms, p95 {p95:.1f} ms,"
+                      f" max {worst:.1f} ms")
 
 
 if __name__ == "__main__":

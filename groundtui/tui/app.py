@@ -22,12 +22,16 @@ class ReviewApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "groundtui review"
+    ENABLE_COMMAND_PALETTE = False
+    """No hidden app-wide ctrl+p: the review screen binds it where the footer lists it (the
+    footer's docked palette key covered the keys before it); ``__init__`` turns it on."""
     COMMANDS: ClassVar[set] = set()
     """The review screen brings its own (``commands.ReviewCommands``): no system commands,
     whose quit would not wait for the last writes."""
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
         super().__init__()
+        self.use_command_palette = True
         self.db_path = db_path
         self.session = session
         self.unsaved: list[Intent] = []

@@ -173,6 +173,8 @@ def review_bindings() -> list[BindingType]:
             "question_mark", "help", "help", key_display="?", tooltip="List every key", id="help"
         ),
         Binding("q", "quit", "quit", tooltip="Quit (every change is already saved)", id="quit"),
+        Binding("ctrl+p", "app.command_palette", "palette", id="palette",
+                tooltip="The command palette: every action by name, and Open answer ID"),
         *b,
     ]
 
@@ -187,4 +189,4 @@ def help_order(bindings: Iterable[BindingType]) -> list[Binding]:
         binding for binding in bindings
         if isinstance(binding, Binding) and not (binding.id or "").endswith(".arrow")
     ]
-    return sorted(full, key=lambda binding: binding.id in ("help", "quit"))
+    return sorted(full, key=lambda binding: binding.id in ("help", "quit", "palette"))

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from groundtui.cli import cli
 from groundtui.tui import make_app
 from tests.tui.conftest import press, reviews, settle
-from tests.tui.helpers import SIZE
+from tests.tui.helpers import SIZE, plain
 
 
 def _where(app) -> tuple[str, str]:
@@ -113,3 +113,20 @@ def test_review_takes_no_advance_for_the_session(review_db: Path, monkeypatch):
     assert made["advance"] is False
     runner.invoke(cli, ["review", "--db", str(review_db), "--reviewer", "x"])
     assert made["advance"] is True
+
+
+async def test_advance_passes_over_answers_without_claims(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        order = [r.answer_id for r in screen.rows]
+        assert order[-2:] == ["A-2", "A-6"]  # A-6 has no claim to label
+        await press(pilot, *"nnn")
+        assert _where(app) == ("A-2", "A-2#1")
+        await press(pilot, "y")
+        assert _where(app) == ("A-2", "A-2#1")  # not to A-6: nothing there to label
+        assert "No answer with a claim after this one" in plain(app, "#status")
+        await press(pilot, "n")  # n still shows it
+        assert screen.detail.id == "A-6"
+    assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-2#1"]

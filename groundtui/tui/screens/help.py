@@ -16,7 +16,6 @@ EXTRA = [
     ("e, then ctrl+s / esc", "in the note editor: save / cancel (every other key is text)"),
     ("/, then enter / space / esc", "in the filter: apply / tick a box / cancel"),
     ("ctrl+f, then ⏎ / ⇧+⏎ / esc", "in the find bar: next match / previous (also ↓ / ↑) / close"),
-    ("ctrl+p", "the command palette: every action by name, and Open answer ID"),
 ]
 
 

@@ -94,18 +94,35 @@ class ReviewScreen(Writing):
             self._advance()
 
     def _advance(self) -> None:
-        """Select the next claim of this answer not labelled; after the last, the next answer."""
+        """Select the next claim of this answer not labelled; after the last, the next answer
+        of the queue with a claim (one without has nothing to label: ``n`` shows it)."""
         if self.detail is None:
             return
         found = next_unlabelled(self.detail.claims, self.claim, self.labelled_now)
         if found is not None:
             self.claim = found
             self._draw()
-        elif self.index + 1 < len(self.rows):
+            return
+        after = range(self.index + 1, len(self.rows))
+        nxt = next((i for i in after if self.rows[i].claims), None)
+        if nxt is not None:
             self._pick_unlabelled = True
-            self._open(self.index + 1)
+            self._open(nxt)
         else:
-            self.action_answer(1)
+            self._read_on("No answer with a claim after this one in the queue.", saving=True)
+
+    def _read_on(self, at_the_end: str, saving: bool = False) -> None:
+        """Nothing further in the queue read so far: read its next page, or say so (after
+        the "Saved" of the key that got here, when ``saving``)."""
+        if not self.more:
+            self._status(at_the_end)
+            if saving:
+                self.then_say = at_the_end
+            return
+        self._status("Loading more answers…")
+        if not self._loading_page:
+            self._loading_page = True
+            self.load_page(self._queue_token, self.filter, self.more, False)
 
     # -- actions -----------------------------------------------------------------------
 
@@ -143,17 +160,11 @@ class ReviewScreen(Writing):
                 self._draw()
                 return
         for index in range(self.index + 1, len(self.rows)):
-            if self.rows[index].state != "reviewed":
+            if self.rows[index].claims and self.rows[index].state != "reviewed":
                 self._pick_unlabelled = True
                 self._open(index)
                 return
-        if self.more:
-            self._status("Loading more answers… (space again to go on)")
-            if not self._loading_page:
-                self._loading_page = True
-                self.load_page(self._queue_token, self.filter, self.more, False)
-        else:
-            self._status("No claim left to label after this one in the queue.")
+        self._read_on("No claim left to label after this one in the queue.")
 
     @on_the_answer_shown
     def action_confirm(self) -> None:

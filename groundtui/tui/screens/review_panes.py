@@ -97,7 +97,7 @@ class ReviewPanes(Screen):
                 yield SourcePane(id="source")
                 yield ReportPane(id="report")
         yield Static(id="status")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one(ClaimsPane).border_title = "Claims"

@@ -21,6 +21,8 @@ class Writing(PaneKeys):
         super().__init__(db_path, session)
         self._waiting = False
         self._quitting = False
+        self.then_say = ""
+        """Said after the next "Saved" (where advance on decide could not go)."""
 
     def _submit(self, what: str, value: str | None = None) -> bool:
         """Queue one decision on the selected claim (or answer); False when there is none."""
@@ -108,7 +110,10 @@ class Writing(PaneKeys):
             if where is not None:
                 self._open(where, outcome.claim_id or None)
         self._render_report()
+        said, self.then_say = (
+            f"{outcome.message} · {self.then_say}" if self.then_say else outcome.message, ""
+        )
         if self._waiting:
-            self._show_pending(f"{outcome.message} · ")
+            self._show_pending(f"{said} · ")
         else:
-            self._status(outcome.message)
+            self._status(said)
