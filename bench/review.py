@@ -17,7 +17,8 @@ on a fresh copy, so reruns measure the same thing. Figures printed:
 - advance on decide: a second reviewer confirms ``--advance-claims`` claims in a row with
   ``y`` alone (each key labels the claim and moves on): keys pressed per claim labelled
   (1.0 when no key but ``y`` was needed), and from each key to both its review row
-  committed (the report redrawn) and the next claim shown (median, p95, max).
+  committed (the report redrawn) and the next claim selected in the claims pane (median,
+  p95, max), within an answer and to the next answer apart.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from generate import generate
 
 from groundtui.store import Store
 from groundtui.tui import make_app
+from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.report import ReportPane
 
 REVIEWER = "bench-reviewer"
@@ -111,40 +113,60 @@ async def run(db: Path, presses: int, size: tuple[int, int]) -> dict:
 
 
 async def run_advance(db: Path, claims: int, size: tuple[int, int]) -> dict:
-    """Confirm ``claims`` claims with advance on decide; keys and key-to-next timings."""
+    """Confirm ``claims`` claims with advance on decide; keys and key-to-next timings.
+
+    "Next claim shown" is when the claims pane selected the next claim (``ClaimsPane.select``,
+    the frame is painted at the next refresh), not when ``pilot.press`` returns: that waits
+    for the whole app to be idle, workers' messages included.
+    """
+    drawn: list[tuple[float, str | None]] = []
+    select = ClaimsPane.select
+
+    def timed(pane: ClaimsPane, shown: list, index: int) -> None:
+        select(pane, shown, index)
+        drawn.append((time.perf_counter(), shown[index].id if 0 <= index < len(shown) else None))
+
+    ClaimsPane.select = timed  # type: ignore[method-assign]
     app = make_app(str(db), CONFIRMER, advance=True)
-    async with app.run_test(size=size) as pilot:
-        screen = app.screen
-        await _until(lambda: screen.detail is not None and not screen.awaiting_answer)
-        await _until(lambda: screen.report_ready and screen.progress is not None)
-        pane = screen.query_one(ReportPane)
-        redrawn: dict[int, float] = {}
-        screen.watch(
-            pane, "revision", lambda v: redrawn.setdefault(v, time.perf_counter()), init=False
-        )
-        keys, latencies, crossing = 0, [], []
-
-        def where() -> tuple:
-            claim = screen.current_claim
-            return (screen.detail.id if screen.detail else None, claim.id if claim else None)
-
-        while len(latencies) < claims:
-            if screen.current_claim is None:  # an answer without claims: the next one
-                answer = where()[0]
-                keys += 1
-                await pilot.press("n")
-                await _until(lambda a=answer: not screen.awaiting_answer and where()[0] != a)
-                continue
-            before_where, revision = where(), pane.revision
-            before = time.perf_counter()
-            keys += 1
-            await pilot.press("y")
-            saved = await _until(lambda r=revision: r + 1 in redrawn, timeout=10)
-            shown = await _until(
-                lambda w=before_where: not screen.awaiting_answer and where() != w, timeout=10
+    try:
+        async with app.run_test(size=size) as pilot:
+            screen = app.screen
+            await _until(lambda: screen.detail is not None and not screen.awaiting_answer)
+            await _until(lambda: screen.report_ready and screen.progress is not None)
+            pane = screen.query_one(ReportPane)
+            redrawn: dict[int, float] = {}
+            screen.watch(
+                pane, "revision", lambda v: redrawn.setdefault(v, time.perf_counter()),
+                init=False,
             )
-            latencies.append(max(saved, shown) - before)
-            crossing.append(where()[0] != before_where[0])
+            keys, latencies, crossing = 0, [], []
+
+            def where() -> tuple:
+                claim = screen.current_claim
+                return (screen.detail.id if screen.detail else None, claim.id if claim else None)
+
+            while len(latencies) < claims:
+                if screen.current_claim is None:  # an answer without claims: the next one
+                    answer = where()[0]
+                    keys += 1
+                    await pilot.press("n")
+                    await _until(lambda a=answer: not screen.awaiting_answer and where()[0] != a)
+                    continue
+                before_where, revision, seen = where(), pane.revision, len(drawn)
+                before = time.perf_counter()
+                keys += 1
+                await pilot.press("y")
+                saved = await _until(lambda r=revision: r + 1 in redrawn, timeout=10)
+                await _until(
+                    lambda w=before_where: not screen.awaiting_answer and where() != w,
+                    timeout=10,
+                )
+                now = where()[1]
+                shown = next(t for t, claim in drawn[seen:] if claim == now)
+                latencies.append(max(saved, shown) - before)
+                crossing.append(where()[0] != before_where[0])
+    finally:
+        ClaimsPane.select = select  # type: ignore[method-assign]
     with Store(db) as store:
         rows = store.scalar("select count(*) from reviews where reviewer = ?", [CONFIRMER])
     return {"keys": keys, "latencies": latencies, "rows": rows, "crossing": crossing}
