@@ -123,9 +123,12 @@ def test_a_reviewer_signs_in_labels_three_claims_and_closing_the_tab_frees_their
         and len(r) == 3 and r)
     assert all(verdict == judge for _, _, verdict, judge in labels)
     assert len({c for _, c, _, _ in labels}) == 3 and {a for a, *_ in labels} == {first[0][0]}
-    # the next answer is taken, and left untouched
-    page.keyboard.press("n")
-    wait_for(lambda: len(rows(db, "select 1 from leases where reviewer = 'Robin'")) == 2)
+    # the next answer is taken, and left untouched (the third y took it already when the
+    # first answer has three claims: advance on decide)
+    held = "select 1 from leases where reviewer = 'Robin'"
+    if rows(db, "select count(*) from claims where answer_id = ?", (first[0][0],)) != [(3,)]:
+        page.keyboard.press("n")
+    wait_for(lambda: len(rows(db, held)) == 2)
     (session,) = server.children()
     page.close()
     wait_for(lambda: any("session of Robin ended" in line for line in server.lines))
