@@ -125,4 +125,8 @@ async def test_at_80x24_every_claim_has_a_line_and_the_selected_one_is_whole(lon
         assert detail.region.height >= 3 and detail.scroll_y == 0
         assert screen.query_one(SourcePane).region.height >= 10
         await press(pilot, "s")
+        await press(pilot, "k", "k", "k")  # claim 1: in view with the question above it
+        for _ in range(3):
+            await settle(pilot)
+        assert screen.query_one(AnswerView).scroll_y == 0
     assert [r["claim_id"] for r in reviews(long_db, "dana")] == ["L-1#3"]

@@ -126,7 +126,8 @@ def _long_source_at(size: tuple[int, int], zoom: bool):
 def test_source_scrolled_at_80x24(long_db: Path, snap_compare):
     """L-1 at 80×24, the whole source (w) focused (tab) and scrolled a page and a line down.
 
-    You should see: no queue and no report (too narrow, too short); the answer, the claims
+    You should see: no queue and no report (too narrow, too short); the answer from its
+    question (claim 1 is near the start of the response: no scroll hides the question), the claims
     list with one line a claim ("1  judge stated  you –  The warranty…") and claim 1 whole
     below it; the source pane framed in the primary colour, its header saying "the whole
     source · w: around the evidence", its text at "Line 1x: the small print goes on." lines
