@@ -25,8 +25,9 @@ $(RAY_STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# One demo database, kept between runs (demo.db, ignored by git): your labels stay.
 demo: $(STAMP)
-	$(BIN)/groundtui demo
+	$(BIN)/groundtui demo --db demo.db
 
 # The browser tests drive the system Chromium (README "Reviewing in a browser"): installed
 # here with apt-get when absent and this user may; otherwise those tests skip, saying why.

@@ -13,7 +13,12 @@ on a fresh copy, so reruns measure the same thing. Figures printed:
   report) arriving from their workers;
 - key to saved and reported: from ``pilot.press`` of a verdict key to the report pane
   redrawn with the report read after the review row was committed, over ``--presses``
-  presses (median, 95th percentile, max), with the rows found on disk afterwards.
+  presses (median, 95th percentile, max), with the rows found on disk afterwards;
+- advance on decide: a second reviewer confirms ``--advance-claims`` claims in a row with
+  ``y`` alone (each key labels the claim and moves on): keys pressed per claim labelled
+  (1.0 when no key but ``y`` was needed), and from each key to both its review row
+  committed (the report redrawn) and the next claim selected in the claims pane (median,
+  p95, max), within an answer and to the next answer apart.
 """
 
 from __future__ import annotations
@@ -34,9 +39,11 @@ from generate import generate
 
 from groundtui.store import Store
 from groundtui.tui import make_app
+from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.report import ReportPane
 
 REVIEWER = "bench-reviewer"
+CONFIRMER = "bench-confirmer"
 # Two changes per claim, each a new label whatever the claim held before.
 PAIRS = (("a", "s"), ("p", "s"), ("c", "s"))
 
@@ -105,12 +112,80 @@ async def run(db: Path, presses: int, size: tuple[int, int]) -> dict:
     }
 
 
+async def run_advance(db: Path, claims: int, size: tuple[int, int]) -> dict:
+    """Confirm ``claims`` claims with advance on decide; keys and key-to-next timings.
+
+    "Next claim shown" is when the claims pane selected the next claim (``ClaimsPane.select``,
+    the frame is painted at the next refresh), not when ``pilot.press`` returns: that waits
+    for the whole app to be idle, workers' messages included.
+    """
+    drawn: list[tuple[float, str | None]] = []
+    select = ClaimsPane.select
+
+    def timed(pane: ClaimsPane, shown: list, index: int) -> None:
+        select(pane, shown, index)
+        drawn.append((time.perf_counter(), shown[index].id if 0 <= index < len(shown) else None))
+
+    ClaimsPane.select = timed  # type: ignore[method-assign]
+    app = make_app(str(db), CONFIRMER, advance=True)
+    try:
+        async with app.run_test(size=size) as pilot:
+            screen = app.screen
+            await _until(lambda: screen.detail is not None and not screen.awaiting_answer)
+            await _until(lambda: screen.report_ready and screen.progress is not None)
+            pane = screen.query_one(ReportPane)
+            redrawn: dict[int, float] = {}
+            screen.watch(
+                pane, "revision", lambda v: redrawn.setdefault(v, time.perf_counter()),
+                init=False,
+            )
+            keys, latencies, crossing = 0, [], []
+
+            def where() -> tuple:
+                claim = screen.current_claim
+                return (screen.detail.id if screen.detail else None, claim.id if claim else None)
+
+            while len(latencies) < claims:
+                if screen.current_claim is None:  # an answer without claims: the next one
+                    answer = where()[0]
+                    keys += 1
+                    await pilot.press("n")
+                    await _until(lambda a=answer: not screen.awaiting_answer and where()[0] != a)
+                    continue
+                before_where, revision, seen = where(), pane.revision, len(drawn)
+                before = time.perf_counter()
+                keys += 1
+                await pilot.press("y")
+                saved = await _until(lambda r=revision: r + 1 in redrawn, timeout=10)
+                await _until(
+                    lambda w=before_where: not screen.awaiting_answer and where() != w,
+                    timeout=10,
+                )
+                now = where()[1]
+                shown = next(t for t, claim in drawn[seen:] if claim == now)
+                latencies.append(max(saved, shown) - before)
+                crossing.append(where()[0] != before_where[0])
+    finally:
+        ClaimsPane.select = select  # type: ignore[method-assign]
+    with Store(db) as store:
+        rows = store.scalar("select count(*) from reviews where reviewer = ?", [CONFIRMER])
+    return {"keys": keys, "latencies": latencies, "rows": rows, "crossing": crossing}
+
+
+def _spread(values: list[float]) -> tuple[float, float, float]:
+    """Median, 95th percentile and max, in milliseconds."""
+    lat = sorted(x * 1000 for x in values)
+    return statistics.median(lat), lat[max(0, round(0.95 * len(lat)) - 1)], lat[-1]
+
+
 def main() -> None:
     """``python bench/review.py [--answers N] [--db PATH] [--presses N]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--answers", type=int, default=100_000)
     parser.add_argument("--db", help="generated database to reuse (created if missing)")
     parser.add_argument("--presses", type=int, default=200)
+    parser.add_argument("--advance-claims", type=int, default=500,
+                        help="claims confirmed with advance on decide (0: skip)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         source = Path(args.db) if args.db else Path(folder) / "generated.db"
@@ -127,6 +202,10 @@ def main() -> None:
             answers = store.scalar("select count(*) from answers")
             claims = store.scalar("select count(*) from claims")
         result = asyncio.run(run(work, args.presses, (140, 44)))
+        advance = (
+            asyncio.run(run_advance(work, args.advance_claims, (140, 44)))
+            if args.advance_claims else None
+        )
     lat = sorted(x * 1000 for x in result["latencies"])
     p95 = lat[max(0, round(0.95 * len(lat)) - 1)]
     print(f"database: {answers:,} answers, {claims:,} claims")
@@ -142,6 +221,22 @@ def main() -> None:
         f"review rows on disk: {result['rows']} (session counted "
         f"{result['session'].get('labels', 0)} labels)"
     )
+    if advance is not None:
+        median, p95, worst = _spread(advance["latencies"])
+        labelled = len(advance["latencies"])
+        print(
+            f"advance on decide, {labelled} claims confirmed with y: "
+            f"{advance['keys'] / labelled:.2f} keys per claim; key to saved and next claim "
+            f"shown: median {median:.1f} ms, p95 {p95:.1f} ms, max {worst:.1f} ms; "
+            f"{advance['rows']} review rows on disk"
+        )
+        pairs = list(zip(advance["latencies"], advance["crossing"], strict=True))
+        for label, wanted in (("within an answer", False), ("to the next answer", True)):
+            part = [lat for lat, crossed in pairs if crossed == wanted]
+            if part:
+                median, p95, worst = _spread(part)
+                print(f"  {label} ({len(part)} keys): median {median:.1f} ms, p95 {p95:.1f} ms,"
+                      f" max {worst:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -104,3 +104,35 @@ async def test_the_demo_ui_opens_on_the_first_answer(db_path: Path) -> None:
     with Store(db_path) as store:
         row = store.query("select reviewer, verdict from reviews where origin = 'ui'")
     assert row == [{"reviewer": "tester", "verdict": "stated"}]
+
+
+def test_the_demo_says_where_its_database_is_before_the_ui_and_ignores_groundtui_db(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = tmp_path / "real.db"
+    monkeypatch.setenv("GROUNDTUI_DB", str(real))
+    target = tmp_path / "demo.db"
+    said_before_ui: list[str] = []
+
+    class NoUI:
+        notice = ""
+
+        def run(self) -> None:
+            said_before_ui.append(self.notice)
+
+    def no_ui(*args, **kwargs):
+        return NoUI()
+
+    runner = CliRunner()
+    monkeypatch.setattr("groundtui.tui.make_app", no_ui)
+    out = runner.invoke(cli, ["demo", "--db", str(target)])
+    assert out.exit_code == 0, out.output
+    first = out.output.splitlines()[0]
+    assert first == f"Building the demo database at {target} …"
+    assert said_before_ui[-1] == f"Demo database: {target}"  # shown in the UI as it opens
+    assert out.output.index(f"Opening the review UI on {target}") < out.output.index(
+        "The demo database is at")
+    assert not real.exists()  # $GROUNDTUI_DB is not where the demo goes
+    again = runner.invoke(cli, ["demo", "--db", str(target), "--no-ui"])
+    assert again.output.startswith(f"Opening the demo database at {target}")
+    assert "$GROUNDTUI_DB is not used" in runner.invoke(cli, ["demo", "--help"]).output

@@ -24,10 +24,16 @@ from groundtui.store import Store, StoreError, default_db_path
     help="Decide the claims two reviewers disagree on (a lead's queue); your keys record "
     "adjudications, which outrank the reviewers' labels.",
 )
+@click.option(
+    "--no-advance", "no_advance", is_flag=True,
+    help="Stay on a claim after labelling it (for this session; by default a key that "
+    "completes a claim moves on to your next unlabelled one).",
+)
 @db_option
 @user_errors
 def review(
-    reviewer: str | None, blind: bool, read_only: bool, adjudicate: bool, db_path: str | None
+    reviewer: str | None, blind: bool, read_only: bool, adjudicate: bool, no_advance: bool,
+    db_path: str | None,
 ) -> None:
     """Open the review UI.
 
@@ -41,7 +47,9 @@ def review(
     path, read_only = _checked(db_path or default_db_path(), read_only)
     from groundtui.tui.app import make_app
 
-    app = make_app(path, reviewer, blind, readonly=read_only, adjudicate=adjudicate)
+    app = make_app(
+        path, reviewer, blind, readonly=read_only, adjudicate=adjudicate, advance=not no_advance
+    )
     app.run()
     if app.unsaved:  # the terminal closed while another program held the lock for long
         raise UserError(
@@ -75,7 +83,12 @@ def _checked(path: str, read_only: bool) -> tuple[str, bool]:
 @click.command()
 @click.option("--reviewer", default=None, help="Your name [default: login name].")
 @click.option("--no-ui", is_flag=True, help="Build the demo database, then stop.")
-@db_option
+@click.option(
+    "--db", "db_path", metavar="PATH", default=None,
+    help="Where to build the demo database; one built before is reused, with your labels "
+    "[default: a new temporary folder; $GROUNDTUI_DB is not used, so a real database is "
+    "never filled with sample data].",
+)
 @user_errors
 def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
     """Build a demo database from the bundled sample data and open the review UI.
@@ -91,18 +104,25 @@ def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
         path = Path(db_path)
     else:
         path = Path(tempfile.mkdtemp(prefix="groundtui-demo-")) / "demo.db"
-    click.echo(f"Building the demo database at {path} …")
+    reused = path.exists()
+    click.echo(f"{'Opening' if reused else 'Building'} the demo database at {path} …")
     built = build_demo(path)
     click.echo(
         f"{built.answers} answers, {built.claims} claims; {built.flagged} answers flagged by "
         f"the mechanical check; {built.judged_claims} claims judged now by the heuristic judge.")
-    if not no_ui:
-        from groundtui.tui import make_app
+    reopen = (f"`groundtui review --db {path}` reopens it, "
+              f"`groundtui report --db {path}` prints its report.")
+    if no_ui:
+        click.echo(f"The demo database is at {path}: {reopen}")
+        return
+    from groundtui.tui import make_app
 
-        make_app(str(path), reviewer or _login(), False).run()
-    # Said after the UI too, which has taken the screen since the lines above.
-    click.echo(f"The demo database is at {path}: `groundtui review --db {path}` reopens it, "
-               f"`groundtui report --db {path}` prints its report.")
+    click.echo(f"Opening the review UI on {path} (q quits; every label is saved as made).")
+    app = make_app(str(path), reviewer or _login(), False)
+    app.notice = f"Demo database: {path}"
+    app.run()
+    # Said again after the UI, which has taken the screen since the lines above.
+    click.echo(f"The demo database is at {path}: {reopen}")
 
 
 def _login() -> str:

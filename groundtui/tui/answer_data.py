@@ -116,6 +116,8 @@ class AnswerDetail:
     """Two reviewers review it, each without seeing the other's labels first."""
     held_by: list[str] = field(default_factory=list)
     """Others who fill its reviewer slots: it is theirs, shown to this reviewer read-only."""
+    judged: bool = True
+    """A judge has split it into claims (it may have found none): False before ``judge``."""
 
 
 def load_claims(
@@ -260,9 +262,17 @@ def load_answer(
     claims = load_claims(
         store, answer_id, reviewer, hide_others=blind or overlap, adjudicate=adjudicate
     )
+    # An answer's claims come from a judge's extraction; none yet means it was never judged
+    # (an imported database before `groundtui judge`), not that it holds no claim.
+    judged = bool(claims) or bool(
+        store.scalar(
+            "select 1 from extractions where answer_id = ? and error is null limit 1",
+            [answer_id],
+        )
+    )
     return AnswerDetail(
         a["id"], a["question"], a["response"], correct, sources, claims, specifics,
-        in_overlap=overlap,
+        in_overlap=overlap, judged=judged,
     )
 
 

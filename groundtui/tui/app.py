@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import ClassVar
 
 from textual.app import App
 
@@ -22,13 +23,21 @@ class ReviewApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "groundtui review"
     ENABLE_COMMAND_PALETTE = False
+    """No hidden app-wide ctrl+p: the review screen binds it where the footer lists it (the
+    footer's docked palette key covered the keys before it); ``__init__`` turns it on."""
+    COMMANDS: ClassVar[set] = set()
+    """The review screen brings its own (``commands.ReviewCommands``): no system commands,
+    whose quit would not wait for the last writes."""
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
         super().__init__()
+        self.use_command_palette = True
         self.db_path = db_path
         self.session = session
         self.unsaved: list[Intent] = []
         """Decisions still not written when the app closed (the CLI reports them)."""
+        self.notice = ""
+        """Said when the screen opens (``demo``: where its database is)."""
         self.sub_title = (
             f"{session.reviewer}{' · adjudicating' if session.adjudicate else ''}"
             f"{' · blind' if session.blind else ''}"
@@ -37,6 +46,10 @@ class ReviewApp(App[None]):
 
     def get_default_screen(self) -> ReviewScreen:
         return ReviewScreen(self.db_path, self.session)
+
+    def on_mount(self) -> None:
+        if self.notice:
+            self.notify(self.notice, timeout=15)
 
     def on_unmount(self) -> None:
         # `q` waits for every write; a closed terminal or ctrl+c does not, so whatever is
@@ -53,6 +66,7 @@ def make_app(
     adjudicate: bool = False,
     clock: Callable[[], datetime] | None = None,
     poll: float = 1.0,
+    advance: bool = True,
 ) -> ReviewApp:
     """The review app over ``db_path`` for ``reviewer`` (used by the CLI, tests, bench).
 
@@ -62,6 +76,7 @@ def make_app(
         adjudicate: a lead's session over the claims reviewers disagree on.
         clock: the time now, for leases (tests move it).
         poll: seconds between two looks for other people's changes (``PRAGMA data_version``).
+        advance: a key that completes a claim moves on (False: ``review --no-advance``).
     """
     if readonly is None:
         readonly = not writable(str(db_path))
@@ -75,7 +90,7 @@ def make_app(
         settings = store.settings()
     session = ReviewSession(
         str(db_path), name, blind, readonly=readonly, adjudicate=adjudicate,
-        share=settings["overlap"], lease_minutes=settings["lease_minutes"],
+        share=settings["overlap"], lease_minutes=settings["lease_minutes"], advance=advance,
     )
     if clock is not None:
         session.clock = clock

@@ -20,6 +20,14 @@ KIND_KEYS = {
 }
 VERDICT_KEYS = {"s": "stated", "c": "contradicted", "a": "absent", "p": "partial"}
 
+SCROLL_KEYS = (
+    ("pageup", "page_up", "page up"),
+    ("pagedown", "page_down", "page down"),
+    ("home", "home", "to the top"),
+    ("end", "end", "to the bottom"),
+    ("shift+up", "up", "a line up"),
+    ("shift+down", "down", "a line down"),
+)
 VERDICT_GROUP = Binding.Group("verdict", compact=True)
 KIND_GROUP = Binding.Group("kind", compact=True)
 CLAIM_GROUP = Binding.Group("claim", compact=True)
@@ -46,6 +54,21 @@ def review_bindings() -> list[BindingType]:
             id="claim.previous",
             group=CLAIM_GROUP,
             key_display="k",
+        ),
+        # The arrows again, with priority: wherever the focus is, not the focused pane's
+        # scroll (declared apart so that the footer keeps its order).
+        Binding("down", "claim(1)", "next claim", show=False, priority=True,
+                tooltip="Select the next claim", id="claim.next.arrow"),
+        Binding("up", "claim(-1)", "previous claim", show=False, priority=True,
+                tooltip="Select the previous claim", id="claim.previous.arrow"),
+        Binding(
+            "space",
+            "next_unlabelled",
+            "next unlabelled",
+            tooltip="Select the next claim you have not labelled, anywhere in the queue",
+            id="claim.next_unlabelled",
+            group=CLAIM_GROUP,
+            show=False,
         ),
         Binding(
             "n",
@@ -136,11 +159,36 @@ def review_bindings() -> list[BindingType]:
             id="calibration",
         ),
     ]
+    b += [
+        Binding("z", "zoom", "zoom", tooltip="Zoom the focused pane to the whole screen, and back",
+                id="pane.zoom"),
+        Binding("w", "whole_source", "whole source",
+                tooltip="Show the whole source, or only around the evidence", id="source.whole"),
+        Binding("left_square_bracket", "cited_source(-1)", "previous cited", show=False,
+                tooltip="A claim citing several sources: show the previous one it cites",
+                id="source.cited.previous"),
+        Binding("right_square_bracket", "cited_source(1)", "next cited", show=False,
+                tooltip="A claim citing several sources: show the next one it cites",
+                id="source.cited.next"),
+        Binding("ctrl+f", "find", "find", tooltip="Find text in the source (enter: next match,"
+                " shift+enter: previous, esc: close)", id="source.find"),
+        Binding("tab", "app.focus_next", "next pane", show=False,
+                tooltip="Focus the next pane (the focused one is framed)", id="pane.next"),
+        Binding("shift+tab", "app.focus_previous", "previous pane", show=False,
+                tooltip="Focus the previous pane", id="pane.previous"),
+    ]
+    for key, how, name in SCROLL_KEYS:
+        b.append(
+            Binding(key, f"scroll_pane('{how}')", name, show=False, priority=True,
+                    tooltip=f"Scroll the focused pane: {name}", id=f"pane.scroll.{how}")
+        )
     return [
         Binding(
             "question_mark", "help", "help", key_display="?", tooltip="List every key", id="help"
         ),
         Binding("q", "quit", "quit", tooltip="Quit (every change is already saved)", id="quit"),
+        Binding("ctrl+p", "app.command_palette", "palette", id="palette",
+                tooltip="The command palette: every action by name, and Open answer ID"),
         *b,
     ]
 
@@ -151,5 +199,8 @@ def help_order(bindings: Iterable[BindingType]) -> list[Binding]:
     Only ``Binding`` objects are listed, as the help shows each one's tooltip; every
     binding here is declared in full, never in Textual's tuple shorthand.
     """
-    full = [binding for binding in bindings if isinstance(binding, Binding)]
-    return sorted(full, key=lambda binding: binding.id in ("help", "quit"))
+    full = [
+        binding for binding in bindings
+        if isinstance(binding, Binding) and not (binding.id or "").endswith(".arrow")
+    ]
+    return sorted(full, key=lambda binding: binding.id in ("help", "quit", "palette"))

@@ -42,6 +42,8 @@ class ReviewSession:
         share: the ``overlap`` setting (README "Reviewing as a team").
         lease_minutes: how long an answer left unfinished stays this reviewer's.
         clock: the time now, for leases (tests move it).
+        advance: a key that completes a claim moves on to the next claim this reviewer has
+            not labelled (``groundtui review --no-advance`` turns it off).
     """
 
     def __init__(
@@ -57,6 +59,7 @@ class ReviewSession:
         share: float = 0.0,
         lease_minutes: int = 15,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        advance: bool = True,
     ) -> None:
         self.db_path = db_path
         self.reviewer = reviewer
@@ -66,6 +69,7 @@ class ReviewSession:
         self.share = share
         self.lease_minutes = lease_minutes
         self.clock = clock
+        self.advance = advance
         self.poll = 1.0
         """Seconds between two looks for changes others made (live refresh)."""
         self.writes: WriteQueue[Intent, Outcome] = WriteQueue(

@@ -28,7 +28,7 @@ async def _review(db: str, name: str, answers: int, start: Any) -> dict:
     from groundtui.tui import make_app
     from groundtui.tui.screens.review import ReviewScreen
 
-    app = make_app(db, name)
+    app = make_app(db, name, advance=False)  # it moves on itself (j, then n)
     failures: list[str] = []
     said = ReviewScreen._status
 

@@ -11,7 +11,7 @@ from tests.tui.helpers import SIZE, plain
 
 
 async def test_blind_mode_hides_the_judge_until_the_reviewer_labels(review_db: Path):
-    app = make_app(review_db, "bo", blind=True)
+    app = make_app(review_db, "bo", blind=True, advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "hidden until you label" in plain(app, "#claim-detail")

@@ -61,7 +61,7 @@ async def test_help_lists_every_key_and_q_quits(review_db: Path):
 
 
 async def test_stopping_without_quitting_loses_no_label(review_db: Path):
-    app = make_app(review_db, "dana")
+    app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         # Keys as fast as Pilot can press them, then the terminal goes away: no q, no wait.

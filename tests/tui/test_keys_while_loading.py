@@ -64,7 +64,7 @@ async def test_n_n_s_unheld_labels_the_answer_shown(review_db: Path):
 
 async def test_keys_typed_during_loads_keep_their_order(review_db: Path, held_loads):
     """``s n c j a``: s on the first answer, c and a on the next one's two claims."""
-    app = make_app(review_db, "dana")
+    app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         first, second = app.screen.rows[0].answer_id, app.screen.rows[1].answer_id

@@ -14,7 +14,7 @@ from tests.tui.helpers import SIZE, plain
 
 
 async def test_verdict_keys_append_one_row_each_with_the_reviewer(review_db: Path):
-    app = make_app(review_db, "dana")
+    app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         for key in "scap":
@@ -29,7 +29,7 @@ async def test_verdict_keys_append_one_row_each_with_the_reviewer(review_db: Pat
 
 
 async def test_enter_and_y_confirm_the_judge_and_kinds_are_set_and_cleared(review_db: Path):
-    app = make_app(review_db, "dana")
+    app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "enter")  # A-1#1: absent / plausible_specifics
@@ -54,7 +54,7 @@ async def test_enter_and_y_confirm_the_judge_and_kinds_are_set_and_cleared(revie
 
 
 async def test_a_verdict_key_keeps_a_kind_the_reviewer_cleared(review_db: Path):
-    app = make_app(review_db, "dana")
+    app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         for key in ("a", "0", "c"):
@@ -90,7 +90,7 @@ async def test_m_cycles_correctness_correct_incorrect_unknown(review_db: Path):
 
 
 async def test_note_editor_takes_keys_as_text_and_saves_with_the_label(review_db: Path):
-    app = make_app(review_db, "dana")
+    app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "a")
@@ -123,7 +123,7 @@ async def test_a_note_before_any_label_is_kept_and_carried(review_db: Path):
 
 
 async def test_the_claim_detail_shows_your_label_and_note_under_the_claim(long_db: Path):
-    app = make_app(long_db, "dana")
+    app = make_app(long_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "j", "a")

@@ -54,7 +54,7 @@ async def test_navigation_moves_between_claims_and_answers(review_db: Path):
 
 
 async def test_two_quick_claim_moves_settle_and_label_the_right_claim(long_db: Path):
-    app = make_app(long_db, "dana")
+    app = make_app(long_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -148,6 +148,23 @@ async def test_filter_modal_typed_text_and_enter(review_db: Path):
         await press(pilot, "slash")
         await press(pilot, "escape")  # cancel keeps the filter
         assert [r.answer_id for r in app.screen.rows] == ["A-4"]
+
+
+async def test_a_ticked_box_shows_a_tick_and_enter_on_it_applies(review_db: Path):
+    from groundtui.tui.screens.filter import Tick
+
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "slash")
+        box = app.screen.query_one("#filter-disagreements", Tick)
+        box.focus()
+        await settle(pilot)
+        assert "✓" not in str(box.render())
+        await press(pilot, "space")
+        assert box.value and "✓" in str(box.render())
+        await press(pilot, "enter")  # applies the filter; does not untick the box
+        assert app.screen.filter.disagreements
 
 
 async def test_the_queue_is_read_a_page_at_a_time(review_db: Path, monkeypatch):

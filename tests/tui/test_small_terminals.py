@@ -106,3 +106,27 @@ async def test_the_source_opens_scrolled_to_far_evidence(long_db: Path):
         assert top <= line < top + scroll.scrollable_content_region.height
         await press(pilot, "j", "k")  # back to the same claim: scrolled there again
         assert scroll.scroll_y <= line < scroll.scroll_y + scroll.scrollable_content_region.height
+
+
+async def test_at_80x24_every_claim_has_a_line_and_the_selected_one_is_whole(long_db: Path):
+    app = make_app(long_db, "dana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "j", "j")
+        screen = app.screen
+        options = screen.query_one(OptionList)
+        assert options.region.height >= 4
+        lines = [options.get_option_at_index(i).prompt for i in range(options.option_count)]
+        assert all("\n" not in str(line) for line in lines)  # one line a claim
+        assert "judge absent" in str(lines[2]) and "you –" in str(lines[2])
+        detail = screen.query_one("#claim-detail-scroll")
+        shown = plain(app, "#claim-detail")
+        assert shown.startswith("Fact 2 holds for every order\nyou ")
+        assert detail.region.height >= 3 and detail.scroll_y == 0
+        assert screen.query_one(SourcePane).region.height >= 10
+        await press(pilot, "s")
+        await press(pilot, "k", "k", "k")  # claim 1: in view with the question above it
+        for _ in range(3):
+            await settle(pilot)
+        assert screen.query_one(AnswerView).scroll_y == 0
+    assert [r["claim_id"] for r in reviews(long_db, "dana")] == ["L-1#3"]

@@ -19,7 +19,8 @@ SIZE = (140, 44)
 def test_first_screen(review_db: Path, snap_compare):
     """A-1 open with its first claim selected.
 
-    You should see: the queue with its legend "⚑ flag · n = not stated", A-1 flagged (⚑)
+    You should see: the queue with its three-line legend ("first: ⚑ flag or #>0", "#: claims
+    not stated", "· new ◐ part ✓ done"), A-1 flagged (⚑)
     first, "0 of 5 reviewed" and "mine 0 · team 1 of 6" (A-5, reviewed by sam and kim, is
     theirs and not in dana's queue); the response with claim 1 in reverse (it is
     absent: the warning colour) and "30" underlined (an unsourced specific), claim 2 in the
@@ -28,8 +29,9 @@ def test_first_screen(review_db: Path, snap_compare):
     source "Returns policy" (help-centre, updated 2025-01-10) with its first sentence
     highlighted (not in the absent colour); the report pane, under half the column high,
     with claim level, answer level, invention rate and their counts, both kappas, quadrants
-    and by source (pdf-archive, the most often ungrounded, first); the footer opening with
-    "? help q quit", then every key group through "g guidelines".
+    and by source (pdf-archive, the most often ungrounded, first); the claims pane framed
+    in the primary colour (it has the focus); the footer opening with "? help q quit",
+    then every key group through "g guidelines" and "z zoom", "^p palette" at its right.
     """
 
     async def run_before(pilot):
@@ -54,7 +56,7 @@ def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
         await press(pilot, "n")
         await press(pilot, "c")
 
-    assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(make_app(review_db, "dana", advance=False), terminal_size=SIZE, run_before=run_before)
 
 
 def test_blind_review(review_db: Path, snap_compare):
@@ -81,9 +83,10 @@ def test_blind_review(review_db: Path, snap_compare):
 def test_help_screen(review_db: Path, snap_compare):
     """The help modal over the review screen.
 
-    You should see: every key (↓ / j, ↑ / k, n, N, ⏎ / y, s, c, a, p, 1–4, 0, m, e, u, /,
-    r, ?, q) with what it does, the note editor's and the filter's keys, and a paragraph on
-    verdicts, invention kinds and the marks.
+    You should see: every key (↓ / j, ↑ / k, space, n, N, ⏎ / y, s, c, a, p, 1–4, 0, m, e,
+    u, /, r, g, z, w, ^f, tab, shift+tab, then the scroll keys further down) with what it
+    does, the note editor's, the filter's and the find bar's keys and ctrl+p, and paragraphs
+    on verdicts, invention kinds, the marks and advance on decide.
     """
 
     async def run_before(pilot):
@@ -107,3 +110,57 @@ def test_note_editor(review_db: Path, snap_compare):
         await press(pilot, *"source", "space", *"says", "space", *"14", "space", *"days")
 
     assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
+
+
+def _long_source_at(size: tuple[int, int], zoom: bool):
+    async def run_before(pilot):
+        await settle(pilot)
+        await press(pilot, "w", "tab")  # the whole source, focused
+        if zoom:
+            await press(pilot, "z")
+        await press(pilot, "home", "pagedown", "shift+down")
+
+    return run_before
+
+
+def test_source_scrolled_at_80x24(long_db: Path, snap_compare):
+    """L-1 at 80×24, the whole source (w) focused (tab) and scrolled a page and a line down.
+
+    You should see: no queue and no report (too narrow, too short); the answer from its
+    question (claim 1 is near the start of the response: no scroll hides the question), the claims
+    list with one line a claim ("1  judge stated  you –  The warranty…") and claim 1 whole
+    below it; the source pane framed in the primary colour, its header saying "the whole
+    source · w: around the evidence", its text at "Line 1x: the small print goes on." lines
+    (scrolled from the top, the evidence far below); the footer opening "? help q quit".
+    """
+    app = make_app(long_db, "dana")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_long_source_at((80, 24), False))
+
+
+def test_source_zoomed_at_80x24(long_db: Path, snap_compare):
+    """As above, with the source zoomed (z): it fills the screen between header and footer.
+
+    You should see: only the source pane (framed), its title "Source [1]", the header
+    "[1] Terms" and the filler lines a page and a line down; the status line and footer.
+    """
+    app = make_app(long_db, "dana")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_long_source_at((80, 24), True))
+
+
+def test_source_scrolled_at_160x48(long_db: Path, snap_compare):
+    """L-1 at 160×48, the whole source focused and scrolled a page and a line down.
+
+    You should see: the queue with its three-line legend ("first: ⚑ flag or #>0", "#: claims
+    not stated", "· new ◐ part ✓ done"); the answer; the claims list with two lines a claim;
+    the source pane framed, scrolled to filler lines; the report pane under it.
+    """
+    app = make_app(long_db, "dana")
+    assert snap_compare(
+        app, terminal_size=(160, 48), run_before=_long_source_at((160, 48), False)
+    )
+
+
+def test_source_zoomed_at_160x48(long_db: Path, snap_compare):
+    """As above, zoomed: the source pane alone fills the screen, scrolled a page and a line."""
+    app = make_app(long_db, "dana")
+    assert snap_compare(app, terminal_size=(160, 48), run_before=_long_source_at((160, 48), True))

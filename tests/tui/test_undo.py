@@ -11,7 +11,7 @@ from tests.tui.helpers import SIZE, plain
 
 
 async def test_undo_appends_rows_that_restore_the_previous_label(review_db: Path):
-    app = make_app(review_db, "dana")
+    app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "s")

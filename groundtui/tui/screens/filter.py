@@ -8,12 +8,27 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from groundtui.models import Verdict
 from groundtui.text.inert import one_line
 from groundtui.tui.queue_data import QueueFilter
+
+
+class Tick(Checkbox, inherit_bindings=False):
+    """A checkbox that shows ✓ when on and nothing when off (not only a colour), toggled
+    with ``space``: ``enter`` applies the whole filter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "toggle_button", "toggle", show=False),
+    ]
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        return super()._button
 
 
 class FilterScreen(ModalScreen[QueueFilter | None]):
@@ -30,6 +45,8 @@ class FilterScreen(ModalScreen[QueueFilter | None]):
         Binding(
             "ctrl+s", "apply", "apply", tooltip="Apply the filter", id="filter.apply", priority=True
         ),
+        Binding("enter", "apply", "apply", show=False, tooltip="Apply the filter",
+                id="filter.apply.enter"),
     ]
 
     def __init__(self, current: QueueFilter, origins: list[str]) -> None:
@@ -43,7 +60,9 @@ class FilterScreen(ModalScreen[QueueFilter | None]):
         if f.origin and f.origin not in self.origins:
             origin_options.append((Text(one_line(f.origin, 40)), f.origin))
         with Vertical(id="filter-dialog", classes="dialog") as dialog:
-            dialog.border_title = "Filter the queue  (enter to apply, esc to cancel)"
+            dialog.border_title = (
+                "Filter the queue  (enter to apply, space ticks, esc to cancel)"
+            )
             yield Label("Text in the id, question or response")
             yield Input(f.text, placeholder="any text", id="filter-text")
             yield Label("Source origin")
@@ -60,13 +79,13 @@ class FilterScreen(ModalScreen[QueueFilter | None]):
                 value=f.verdict or Select.NULL,
                 id="filter-verdict",
             )
-            yield Checkbox("Unreviewed answers only", f.unreviewed, id="filter-unreviewed")
-            yield Checkbox(
+            yield Tick("Unreviewed answers only", f.unreviewed, id="filter-unreviewed")
+            yield Tick(
                 "Disagreements only (a reviewer and the judge differ)",
                 f.disagreements,
                 id="filter-disagreements",
             )
-            yield Checkbox(
+            yield Tick(
                 "Everyone's answers (those other reviewers hold or have reviewed: read-only)",
                 f.everyone,
                 id="filter-everyone",

@@ -14,7 +14,8 @@ from textual.widgets import Static
 
 EXTRA = [
     ("e, then ctrl+s / esc", "in the note editor: save / cancel (every other key is text)"),
-    ("/, then enter / esc", "in the filter: apply / cancel"),
+    ("/, then enter / space / esc", "in the filter: apply / tick a box / cancel"),
+    ("ctrl+f, then ⏎ / ⇧+⏎ / esc", "in the find bar: next match / previous (also ↓ / ↑) / close"),
 ]
 
 
@@ -66,6 +67,11 @@ class HelpScreen(ModalScreen[None]):
                     "read-only). In the double-review overlap another reviewer's labels stay "
                     "hidden until you label the claim. Others' labels appear within about two "
                     "seconds. g shows the team's guidelines.\n"
+                    "Advance on decide: y, s, a kind after c / a / p, and c / a / p on a claim "
+                    "that keeps a kind (yours, or the judge's) label the claim and select your "
+                    "next unlabelled claim of the answer, then the next answer (groundtui "
+                    "review --no-advance: stay). A long source opens around the evidence: w "
+                    "shows all of it; tab frames a pane, whose keys then scroll it, z zooms it.\n"
                     "Every decision is saved when it is made; undo appends a row that restores "
                     "your previous label."
                 ),

@@ -3,7 +3,7 @@
 The panes it decides by, and the reads that fill them, are ``ReviewPanes``' (review_panes.py).
 A key acts on the answer on screen: one that arrives while the next answer is still being
 read (typed fast, pasted, a slow disk) is held and replayed, in order, once that answer is
-shown. A write the database is too busy for shows as pending until it lands; ``q`` waits.
+shown. Writing the decisions, and what the screen shows of each, is ``Writing``'s (writing.py).
 """
 
 from __future__ import annotations
@@ -11,13 +11,17 @@ from __future__ import annotations
 import functools
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
+from typing import ClassVar
 
 from textual import on, work
 
 from groundtui.tui import messages, queue_data
+from groundtui.tui.advance import completes, next_unlabelled
+from groundtui.tui.commands import ReviewCommands
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter
-from groundtui.tui.screens.live_panes import LivePanes
+from groundtui.tui.screens.writing import Writing
 from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
@@ -43,17 +47,18 @@ def on_the_answer_shown(action: Callable | None = None, *, moves: bool = False):
     return held
 
 
-class ReviewScreen(LivePanes):
+class ReviewScreen(Writing):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
+    COMMANDS: ClassVar[set] = {ReviewCommands}
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
         super().__init__(db_path, session)
         self.held_keys: deque[Callable[[], None]] = deque()
         """Key actions typed while the answer they act on was loading, in order."""
-        self._waiting = False
-        self._quitting = False
+        self._wants_kind: str | None = None
+        """The claim a ``c``/``a``/``p`` left waiting for its kind (advance on decide)."""
 
     def _answer_shown(self) -> None:
         while self.held_keys and not self.awaiting_answer and self.is_current:
@@ -64,92 +69,60 @@ class ReviewScreen(LivePanes):
 
     # -- decisions ---------------------------------------------------------------------
 
-    def _submit(self, what: str, value: str | None = None) -> None:
-        if self._read_only():
-            return
+    def _decide(self, what: str, value: str | None = None) -> None:
+        """Label the selected claim; move on when the key completes it (advance on decide)."""
         claim = self.current_claim
-        if what not in ("mark", "undo") and claim is None:
-            self._status("This answer has no claim to label.")
+        if claim is None or self.session.readonly:
+            self._submit(what, value)
             return
-        if what != "undo" and self.detail is None:
+        hidden = (
+            self.session.blind and not self.session.adjudicate and claim.judge_hidden(True)
+        )
+        done = completes(
+            what, value, claim, hidden=hidden, after_verdict=self._wants_kind == claim.id
+        )
+        if not self._submit(what, value):
             return
-        answer_id = self.detail.id if self.detail else ""
-        self._send(Intent(what, answer_id, claim.id if claim else "", value))
+        labels = what in ("verdict", "confirm") or (what == "kind" and value is not None)
+        if what == "verdict" and not done:
+            self._wants_kind = claim.id
+        elif labels:  # 0 leaves a c/a/p still waiting for its kind
+            self._wants_kind = None
+        if labels:
+            self.labelled_now.add(claim.id)
+        if done and self.session.advance:
+            self._advance()
 
-    def _send(self, intent: Intent) -> None:
-        self.session.submit(intent)
-        if self._waiting:
-            self._show_pending()
-        self.save()
-
-    def _read_only(self) -> bool:
-        if self.session.readonly:
-            self._status("The database is read-only: labels are off.", warning=True)
-        return self.session.readonly
-
-    def _show_pending(self, saved: str = "") -> None:
-        pending = self.session.pending
-        labels = all(i.what in ("verdict", "kind", "confirm", "note") for i in pending)
-        noun = ("label" if labels else "change") + ("" if len(pending) == 1 else "s")
-        why = "the database is locked by another program; saving as soon as it is free…"
-        then = " then quitting" if self._quitting else ""
-        self._status(f"{saved}{len(pending)} {noun} pending: {why}{then}", warning=True)
-
-    @work(thread=True, group="save", exit_on_error=False)
-    def save(self) -> None:
-        """Apply the queued decisions in order; each is committed before it is reported."""
-        def deliver(outcome: messages.Outcome) -> None:
-            self.post_message(messages.ChangeApplied(outcome))
-
-        self.session.drain(deliver)
-
-    def on_change_applied(self, message: messages.ChangeApplied) -> None:
-        outcome = message.outcome
-        if outcome.waiting:
-            self._waiting = True
-            self._show_pending()
+    def _advance(self) -> None:
+        """Select the next claim of this answer not labelled; after the last, the next answer
+        of the queue with a claim (one without has nothing to label: ``n`` shows it)."""
+        if self.detail is None:
             return
-        self._waiting = self._waiting and bool(self.session.pending)
-        if self._quitting and not self.session.pending:
-            self.app.exit()
-        if not outcome.saved:
-            self._status(outcome.message, warning=True)
-            return
-        self.report, self.report_ready = outcome.report, True
-        if outcome.reviewed_before != outcome.reviewed_after:
-            listed = any(r.answer_id == outcome.answer_id for r in self.rows)
-            if self.progress is None:
-                if self._counts_started:  # the count under way may predate this change
-                    self.count_progress(self._queue_token, self.filter)
-            elif listed or not self.filter.active:
-                reviewed, total = self.progress
-                self.progress = (reviewed + (1 if outcome.reviewed_after else -1), total)
-            else:
-                self.count_progress(self._queue_token, self.filter)
-        if outcome.row is not None:
-            for i, row in enumerate(self.rows):
-                if row.answer_id == outcome.answer_id:
-                    outcome.row.tier, self.rows[i] = row.tier, outcome.row
-                    self.query_one(QueuePane).row_changed(i)
-        self._show_progress()
-        if self.detail is not None and self.detail.id == outcome.answer_id:
-            self.detail.claims = outcome.claims
-            self.detail.correct = outcome.correct
-            ids = [c.id for c in outcome.claims]
-            if outcome.intent.what == "undo" and outcome.claim_id in ids:
-                self.claim = ids.index(outcome.claim_id)
+        found = next_unlabelled(self.detail.claims, self.claim, self.labelled_now)
+        if found is not None:
+            self.claim = found
             self._draw()
-        elif outcome.intent.what == "undo":
-            where = next(
-                (i for i, r in enumerate(self.rows) if r.answer_id == outcome.answer_id), None
-            )
-            if where is not None:
-                self._open(where, outcome.claim_id or None)
-        self._render_report()
-        if self._waiting:
-            self._show_pending(f"{outcome.message} · ")
+            return
+        after = range(self.index + 1, len(self.rows))
+        nxt = next((i for i in after if self.rows[i].claims), None)
+        if nxt is not None:
+            self._pick_unlabelled = True
+            self._open(nxt)
         else:
-            self._status(outcome.message)
+            self._read_on("No answer with a claim after this one in the queue.", saving=True)
+
+    def _read_on(self, at_the_end: str, saving: bool = False) -> None:
+        """Nothing further in the queue read so far: read its next page, or say so (after
+        the "Saved" of the key that got here, when ``saving``)."""
+        if not self.more:
+            self._status(at_the_end)
+            if saving:
+                self.then_say = at_the_end
+            return
+        self._status("Loading more answers…")
+        if not self._loading_page:
+            self._loading_page = True
+            self.load_page(self._queue_token, self.filter, self.more, False)
 
     # -- actions -----------------------------------------------------------------------
 
@@ -178,19 +151,35 @@ class ReviewScreen(LivePanes):
             self._open(new, step=step)
 
     @on_the_answer_shown
+    def action_next_unlabelled(self) -> None:
+        """Select the next claim not labelled anywhere in the queue, from here on."""
+        claims = self.detail.claims if self.detail else []
+        for index in range(self.claim + 1, len(claims)):
+            if claims[index].mine_verdict is None and claims[index].id not in self.labelled_now:
+                self.claim = index
+                self._draw()
+                return
+        for index in range(self.index + 1, len(self.rows)):
+            if self.rows[index].claims and self.rows[index].state != "reviewed":
+                self._pick_unlabelled = True
+                self._open(index)
+                return
+        self._read_on("No claim left to label after this one in the queue.")
+
+    @on_the_answer_shown
     def action_confirm(self) -> None:
         """Confirm the judge's verdict and kind."""
-        self._submit("confirm")
+        self._decide("confirm")
 
     @on_the_answer_shown
     def action_verdict(self, verdict: str) -> None:
         """Set this reviewer's verdict on the claim."""
-        self._submit("verdict", verdict)
+        self._decide("verdict", verdict)
 
     @on_the_answer_shown
     def action_kind(self, key: str) -> None:
         """Set (1-4) or clear (0) the invention kind."""
-        self._submit("kind", KIND_KEYS[key])
+        self._decide("kind", KIND_KEYS[key])
 
     @on_the_answer_shown
     def action_mark(self) -> None:
@@ -249,6 +238,24 @@ class ReviewScreen(LivePanes):
         self.origins = message.origins
         self._status("")
         self.action_filter()
+
+    def action_toggle_queue(self) -> None:
+        """Show or hide the queue pane."""
+        pane = self.query_one(QueuePane)
+        pane.display = not pane.display
+
+    @on_the_answer_shown(moves=True)
+    def open_answer_id(self, answer_id: str) -> None:
+        """Open the answer ``answer_id`` (the palette's jump): in the queue if loaded, else
+        the queue filtered by that id."""
+        where = next((i for i, r in enumerate(self.rows) if r.answer_id == answer_id), None)
+        if where is not None:
+            self._open(where)
+            return
+        self._status(f"{answer_id} is not in the queue read so far: filtering it by that id "
+                     "(/ changes the filter).")
+        self.filter = replace(self.filter, text=answer_id)
+        self._reload_queue()
 
     def action_toggle_report(self) -> None:
         """Show or hide the report pane."""

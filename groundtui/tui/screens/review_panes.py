@@ -24,6 +24,7 @@ from groundtui.report import Report
 from groundtui.store import Store, StoreError
 from groundtui.text.inert import one_line
 from groundtui.tui import messages, queue_data
+from groundtui.tui.advance import first_unlabelled
 from groundtui.tui.answer_data import AnswerDetail, ClaimView, load_answer
 from groundtui.tui.queue_data import QueueFilter, QueueRow
 from groundtui.tui.session import ReviewSession
@@ -77,6 +78,10 @@ class ReviewPanes(Screen):
         """Seconds the last count of the progress took (live_panes spaces them by it)."""
         self.awaiting_answer = True
         """The answer to show (or the queue's first page) is still being read."""
+        self._pick_unlabelled = False
+        """The answer being opened starts on its first claim not labelled (advance)."""
+        self.labelled_now: set[str] = set()
+        """Claims this session labelled, whose rows may not be read back yet."""
 
     # -- layout ----------------------------------------------------------------------
 
@@ -95,7 +100,7 @@ class ReviewPanes(Screen):
                 yield SourcePane(id="source")
                 yield ReportPane(id="report")
         yield Static(id="status")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one(ClaimsPane).border_title = "Claims"
@@ -256,7 +261,13 @@ class ReviewPanes(Screen):
                 return
         self.detail = message.detail
         ids = [c.id for c in self.detail.claims] if self.detail else []
-        self.claim = ids.index(message.claim_id) if message.claim_id in ids else 0
+        if message.claim_id in ids:
+            self.claim = ids.index(message.claim_id)
+        elif self._pick_unlabelled and self.detail is not None:
+            self.claim = first_unlabelled(self.detail.claims, self.labelled_now)
+        else:
+            self.claim = 0
+        self._pick_unlabelled = False
         self.awaiting_answer = False
         self._draw()
         self._after_first_screen()
@@ -276,8 +287,25 @@ class ReviewPanes(Screen):
         """Draw the open answer and its selected claim; panes redraw only what changed."""
         claims = self.detail.claims if self.detail else []
         self.query_one(AnswerView).show(self.detail, self.claim, self.session.blind)
-        self.query_one(ClaimsPane).show(claims, self.claim)
+        pane = self.query_one(ClaimsPane)
+        pane.empty = self._no_claims()
+        pane.show(claims, self.claim)
         self._render_source()
+
+    def _no_claims(self) -> Text:
+        """Why the open answer shows no claim: none found, or never judged (and what to run)."""
+        if self.detail is None or self.detail.judged:
+            return Text("This answer has no claims: the judge found none to check.", style="dim")
+        text = Text("Not judged yet: ", style="bold")
+        text.append(
+            "claims come from the judge, and this answer has not been through it. Run\n\n"
+        )
+        text.append(f"  groundtui judge --all --db {self.db_path}\n\n", style="bold")
+        text.append(
+            "(add --heuristic to judge offline, without a model), then open the review "
+            "again. m still marks the answer correct or not.",
+        )
+        return text
 
     def _render_source(self) -> None:
         claims = self.detail.claims if self.detail else []

@@ -85,7 +85,7 @@ class AnswerView(VerticalScroll):
             None if selected_at is None else through_word(text.plain, offset + selected_at)
         )
         if self._before is not None:
-            scroll_to_offset(self, self._before, margin=2)
+            scroll_to_offset(self, self._before, margin=2, top_if_fits=True)
 
     _before: str | None = None  # the text through the selected claim's first word
 
@@ -93,4 +93,4 @@ class AnswerView(VerticalScroll):
         # The response reflows when the pane's width changes (the terminal, the queue shown
         # or hidden): the scroll kept from the old width would lose the selected claim.
         if self._before is not None:
-            scroll_to_offset(self, self._before, margin=2)
+            scroll_to_offset(self, self._before, margin=2, top_if_fits=True)

@@ -14,8 +14,11 @@ from groundtui.tui.answer_data import ClaimView
 from groundtui.tui.labels import describe
 from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
 
+COMPACT_BELOW = 34
+"""Terminal rows below which the claims list gives each claim one line (app.tcss -short)."""
 
-class ClaimsPane(Vertical):
+
+class ClaimsPane(Vertical, can_focus=True):
     """The answer's claims in response order, and the selected one in full below."""
 
     COMPONENT_CLASSES = VERDICT_CLASSES | {"claims--mark", "claims--dim"}
@@ -44,8 +47,11 @@ class ClaimsPane(Vertical):
         options = OptionList(id="claims-list")
         options.can_focus = False
         yield options
-        with VerticalScroll(id="claim-detail-scroll"):
+        with VerticalScroll(id="claim-detail-scroll", can_focus=False):
             yield Static(id="claim-detail")
+
+    empty = Text("This answer has no claims.")
+    """What the detail says when the answer has no claim (set by the screen)."""
 
     def show(self, claims: list[ClaimView], selected: int) -> None:
         """List ``claims`` with ``selected`` highlighted; redraw only entries that changed."""
@@ -75,7 +81,7 @@ class ClaimsPane(Vertical):
             detail,
             self._detail(claims[index])
             if 0 <= index < len(claims)
-            else Text("This answer has no claims.", style="dim"),
+            else self.empty,
         )
         if index != self._detail_of:  # a new claim starts at its top; a relabel stays put
             self._detail_of = index
@@ -84,14 +90,56 @@ class ClaimsPane(Vertical):
     def _hidden(self, claim: ClaimView) -> bool:
         return claim.judge_hidden(self.blind)
 
+    compact = False
+    """One line a claim (a short terminal): more claims in view, the selected one in full
+    below."""
+
+    _width = 0
+
+    def on_resize(self) -> None:
+        compact = self.app.size.height < COMPACT_BELOW
+        width = self.content_region.width - 1  # the list's scrollbar
+        if compact != self.compact or (compact and width != self._width):
+            self.compact, self._width = compact, width
+            options = self.query_one(OptionList)
+            for index, claim in enumerate(self._shown):
+                options.replace_option_prompt_at_index(index, self._prompt(claim))
+
     def _prompt(self, claim: ClaimView) -> Text:
-        """Two lines: the claim; then kind, citation, judge, label and marks."""
+        """Two lines: the claim; then kind, citation, judge, label and marks (``compact``:
+        the labels, then as much of the claim as fits, on one line)."""
+        if self.compact:
+            text = self._labels(claim)
+            text.append("  ")
+            text.append(one_line(claim.text, 160))
+            text.truncate(max(10, self._width), overflow="ellipsis")
+            return text
+        text = Text(f"{claim.ordinal:>2} ", style=self.get_component_rich_style(
+            "claims--dim", partial=True))
+        text.append(one_line(claim.text, 160))
+        text.append("\n   ")
+        text.append_text(self._labels(claim, full=True))
+        return text
+
+    def _labels(self, claim: ClaimView, full: bool = False) -> Text:
+        """Kind and citation (``full``), the judge's label, yours, the others' and marks."""
         hidden = self._hidden(claim)
         dim = self.get_component_rich_style("claims--dim", partial=True)
         mark = self.get_component_rich_style("claims--mark", partial=True)
-        text = Text(f"{claim.ordinal:>2} ", style=dim)
-        text.append(one_line(claim.text, 160))
-        text.append("\n   ")
+        if not full:
+            text = Text(f"{claim.ordinal:>2}", style=dim)
+            text.append("  judge ", style=dim)
+            if hidden:
+                text.append("hidden", style=verdict_style(self, None, hidden=True))
+            else:
+                text.append_text(self._label(claim.judge_verdict, None))
+            text.append(f"  {self.mine} ", style=dim)
+            text.append_text(
+                self._label(claim.mine_verdict, None) if claim.mine_verdict
+                else Text("–", style=dim)
+            )
+            return text
+        text = Text()
         text.append(claim.kind, style=dim)
         cites = "".join(f"[{n}]" for n in claim.citations or (claim.citation,))
         if claim.dangling:

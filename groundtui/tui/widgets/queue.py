@@ -24,10 +24,18 @@ from groundtui.text.inert import one_line
 from groundtui.tui.queue_data import QueueRow
 
 STATE_MARK = {"reviewed": "✓", "partial": "◐", "unreviewed": "·"}
+# Lines of at most 20 cells: the queue's width at 100 columns.
+LEGEND = "first: ⚑ flag or #>0\n#: claims not stated\n· new ◐ part ✓ done"
+LEGEND_TOOLTIP = (
+    "The queue's order: answers flagged by the mechanical check (⚑) or with a claim the "
+    "judge did not find stated (# above 0) first; within each, unreviewed (·) before partly "
+    "(◐) and fully reviewed (✓); then import order."
+)
 
 
-class QueueList(ScrollView):
-    """The answers of the queue, one line each, with a cursor on the open one."""
+class QueueList(ScrollView, can_focus=False):
+    """The answers of the queue, one line each, with a cursor on the open one (the pane
+    around it takes the focus)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "queue--cursor",
@@ -139,7 +147,7 @@ class QueueList(ScrollView):
         self.virtual_size = Size(event.size.width, len(self.rows))
 
 
-class QueuePane(Vertical):
+class QueuePane(Vertical, can_focus=True):
     """The answers to review, in queue order, with the reviewer's progress on top."""
 
     class AnswerChosen(Message):
@@ -155,7 +163,9 @@ class QueuePane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("Loading the queue…", id="queue-progress")
-        yield Static(Text("⚑ flag · n = not stated"), id="queue-legend")
+        legend = Static(Text(LEGEND), id="queue-legend")
+        legend.tooltip = LEGEND_TOOLTIP
+        yield legend
         yield QueueList(blind=self.blind, id="queue-list")
 
     def reset(self, title: Text) -> None:

@@ -70,8 +70,13 @@ def through_word(plain: str, at: int) -> str:
     return plain[: word.end()]
 
 
-def scroll_to_offset(scroll: ScrollableContainer, before: str, margin: int) -> None:
+def scroll_to_offset(
+    scroll: ScrollableContainer, before: str, margin: int, top_if_fits: bool = False
+) -> None:
     """Scroll so the line where ``before`` ends sits ``margin`` lines from the top.
+
+    ``top_if_fits``: stay at the top when that line is in view there (the answer's question
+    stays on screen while the selected claim is near the start of the response).
 
     Runs after the next refresh: a Static just updated has not been laid out yet, so a
     scroll now would be clamped to the old (often empty) content and land at the top.
@@ -84,6 +89,7 @@ def scroll_to_offset(scroll: ScrollableContainer, before: str, margin: int) -> N
         if line >= scroll.virtual_size.height and tries:  # the new text is not laid out yet
             scroll.call_after_refresh(scroll_now, tries - 1)
             return
-        scroll.scroll_to(y=max(0, line - margin), animate=False)
+        fits = top_if_fits and line < scroll.scrollable_content_region.height - 1
+        scroll.scroll_to(y=0 if fits else max(0, line - margin), animate=False)
 
     scroll.call_after_refresh(scroll_now, 10)

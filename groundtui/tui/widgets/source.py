@@ -1,4 +1,9 @@
-"""The cited source: title, origin, date, and its text scrolled to the highlighted evidence."""
+"""The cited source: title, origin, date, and its text scrolled to the highlighted evidence.
+
+A long source opens on the evidence with a stretch of text either side; ``w`` shows the
+whole of it and back, and ``ctrl+f`` finds a phrase in it (``find``). Any source of the
+answer can be shown (``position``), not only the one the claim cites.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +19,11 @@ from groundtui.text.locate import locate
 from groundtui.tui.answer_data import AnswerDetail, ClaimView, SourceInfo
 from groundtui.tui.widgets.rendering import scroll_to_offset, set_text, through_word
 
+CONTEXT = 800
+"""Characters shown either side of the evidence of a long source (``w``: all of it)."""
 
-class SourcePane(Vertical):
+
+class SourcePane(Vertical, can_focus=True):
     """The source the selected claim cites, with the judge's evidence highlighted."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -23,14 +31,24 @@ class SourcePane(Vertical):
         "source--warning",
         "source--dim",
         "source--title",
+        "source--match",
+        "source--match-current",
     }
+    whole = False
+    """The whole source, not only the evidence and the text around it (``w``)."""
+    position: int | None = None
+    """The source shown, by its citation number; None: the one the claim cites."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="source-header")
-        with VerticalScroll(id="source-scroll"):
+        with VerticalScroll(id="source-scroll", can_focus=False):
             yield Static(id="source-body")
 
     _shown: tuple | None = None
+    _args: tuple = (None, None, False)
+    _text: Text | None = None
+    """The body as drawn before any find highlights."""
+    _find: tuple[str, int] | None = None
 
     def show(self, detail: AnswerDetail | None, claim: ClaimView | None, blind: bool) -> None:
         """Show what ``claim`` cites (all sources for an uncited claim)."""
@@ -41,18 +59,22 @@ class SourcePane(Vertical):
             claim and claim.id,
             hidden,
             claim and (claim.evidence, claim.evidence_text, claim.judge_verdict),
+            self.whole,
+            self.position,
         )
         if key == self._shown:
             return  # a label changed nothing here: keep the scroll where the reviewer left it
-        self._shown = key
+        if key[1:3] != (self._shown or (None,) * 3)[1:3]:
+            self.position = None  # another claim: its own source again
+            key = (*key[:-1], None)
+        self._shown, self._args, self._find = key, (detail, claim, blind), None
         header = self.query_one("#source-header", Static)
-        body = self.query_one("#source-body", Static)
         dim = self.get_component_rich_style("source--dim", partial=True)
         warning = self.get_component_rich_style("source--warning", partial=True)
         if detail is None:
             self._before = None
             set_text(header, Text(""))
-            set_text(body, Text(""))
+            self._draw_body(Text(""))
             return
         evidence = None if claim is None or hidden else claim
         if claim is not None and claim.dangling:
@@ -65,7 +87,7 @@ class SourcePane(Vertical):
                     style=warning,
                 ),
             )
-            set_text(body, Text(""))
+            self._draw_body(Text(""))
             return
         if claim is None or claim.uncited:
             self.border_title = "Sources"
@@ -85,29 +107,106 @@ class SourcePane(Vertical):
                 text.append("\n\n")
             if not detail.sources:
                 text.append("This answer carries no sources.", style=dim)
-            set_text(body, text)
+            self._draw_body(text)
             self._scroll(text, first)
             return
-        cited = next((s for s in detail.sources if s.number == claim.citation), None)
+        position = self.position or claim.citation
+        cited = next((s for s in detail.sources if s.number == position), None)
         if cited is None:
             set_text(header, Text("source missing", style=warning))
-            set_text(body, Text(""))
+            self._draw_body(Text(""))
             return
-        self.border_title = Text(f"Source [{claim.citation}]")
+        numbers = claim.citations or (claim.citation,)
+        cites = position in numbers
+        marks = "".join(f"[{n}]" for n in numbers)
+        self.border_title = Text(
+            f"Source [{position}]" + ("" if cites else f" · the claim cites {marks}")
+        )
         head = self._title(cited)
-        if len(claim.citations) > 1:
-            others = "".join(f"[{n}]" for n in claim.citations[1:])
-            head.append(f"\nalso cites {others}: verified against them joined", style=dim)
-        span = None if hidden else self._span(cited, claim)
+        if len(numbers) > 1:
+            others = "".join(f"[{n}]" for n in numbers if n != position)
+            head.append(
+                f"\nthe claim cites {marks}, verified against them joined; also {others}"
+                " · [ ]: switch", style=dim)
+        span = None if hidden or not cites else self._span(cited, claim)
         if hidden:
             head.append("\nevidence hidden until you label (blind review)", style=dim)
-        elif claim.judge_verdict is not None and not span:
-            head.append("\nno evidence span from the judge", style=dim)
+        elif claim.judge_verdict is not None and not span and cites:
+            head.append("\nno evidence span from the judge: the whole source", style=dim)
+        window = (0, len(cited.text)) if self.whole or span is None else _around(cited.text, span)
+        if window != (0, len(cited.text)):
+            head.append(
+                f"\n{window[0]:,} characters before and {len(cited.text) - window[1]:,} after"
+                " this excerpt · w: the whole source", style=dim,
+            )
+        elif self.whole and span is not None:
+            head.append("\nthe whole source · w: around the evidence", style=dim)
         set_text(header, head)
         text = Text()
-        found = self._append_text(text, cited, span)
-        set_text(body, text)
+        if window[0]:
+            text.append("…", style=dim)
+        found = self._append_text(text, cited, span, window)
+        if window[1] < len(cited.text):
+            text.append("…", style=dim)
+        self._draw_body(text)
         self._scroll(text, found)
+
+    def redraw(self) -> None:
+        """Draw again, after ``whole`` or ``position`` changed."""
+        self.show(*self._args)
+
+    def step_cited(self, step: int) -> int | None:
+        """Show the next (``step`` 1) or previous (-1) of the sources the claim cites.
+
+        Returns the number shown, or None when the claim cites fewer than two sources.
+        """
+        claim = self._args[1]
+        numbers = claim.citations if claim is not None else ()
+        if len(numbers) < 2:
+            return None
+        current = self.position or claim.citation
+        at = numbers.index(current) if current in numbers else 0
+        self.position = numbers[(at + step) % len(numbers)]
+        self.redraw()
+        return self.position
+
+    def _draw_body(self, text: Text) -> None:
+        self._text = text
+        set_text(self.query_one("#source-body", Static), text)
+
+    def find(self, query: str, step: int) -> tuple[int, int]:
+        """Highlight every match of ``query`` (any case) and scroll to the next one.
+
+        Args:
+            step: 1 for the next match, -1 for the previous, 0 to start at the first.
+
+        Returns:
+            Which match is shown (1-based, 0 when none) and how many there are.
+        """
+        base = self._text
+        if base is None or not query:
+            return 0, 0
+        plain, needle = base.plain.casefold(), query.casefold()
+        starts, at = [], plain.find(needle)
+        while at >= 0:
+            starts.append(at)
+            at = plain.find(needle, at + 1)
+        text = base.copy()
+        if not starts:
+            self._find = (query, -1)
+            set_text(self.query_one("#source-body", Static), text)
+            return 0, 0
+        previous = self._find[1] if self._find and self._find[0] == query else -1
+        current = 0 if previous < 0 or step == 0 else (previous + step) % len(starts)
+        self._find = (query, current)
+        match = self.get_component_rich_style("source--match", partial=True)
+        chosen = self.get_component_rich_style("source--match-current", partial=True)
+        for index, start in enumerate(starts):
+            text.stylize(chosen if index == current else match, start, start + len(needle))
+        set_text(self.query_one("#source-body", Static), text)
+        self._before = through_word(text.plain, starts[current])
+        scroll_to_offset(self.query_one("#source-scroll", VerticalScroll), self._before, 3)
+        return current + 1, len(starts)
 
     def _title(self, source: SourceInfo) -> Text:
         dim = self.get_component_rich_style("source--dim", partial=True)
@@ -124,9 +223,11 @@ class SourcePane(Vertical):
     @staticmethod
     def _span(source: SourceInfo, claim: ClaimView) -> tuple[int, int] | None:
         # An uncited claim was checked against all sources joined: its offsets are not into
-        # any one of them, so only its quoted evidence can be placed.
+        # any one of them, so only its quoted evidence can be placed. Offsets are into the
+        # first source a claim cites.
         if (
             not claim.uncited
+            and source.number == claim.citation
             and claim.evidence
             and 0 <= claim.evidence[0] < claim.evidence[1] <= len(source.text)
         ):
@@ -138,15 +239,21 @@ class SourcePane(Vertical):
         return None
 
     def _append_text(
-        self, text: Text, source: SourceInfo, span: tuple[int, int] | None
+        self,
+        text: Text,
+        source: SourceInfo,
+        span: tuple[int, int] | None,
+        window: tuple[int, int] | None = None,
     ) -> int | None:
-        """Append the source's text, highlighting ``span``; its display offset or None."""
+        """Append the source's text (``window`` of it), highlighting ``span``; its display
+        offset or None."""
+        start, end = window or (0, len(source.text))
+        body = shown(source.text[start:end])
         offset = len(text)
-        body = shown(source.text)
         text.append(body.text)
         if span is None:
             return None
-        a, b = body.span(*span)
+        a, b = body.span(span[0] - start, span[1] - start)
         text.stylize(
             self.get_component_rich_style("source--evidence", partial=True), offset + a, offset + b
         )
@@ -167,3 +274,18 @@ class SourcePane(Vertical):
         # a scroll clamped to the taller pane would leave the evidence below the fold.
         if self._before is not None:
             scroll_to_offset(self.query_one("#source-scroll", VerticalScroll), self._before, 3)
+
+
+def _around(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """The stretch of ``text`` shown around the evidence ``span``: about ``CONTEXT``
+    characters either side, cut where a line (else a word) begins or ends."""
+    start, end = max(0, span[0] - CONTEXT), min(len(text), span[1] + CONTEXT)
+    if start > 0:
+        cut = text.find("\n", start, span[0])
+        cut = cut if cut >= 0 else text.find(" ", start, span[0])
+        start = cut + 1 if cut >= 0 else span[0]
+    if end < len(text):
+        cut = text.rfind("\n", span[1], end)
+        cut = cut if cut >= 0 else text.rfind(" ", span[1], end)
+        end = cut if cut >= 0 else span[1]
+    return start, end

@@ -1,0 +1,67 @@
+"""The command palette (``ctrl+p``): the review screen's actions by name, and a jump to an
+answer by its id, through Textual's ``Provider``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from rich.text import Text
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from groundtui.text.inert import one_line
+
+#: (name, help, the review screen's action and its arguments)
+COMMANDS: tuple[tuple[str, str, str, tuple], ...] = (
+    ("Filter the queue", "Text, source origin, verdict, unreviewed, disagreements (/)",
+     "filter", ()),
+    ("Next unlabelled claim", "The next claim you have not labelled, in the whole queue (space)",
+     "next_unlabelled", ()),
+    ("Show or hide the report", "The report pane (r)", "toggle_report", ()),
+    ("Show or hide the queue", "The queue pane (hidden below 100 columns)", "toggle_queue", ()),
+    ("Zoom the focused pane", "To the whole screen, and back (z)", "zoom", ()),
+    ("Whole source", "The whole source, or only around the evidence (w)", "whole_source", ()),
+    ("Find in the source", "Find text in the source (ctrl+f)", "find", ()),
+    ("Guidelines", "The team's review guidelines (g)", "guidelines", ()),
+    ("Mark the answer", "Cycle correct, incorrect, unknown (m)", "mark", ()),
+    ("Undo", "Undo the last change of this session (u)", "undo", ()),
+    ("Keys", "Every key of the review screen (?)", "help", ()),
+    ("Theme", "Change the colour theme", "theme", ()),
+)
+
+
+class ReviewCommands(Provider):
+    """The review screen's actions, and ``Open answer ID`` for whatever is typed."""
+
+    @property
+    def review(self) -> Any:
+        """The review screen the palette was opened on (not imported: it imports this)."""
+        return self.screen
+
+    def _command(self, action: str, args: tuple) -> Callable[[], object]:
+        if action == "theme":
+            return self.app.action_change_theme
+        return partial(getattr(self.review, f"action_{action}"), *args)
+
+    async def discover(self) -> Hits:
+        for name, help_text, action, args in COMMANDS:
+            yield DiscoveryHit(name, self._command(action, args), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, action, args in COMMANDS:
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(
+                    score, matcher.highlight(name), self._command(action, args), text=name,
+                    help=help_text,
+                )
+        wanted = query.strip()
+        if wanted:
+            # Untrusted-looking text typed by the reviewer: a Text, never markup.
+            shown = Text(f"Open answer {one_line(wanted, 60)}")
+            yield Hit(
+                0.5, shown, partial(self.review.open_answer_id, wanted),
+                text=f"Open answer {wanted}", help="Jump to the answer with this id",
+            )

@@ -1,0 +1,132 @@
+"""Advance on decide: a key that completes a claim moves on, so a confirm run costs one key
+a claim; ``--no-advance`` stays; ``space`` finds the next unlabelled claim in the queue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from groundtui.cli import cli
+from groundtui.tui import make_app
+from tests.tui.conftest import press, reviews, settle
+from tests.tui.helpers import SIZE, plain
+
+
+def _where(app) -> tuple[str, str]:
+    screen = app.screen
+    claim = screen.current_claim
+    return screen.detail.id, claim.id if claim else ""
+
+
+async def test_a_confirm_run_costs_one_key_a_claim_across_answers(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        seen = [_where(app)]
+        for _ in range(4):
+            await press(pilot, "y")
+            seen.append(_where(app))
+    rows = reviews(review_db, "dana")
+    # Each y labelled the claim on screen, then showed the next one: four keys, four claims.
+    assert [r["claim_id"] for r in rows] == [claim for _, claim in seen[:4]]
+    assert len({claim for _, claim in seen}) == 5
+    assert seen[0] == ("A-1", "A-1#1") and seen[1] == ("A-1", "A-1#2")
+    assert seen[2][0] != "A-1"  # after the last claim of A-1, the next answer of the queue
+    assert all(r["verdict"] is not None for r in rows)
+
+
+async def test_a_verdict_without_a_kind_waits_for_the_kind_then_moves_on(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "a")  # A-1#1 keeps the judge's kind: complete, moves on
+        assert _where(app) == ("A-1", "A-1#2")
+        await press(pilot, "c")  # the judge said stated: no kind to keep, stays
+        assert _where(app) == ("A-1", "A-1#2")
+        await press(pilot, "e")  # a note never moves
+        await pilot.press("escape")
+        await press(pilot, "0")  # clearing a kind never completes a claim
+        assert _where(app) == ("A-1", "A-1#2")
+        await press(pilot, "2")  # the kind after c: complete
+        assert _where(app)[0] != "A-1"
+    rows = reviews(review_db, "dana")
+    assert [(r["claim_id"], r["verdict"], r["invention_kind"]) for r in rows] == [
+        ("A-1#1", "absent", "plausible_specifics"),
+        ("A-1#2", "contradicted", None),
+        ("A-1#2", "contradicted", "bridging_inference"),
+    ]
+
+
+async def test_a_claim_passed_over_is_come_back_to_before_the_next_answer(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "j", "s")  # A-1#2 first: A-1#1 is still unlabelled
+        assert _where(app) == ("A-1", "A-1#1")
+        await press(pilot, "s")
+        assert _where(app)[0] != "A-1"
+    assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#2", "A-1#1"]
+
+
+async def test_no_advance_stays_on_the_claim(review_db: Path):
+    app = make_app(review_db, "dana", advance=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "y")
+        assert _where(app) == ("A-1", "A-1#1")
+        await press(pilot, "s")
+        assert _where(app) == ("A-1", "A-1#1")
+    assert [r["verdict"] for r in reviews(review_db, "dana")] == ["absent", "stated"]
+
+
+async def test_space_goes_to_the_next_unlabelled_claim_of_the_queue(review_db: Path):
+    app = make_app(review_db, "dana", advance=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "j", "s", "k")  # A-1#2 labelled, back on A-1#1
+        await press(pilot, "space")  # A-1#2 is labelled: the next answer's first claim
+        first_other = _where(app)
+        assert first_other[0] != "A-1"
+        await press(pilot, "s")
+        assert _where(app) == first_other  # no advance in this session
+    assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#2", first_other[1]]
+
+
+def test_review_takes_no_advance_for_the_session(review_db: Path, monkeypatch):
+    made: dict = {}
+
+    class NoUI:
+        unsaved: tuple = ()
+
+        def run(self) -> None:
+            pass
+
+    def fake(*args, **kwargs):
+        made.update(kwargs)
+        return NoUI()
+
+    monkeypatch.setattr("groundtui.tui.app.make_app", fake)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["review", "--db", str(review_db), "--no-advance"])
+    assert result.exit_code == 0, result.output
+    assert made["advance"] is False
+    runner.invoke(cli, ["review", "--db", str(review_db), "--reviewer", "x"])
+    assert made["advance"] is True
+
+
+async def test_advance_passes_over_answers_without_claims(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        order = [r.answer_id for r in screen.rows]
+        assert order[-2:] == ["A-2", "A-6"]  # A-6 has no claim to label
+        await press(pilot, *"nnn")
+        assert _where(app) == ("A-2", "A-2#1")
+        await press(pilot, "y")
+        assert _where(app) == ("A-2", "A-2#1")  # not to A-6: nothing there to label
+        assert "No answer with a claim after this one" in plain(app, "#status")
+        await press(pilot, "n")  # n still shows it
+        assert screen.detail.id == "A-6"
+    assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-2#1"]

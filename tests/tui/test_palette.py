@@ -1,0 +1,51 @@
+"""The command palette (ctrl+p): the screen's actions by name, and a jump to an answer id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.command import CommandPalette
+
+from groundtui.tui import make_app
+from groundtui.tui.widgets.report import ReportPane
+from tests.tui.conftest import press, reviews, settle
+from tests.tui.helpers import SIZE
+
+
+async def _run(pilot, typed: str) -> None:
+    await press(pilot, "ctrl+p")
+    assert isinstance(pilot.app.screen, CommandPalette)
+    await pilot.press(*typed)
+    await pilot.pause(0.3)  # the palette searches in the background
+    await settle(pilot)
+    await press(pilot, "enter")
+
+
+async def test_the_palette_runs_the_screens_actions_and_jumps_to_an_answer(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.query_one(ReportPane).display
+        await _run(pilot, "hide the report")
+        assert app.screen is screen
+        assert not screen.query_one(ReportPane).display
+        await _run(pilot, "A-3")
+        assert screen.detail.id == "A-3"
+        await press(pilot, "y")
+        await _run(pilot, "A-2")  # further down the queue: found there too
+        assert screen.detail.id == "A-2"
+        await _run(pilot, "zoom")
+        assert screen.maximized is not None
+    assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-3#1"]
+
+
+async def test_an_id_not_in_the_queue_read_so_far_filters_the_queue_by_it(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.rows[:] = screen.rows[:1]  # as if only the first page were read
+        await _run(pilot, "A-4")
+        assert screen.filter.text == "A-4"
+        assert screen.detail.id == "A-4"

@@ -1,0 +1,152 @@
+"""Every pane reachable from the keyboard: tab focus, scrolling, zoom, the whole source, find."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from groundtui.tui import make_app
+from groundtui.tui.screens.find import FindScreen
+from tests.tui.conftest import press, reviews, settle
+from tests.tui.helpers import SIZE, plain
+
+
+async def test_tab_frames_each_pane_in_turn_and_claim_keys_work_from_any(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        order = [screen.focused.id]
+        for _ in range(4):
+            await press(pilot, "tab")
+            order.append(screen.focused.id)
+        assert order == ["claims", "source", "report", "queue", "answer"]
+        assert screen.query_one("#answer").has_pseudo_class("focus")
+        await press(pilot, "shift+tab", "shift+tab")  # back to the queue, then the report
+        assert screen.focused.id == "report"
+        await press(pilot, "down")  # the report has the focus: the arrow still moves claims
+        assert screen.current_claim.id == "A-1#2"
+        await press(pilot, "k", "y")
+    assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#1"]
+
+
+async def test_the_scroll_keys_scroll_the_focused_pane(long_db: Path):
+    app = make_app(long_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await press(pilot, "w")  # the whole source: 150 lines above the evidence
+        await press(pilot, "tab")
+        assert screen.focused.id == "source"
+        scroll = screen.query_one("#source-scroll")
+        await press(pilot, "home")
+        assert scroll.scroll_y == 0
+        await press(pilot, "pagedown")
+        paged = scroll.scroll_y
+        assert paged > 0
+        await press(pilot, "shift+down")
+        assert scroll.scroll_y == paged + 1
+        await press(pilot, "shift+up", "pageup")
+        assert scroll.scroll_y == 0
+        await press(pilot, "end")
+        assert scroll.scroll_y == scroll.max_scroll_y > 0
+        answer = screen.query_one("#answer")
+        assert answer.scroll_y == 0  # only the focused pane moved
+        assert screen.current_claim.ordinal == 1
+
+
+async def test_z_zooms_the_focused_pane_and_back(long_db: Path):
+    app = make_app(long_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await press(pilot, "tab", "z")
+        assert screen.maximized is screen.query_one("#source")
+        assert screen.query_one("#source").region.width == SIZE[0]
+        await press(pilot, "j", "s")  # claims keys go on while zoomed
+        await press(pilot, "z")
+        assert screen.maximized is None
+        await press(pilot, "z", "escape")
+        assert screen.maximized is None
+    assert [r["claim_id"] for r in reviews(long_db, "dana")] == ["L-1#2"]
+
+
+async def test_w_shows_the_whole_source_and_back(long_db: Path):
+    app = make_app(long_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Line 0:" not in plain(app, "#source-body")  # around the evidence only
+        assert "w: the whole source" in plain(app, "#source-header")
+        await press(pilot, "w")
+        assert plain(app, "#source-body").startswith("Line 0:")
+        assert "The warranty lasts seven years." in plain(app, "#source-body")
+        await press(pilot, "w")
+        assert "Line 0:" not in plain(app, "#source-body")
+
+
+async def test_ctrl_f_finds_text_in_the_whole_source(long_db: Path):
+    app = make_app(long_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "ctrl+f")
+        assert isinstance(app.screen, FindScreen)
+        await pilot.press(*"line 3:")
+        await settle(pilot)
+        scroll = app.screen_stack[0].query_one("#source-scroll")
+        assert scroll.scroll_y <= 3  # "Line 3:" near the top of the whole source
+        assert "1 of 1" in plain(app, "#find-result")
+        await press(pilot, "ctrl+a")
+        app.screen.query_one(Input).value = "small print"
+        await settle(pilot)
+        assert "1 of 150" in plain(app, "#find-result")
+        await press(pilot, "enter")
+        assert "2 of 150" in plain(app, "#find-result")
+        await press(pilot, "shift+enter", "shift+enter")
+        assert "150 of 150" in plain(app, "#find-result")
+        assert scroll.scroll_y > 100
+        await press(pilot, "y")  # typed into the find bar, not a label
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, FindScreen)
+        await press(pilot, "s")
+    assert [(r["claim_id"], r["verdict"]) for r in reviews(long_db, "dana")] == [
+        ("L-1#1", "stated")
+    ]
+
+
+async def test_brackets_switch_between_the_sources_a_claim_cites(tmp_path: Path):
+    from groundtui.importer import import_files
+    from groundtui.store import Store
+    from tests.builders import write_jsonl
+
+    record = {
+        "id": "M-1", "question": "How long do refunds take?",
+        "response": "Refunds take 5 days to reach the card [2][4].",
+        "sources": [
+            {"id": "returns", "text": "Sofas can be returned within 14 days.", "number": 4},
+            {"id": "refunds", "text": "Refunds take 5 days.", "number": 2},
+            {"id": "cards", "text": "Refunds go back to the card used."},
+        ],
+        "claims": [{"text": "Refunds take 5 days to reach the card.",
+                    "verdict": "stated", "evidence": [0, 20]}],
+    }
+    db = tmp_path / "multi.db"
+    with Store(db) as store:
+        assert not import_files(store, [str(write_jsonl(tmp_path / "m.jsonl", [record]))]).bad
+    app = make_app(db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        source = app.screen.query_one("#source")
+        assert str(source.border_title) == "Source [2]"
+        assert "the claim cites [2][4], verified against them joined" in plain(
+            app, "#source-header")
+        assert "Refunds take 5 days." in plain(app, "#source-body")
+        await press(pilot, "right_square_bracket")
+        assert str(source.border_title) == "Source [4]"  # the source numbered 4, 1st in order
+        assert "Sofas can be returned within 14 days." in plain(app, "#source-body")
+        await press(pilot, "right_square_bracket")
+        assert str(source.border_title) == "Source [2]"
+        await press(pilot, "left_square_bracket")
+        assert str(source.border_title) == "Source [4]"
+        await press(pilot, "y")  # labelling still works, on the claim shown
+    assert [r["claim_id"] for r in reviews(db, "dana")] == ["M-1#1"]
