@@ -17,16 +17,15 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from groundtui.exchange.records import AnswerRecord, ClaimRecord
+from groundtui.exchange import additions as add
+from groundtui.exchange.records import AnswerRecord
 from groundtui.models import Answer, describe_error
-from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
-from groundtui.store.rows import answer_row, cited_keys, claim_row, review_row, source_row
-
-_JUDGEMENT_KEY = ("judge", "prompt_version", "verdict", "invention_kind", "error", "at")
+from groundtui.store import Store, content_hash, now_iso, source_key
+from groundtui.store.rows import answer_row, claim_row, source_row
 
 
 @dataclass
@@ -38,7 +37,6 @@ class Merged:
     claims: int = 0
     reviews: int = 0
     unchanged: int = 0
-    conflicts: list[str] = field(default_factory=list)
 
 
 def check(record: dict) -> tuple[AnswerRecord, Answer]:
@@ -100,43 +98,13 @@ BATCH = 500
 """Answers merged at a time: their rows are written with one statement per table."""
 
 
-class Rows:
-    """Rows to insert, by table, written together with ``executemany`` (sqlite-utils'
-    ``insert`` reads the table's schema on every call: most of a merge's time, measured)."""
-
-    def __init__(self) -> None:
-        self.tables: dict[str, list[dict]] = {}
-        self.new_claims: list[str] = []
-        self.touched: list[str] = []
-        self.source_keys: set[str] = set()
-        """The source versions among the rows (the database has them once they are written)."""
-
-    def add(self, table: str, row: dict) -> None:
-        self.tables.setdefault(table, []).append(row)
-
-    def write(self, store: Store) -> None:
-        # Parents first: sources and answers, then what hangs from them.
-        for table in ("sources", "answers", "answer_sources", "flags", "answer_marks",
-                      "extractions", "claims", "judgements", "reviews", "adjudications"):
-            rows = self.tables.get(table)
-            if not rows:
-                continue
-            columns = list(rows[0])
-            store.db.conn.executemany(
-                f"insert into {table} ({', '.join(columns)})"
-                f" values ({', '.join(':' + c for c in columns)})", rows)
-        store.refresh_labels(self.new_claims, new=True)
-        store.refresh_labels(self.touched)
-        self.__init__()  # type: ignore[misc]
-
-
 def write(store: Store, held: Held, skip: set[str]) -> Merged:
     """Merge every held answer but those in ``skip``; the caller holds the transaction."""
     merged = Merged()
     at = now_iso()
     seq = store.scalar("select coalesce(max(seq), 0) from answers") or 0
     names: dict[str, str] = {}
-    rows = Rows()
+    rows = add.Rows()
     for n, (record, answer) in enumerate(held, start=1):
         if answer.id in skip:
             continue
@@ -152,7 +120,7 @@ def write(store: Store, held: Held, skip: set[str]) -> Merged:
 
 def _merge_answer(
     store: Store, record: AnswerRecord, answer: Answer, at: str, seq: int, merged: Merged,
-    rows: Rows, names: dict[str, str],
+    rows: add.Rows, names: dict[str, str],
 ) -> int:
     """Add one answer's rows the database lacks to ``rows``; how many (0: it had all)."""
     db = store.db
@@ -178,10 +146,10 @@ def _merge_answer(
         db.execute("update answers set scanned_at = ? where id = ? and"
                    " (scanned_at is null or scanned_at < ?)",
                    [record.scanned_at, answer.id, record.scanned_at])
-    person = _Names(store, names)
-    added = int(new) + _merge_flags(store, answer.id, record, rows, new)
-    added += _merge_marks(store, answer.id, record, rows, new, person)
-    added += _merge_extractions(store, answer.id, record, rows, new)
+    person = add.Names(store, names)
+    added = int(new) + add.flags(store, answer.id, record, rows, new)
+    added += add.marks(store, answer.id, record, rows, new, person)
+    added += add.extractions(store, answer.id, record, rows, new)
     claims: dict[tuple, str] = {}
     ordinal = 0
     if not new:
@@ -202,148 +170,15 @@ def _merge_answer(
             claim_id = f"{answer.id}#{ordinal}"
             taken.add(claim_id)
             rows.add("claims", claim_row(
-                _claim_row(claim_id, answer.id, ordinal, claim, numbers, keys),
+                add.claim_row_of(claim_id, answer.id, ordinal, claim, numbers, keys),
                 claim.created_at or at))
             claims[(claim.text, *span)] = claim_id
             rows.new_claims.append(claim_id)
             merged.claims += 1
             added += 1
-        count = _merge_claim_rows(store, claim_id, claim, merged, rows, fresh, person)
+        count, reviews = add.claim_rows(store, claim_id, claim, rows, fresh, person)
+        merged.reviews += reviews
         if count and not fresh:
             rows.touched.append(claim_id)
         added += count
-    return added
-
-
-class _Names:
-    """Reviewer names as the database first knew them (casefold), registered once each."""
-
-    def __init__(self, store: Store, names: dict[str, str]) -> None:
-        self.store, self.names = store, names
-
-    def __call__(self, name: str) -> str:
-        key = name.casefold()
-        if key not in self.names:
-            self.names[key] = self.store.reviewer_name(name)
-        return self.names[key]
-
-
-def _claim_row(
-    claim_id: str, answer_id: str, ordinal: int, claim: ClaimRecord, numbers: list[int],
-    keys: list[str],
-) -> ClaimRow:
-    citations = tuple(claim.citation)
-    return ClaimRow(claim_id, answer_id, ordinal, claim.text, claim.kind.value, citations,
-                    cited_keys(citations, numbers, keys),
-                    (claim.span[0], claim.span[1]) if claim.span else None, claim.located,
-                    claim.extracted_by)
-
-
-def _present(store: Store, sql: str, params: list, folded: int | None = None) -> set[tuple]:
-    """The rows of ``sql`` as tuples; column ``folded`` (a person's name) casefolded."""
-    found = set()
-    for row in store.db.execute(sql, params):
-        row = list(row)
-        if folded is not None and row[folded] is not None:
-            row[folded] = row[folded].casefold()
-        found.add(tuple(row))
-    return found
-
-
-def _merge_claim_rows(
-    store: Store, claim_id: str, claim: ClaimRecord, merged: Merged, rows: Rows, fresh: bool,
-    person: _Names,
-) -> int:
-    """Add the claim's judgements, reviews and adjudications not there yet; how many.
-
-    A claim new to the database has none: nothing to compare with.
-    """
-    added = 0
-    have = set() if fresh else _present(
-        store, f"select {', '.join(_JUDGEMENT_KEY)} from judgements where claim_id = ?",
-        [claim_id])
-    for j in claim.judgements:
-        fields = j.model_dump(mode="json")
-        if tuple(fields[k] for k in _JUDGEMENT_KEY) in have:
-            continue
-        added += 1
-        evidence = fields.pop("evidence")
-        rows.add("judgements", {
-            "claim_id": claim_id, **fields,
-            "evidence_start": evidence[0] if evidence else None,
-            "evidence_end": evidence[1] if evidence else None,
-        })
-    have = set() if fresh else _present(
-        store, "select reviewer, verdict, invention_kind, coalesce(note, ''), blind, at"
-        " from reviews where claim_id = ?", [claim_id], folded=0)
-    for r in claim.reviews:
-        verdict = r.verdict.value if r.verdict else None
-        kind = r.invention_kind.value if r.invention_kind else None
-        if (r.reviewer.casefold(), verdict, kind, r.note, int(r.blind), r.at) in have:
-            continue
-        rows.add("reviews", review_row(claim_id, person(r.reviewer), verdict, kind, r.note,
-                                       blind=r.blind, at=r.at, origin=r.origin))
-        merged.reviews += 1
-        added += 1
-    have = set() if fresh else _present(
-        store, "select adjudicator, verdict, invention_kind, coalesce(note, ''), at"
-        " from adjudications where claim_id = ?", [claim_id], folded=0)
-    for d in claim.adjudications:
-        verdict = d.verdict.value if d.verdict else None
-        kind = d.invention_kind.value if d.invention_kind else None
-        if (d.adjudicator.casefold(), verdict, kind, d.note, d.at) in have:
-            continue
-        rows.add("adjudications", {
-            "claim_id": claim_id, "adjudicator": person(d.adjudicator), "verdict": verdict,
-            "invention_kind": kind, "note": d.note, "at": d.at, "reverts": None})
-        added += 1
-    return added
-
-
-def _merge_flags(store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool) -> int:
-    """A flag the database lacks is added; one it has is replaced by a later one."""
-    added = 0
-    for flag in record.flags:
-        details = json.dumps(flag.details, ensure_ascii=False)
-        stored = None if new else store.db.execute(
-            "select at from flags where answer_id = ? and check_name = ?",
-            [answer_id, flag.check]).fetchone()
-        if stored is None:
-            rows.add("flags", {"answer_id": answer_id, "check_name": flag.check,
-                               "details": details, "at": flag.at})
-            added += 1
-        elif stored[0] < flag.at:
-            store.db.execute("update flags set details = ?, at = ? where answer_id = ?"
-                             " and check_name = ?", [details, flag.at, answer_id, flag.check])
-            added += 1
-    return added
-
-
-def _merge_marks(
-    store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool, person: _Names
-) -> int:
-    have = set() if new else _present(
-        store, "select reviewer, correct, at from answer_marks where answer_id = ?",
-        [answer_id], folded=0)
-    added = 0
-    for m in record.marks:
-        correct = None if m.correct is None else int(m.correct)
-        if (m.reviewer.casefold(), correct, m.at) not in have:
-            rows.add("answer_marks", {"answer_id": answer_id, "reviewer": person(m.reviewer),
-                                      "correct": correct, "at": m.at, "reverts": None})
-            added += 1
-    return added
-
-
-def _merge_extractions(
-    store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool
-) -> int:
-    have = set() if new else _present(
-        store, "select judge, prompt_version, claims, error, at from extractions"
-        " where answer_id = ?", [answer_id])
-    added = 0
-    for e in record.extractions:
-        if (e.judge, e.prompt_version, e.claims, e.error, e.at) not in have:
-            rows.add("extractions", {"answer_id": answer_id, **e.model_dump(mode="json")})
-            added += 1
     return added
