@@ -24,6 +24,12 @@ COMMANDS: tuple[tuple[str, str, str, tuple], ...] = (
     ("Whole source", "The whole source, or only around the evidence (w)", "whole_source", ()),
     ("Find in the source", "Find text in the source (ctrl+f)", "find", ()),
     ("Guidelines", "The team's review guidelines (g)", "guidelines", ()),
+    ("Calibration", "Where the judge and people differ: confusion matrix, kappa by kind and"
+     " origin, with intervals (K)", "calibration", ()),
+    ("Previous cited source", "A claim citing several sources: the previous one ([)",
+     "cited_source", (-1,)),
+    ("Next cited source", "A claim citing several sources: the next one (])",
+     "cited_source", (1,)),
     ("Mark the answer", "Cycle correct, incorrect, unknown (m)", "mark", ()),
     ("Undo", "Undo the last change of this session (u)", "undo", ()),
     ("Keys", "Every key of the review screen (?)", "help", ()),

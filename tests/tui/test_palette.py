@@ -49,3 +49,13 @@ async def test_an_id_not_in_the_queue_read_so_far_filters_the_queue_by_it(review
         await _run(pilot, "A-4")
         assert screen.filter.text == "A-4"
         assert screen.detail.id == "A-4"
+
+
+async def test_the_palette_opens_the_calibration_screen(review_db: Path):
+    from groundtui.tui.screens.calibration import CalibrationScreen
+
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await _run(pilot, "calibration")
+        assert isinstance(app.screen, CalibrationScreen)
