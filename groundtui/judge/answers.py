@@ -17,6 +17,7 @@ from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
 from groundtui.store import IMPORT_JUDGE, ClaimRow, Store
 from groundtui.store.rows import citation_columns, cited_keys
+from groundtui.store.rules import in_control
 from groundtui.text.kinds import infer_kind
 from groundtui.text.markers import citations_near, distinct, numbered, source_index
 
@@ -177,8 +178,7 @@ def select_answers(
         select a.id, exists(select 1 from flags f where f.answer_id = a.id) as flagged
         from answers a
         where (:all or exists(select 1 from flags f where f.answer_id = a.id)
-               or (:control > 0 and a.scanned_at is not null
-                   and control_point(a.id) < :control))
+               or {in_control("a", ":control")})
           and ((not exists (select 1 from claims c where c.answer_id = a.id)
                 and not exists (select 1 from extractions e where e.answer_id = a.id
                                 and e.judge = :judge and e.prompt_version = :version

@@ -87,3 +87,13 @@ JUDGE_LABEL_KIND = (
     f"case when {human_verdict('l')} is not null then {human_kind('l')}"
     " else j.invention_kind end"
 )
+
+
+def in_control(a: str, share: str) -> str:
+    """Whether answer row ``a`` is in the control sample of ``share``: scanned, not flagged,
+    and its ``control_point`` (a hash of its id) below the share (README "The report")."""
+    return (
+        f"({share} > 0 and {a}.scanned_at is not null"
+        f" and not exists (select 1 from flags f where f.answer_id = {a}.id)"
+        f" and control_point({a}.id) < {share})"
+    )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from groundtui.store import Store
+from groundtui.store.rules import in_control
 from groundtui.tui.team_data import Team
 
 PAGE = 100
@@ -44,9 +45,15 @@ _REVIEWED = (
 )
 
 
-def tiers(blind: bool = False) -> tuple[str, ...]:
-    """The queue's four tiers, as SQL conditions on ``answers a``, in order."""
+def tiers(blind: bool = False, control: float = 0.0) -> tuple[str, ...]:
+    """The queue's four tiers, as SQL conditions on ``answers a``, in order.
+
+    The control sample of ``control`` (the ``control_share`` setting) is mixed into the
+    first tiers, unmarked until labelled, so the reviewer is not primed.
+    """
     first = _FLAGGED if blind else _PRIORITY
+    if control > 0:
+        first = f"({first} or {in_control('a', repr(float(control)))})"
     return (
         f"{first} and not {_REVIEWED}",
         f"{first} and {_REVIEWED}",
@@ -161,6 +168,8 @@ class QueueRow:
     not_stated: int
     reviewed_claims: int
     marked: bool
+    control: bool = False
+    """In the control sample of unflagged answers (shown once reviewed, not to prime)."""
 
     @property
     def state(self) -> str:
@@ -194,7 +203,7 @@ def queue_page(
     ``team``: skip what other reviewers hold (README "Reviewing as a team").
     """
     extra, params = _conditions(filt, blind, team)
-    order = tiers(blind is not None)
+    order = tiers(blind is not None, float(store.setting("control_share")))
     found: list[tuple[str, int, int]] = []
     tier, seq = after
     while tier < len(order) and len(found) < limit:
@@ -254,6 +263,13 @@ def summaries(store: Store, keyed: list[tuple[str, int, int]]) -> list[QueueRow]
             ids,
         )
     }
+    share = float(store.setting("control_share"))
+    control = {
+        r[0]
+        for r in store.db.execute(
+            f"select a.id from answers a where a.id in ({marks})"
+            f" and {in_control('a', repr(share))}", ids)
+    }
     rows = []
     for answer_id, tier, seq in keyed:
         n, not_stated, reviewed = counts.get(answer_id, (0, 0, 0))
@@ -268,6 +284,7 @@ def summaries(store: Store, keyed: list[tuple[str, int, int]]) -> list[QueueRow]
                 not_stated or 0,
                 reviewed,
                 answer_id in marked,
+                answer_id in control,
             )
         )
     return rows

@@ -194,3 +194,22 @@ def test_queue_pages_continue_across_tiers(review_db: Path):
             seen += [(r.answer_id, r.tier) for r in page.rows]
             after = page.after
     assert seen == [("A-1", 0), ("A-3", 0), ("A-4", 0), ("A-5", 1), ("A-2", 2), ("A-6", 2)]
+
+
+def test_the_control_sample_is_mixed_in_first_and_marked_only_once_reviewed(tmp_path: Path):
+    from groundtui.scan import scan_answers
+    from groundtui.store import Store
+    from groundtui.tui.queue_data import QueueFilter, queue_page
+    from tests.builders import imported_db, make_answer
+
+    flagged = make_answer("F-1", response="Sofas can be returned within 99 days [1].")
+    plain = make_answer("P-1")  # every figure in its sources: not flagged
+    path = imported_db(tmp_path, "control", [plain, flagged])
+    with Store(path) as store:
+        scan_answers(store)
+        store.set_setting("control_share", "0")
+        assert [r.answer_id for r in queue_page(store, QueueFilter()).rows] == ["F-1", "P-1"]
+        store.set_setting("control_share", "1")  # every unflagged answer is in the sample
+        rows = queue_page(store, QueueFilter()).rows
+        assert [r.answer_id for r in rows] == ["P-1", "F-1"]  # one tier: import order
+        assert [r.control for r in rows] == [True, False]

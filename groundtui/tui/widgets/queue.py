@@ -29,7 +29,8 @@ LEGEND = "first: ⚑ flag or #>0\n#: claims not stated\n· new ◐ part ✓ done
 LEGEND_TOOLTIP = (
     "The queue's order: answers flagged by the mechanical check (⚑) or with a claim the "
     "judge did not find stated (# above 0) first; within each, unreviewed (·) before partly "
-    "(◐) and fully reviewed (✓); then import order."
+    "(◐) and fully reviewed (✓); then import order. A share of unflagged answers (the control "
+    "sample) is mixed into the first ones; it shows c once you have reviewed it."
 )
 
 
@@ -110,8 +111,10 @@ class QueueList(ScrollView, can_focus=False):
     def _line(self, row: QueueRow) -> Text:
         dim = self.get_component_rich_style("queue--dim", partial=True)
         text = Text()
+        # A control answer says so once reviewed: before, it would prime the reviewer.
+        control = row.control and row.state == "reviewed"
         text.append(
-            "⚑ " if row.flagged else "  ",
+            "⚑ " if row.flagged else "c " if control else "  ",
             style=self.get_component_rich_style("queue--flag", partial=True),
         )
         text.append(f"{STATE_MARK[row.state]} ")
