@@ -273,6 +273,29 @@ def long_cases(n: int, seed: int) -> list[dict]:
     return cases
 
 
+def resume_cases(n: int, seed: int) -> list[dict]:
+    """``n`` cases where a resumed search finds a value as a whole token that the search
+    from the sentence's start leaves to an index that lacks it (a year inside a date, after
+    more non-whole occurrences than a search tries), as ``tests/test_checks.py`` builds it."""
+    rng = random.Random(seed)
+    cases = []
+    for _ in range(n):
+        year, price = str(rng.randint(2000, 2099)), str(rng.randint(10, 99))
+        month = rng.choice(_MONTHS)
+        source = (
+            "Codes " + f"5{year} " * rng.randint(20, 40) + f"Price {price} in {month} 3, {year}. "
+            + "Filler. " * rng.randint(4100, 6000)
+        )  # fmt: skip
+        responses = [
+            f"Price {price} [1]. Since {year} [1].",
+            f"Since {year} [1].",
+            f"Price {price} and since {year} [1].",
+        ]
+        rng.shuffle(responses)
+        cases.append({"responses": responses, "sources": [source], "shared": rng.random() < 0.5})
+    return cases
+
+
 def all_cases(args: argparse.Namespace) -> dict[str, list[dict]]:
     """Every input, by family."""
     seeds = list(range(1, args.seeds + 1))
@@ -282,15 +305,23 @@ def all_cases(args: argparse.Namespace) -> dict[str, list[dict]]:
         "fuzz": fuzz_cases(args.fuzz, 101),
         "pieces": piece_cases(args.fuzz, 202),
         "long": long_cases(args.fuzz // 10, 303),
+        "resume": resume_cases(args.fuzz // 100, 404),
     }
 
 
 # --- the worker: one tree, in its own process ----------------------------------------------
 
 
-def work(cases_path: str, out_path: str) -> None:
-    """Run the check of the ``groundtui`` on ``sys.path`` over the cases; write results."""
-    from groundtui.checks import SourceIndex, find_specifics, unsourced_specifics
+def work(cases_path: str, out_path: str, eager: bool = False) -> None:
+    """Run the check of the ``groundtui`` on ``sys.path`` over the cases; write results.
+
+    With ``eager``, a long text's ``DigitRuns`` are built at its first question (not after
+    ``_BUILD_AFTER``), so that the fuzz's few questions per source go through them too.
+    """
+    from groundtui.checks import SourceIndex, find_specifics, index, unsourced_specifics
+
+    if eager and hasattr(index, "_BUILD_AFTER"):
+        index._BUILD_AFTER = 0  # type: ignore[attr-defined]
 
     families = json.loads(Path(cases_path).read_text(encoding="utf-8"))
     results: dict[str, list] = {}
@@ -313,10 +344,11 @@ def work(cases_path: str, out_path: str) -> None:
     Path(out_path).write_text(json.dumps({"results": results, "seconds": seconds}))
 
 
-def run_tree(tree: Path, cases_path: Path, out_path: Path) -> dict:
+def run_tree(tree: Path, cases_path: Path, out_path: Path, eager: bool = False) -> dict:
     """The results of the check in ``tree``, computed in a separate process."""
     subprocess.run(
-        [sys.executable, __file__, "--worker", str(cases_path), str(out_path)],
+        [sys.executable, __file__, "--worker", str(cases_path), str(out_path)]
+        + (["--eager"] if eager else []),
         check=True,
         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
         cwd=tree,
@@ -369,9 +401,10 @@ def main() -> None:
     parser.add_argument("--fuzz", type=int, default=20000, help="cases per fuzz family")
     parser.add_argument("--show", type=int, default=3, help="differing cases to print")
     parser.add_argument("--self-test", action="store_true", help="broken copies must differ")
+    parser.add_argument("--eager", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        work(*args.worker)
+        work(*args.worker, eager=args.eager)
         return
     families = all_cases(args)
     with tempfile.TemporaryDirectory() as tmp:
@@ -379,13 +412,14 @@ def main() -> None:
         cases_path = folder / "cases.json"
         cases_path.write_text(json.dumps(families), encoding="utf-8")
         new = run_tree(ROOT, cases_path, folder / "new.json")
+        eager = run_tree(ROOT, cases_path, folder / "eager.json", eager=True)
         if args.self_test:
             missed = 0
             for k, mutation in enumerate(MUTATIONS):
                 tree = broken_copy(mutation, folder / f"broken{k}")
-                broken = run_tree(tree, cases_path, folder / f"broken{k}.json")
+                broken = run_tree(tree, cases_path, folder / f"broken{k}.json", eager=True)
                 print(f"broken copy: {mutation[0]}: {mutation[1]!r} -> {mutation[2]!r}")
-                found = compare(new, broken, families, 0)
+                found = compare(eager, broken, families, 0)
                 print(f"  caught: {found} differing cases" if found else "  NOT CAUGHT")
                 missed += not found
             raise SystemExit(1 if missed else 0)
@@ -393,6 +427,10 @@ def main() -> None:
         base = run_tree(base_tree, cases_path, folder / "base.json")
         print(f"this tree against {args.base}:")
         differ = compare(base, new, families, args.show)
+        print(
+            f"this tree, each long text's DigitRuns built at its first question, against {args.base}:"
+        )
+        differ += compare(base, eager, families, args.show)
         print(f"check time in the worker: base {base['seconds']:.1f} s, new {new['seconds']:.1f} s")
         print("identical output" if not differ else f"{differ} cases differ")
         raise SystemExit(1 if differ else 0)

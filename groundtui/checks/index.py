@@ -29,6 +29,8 @@ from groundtui.checks.values import below_one, has_run, whole, word_edges, word_
 _OTHER_DIGIT_RE = re.compile(r"[^\x00-\x7f\D]")
 _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
+#: Questions a long text answers by searches before its ``DigitRuns`` are built.
+_BUILD_AFTER = 64
 #: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
 #: digits then minutes after ":" or ".", or an optional space and a/p: a superset of the
 #: hours found ("$19.99" gives none).
@@ -45,8 +47,8 @@ class SourceIndex:
     """
 
     __slots__ = (
-        "_digits", "_flat", "_flat_runs", "_hours", "_lower", "_month_set", "_months", "_plain",
-        "_runs", "_scaled", "_squashed", "_stems", "_words", "place", "text",
+        "_asked", "_digits", "_flat", "_flat_runs", "_hours", "_lower", "_month_set", "_months",
+        "_plain", "_runs", "_scaled", "_squashed", "_stems", "_words", "place", "text",
     )  # fmt: skip
 
     def __init__(self, text: str) -> None:
@@ -64,6 +66,7 @@ class SourceIndex:
         self._hours: frozenset[int] | None = None
         self._plain: bool | None = None
         self._runs: DigitRuns | None = None
+        self._asked = 0  # questions a long text's DigitRuns could have answered
         self._flat_runs: DigitRuns | None = None
         self._stems: dict[str, bool] | None = None
 
@@ -124,28 +127,33 @@ class SourceIndex:
     def may_have(self, spelling: str) -> bool:
         """False only when ``spelling`` surely does not occur in the text (a long text's
         ``DigitRuns`` lack one of its runs of digits)."""
-        if len(self.text) < LONG_TEXT:
-            return True
-        if self._runs is None:
-            self._runs = DigitRuns(self.text)
-        return self._runs.may_have(spelling)
+        runs = self._digit_runs()
+        return runs is None or runs.may_have(spelling)
 
     def _has_digits(self, digits: str) -> bool:
         """``digits in self.text``, answered by the ``DigitRuns`` of a long text."""
-        if len(self.text) < LONG_TEXT or not (digits.isascii() and digits.isdigit()):
+        runs = self._digit_runs()
+        if runs is None or not (digits.isascii() and digits.isdigit()):
             return digits in self.text
-        if self._runs is None:
-            self._runs = DigitRuns(self.text)
-        return self._runs.has(digits)
+        return runs.has(digits)
 
     def _has_flat_digits(self, digits: str) -> bool:
         """``digits in self._flat_digits()``, answered as ``_has_digits`` answers."""
-        flat = self._flat_digits()
-        if len(flat) < LONG_TEXT or not (digits.isascii() and digits.isdigit()):
-            return digits in flat
+        if self._runs is None or not (digits.isascii() and digits.isdigit()):
+            return digits in self._flat_digits()
         if self._flat_runs is None:
-            self._flat_runs = DigitRuns(flat)
+            self._flat_runs = DigitRuns(self._flat_digits())
         return self._flat_runs.has(digits)
+
+    def _digit_runs(self) -> DigitRuns | None:
+        """The text's ``DigitRuns`` once it is long and has been asked often enough for
+        them to cost less than the searches they save (building them costs about a
+        hundred searches); None before."""
+        if self._runs is None and len(self.text) >= LONG_TEXT:
+            self._asked += 1
+            if self._asked > _BUILD_AFTER:
+                self._runs = DigitRuns(self.text)
+        return self._runs
 
     @property
     def lower(self) -> str:
@@ -239,8 +247,10 @@ class SourceIndex:
         return any(self._has_stem(stem) for value in values for stem in word_stems(value))
 
     def _has_stem(self, stem: str) -> bool:
-        """Whether the text lowercased holds ``stem``; kept, as the stems are few and every
-        value absent from a long text asks."""
+        """Whether the text lowercased holds ``stem``; kept for a long text, as the stems
+        are few and every value absent from it asks."""
+        if len(self.text) < LONG_TEXT:
+            return stem in self.lower
         if self._stems is None:
             self._stems = {}
         found = self._stems.get(stem)
