@@ -5,6 +5,7 @@ Run from the repository root::
     .venv/bin/python bench/judge.py                  # latencies 0.2 s and 1 s, concurrency 1, 8, 32
     .venv/bin/python bench/judge.py --latency 1 --concurrency 8
     .venv/bin/python bench/judge.py --heuristic-sizes 0.25 0.5 1 2   # MB; no server
+    .venv/bin/python bench/judge.py --heuristic-sizes 0.25 1 --invented
 
 The server (``tests/judge/fake_openai.py``) runs in its own process, so the CPU measured here
 is ours and litellm's alone. For each latency and concurrency it prints the wall time of
@@ -17,7 +18,9 @@ CPU) splits CPU per call between our code, litellm, the OpenAI SDK and the HTTP 
 
 ``--heuristic-sizes`` instead times the offline heuristic judge, through the same pipeline,
 on one answer of each size (its response and its one source that many MB each): the time
-should grow linearly with the size.
+should grow linearly with the size. With ``--invented`` the claims that are not stated
+invent values the source lacks (which the check must prove absent) instead of contradicting
+one.
 """
 
 from __future__ import annotations
@@ -211,16 +214,29 @@ def split_cpu(profile: cProfile.Profile) -> dict[str, float]:
     return totals
 
 
-def big_answer(chars: int) -> dict:
+def big_answer(chars: int, invented: bool = False) -> dict:
     """One answer whose response and source are about ``chars`` characters each: claims
-    that the source states, contradicts or lacks, spread through both texts."""
+    that the source states, contradicts or lacks, spread through both texts.
+
+    With ``invented``, each claim that is not stated invents its values instead of
+    contradicting one: a number of days and a date that the source writes nowhere, each
+    claim its own (no cache serves the next).
+    """
     sentences, facts = [], []
     i = size = 0
     while size < chars:  # a running size: summing every sentence each turn was quadratic
         topic = ("sofa", "table", "lamp", "rug", "chair", "bed", "desk")[i % 7]
         fact = f"The {topic} model {i} ships within {i % 9 + 2} working days"
         facts.append(fact + ".")
-        claim = fact if i % 3 else f"The {topic} model {i} ships within {i % 9 + 12} working days"
+        if i % 3:
+            claim = fact
+        elif invented:
+            claim = (
+                f"The {topic} model {i} ships within {100_000 + i} working days"
+                f" from {_MONTHS[i % 12]} {i % 28 + 1}, {2030 + i % 60}"
+            )
+        else:
+            claim = f"The {topic} model {i} ships within {i % 9 + 12} working days"
         sentences.append(f"{claim} [1].")
         size += len(sentences[-1]) + 1
         i += 1
@@ -232,14 +248,19 @@ def big_answer(chars: int) -> dict:
     }
 
 
-def heuristic_sizes(sizes_mb: list[float]) -> None:
+_MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+
+
+def heuristic_sizes(sizes_mb: list[float], invented: bool = False) -> None:
     """Time the heuristic judge on one answer of each size; print seconds and s per MB."""
     from groundtui.judge.heuristic import HeuristicJudge
 
     print(f"{'MB':>5} {'claims':>7} {'seconds':>8} {'s per MB':>9}")
     for mb in sizes_mb:
         with tempfile.TemporaryDirectory() as tmp:
-            path = write_jsonl(Path(tmp) / "big.jsonl", [big_answer(int(mb * 1_000_000))])
+            path = write_jsonl(Path(tmp) / "big.jsonl", [big_answer(int(mb * 1_000_000), invented)])
             with Store(Path(tmp) / "bench.db") as store:
                 for limit in ("max_answer_chars", "max_source_chars"):  # past the defaults
                     store.set_setting(limit, str(int(mb * 2_000_000)))
@@ -266,9 +287,13 @@ def main() -> None:
         "--heuristic-sizes", type=float, nargs="+", metavar="MB",
         help="time the heuristic judge on one answer of each size (MB) instead",
     )
+    parser.add_argument(
+        "--invented", action="store_true",
+        help="with --heuristic-sizes: claims that are not stated invent values the source lacks",
+    )
     args = parser.parse_args()
     if args.heuristic_sizes:
-        heuristic_sizes(args.heuristic_sizes)
+        heuristic_sizes(args.heuristic_sizes, args.invented)
         return
 
     print(

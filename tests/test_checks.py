@@ -733,3 +733,29 @@ def test_a_year_no_date_could_write_with_two_digits_is_proved_absent_unread() ->
     assert [s.text for s in unsourced_specifics(response, ["Open 24 hours, 20 stores."])] == [
         "2024"
     ]
+
+
+def test_digit_runs_prove_absent_only_what_a_search_does_not_find() -> None:
+    # On seeded text of digits, separators and words, ``DigitRuns.has`` answers exactly as
+    # ``in`` does, and ``may_have`` is False only for spellings not in the text.
+    import random
+
+    from groundtui.checks.digit_runs import DigitRuns
+
+    pieces = [*"0123456789", "1234567", " ", ", ", "-", "/", " March ", "٣", ".", "\n", "a"]
+    rng = random.Random(23)
+    proved = 0
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 200)))
+        runs = DigitRuns(text)
+        for _ in range(50):
+            a = rng.randrange(len(text) + 1)
+            probe = text[a : a + rng.randint(1, 12)] if rng.random() < 0.5 else ""
+            probe = probe or "".join(rng.choice(pieces) for _ in range(rng.randint(1, 5)))
+            digits = "".join(c for c in probe if c in "0123456789")
+            if digits:
+                assert runs.has(digits) == (digits in text), (text, digits)
+            if not runs.may_have(probe):
+                proved += 1
+                assert probe not in text, (text, probe)
+    assert proved > 1000

@@ -15,6 +15,7 @@ from bisect import bisect_right
 
 from groundtui.checks.dates import is_listed_day, listed_days, month_items
 from groundtui.checks.digit_dates import day_keys, range_tail
+from groundtui.checks.digit_runs import LONG_TEXT, DigitRuns
 from groundtui.checks.figures import digit_items
 from groundtui.checks.items import Item
 from groundtui.checks.keys import date_keys, valid_date, word_stems
@@ -28,6 +29,8 @@ from groundtui.checks.values import below_one, has_run, whole, word_edges, word_
 _OTHER_DIGIT_RE = re.compile(r"[^\x00-\x7f\D]")
 _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
+#: Questions a long text answers by searches before its ``DigitRuns`` are built.
+_BUILD_AFTER = 64
 #: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
 #: digits then minutes after ":" or ".", or an optional space and a/p: a superset of the
 #: hours found ("$19.99" gives none).
@@ -44,8 +47,8 @@ class SourceIndex:
     """
 
     __slots__ = (
-        "_digits", "_flat", "_hours", "_lower", "_month_set", "_months", "_plain", "_scaled",
-        "_squashed", "_words", "place", "text",
+        "_asked", "_digits", "_flat", "_flat_runs", "_hours", "_lower", "_month_set", "_months",
+        "_plain", "_runs", "_scaled", "_squashed", "_stems", "_words", "place", "text",
     )  # fmt: skip
 
     def __init__(self, text: str) -> None:
@@ -62,6 +65,10 @@ class SourceIndex:
         self._scaled: bool | None = None
         self._hours: frozenset[int] | None = None
         self._plain: bool | None = None
+        self._runs: DigitRuns | None = None
+        self._asked = 0  # questions a long text's DigitRuns could have answered
+        self._flat_runs: DigitRuns | None = None
+        self._stems: dict[str, bool] | None = None
 
     @property
     def keys(self) -> frozenset[str]:
@@ -100,15 +107,14 @@ class SourceIndex:
             return False
         if self.holds(need):
             return True
-        keys = self._digit_keys()
         wanted = {key[0] for alternative in need for key in alternative}
-        more = keys
+        parts = [self._digit_keys()]  # looked up in turn: a union would copy them per value
         if not wanted.isdisjoint("DMYmo"):
-            more = more | self._month_keys()
+            parts.append(self._month_keys())
         if "n" in wanted and self._may_spell(need):
-            more = more | self._word_keys()
-        return more is not keys and any(
-            all(key in more for key in alternative) for alternative in need
+            parts.append(self._word_keys())
+        return len(parts) > 1 and any(
+            all(any(key in part for part in parts) for key in alternative) for alternative in need
         )
 
     def holds(self, need: tuple[tuple[str, ...], ...]) -> bool:
@@ -117,6 +123,37 @@ class SourceIndex:
         what the index lacks)."""
         keys = self._digit_keys()
         return any(all(key in keys for key in alternative) for alternative in need)
+
+    def may_have(self, spelling: str) -> bool:
+        """False only when ``spelling`` surely does not occur in the text (a long text's
+        ``DigitRuns`` lack one of its runs of digits)."""
+        runs = self._digit_runs()
+        return runs is None or runs.may_have(spelling)
+
+    def _has_digits(self, digits: str) -> bool:
+        """``digits in self.text``, answered by the ``DigitRuns`` of a long text."""
+        runs = self._digit_runs()
+        if runs is None or not (digits.isascii() and digits.isdigit()):
+            return digits in self.text
+        return runs.has(digits)
+
+    def _has_flat_digits(self, digits: str) -> bool:
+        """``digits in self._flat_digits()``, answered as ``_has_digits`` answers."""
+        if self._runs is None or not (digits.isascii() and digits.isdigit()):
+            return digits in self._flat_digits()
+        if self._flat_runs is None:
+            self._flat_runs = DigitRuns(self._flat_digits())
+        return self._flat_runs.has(digits)
+
+    def _digit_runs(self) -> DigitRuns | None:
+        """The text's ``DigitRuns`` once it is long and has been asked often enough for
+        them to cost less than the searches they save (building them costs about a
+        hundred searches); None before."""
+        if self._runs is None and len(self.text) >= LONG_TEXT:
+            self._asked += 1
+            if self._asked > _BUILD_AFTER:
+                self._runs = DigitRuns(self.text)
+        return self._runs
 
     @property
     def lower(self) -> str:
@@ -148,29 +185,33 @@ class SourceIndex:
             kind, value = key[0], key[1:]
             if kind == "n" and len(value) <= 3 and value.isdigit():
                 # in a row, in words, or a fraction of one with a scale ("0.5k" is 500)
-                if not has_run(text, value) and not (
+                if not self._has_run(value) and not (
                     self._may_spell(((key,),)) or (below_one(text) and self._has_scale())
                 ):
                     return True
             elif kind in "nd":
                 digits = value.replace(".", "")
                 if (
-                    digits not in text
-                    and digits not in self._flat_digits()
+                    not self._has_digits(digits)
+                    and not self._has_flat_digits(digits)
                     and not (kind == "n" and (self._may_spell(((key,),)) or self._has_scale()))
                     # a year of a date with two digits of year: "5/3/24" states 2024
                     and not (len(value) == 4 and value[:2] == "20" and _short_year(text, value))
                 ):
                     return True
             elif (
-                (kind in "DY" and value[2:4] not in text)
-                or (kind in "DM" and not has_run(text, value.rpartition("-")[2]))
+                (kind in "DY" and not self._has_digits(value[2:4]))
+                or (kind in "DM" and not self._has_run(value.rpartition("-")[2]))
                 or (kind == "v" and value not in text)
                 # only a time read in digits gives a "t" key
                 or (kind == "t" and int(value.partition(":")[0]) % 12 not in self._hour_set())
             ):
                 return True
         return False
+
+    def _has_run(self, digits: str) -> bool:
+        """``has_run`` in the text, proved absent at once where ``_has_digits`` is."""
+        return self._has_digits(digits) and has_run(self.text, digits)
 
     def _ascii_digits(self) -> bool:
         """Whether every decimal digit in the text is one of 0-9."""
@@ -202,9 +243,20 @@ class SourceIndex:
         return self._scaled
 
     def _may_spell(self, need: tuple[tuple[str, ...], ...]) -> bool:
-        lower = self.lower
         values = (key[1:] for alternative in need for key in alternative if key[0] == "n")
-        return any(stem in lower for value in values for stem in word_stems(value))
+        return any(self._has_stem(stem) for value in values for stem in word_stems(value))
+
+    def _has_stem(self, stem: str) -> bool:
+        """Whether the text lowercased holds ``stem``; kept for a long text, as the stems
+        are few and every value absent from it asks."""
+        if len(self.text) < LONG_TEXT:
+            return stem in self.lower
+        if self._stems is None:
+            self._stems = {}
+        found = self._stems.get(stem)
+        if found is None:
+            found = self._stems[stem] = stem in self.lower
+        return found
 
     def _digit_keys(self) -> frozenset[str]:
         if self._digits is None:

@@ -43,13 +43,23 @@ class Place:
 class SentenceSearch:
     """The searches as written for one sentence's specifics in one scope's text."""
 
-    __slots__ = ("_from", "_held", "_long", "_place", "_searched", "_text", "unsure")
+    __slots__ = (
+        "_from", "_held", "_long", "_may_have", "_place", "_searched", "_text", "unsure",
+    )  # fmt: skip
 
-    def __init__(self, text: str, place: Place, held: Callable[[tuple], bool]) -> None:
-        """``held`` tells whether the sources' index holds a value's ``need``."""
+    def __init__(
+        self,
+        text: str,
+        place: Place,
+        held: Callable[[tuple], bool],
+        may_have: Callable[[str], bool],
+    ) -> None:
+        """``held`` tells whether the sources' index holds a value's ``need``;
+        ``may_have`` is False for a probe surely not in a long text (``DigitRuns``)."""
         self._text = text
         self._place = place
         self._held = held
+        self._may_have = may_have
         self._long = len(text) >= RESUME_FROM
         self._searched: list[tuple[str, tuple]] = []
         #: Where the search from the sentence's start would look next; None if not known.
@@ -64,21 +74,23 @@ class SentenceSearch:
         A name (not a ``value``) is not asked of the index: its search resumes only where
         the search from the sentence's start would, once that place is not known.
         """
-        text, start = self._text, self._from
+        start = self._from
         if not self._long:  # as before: from the sentence's start, then from each find
-            at = found_at(text, probe, need, start or 0)
+            at = found_at(self._text, probe, need, start or 0)
             if at > 0:
                 self._from = at
             return at
+        self.unsure = False
+        if not self._may_have(probe):  # nowhere in the text: not found, wherever searched
+            return -1
         self._searched.append((probe, need))
         place = self._place
-        self.unsure = False
         if start is not None and (start or not value or not place.at):  # no other place
-            at = found_at(text, probe, need, start)
+            at = found_at(self._text, probe, need, start)
             if at > 0:
                 self._from = place.at = at
             return at
-        at = found_at(text, probe, need, place.at)
+        at = found_at(self._text, probe, need, place.at)
         if at > 0:
             place.at = at
             if start == 0 and self._first_occurrence(probe, at - len(probe)):

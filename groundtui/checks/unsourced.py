@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from groundtui.checks.dates import is_listed_day, listed_days, month_items
+from groundtui.checks.digit_runs import LONG_TEXT
 from groundtui.checks.figures import digit_items
 from groundtui.checks.index import SourceIndex
 from groundtui.checks.items import Item
@@ -133,7 +134,7 @@ def unsourced_specifics(
             if cited not in scopes:
                 scopes[cited] = _Scope.of(cited, indexes, at)
             scope = scopes[cited]
-            search = SentenceSearch(scope.text, scope.place, scope.held)
+            search = SentenceSearch(scope.text, scope.place, scope.held, scope.may_have)
         # most specifics are copied: look for them as written first
         probe = item.probe
         if probe is not None and search.found_at(probe, item.need, item.kind != "name") >= 0:
@@ -184,6 +185,11 @@ class _Scope(NamedTuple):
         """Whether a cited source's index holds a value, whatever a search as written finds."""
         return any(index.holds(need) for index in self.indexes)
 
+    def may_have(self, spelling: str) -> bool:
+        """False only when ``spelling`` is surely in no cited source (nor spans two: no
+        spelling holds the blank line that joins them)."""
+        return "\n" in spelling or any(index.may_have(spelling) for index in self.indexes)
+
 
 def _sourced(scope: _Scope, item: Item) -> bool:
     """Whether a cited source states a specific that is not there as written.
@@ -199,7 +205,8 @@ def _sourced(scope: _Scope, item: Item) -> bool:
         # a name opening a sentence may have taken its first word ("Recently Harbor Home")
         rest = item.need
         return bool(rest) and any(index.has_name_alone(rest[0][0]) for index in scope.indexes)
-    return has_spelling(scope.text, item.need, item.probe) or any(
+    may_have = scope.may_have if len(scope.text) >= LONG_TEXT else None
+    return has_spelling(scope.text, item.need, item.probe, may_have) or any(
         index.has_keys(item.need) for index in scope.indexes
     )
 

@@ -10,6 +10,7 @@ the answer that sends the question on to the source's index, which is the author
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from groundtui.checks.dates import listed_days, month_items
@@ -223,14 +224,24 @@ def word_edges(text: str, i: int, j: int) -> bool:
     return (not i or not text[i - 1].isalnum()) and (j >= len(text) or not text[j].isalnum())
 
 
-def has_spelling(text: str, need: tuple[tuple[str, ...], ...], skip: str | None) -> bool:
+def has_spelling(
+    text: str,
+    need: tuple[tuple[str, ...], ...],
+    skip: str | None,
+    may_have: Callable[[str], bool] | None = None,
+) -> bool:
     """Whether a common spelling of the values of ``need`` (but ``skip``) is in ``text``.
 
     ``text`` is a source, or several joined by blank lines (a spelling then never spans
     two): each spelling found as a whole token is a value the index would hold.
+    ``may_have``, given for a long text, is False for a spelling surely not in it.
     """
     for spelling in _spellings(need):
-        if spelling != skip and whole(text, spelling, value_edges):
+        if (
+            spelling != skip
+            and (may_have is None or may_have(spelling))
+            and whole(text, spelling, value_edges)
+        ):
             return True
     return False
 
