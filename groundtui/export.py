@@ -16,10 +16,10 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from contextlib import closing
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from groundtui.store import Store
 from groundtui.store.rules import (
@@ -221,6 +221,17 @@ def export(
         )
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return count
+    return write_file(output, lambda out: write(
+        store, out, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell))
+
+
+def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool = False) -> int:
+    """Write the file ``output`` with ``fill`` (given the open file, it returns a count),
+    under a temporary name beside it, renamed over it only once complete and on disk.
+
+    Raises:
+        OSError: the file cannot be written; nothing is left at ``output``'s place.
+    """
     target = Path(output)
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", str(output))
@@ -228,12 +239,12 @@ def export(
         prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
     )
     try:
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it 0600; match a plain open()
+        os.chmod(temporary, 0o666 & ~umask())  # mkstemp makes it 0600; match a plain open()
         # newline="" lets the csv module write its own line endings, unchanged.
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            count = write(
-                store, out, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell
-            )
+        opened = (os.fdopen(handle, "wb") if binary
+                  else os.fdopen(handle, "w", encoding="utf-8", newline=""))
+        with opened as out:
+            count = fill(out)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, target)
@@ -243,7 +254,8 @@ def export(
     return count
 
 
-def _umask() -> int:
+def umask() -> int:
+    """This process's umask (read by setting it, so set back)."""
     mask = os.umask(0)
     os.umask(mask)
     return mask

@@ -43,11 +43,22 @@ class _Row(BaseModel):
         return _instant(value)
 
 
-class JudgementRecord(_Row):
-    """One judgement of a claim (or a failed one: ``verdict`` null, ``error`` set)."""
+class _Judged(_Row):
+    """A judge's work on the answer or a claim: who, which prompt, and what it cost."""
 
     judge: str = Field(min_length=1)
     prompt_version: str = Field(min_length=1)
+    error: str | None = None
+    calls: StrictInt | None = None
+    prompt_tokens: StrictInt | None = None
+    completion_tokens: StrictInt | None = None
+    cost: float | None = None
+    seconds: float | None = None
+
+
+class JudgementRecord(_Judged):
+    """One judgement of a claim (or a failed one: ``verdict`` null, ``error`` set)."""
+
     verdict: Verdict | None = None
     invention_kind: InventionKind | None = None
     rule_invention_kind: InventionKind | None = None
@@ -55,12 +66,6 @@ class JudgementRecord(_Row):
     evidence_text: str | None = None
     provenance_source_key: str | None = None
     rationale: str | None = None
-    error: str | None = None
-    calls: StrictInt | None = None
-    prompt_tokens: StrictInt | None = None
-    completion_tokens: StrictInt | None = None
-    cost: float | None = None
-    seconds: float | None = None
 
 
 class ReviewRecord(_Row):
@@ -97,18 +102,10 @@ class FlagRecord(_Row):
     details: Any = None
 
 
-class ExtractionRecord(_Row):
+class ExtractionRecord(_Judged):
     """One judge's extraction of the answer's claims (or its failure)."""
 
-    judge: str = Field(min_length=1)
-    prompt_version: str = Field(min_length=1)
     claims: StrictInt | None = None
-    error: str | None = None
-    calls: StrictInt | None = None
-    prompt_tokens: StrictInt | None = None
-    completion_tokens: StrictInt | None = None
-    cost: float | None = None
-    seconds: float | None = None
 
 
 class ClaimRecord(BaseModel):

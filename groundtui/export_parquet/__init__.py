@@ -20,7 +20,8 @@ from contextlib import ExitStack, closing
 from pathlib import Path
 from typing import BinaryIO
 
-from groundtui.export import rows
+from groundtui.export import rows, umask
+from groundtui.export import write_file as export_file
 from groundtui.export_parquet.card import SPLITS, card
 from groundtui.export_parquet.writer import BatchWriter, write
 from groundtui.store import Store
@@ -36,29 +37,13 @@ def export_parquet(
 
 
 def write_file(output: str | Path, fill: Callable[[BinaryIO], int]) -> int:
-    """Write the file ``output`` with ``fill`` (which returns a count), atomically.
+    """Write the Parquet file ``output`` with ``fill`` (which returns a count), atomically.
 
     Raises:
         ValueError: no file name (empty, or ``-``: Parquet is not written to stdout).
         OSError: the file cannot be written; nothing is left at ``output``'s place.
     """
-    target = _target(output, "FILE.parquet")
-    if target.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", str(output))
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-    )
-    try:
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it 0600; match a plain open()
-        with os.fdopen(handle, "wb") as out:
-            count = fill(out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return count
+    return export_file(_target(output, "FILE.parquet"), fill, binary=True)
 
 
 def export_hf(
@@ -78,7 +63,7 @@ def export_hf(
     _check_folder(target, str(output))
     temporary = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
     try:
-        os.chmod(temporary, 0o777 & ~_umask())  # mkdtemp makes it 0700; match a plain mkdir
+        os.chmod(temporary, 0o777 & ~umask())  # mkdtemp makes it 0700; match a plain mkdir
         (temporary / "data").mkdir()
         with ExitStack() as stack:
             files = {
@@ -148,12 +133,6 @@ def _swap_in(temporary: Path, target: Path) -> None:
     os.replace(target, old / target.name)
     os.replace(temporary, target)
     shutil.rmtree(old, ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def export_answers(store: Store, output: str | Path) -> int:
