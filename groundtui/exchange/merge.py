@@ -184,6 +184,7 @@ def _merge_answer(
         elif claim.retired:  # the other database dismissed or replaced it
             db.execute("update claims set retired = ? where id = ? and retired is null",
                        [claim.retired, claim_id])
+            rows.touched.append(claim_id)
         ids.append(claim_id)
         count, reviews = add.claim_rows(store, claim_id, claim, rows, fresh, person)
         merged.reviews += reviews

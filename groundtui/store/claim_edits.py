@@ -122,6 +122,7 @@ class ClaimEditWrites(LabelWrites):
                     f"update claims set retired = 'undone' where id in ({marks})", made_ids)
             if claim_id is not None:
                 self.db.execute("update claims set retired = null where id = ?", [claim_id])
+            self.refresh_labels([*made_ids, *([claim_id] if claim_id else [])])
             return _new_id(self.db.table("claim_edits").insert({
                 "claim_id": claim_id, "answer_id": answer_id, "reviewer": reviewer,
                 "action": "undo", "at": now_iso(), "reverts": edit_id,
@@ -202,6 +203,7 @@ class ClaimEditWrites(LabelWrites):
                 self.db.execute(
                     "update claims set retired = ? where id = ? and retired is null",
                     [_RETIRES[action], claim["id"]])
+                self.refresh_labels([claim["id"]])
             if made:
                 self.add_claims(made, at)
             return _new_id(self.db.table("claim_edits").insert({
