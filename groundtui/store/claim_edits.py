@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from groundtui.store.labels import LabelWrites, _new_id
@@ -29,6 +30,8 @@ ACTIONS = ("edit", "split", "add", "dismiss", "undo")
 #: What each correction sets ``retired`` to on the claim it acts on.
 _RETIRES = {"edit": "replaced", "split": "replaced", "dismiss": "dismissed"}
 _ID_NUMBER = re.compile(r"#(\d+)$")
+#: A claim to make: its text, span, the numbers it cites and its kind.
+Part = tuple[str, tuple[int, int] | None, tuple[int, ...], str]
 
 
 class CorrectionError(ValueError):
@@ -73,11 +76,12 @@ class ClaimEditWrites(LabelWrites):
             raise CorrectionError("split inside the claim's text: both parts need words")
         response = self._response(claim["answer_id"])
         span = _span(claim)
+        spans: list[tuple[int, int] | None]
         if span and response[span[0] : span[1]] == text:
             spans = [(span[0], span[0] + at), (span[0] + at, span[1])]
         else:
             spans = [_located(part, response, span) for part in (first, second)]
-        parts = []
+        parts: list[Part] = []
         for part, part_span in zip((first, second), spans, strict=True):
             near = distinct(citations_near(response, *part_span)) if part_span else ()
             parts.append((part, part_span, near or _citations(claim), infer_kind(part)))
@@ -167,10 +171,7 @@ class ClaimEditWrites(LabelWrites):
             " and span_start <= ?", [answer_id, start])
         return int(value or 0)
 
-    def _made(
-        self, like: dict[str, Any],
-        parts: list[tuple[str, tuple[int, int] | None, tuple[int, ...], str]],
-    ) -> list[ClaimRow]:
+    def _made(self, like: dict[str, Any], parts: Sequence[Part]) -> list[ClaimRow]:
         """New claim rows in the place (answer, ordinal) of ``like``, one per part."""
         answer_id = like["answer_id"]
         ids, numbers = self._sources(answer_id)

@@ -84,9 +84,10 @@ def test_help_screen(review_db: Path, snap_compare):
     """The help modal over the review screen.
 
     You should see: every key (↓ / j, ↑ / k, space, n, N, ⏎ / y, s, c, a, p, 1–4, 0, m, e,
-    u, /, r, g, z, w, ^f, tab, shift+tab, then the scroll keys further down) with what it
-    does, the note editor's, the filter's and the find bar's keys and ctrl+p, and paragraphs
-    on verdicts, invention kinds, the marks and advance on decide.
+    E, S, A, x, u, /, r, g, z, w, ^f, tab, shift+tab, then the scroll keys further down) with
+    what it does, the note editor's, the filter's, the find bar's and the correction dialogs'
+    keys and ctrl+p, and paragraphs on verdicts, invention kinds, the marks, advance on decide
+    and correcting claims.
     """
 
     async def run_before(pilot):
