@@ -156,3 +156,23 @@ def test_a_retired_claim_cannot_be_corrected_again(db: Path) -> None:
         store.dismiss_claim(claim["id"], "dana")
         with pytest.raises(CorrectionError, match="dismissed"):
             store.edit_claim(claim["id"], "dana", "text")
+
+
+def test_a_database_from_before_corrections_is_migrated(db: Path) -> None:
+    with Store(db) as store:
+        expected = compute(store, with_team=False)
+        # As m007 left it: no claim_edits, no claims.retired, triggers that know neither.
+        for (name,) in store.db.execute(
+                "select name from sqlite_master where type = 'trigger'").fetchall():
+            store.db.execute(f"drop trigger {name}")
+        store.db.execute("drop index claims_retired")
+        store.db.execute("drop table claim_edits")
+        store.db.execute("alter table claims drop column retired")
+        store.db.execute("delete from _migrations where name = 'm008_claim_edits'")
+        store.db.conn.commit()
+    with Store(db) as store:
+        assert "retired" in store.db.table("claims").columns_dict
+        assert compute(store, with_team=False) == expected
+        store.dismiss_claim(live(store)[0]["id"], "dana")
+        exact(store)
+        assert compute(store, with_team=False)["dismissed"] == 1
