@@ -145,3 +145,30 @@ async def test_A_adds_the_span_selected_from_the_keyboard(review_db: Path):
         "add", None, "Refunds take 5 working days")
     assert claim(review_db, added.id)["retired"] == "undone"
     counts_exact(review_db)
+
+
+async def test_another_reviewers_dismissal_shows_without_a_key_press(review_db: Path):
+    from tests.tui.test_team_review import _until
+
+    bob = make_app(review_db, "bob", poll=0.05)
+    async with bob.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = bob.screen
+        assert screen.current_claim.id == "A-1#1"
+        with Store(review_db) as store:  # ann, in another terminal
+            store.dismiss_claim("A-1#1", "ann")
+        assert await _until(
+            pilot, lambda: [c.id for c in screen.detail.claims] == ["A-1#2"])
+        assert screen.current_claim.id == "A-1#2"
+        assert await _until(pilot, lambda: screen.report["dismissed"] == 1)
+
+
+async def test_read_only_refuses_the_correction_keys(review_db: Path):
+    app = make_app(review_db, "dana", readonly=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key in ("x", "E", "S", "A"):
+            await press(pilot, key)
+            assert "read-only" in plain(app, "#status")
+        assert len(app.screen_stack) == 1  # no dialog opened
+    assert edits(review_db) == []
