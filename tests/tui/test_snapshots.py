@@ -124,6 +124,39 @@ def _long_source_at(size: tuple[int, int], zoom: bool):
     return run_before
 
 
+def test_add_claim_dialog_at_80x24(review_db: Path, snap_compare):
+    """`A` on A-1, then `down` and `shift+left`, at 80×24.
+
+    You should see: a dialog over the review screen saying which keys select (↑/↓ a
+    sentence, ←/→ its start, shift+←/→ its end, enter, esc); the response with both claims
+    underlined and "Refunds take 5 working days" in reverse (the selection, without "[1].");
+    under it "Claim: Refunds take 5 working days".
+    """
+
+    async def run_before(pilot):
+        await settle(pilot)
+        await press(pilot, "A", "down", "shift+left")
+
+    assert snap_compare(make_app(review_db, "dana"), terminal_size=(80, 24),
+                        run_before=run_before)
+
+
+def test_split_dialog(review_db: Path, snap_compare):
+    """`S` on A-1's first claim, then `left`.
+
+    You should see: a dialog saying ←/→ move the cut a word (shift: a character), enter
+    splits, esc cancels; the claim "Sofas can be returned within 30 days." with a reversed
+    bar between "Sofas can be" (bold) and "returned within 30 days." (italic): the cut
+    starts at the word nearest the middle, "within", and `left` moved it a word back.
+    """
+
+    async def run_before(pilot):
+        await settle(pilot)
+        await press(pilot, "S", "left")
+
+    assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
+
+
 def test_source_scrolled_at_80x24(long_db: Path, snap_compare):
     """L-1 at 80×24, the whole source (w) focused (tab) and scrolled a page and a line down.
 

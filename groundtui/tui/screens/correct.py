@@ -107,9 +107,9 @@ class SplitClaimScreen(ModalScreen[int | None]):
         text = self.claim_text
         shown_text = shown(text)
         cut = shown_text.at(self.cut)
-        line = Text(shown_text.text[:cut], style="bold")
+        line = Text(shown_text.text[:cut].rstrip(), style="bold")
         line.append(" ┃ ", style="reverse")
-        line.append(shown_text.text[cut:], style="italic")
+        line.append(shown_text.text[cut:].lstrip(), style="italic")
         self.query_one("#split-text", Static).update(line)
 
     def action_move(self, step: int, by_word: int) -> None:
