@@ -176,3 +176,29 @@ def test_a_database_from_before_corrections_is_migrated(db: Path) -> None:
         store.dismiss_claim(live(store)[0]["id"], "dana")
         exact(store)
         assert compute(store, with_team=False)["dismissed"] == 1
+
+
+def test_a_correction_in_one_database_merges_into_another(db: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.db"
+    other.write_bytes(db.read_bytes())
+    with Store(other) as store:
+        claims = live(store)
+        store.dismiss_claim(claims[-1]["id"], "lee")
+        store.edit_claim(claims[0]["id"], "lee", "Refunds take 5 days")
+    runner = CliRunner()
+    exported = runner.invoke(cli, ["export", "--format", "answers", "--db", str(other)])
+    assert exported.exit_code == 0, exported.output
+    merged = runner.invoke(cli, ["import", "-", "--db", str(db)], input=exported.stdout)
+    assert merged.exit_code == 0, merged.output
+
+    def report(path: Path) -> dict:
+        result = runner.invoke(cli, ["report", "--json", "--db", str(path)])
+        return json.loads(result.stdout)
+
+    assert report(db) == report(other)
+    assert report(db)["dismissed"] == 1
+    with Store(db) as store:
+        assert [e["action"] for e in store.claim_edits("A-1")] == ["dismiss", "edit"]
+        assert store.scalar(
+            "select retired from claims where id = ?", [claims[0]["id"]]) == "replaced"
+        exact(store)
