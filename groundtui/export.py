@@ -84,7 +84,8 @@ _SELECT = f"""
   select c.answer_id, c.id, c.text, c.kind, c.citation, s.source_id, s.origin,
          j.evidence_text, j.judge, j.verdict, j.invention_kind,
          l.reviewer, l.reviewer_verdict, l.reviewer_kind, l.note, l.reviewed_at,
-         {{label}}, {{label_kind}}, {_REVIEWERS},
+         case when c.retired is null then {{label}} else 'not_a_claim' end,
+         case when c.retired is null then {{label_kind}} end, {_REVIEWERS},
          l.adjudicator, l.adjudicated_verdict, l.adjudicated_kind,
          c.citations, {_SOURCE_IDS}, a.meta, null
   from answers a
@@ -93,7 +94,7 @@ _SELECT = f"""
   left join sources s on s.key = c.source_key and {cites_its_source("c")}
   left join judgements j on j.id = {{judgement}}
   {{where}}
-  order by a.seq, c.ordinal"""
+  order by a.seq, c.ordinal, c.span_start, c.id"""
 
 
 def rows(
@@ -102,6 +103,7 @@ def rows(
     reviewed_only: bool = False,
     judge: str | None = None,
     cell: tuple[str | None, str | None] = (None, None),
+    all_claims: bool = False,
 ) -> Generator[dict, None, None]:
     """Export rows, keyed by ``COLUMNS``, in import order then claim order.
 
@@ -114,13 +116,18 @@ def rows(
         cell: ``(judge verdict, reviewer verdict)``: keep only the claims of that cell
             of the report's confusion matrix (either None: any); the reviewer's verdict
             is the people's, the adjudication else the latest reviewer's.
+        all_claims: the claims reviewers dismissed as not claims too, with ``label``
+            ``not_a_claim``. A claim replaced by an edit or a split is never exported: the
+            claims that replaced it are.
     """
     conditions = ["l.reviewer_verdict is not null"] if reviewed_only else []
+    conditions.append(
+        "(c.retired is null or c.retired = 'dismissed')" if all_claims else "c.retired is null")
     if cell[0] is not None:
         conditions.append("j.verdict = :judge_verdict")
     if cell[1] is not None:
         conditions.append(f"{human_verdict('l')} = :reviewer_verdict")
-    where = ("where " + " and ".join(conditions)) if conditions else ""
+    where = "where " + " and ".join(conditions)
     if judge is None:
         label, label_kind, judgement = "l.label", "l.label_kind", "l.judgement_id"
     else:  # that judge's verdicts, as the report's --judge counts them
@@ -157,6 +164,7 @@ def write(
     reviewed_only: bool = False,
     judge: str | None = None,
     cell: tuple[str | None, str | None] = (None, None),
+    all_claims: bool = False,
 ) -> int:
     """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows
     (the answers, for ``answers``, which ignores ``reviewed_only`` and ``judge``).
@@ -176,7 +184,8 @@ def write(
         return count
     # closing(): on any exception (BrokenPipeError from `| head`) the generator, and with it
     # the cursor, is closed now, not when garbage collected after the database is closed.
-    with closing(rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell)) as source:
+    with closing(rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell,
+                       all_claims=all_claims)) as source:
         if fmt == "csv":
             writer = csv.writer(out)
             writer.writerow(COLUMNS)
@@ -205,6 +214,7 @@ def export(
     reviewed_only: bool = False,
     judge: str | None = None,
     cell: tuple[str | None, str | None] = (None, None),
+    all_claims: bool = False,
 ) -> int:
     """Export to ``output`` (``"-"`` for stdout), a file written atomically.
 
@@ -217,12 +227,14 @@ def export(
         raise ValueError("no output file name: give -o FILE, or -o - for stdout")
     if str(output) == "-":
         count = write(
-            store, sys.stdout, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell
+            store, sys.stdout, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell,
+            all_claims=all_claims,
         )
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return count
     return write_file(output, lambda out: write(
-        store, out, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell))
+        store, out, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell,
+        all_claims=all_claims))
 
 
 def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool = False) -> int:

@@ -30,7 +30,7 @@ OWNED = {
     "answer_sources": "answer_id", "claims": "answer_id", "judgements": "claim_id",
     "reviews": "claim_id", "claim_labels": "answer_id", "answer_marks": "answer_id",
     "flags": "answer_id", "extractions": "answer_id", "agg_answer_state": "answer_id",
-    "agg_claim_rr": "claim_id",
+    "agg_claim_rr": "claim_id", "claim_edits": "answer_id",
 }
 
 
@@ -58,11 +58,18 @@ def records() -> list[dict]:
 
 def build(folder: Path, name: str, answers: list[dict]) -> Path:
     """A database of ``answers`` judged by the heuristic judge (so scanned and flagged),
-    each claim labelled by two reviewers and each answer marked."""
+    each claim labelled by two reviewers and each answer marked; each answer's first claim
+    edited and, of two or more, its last dismissed."""
     path = imported_db(folder, name, answers)
     with Store(path) as store:
         asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True))
-        for claim in store.query("select id, answer_id from claims order by id"):
+        for answer in store.query("select id from answers order by seq"):
+            ids = [r["id"] for r in store.query(
+                "select id from claims where answer_id = ? order by ordinal", [answer["id"]])]
+            store.edit_claim(ids[0], "alice", f"{answer['id']}: as edited")
+            if len(ids) > 1:
+                store.dismiss_claim(ids[-1], "alice")
+        for claim in store.query("select id from claims where retired is null order by id"):
             store.add_review(claim["id"], "alice", "stated")
             store.add_review(claim["id"], "bob", "absent", "bridging_inference")
         for answer in store.query("select id from answers order by seq"):
@@ -133,12 +140,15 @@ def test_the_summary_counts_every_kind_of_row(full: Path) -> None:
         claims = store.scalar("select count(*) from claims where answer_id = 'P-1'")
         reviews = store.scalar("select count(*) from reviews r join claims c on c.id ="
                                " r.claim_id where c.answer_id = 'P-1'")
+        judged = store.scalar("select count(*) from judgements j join claims c on c.id ="
+                              " j.claim_id where c.answer_id = 'P-1'")
         first = store.scalar("select id from claims where answer_id = 'P-1' limit 1")
         store.add_adjudication(first, "lead", "absent", "plausible_specifics")
         assert store.take_lease("P-1", "alice", now=now_iso(), minutes=15, share=1.0).granted
     result = run("--answer", "P-1", "--db", str(full))
     assert summary(result.output) == {
-        "answers": 1, "answer_sources": 2, "claims": claims, "judgements": claims,
+        "answers": 1, "answer_sources": 2, "claims": claims, "claim_edits": 2,
+        "judgements": judged,
         "reviews": reviews, "adjudications": 1, "claim_labels": claims, "answer_marks": 1,
         "leases": 1, "flags": 1, "extractions": 1, "sources": 1, "completions": 0}
     with Store(full) as store:  # nothing of P-1 is left behind

@@ -15,7 +15,7 @@ from tests.builders import make_answer, write_jsonl
 
 SAMPLE = Path(__file__).parent.parent / "groundtui" / "sample_data" / "answers.jsonl"
 COUNTED = ("answers", "sources", "answer_sources", "claims", "judgements", "reviews",
-           "adjudications", "answer_marks", "flags", "extractions", "reviewers")
+           "adjudications", "answer_marks", "flags", "extractions", "reviewers", "claim_edits")
 
 
 def run(*args: str) -> str:
@@ -30,11 +30,16 @@ def report(db: Path) -> dict:
 
 def counts(db: Path) -> dict[str, int]:
     with Store(db) as store:
-        return {t: store.scalar(f"select count(*) from {t}") for t in COUNTED}
+        found = {t: store.scalar(f"select count(*) from {t}") for t in COUNTED}
+        for retired in ("dismissed", "replaced", "undone"):
+            found[retired] = store.scalar(
+                "select count(*) from claims where retired = ?", [retired])
+        return found
 
 
 def worked(tmp_path: Path) -> Path:
-    """The demo's answers imported, scanned and judged, then reviewed by a team."""
+    """The demo's answers imported, scanned and judged, then reviewed by a team, which
+    corrected some claims (dismissed, edited, split, added, one dismissal undone)."""
     db = tmp_path / "team.db"
     run("import", str(SAMPLE), "--db", str(db))
     run("config", "overlap", "0.3", "--db", str(db))
@@ -51,6 +56,13 @@ def worked(tmp_path: Path) -> Path:
         store.add_adjudication(claims[1], "kim", "stated", at="2026-12-01T11:00:00.000000Z")
         answer = store.scalar("select answer_id from claims where id = ?", [claims[0]])
         store.add_mark(answer, "dana", False, at="2026-12-01T10:05:00.000000Z")
+        store.dismiss_claim(claims[3], "dana")
+        _, edited = store.edit_claim(claims[4], "dana", "An edited claim.")
+        store.add_review(edited, "dana", "absent", "plausible_specifics")
+        text = store.scalar("select text from claims where id = ?", [claims[5]])
+        store.split_claim(claims[5], "Lee", len(text) // 2)
+        store.add_claim(answer, "Lee", (0, 12))
+        store.undo_claim_edit(store.dismiss_claim(claims[6], "Lee"), "Lee")
     return db
 
 
@@ -60,6 +72,7 @@ def test_an_export_imported_elsewhere_reproduces_the_report(tmp_path: Path) -> N
     run("export", "--format", "answers", "-o", str(exported), "--db", str(source))
     first = json.loads(exported.read_text(encoding="utf-8").splitlines()[0])
     assert first["groundtui"] == "answers/1" and first["claims"][0]["judgements"]
+    assert report(source)["dismissed"] == 1
 
     moved = tmp_path / "moved.db"
     run("config", "overlap", "0.3", "--db", str(moved))  # settings belong to a database
@@ -162,7 +175,7 @@ def test_answers_export_refuses_the_claim_filters(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         cli, ["export", "--format", "answers", "--reviewed-only", "--db", str(db)])
     assert result.exit_code != 0
-    assert "--reviewed-only, --judge and the verdict filters do not apply" in result.stderr
+    assert "--reviewed-only, --all, --judge and the verdict filters do not" in result.stderr
 
 
 def test_the_answers_export_as_parquet_imports_the_same(tmp_path: Path) -> None:

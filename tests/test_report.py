@@ -49,6 +49,7 @@ from groundtui.cli import cli
 from groundtui.importer import import_files
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import ClaimRow, Store
+from groundtui.store.claim_edits import CorrectionError
 from groundtui.store.counts import bulk_load
 
 T1, T2 = "2026-11-30T10:00:00Z", "2026-11-30T10:05:00Z"
@@ -270,6 +271,7 @@ EXPECTED = {
     "answers": 8,
     "claims": 11,
     "reviewed_claims": 4,  # A1#1, A1#2, A2#2, A3#1 (A8#1's label was retracted)
+    "dismissed": 0,
     # stated: A1#1, A1#2, A2#1, A4#1, A7#1 of all 11 claims (A7#2, pending, is not stated).
     "claim_level": 5 / 11,
     # grounded: A1, A4 of the 6 answers with a claim, A1-A4, A7, A8 (A5, A6 have none);
@@ -624,7 +626,8 @@ def _generate():
 
 
 def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
-    """Random labels, retractions, judgements, marks, flags, claims: counts = a recount."""
+    """Random labels, retractions, judgements, marks, flags, claims, and reviewers'
+    corrections of claims (dismissed, edited, split, added, undone): counts = a recount."""
     path = tmp_path / "bench.db"
     _generate()(path, answers=300, seed=3)
     rng = random.Random(7)
@@ -634,8 +637,9 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
         answers = [r["id"] for r in store.query("select id from answers")]
         key = store.scalar("select key from sources limit 1")
         keys = [r["key"] for r in store.query("select key from sources")]
-        for i in range(400):
-            c, a, op = rng.choice(claims), rng.choice(answers), rng.randrange(8)
+        corrections: list[int] = []
+        for i in range(600):
+            c, a, op = rng.choice(claims), rng.choice(answers), rng.randrange(13)
             at = f"2026-0{rng.randint(1, 9)}-10T00:00:00.000000Z" if rng.random() < 0.5 else None
             if op <= 1:
                 store.add_review(
@@ -682,6 +686,8 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
                         "2026",
                     )
                 claims.append(f"{a}#n{i}")
+            elif op >= 8:
+                corrections.extend(_correct_at_random(store, rng, op, c, a, corrections, claims))
             else:
                 with store.transaction():  # a claim re-cited (one source or two), or its kind
                     cited = rng.choice([[key], rng.sample(keys, 2), None])
@@ -697,6 +703,40 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
                         ],
                     )
         assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+        retired = store.scalar("select count(*) from claims where retired is not null")
+        assert retired > 20 and store.scalar(
+            "select count(*) from claim_edits where action = 'undo'") > 5
+        assert report.compute(store, with_team=False)["dismissed"] == store.scalar(
+            "select count(*) from claims where retired = 'dismissed'")
+
+
+def _correct_at_random(
+    store: Store, rng: random.Random, op: int, c: str, a: str, done: list[int],
+    claims: list[str],
+) -> list[int]:
+    """One correction of a claim (or an undo of an earlier one); its row's id, if made."""
+    try:
+        if op == 8:
+            return [store.dismiss_claim(c, "dana")]
+        if op == 9 and done:
+            store.undo_claim_edit(done.pop(rng.randrange(len(done))), "dana")
+            return []
+        if op == 10:
+            edit_id, made = store.edit_claim(c, "lee", f"edited {c}")
+            claims.append(made)
+            return [edit_id]
+        if op == 11:
+            text = store.scalar("select text from claims where id = ?", [c])
+            edit_id, parts = store.split_claim(c, "lee", max(1, len(text) // 2))
+            claims.extend(parts)
+            return [edit_id]
+        response = store.scalar("select response from answers where id = ?", [a])
+        start = rng.randrange(max(1, len(response) - 10))
+        edit_id, made = store.add_claim(a, "kim", (start, start + 10))
+        claims.append(made)
+        return [edit_id]
+    except CorrectionError:  # a retired claim, a claim too short to split
+        return []
 
 
 def test_generated_labels_are_what_the_store_would_write(tmp_path: Path) -> None:

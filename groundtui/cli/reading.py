@@ -109,6 +109,8 @@ def judges(as_json: bool, db_path: str | None) -> None:
 @click.option("-o", "--output", default="-", metavar="FILE",
               help="[default: stdout; a folder for hf]")
 @click.option("--reviewed-only", is_flag=True, help="Only claims a reviewer labelled.")
+@click.option("--all", "all_claims", is_flag=True,
+              help="Claims reviewers dismissed as not claims too (label not_a_claim).")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
 @click.option("--judge-verdict", type=click.Choice(VERDICTS), default=None,
               help="Only claims the judge gave this verdict (a row of the confusion matrix).")
@@ -116,7 +118,7 @@ def judges(as_json: bool, db_path: str | None) -> None:
               help="Only claims people gave this verdict (a column of the confusion matrix).")
 @db_option
 @user_errors
-def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
+def export(fmt: str, output: str, reviewed_only: bool, all_claims: bool, judge_name: str | None,
            judge_verdict: str | None, reviewer_verdict: str | None,
            db_path: str | None) -> None:
     """Write the corrected labels, one row per claim."""
@@ -126,9 +128,11 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
 
     if not output:
         raise UserError("-o needs a file name (or - for stdout)")
-    if fmt == "answers" and (reviewed_only or judge_name or judge_verdict or reviewer_verdict):
+    if fmt == "answers" and (reviewed_only or all_claims or judge_name or judge_verdict
+                             or reviewer_verdict):
         raise UserError("--format answers writes every answer with all its rows; "
-                        "--reviewed-only, --judge and the verdict filters do not apply to it")
+                        "--reviewed-only, --all, --judge and the verdict filters do not "
+                        "apply to it")
     if fmt in ("parquet", "hf") and output == "-":
         raise UserError(f"--format {fmt} writes a {'file' if fmt == 'parquet' else 'folder'}, "
                         f"not to stdout: give -o {'FILE.parquet' if fmt == 'parquet' else 'FOLDER'}")
@@ -144,15 +148,17 @@ def export(fmt: str, output: str, reviewed_only: bool, judge_name: str | None,
                     count = export_parquet.export_answers(store, output)
                 elif fmt == "parquet":
                     count = export_parquet.export_parquet(
-                        store, output, reviewed_only=reviewed_only, judge=judge_name, cell=cell)
+                        store, output, reviewed_only=reviewed_only, judge=judge_name, cell=cell,
+                        all_claims=all_claims)
                 else:
                     counts = export_parquet.export_hf(
-                        store, output, reviewed_only=reviewed_only, judge=judge_name, cell=cell)
+                        store, output, reviewed_only=reviewed_only, judge=judge_name, cell=cell,
+                        all_claims=all_claims)
                     count = sum(counts.values())
                     splits = " (" + ", ".join(f"{n:,} {s}" for s, n in counts.items()) + ")"
             else:
                 count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
-                                       judge=judge_name, cell=cell)
+                                       judge=judge_name, cell=cell, all_claims=all_claims)
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other Unix tools do. The
             # export has closed its cursor; stdout goes to /dev/null so that the flush at

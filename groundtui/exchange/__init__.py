@@ -11,5 +11,5 @@ from __future__ import annotations
 FORMAT = "answers/1"
 """The value of the ``groundtui`` key that marks a record of this format, and its version."""
 
-NESTED = ("sources", "claims", "meta", "flags", "marks", "extractions")
+NESTED = ("sources", "claims", "meta", "flags", "marks", "extractions", "edits")
 """The record's nested parts: each a column of JSON text when the records are Parquet."""

@@ -30,7 +30,8 @@ class Rows:
     def write(self, store: Store) -> None:
         # Parents first: sources and answers, then what hangs from them.
         for table in ("sources", "answers", "answer_sources", "flags", "answer_marks",
-                      "extractions", "claims", "judgements", "reviews", "adjudications"):
+                      "extractions", "claims", "judgements", "reviews", "adjudications",
+                      "claim_edits"):
             rows = self.tables.get(table)
             if not rows:
                 continue
@@ -126,6 +127,39 @@ def claim_rows(
             "invention_kind": kind, "note": d.note, "at": d.at, "reverts": None})
         added += 1
     return added, reviews
+
+
+def edits(
+    store: Store, answer_id: str, record: AnswerRecord, ids: list[str], rows: Rows, new: bool,
+    person: Names,
+) -> int:
+    """Add the reviewers' corrections the database lacks (the same reviewer, action and
+    instant), their claims named by the ids ``ids`` the record's claims got here."""
+    if not record.edits:
+        return 0
+    have = set() if new else _present(
+        store, "select reviewer, action, at from claim_edits where answer_id = ?",
+        [answer_id], folded=0)
+    pending = rows.tables.get("claim_edits", [])
+    first = (store.scalar("select coalesce(max(id), 0) from claim_edits") or 0) + len(pending) + 1
+    made_ids: dict[int, int] = {}  # place in the record's edits -> row id
+    added = 0
+    for place, e in enumerate(record.edits):
+        if (e.reviewer.casefold(), e.action, e.at) in have:
+            continue
+        made_ids[place] = first + added
+        made = [ids[i] for i in e.made if 0 <= i < len(ids)]
+        rows.add("claim_edits", {
+            "id": made_ids[place], "answer_id": answer_id, "reviewer": person(e.reviewer),
+            "action": e.action,
+            "claim_id": ids[e.claim] if e.claim is not None and 0 <= e.claim < len(ids) else None,
+            "text": e.text, "span_start": e.span[0] if e.span else None,
+            "span_end": e.span[1] if e.span else None,
+            "made": json.dumps(made) if made else None, "at": e.at,
+            "reverts": made_ids.get(e.reverts) if e.reverts is not None else None,
+        })
+        added += 1
+    return added
 
 
 def flags(store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool) -> int:

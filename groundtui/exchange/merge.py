@@ -159,9 +159,12 @@ def _merge_answer(
         ordinal = store.scalar(
             "select coalesce(max(ordinal), 0) from claims where answer_id = ?", [answer.id]) or 0
     taken = set(claims.values())
+    ids: list[str] = []
     for claim in record.claims:
         span = tuple(claim.span) if claim.span else (None, None)
         claim_id = claims.get((claim.text, *span))
+        if claim_id in ids:  # two claims of one text and span (added, undone, added again)
+            claim_id = None
         fresh = claim_id is None
         if claim_id is None:
             ordinal += 1
@@ -169,16 +172,23 @@ def _merge_answer(
                 ordinal += 1
             claim_id = f"{answer.id}#{ordinal}"
             taken.add(claim_id)
-            rows.add("claims", claim_row(
+            row = claim_row(
                 add.claim_row_of(claim_id, answer.id, ordinal, claim, numbers, keys),
-                claim.created_at or at))
+                claim.created_at or at)
+            row["retired"] = claim.retired
+            rows.add("claims", row)
             claims[(claim.text, *span)] = claim_id
             rows.new_claims.append(claim_id)
             merged.claims += 1
             added += 1
+        elif claim.retired:  # the other database dismissed or replaced it
+            db.execute("update claims set retired = ? where id = ? and retired is null",
+                       [claim.retired, claim_id])
+            rows.touched.append(claim_id)
+        ids.append(claim_id)
         count, reviews = add.claim_rows(store, claim_id, claim, rows, fresh, person)
         merged.reviews += reviews
         if count and not fresh:
             rows.touched.append(claim_id)
         added += count
-    return added
+    return added + add.edits(store, answer.id, record, ids, rows, new, person)

@@ -124,11 +124,29 @@ class ClaimRecord(BaseModel):
     judgements: list[JudgementRecord] = Field(default_factory=list)
     reviews: list[ReviewRecord] = Field(default_factory=list)
     adjudications: list[AdjudicationRecord] = Field(default_factory=list)
+    retired: Literal["dismissed", "replaced", "undone"] | None = None
+    """Why the claim no longer counts: a reviewer dismissed it, an edit or a split replaced
+    it, or the correction that made it was undone; null for a claim that counts."""
 
     @field_validator("created_at", mode="before")
     @classmethod
     def _created(cls, value: Any) -> Any:
         return _instant(value)
+
+
+class EditRecord(_Row):
+    """A reviewer's correction of the answer's claims (README "Reviewing"), or its undo."""
+
+    reviewer: str = Field(min_length=1)
+    action: Literal["edit", "split", "add", "dismiss", "undo"]
+    claim: StrictInt | None = None
+    """The claim it acts on, by its place in the record's ``claims``; null for an addition."""
+    made: list[StrictInt] = Field(default_factory=list)
+    """The claims it made, by their places in ``claims``."""
+    text: str | None = None
+    span: Span | None = None
+    reverts: StrictInt | None = None
+    """For an undo: the correction it undoes, by its place in ``edits``."""
 
 
 class AnswerRecord(BaseModel):
@@ -151,6 +169,13 @@ class AnswerRecord(BaseModel):
     marks: list[MarkRecord] = Field(default_factory=list)
     extractions: list[ExtractionRecord] = Field(default_factory=list)
     claims: list[ClaimRecord] = Field(default_factory=list)
+    edits: list[EditRecord] = Field(default_factory=list)
+    """Reviewers' corrections of the claims, oldest first (absent when there are none)."""
+
+    @field_validator("edits", mode="before")
+    @classmethod
+    def _edits(cls, value: Any) -> Any:
+        return [] if value is None else value  # a Parquet row of an answer without any
 
     @field_validator("scanned_at", mode="before")
     @classmethod

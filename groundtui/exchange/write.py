@@ -68,8 +68,10 @@ def _batch(store: Store, answers: list[dict]) -> Iterator[dict]:
                        " order by at, id", claim_ids, "claim_id")
     adjudications = _grouped(store, "select * from adjudications where claim_id in ({marks})"
                              " order by at, id", claim_ids, "claim_id")
+    edits = _grouped(store, "select * from claim_edits where answer_id in ({marks})"
+                     " order by at, id", ids, "answer_id")
     for a in answers:
-        yield {
+        record = {
             "groundtui": FORMAT,
             "id": a["id"],
             "question": a["question"],
@@ -92,6 +94,25 @@ def _batch(store: Store, answers: list[dict]) -> Iterator[dict]:
                 for c in claims.get(a["id"], [])
             ],
         }
+        if a["id"] in edits:
+            record["edits"] = _edits(edits[a["id"]], claims.get(a["id"], []))
+        yield record
+
+
+def _edits(edits: list[dict], claims: list[dict]) -> list[dict]:
+    """Reviewers' corrections, their claims named by place in the record's ``claims``."""
+    place = {c["id"]: i for i, c in enumerate(claims)}
+    order = {e["id"]: i for i, e in enumerate(edits)}
+    found = []
+    for e in edits:
+        row = {"reviewer": e["reviewer"], "action": e["action"],
+               "claim": place.get(e["claim_id"]),
+               "made": [place[c] for c in json.loads(e["made"] or "[]") if c in place],
+               "text": e["text"], "at": e["at"], "reverts": order.get(e["reverts"])}
+        if e["span_start"] is not None:
+            row["span"] = [e["span_start"], e["span_end"]]
+        found.append(row)
+    return found
 
 
 def _source(s: dict) -> dict:
@@ -124,6 +145,7 @@ def _claim(c: dict, judgements: list[dict], reviews: list[dict], adjudications: 
              "invention_kind": d["invention_kind"], "note": d["note"] or "", "at": d["at"]}
             for d in adjudications
         ],
+        **({"retired": c["retired"]} if c["retired"] else {}),
     }
 
 

@@ -29,10 +29,11 @@ from groundtui.store import Store
 
 def export_parquet(
     store: Store, output: str | Path, *, reviewed_only: bool = False, judge: str | None = None,
-    cell: tuple[str | None, str | None] = (None, None),
+    cell: tuple[str | None, str | None] = (None, None), all_claims: bool = False,
 ) -> int:
     """Write the claim rows to the Parquet file ``output``; return how many (``write_file``)."""
-    with closing(rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell)) as source:
+    with closing(rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell,
+                     all_claims=all_claims)) as source:
         return write_file(output, lambda out: write(source, out))
 
 
@@ -48,7 +49,7 @@ def write_file(output: str | Path, fill: Callable[[BinaryIO], int]) -> int:
 
 def export_hf(
     store: Store, output: str | Path, *, reviewed_only: bool = False, judge: str | None = None,
-    cell: tuple[str | None, str | None] = (None, None),
+    cell: tuple[str | None, str | None] = (None, None), all_claims: bool = False,
 ) -> dict[str, int]:
     """Write the Hugging Face folder ``output``; return the rows per split.
 
@@ -74,7 +75,8 @@ def export_hf(
                 split: stack.enter_context(BatchWriter(files[split])) for split in SPLITS
             }
             with closing(
-                rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell)
+                rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell,
+                     all_claims=all_claims)
             ) as source:
                 for row in source:
                     writers[row["split"]].add(row)

@@ -83,8 +83,10 @@ def load_answer(store: Store, answer_id: str) -> AnswerContext:
 
 
 def stored_claims(store: Store, answer_id: str) -> list[dict]:
-    """The answer's claims, in order."""
-    return store.query("select * from claims where answer_id = ? order by ordinal", [answer_id])
+    """The answer's claims that count (none a reviewer dismissed or replaced), in order."""
+    return store.query(
+        "select * from claims where answer_id = ? and retired is null"
+        " order by ordinal, span_start, id", [answer_id])
 
 
 def resolve(
@@ -145,9 +147,11 @@ def relocated(answer: AnswerContext, claim: dict) -> dict | None:
 
 
 # A claim needs a verdict from judge (:judge, :version) unless it has one, or (without
-# --rejudge) it came with an imported verdict.
+# --rejudge) it came with an imported verdict; a retired claim (dismissed, or replaced by
+# an edit or a split) needs none. A claim a reviewer made (an edit, a split, an addition)
+# is a new claim, with no verdict yet.
 _NEEDS_VERDICT = f"""
-    not exists (select 1 from judgements j where j.claim_id = c.id and j.judge = :judge
+    c.retired is null and not exists (select 1 from judgements j where j.claim_id = c.id and j.judge = :judge
                 and j.prompt_version = :version and j.verdict is not null)
     and (:rejudge or not exists (select 1 from judgements j where j.claim_id = c.id
                 and j.prompt_version = '{IMPORT_JUDGE}' and j.verdict is not null))
@@ -178,6 +182,8 @@ def select_answers(
         select a.id, exists(select 1 from flags f where f.answer_id = a.id) as flagged
         from answers a
         where (:all or exists(select 1 from flags f where f.answer_id = a.id)
+               or exists(select 1 from claim_edits e where e.answer_id = a.id
+                         and e.made is not null)
                or {in_control("a", ":control")})
           and ((not exists (select 1 from claims c where c.answer_id = a.id)
                 and not exists (select 1 from extractions e where e.answer_id = a.id

@@ -161,7 +161,9 @@ class Pipeline:
         for_answer.set(answer_id)  # this worker's task, and the claims' tasks it starts
         answer = load_answer(self.store, answer_id)
         claims = stored_claims(self.store, answer_id)
-        if not claims:
+        # An answer whose every claim a reviewer dismissed is not extracted again.
+        if not claims and not self.store.scalar(
+                "select 1 from claims where answer_id = ? limit 1", [answer_id]):
             started = time.perf_counter()
             try:
                 extracted = await self.judge.extract(

@@ -29,6 +29,9 @@ Decisions where README "The report" is silent:
 - ``reviewer_vs_reviewer`` pairs, on each claim with live labels from two or more
   reviewers, the latest label of the reviewer whose first label came first with that of
   the reviewer whose first label came second, always in that order.
+- ``dismissed`` counts the claims reviewers dismissed as not claims (``x`` in the review
+  UI); they are in no other number. A claim replaced by an edit or a split counts only as
+  the claims that replaced it.
 - Ratios are full-precision floats (never rounded in data or ``--json``); a zero
   denominator gives ``None`` (``null``).
 """
@@ -112,13 +115,19 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
             every few seconds or on its calibration screen, never after every key.
     """
     cubes = cubes_of(store, judge)
-    report = summarise(cubes)
+    report = summarise(cubes, dismissed(store))
     if with_team:
         calibrate(report, cubes)
         numbers = team_numbers(store, judge)
         report.coverage = numbers.coverage
         report.update(numbers)
     return report
+
+
+def dismissed(store: Store) -> int:
+    """Claims reviewers dismissed as not claims: they count nowhere else in the report."""
+    # The partial index on retired claims makes this a count of the dismissed alone.
+    return int(store.scalar("select count(*) from claims where retired = 'dismissed'") or 0)
 
 
 class TeamNumbers(dict):
@@ -144,8 +153,8 @@ def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
     )
 
 
-def summarise(c: Cubes) -> Report:
-    """The README "The report" report from its cubes (pure)."""
+def summarise(c: Cubes, dismissed: int = 0) -> Report:
+    """The README "The report" report from its cubes and the count of dismissed claims (pure)."""
     claims = reviewed = stated = 0
     verdicts = dict.fromkeys(VERDICTS, 0)
     kinds = dict.fromkeys(INVENTION_KINDS, 0)
@@ -187,6 +196,7 @@ def summarise(c: Cubes) -> Report:
         "answers": answers,
         "claims": claims,
         "reviewed_claims": reviewed,
+        "dismissed": dismissed,
         "claim_level": ratio(stated, claims),
         "answer_level": ratio(grounded, with_claims),
         "invention_rate": ratio(invented, with_claims),

@@ -26,7 +26,8 @@ from groundtui.store import Store
 from groundtui.store.rules import JUDGE_PICK, human_verdict
 
 # Every claim has its ``claim_labels`` row from the moment it is stored, so the latest
-# labels are read from that table alone (half the time of joining ``claims``).
+# labels are read from that table alone (half the time of joining ``claims``); a retired
+# claim's row names no answer, so it is left out.
 _LATEST = f"""
   select l.answer_id, l.judge_verdict as jv, {human_verdict("l")} as rv, l.label
   from claim_labels l"""
@@ -34,7 +35,8 @@ _OF_JUDGE = f"""
   select c.answer_id, j.verdict as jv, {human_verdict("l")} as rv,
          coalesce({human_verdict("l")}, j.verdict) as label
   from claims c left join claim_labels l on l.claim_id = c.id
-  left join judgements j on j.id = {JUDGE_PICK}"""
+  left join judgements j on j.id = {JUDGE_PICK}
+  where c.retired is null"""
 
 _COUNTS = """
   with labels as ({labels}),

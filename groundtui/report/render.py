@@ -67,6 +67,11 @@ def headline(r: Report) -> Table:
         percent(r["reviewed_claims"] / r["claims"] if r["claims"] else None),
         f"{r['reviewed_claims']:,} of {r['claims']:,} claims carry a reviewer's label",
     )
+    if r.get("dismissed"):
+        table.add_row(
+            "dismissed", "",
+            f"{plural(r['dismissed'], 'claim')} dismissed as not claims, counted nowhere",
+        )
     return table
 
 

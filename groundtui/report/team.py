@@ -21,7 +21,7 @@ _LATEST_OWN = """
   select r.reviewer, r.claim_id, r.verdict, c.answer_id, {judge_verdict} as jv
   from reviews r join claims c on c.id = r.claim_id
   left join claim_labels l on l.claim_id = r.claim_id
-  where r.id = (select x.id from reviews x where x.claim_id = r.claim_id
+  where c.retired is null and r.id = (select x.id from reviews x where x.claim_id = r.claim_id
                 and +x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)"""
 
 

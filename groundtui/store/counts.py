@@ -34,7 +34,7 @@ from groundtui.store.transaction import immediate
 from groundtui.store.triggers import triggers
 
 __all__ = [
-    "AGG_TABLES", "TABLES", "add_adjudication_columns", "bulk_load", "install",
+    "AGG_TABLES", "TABLES", "add_adjudication_columns", "add_edit_columns", "bulk_load", "install",
     "reinstall_triggers",
 ]
 
@@ -108,9 +108,25 @@ def add_citation_columns(db: sqlite_utils.Database) -> None:
             "update claims set cited_keys = json_array(source_key) where source_key is not null")
 
 
+def add_edit_columns(db: sqlite_utils.Database) -> None:
+    """Give ``claims`` its ``retired`` column, where it lacks it.
+
+    A retired claim (dismissed by a reviewer, or replaced by an edit or a split) leaves
+    every count, so the column must exist before the counts are first filled: a new
+    database gets it here, from ``install``; one made before claims could be corrected from
+    migration ``m008_claim_edits``.
+    """
+    claims = db.table("claims")
+    if "retired" not in claims.columns_dict:
+        claims.add_column("retired", str)
+
+
 def reinstall_triggers(db: sqlite_utils.Database) -> None:
     """Replace the count triggers with this version's and recount (a migration that changes
     a rule); the caller holds the write lock."""
+    # The recount reads every column the rules name, however old the database.
+    add_citation_columns(db)
+    add_edit_columns(db)
     _drop_triggers(db)
     fill(db.conn)
     for sql in triggers().values():
@@ -121,6 +137,7 @@ def install(db: sqlite_utils.Database) -> None:
     """Create the count tables, fill them from the data already there, add the triggers."""
     add_adjudication_columns(db)
     add_citation_columns(db)
+    add_edit_columns(db)
     for statement in TABLES.split(";"):
         if statement.strip():
             db.execute(statement)

@@ -19,12 +19,13 @@ from groundtui.store.rows import chunks
 
 #: The kinds of row a delete removes, as it reports them.
 KINDS = (
-    "answers", "answer_sources", "claims", "judgements", "reviews", "adjudications",
+    "answers", "answer_sources", "claims", "claim_edits", "judgements", "reviews", "adjudications",
     "claim_labels", "answer_marks", "leases", "flags", "extractions", "sources", "completions",
 )
 #: The rows of each kind the answers ``{ids}`` (a subquery) own, in the order they go:
 #: labels first and the answer last, as each count trigger reads the rows still there.
 _OWNED = {
+    "claim_edits": "claim_edits where answer_id in ({ids})",
     "claim_labels": "claim_labels where claim_id in (select id from claims"
                     " where answer_id in ({ids}))",
     "reviews": "reviews where claim_id in (select id from claims where answer_id in ({ids}))",

@@ -117,8 +117,11 @@ class LabelWrites(Connection):
                 self._refresh_chunk(chunk, marks, new)
 
     def _refresh_chunk(self, chunk: list[str], marks: str, new: bool) -> None:
+        # A retired claim's row names no answer, so every reader of an answer's labels
+        # (the queue, coverage, the team's progress) leaves it out as the counts do.
         answer_of = dict(self.db.execute(
-            f"select id, answer_id from claims where id in ({marks})", chunk).fetchall())
+            "select id, case when retired is null then answer_id end from claims"
+            f" where id in ({marks})", chunk).fetchall())
         judged = {}
         for row in self.db.execute(
             "select claim_id, id, judge, verdict, invention_kind from judgements"

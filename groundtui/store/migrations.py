@@ -14,6 +14,7 @@ import sqlite_utils
 from groundtui.store.counts import (
     add_adjudication_columns,
     add_citation_columns,
+    add_edit_columns,
     install,
     reinstall_triggers,
 )
@@ -255,4 +256,31 @@ def m007_citations(db: sqlite_utils.Database) -> None:
     db.execute("update answer_sources set number = position")
     db.table("answer_sources").create_index(["answer_id", "number"])
     # A claim citing several origins counts under each of them.
+    reinstall_triggers(db)
+
+
+@migration
+def m008_claim_edits(db: sqlite_utils.Database) -> None:
+    """Reviewers correct the judge's claims: edit, split, add, dismiss (README "Reviewing").
+
+    - ``claim_edits``: append-only, one row per correction (``action`` edit, split, add,
+      dismiss, or undo with ``reverts`` the row it undoes); ``made`` lists the ids of the
+      claims it created (JSON).
+    - ``claims.retired``: why a claim no longer counts: ``dismissed`` (not a claim),
+      ``replaced`` (by an edit or a split) or ``undone`` (an added claim taken back); null
+      for a live claim. A retired claim leaves every count of the report.
+    """
+    add_edit_columns(db)  # a database made since has it from m002
+    db.table("claim_edits").create(
+        {"id": int, "claim_id": str, "answer_id": str, "reviewer": str, "action": str,
+         "text": str, "span_start": int, "span_end": int, "made": str, "at": str,
+         "reverts": int},
+        pk="id", not_null={"answer_id", "reviewer", "action", "at"},
+        foreign_keys=[("answer_id", "answers", "id")],
+    )
+    db.table("claim_edits").create_index(["answer_id", "at"])
+    db.table("claim_edits").create_index(["claim_id"])
+    db.execute(
+        "create index claims_retired on claims (retired, answer_id) where retired is not null")
+    # A retired claim leaves the counts.
     reinstall_triggers(db)

@@ -37,17 +37,20 @@ AGG_TABLES = (
 )
 
 #: Every claim with the labels that count for it: each claim's latest, as ``claim_labels``.
+#: A retired claim (dismissed, or replaced by an edit or a split) counts nowhere.
 LATEST_LABELS = f"""
   select c.answer_id, c.kind, {origin_of("c")} as origin,
          l.judge_verdict as jv, {human_verdict("l")} as rv, l.label, l.label_kind
-  from claims c left join claim_labels l on l.claim_id = c.id"""
+  from claims c left join claim_labels l on l.claim_id = c.id
+  where c.retired is null"""
 #: Every claim with one judge's (``:judge``) latest verdict; a reviewer's label still wins.
 JUDGE_LABELS = f"""
   select c.answer_id, c.kind, {origin_of("c")} as origin,
          j.verdict as jv, {human_verdict("l")} as rv,
          {JUDGE_LABEL} as label, {JUDGE_LABEL_KIND} as label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
-  left join judgements j on j.id = {JUDGE_PICK}"""
+  left join judgements j on j.id = {JUDGE_PICK}
+  where c.retired is null"""
 #: One state row per answer, as ``agg_answer_state`` holds them.
 STATE = f"""
   select a.id as answer_id, coalesce(x.claims, 0) as claims,
@@ -68,7 +71,8 @@ RR_PAIRS = """
     select claim_id, reviewer, verdict from (
       select claim_id, reviewer, verdict, row_number() over (
         partition by claim_id, reviewer order by at desc, id desc) as rn
-      from reviews)
+      from reviews r where not exists (
+        select 1 from claims c where c.id = r.claim_id and c.retired is not null))
     where rn = 1 and verdict is not null),
   firsts as (
     select claim_id, reviewer, min(at || '|' || printf('%012d', id)) as first

@@ -160,6 +160,7 @@ def claim_row(c: ClaimRow, at: str) -> dict:
         "span_start": c.span[0] if c.span else None,
         "span_end": c.span[1] if c.span else None,
         "located": c.located, "extracted_by": c.extracted_by, "created_at": at,
+        "retired": None,
     }
 
 

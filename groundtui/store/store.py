@@ -4,12 +4,14 @@
 imports (``imports``), labels (``labels``: claims, judgements, reviews, marks), judging
 runs (``judging``), the mechanical check's flags (``flags``), settings (``settings``),
 deletions (``forget``), a team's reviewers, leases and adjudications (``team``) and
-reviewers' link tokens (``reviewers``). Each write runs inside
+reviewers' link tokens (``reviewers``) and reviewers' corrections of claims
+(``claim_edits``). Each write runs inside
 the one write path, ``transaction()``, which takes the write lock before reading.
 """
 
 from __future__ import annotations
 
+from groundtui.store.claim_edits import ClaimEditWrites
 from groundtui.store.flags import FlagWrites
 from groundtui.store.forget import ForgetWrites
 from groundtui.store.imports import ImportWrites
@@ -20,7 +22,7 @@ from groundtui.store.team import TeamWrites
 
 
 class Store(ImportWrites, JudgingWrites, FlagWrites, SettingsStore, ForgetWrites, TeamWrites,
-            ReviewerWrites):
+            ReviewerWrites, ClaimEditWrites):
     """One SQLite database file. Not shared between threads: open one per thread."""
 
     def answer_sources(self, answer_id: str) -> list[dict]:

@@ -122,6 +122,33 @@ def _rr_pick(claim: str, k: int) -> str:
       where v is not null order by first limit 1 offset {k})"""
 
 
+def _live(claim: str) -> str:
+    """Whether the claim whose id is ``claim`` counts: it is not retired."""
+    return f"not exists (select 1 from claims x where x.id = {claim} and x.retired is not null)"
+
+
+def _retire(sign: str, claim: str) -> str:
+    """Move a claim row's whole contribution, labels included, out of (``sign`` -1) or back
+    into (+1) the counts: a claim dismissed or replaced, or one an undo brings back."""
+    label = f"(select l.label from claim_labels l where l.claim_id = {claim}.id)"
+    op = "-" if sign == "-1" else "+"
+    state = f"""
+      update agg_answer_state set claims = claims {op} 1,
+        labelled = labelled {op} ({label} is not null),
+        stated = stated {op} (coalesce({label}, '') = 'stated'),
+        absent = absent {op} (coalesce({label}, '') = 'absent')
+        where answer_id = {claim}.answer_id;"""
+    if sign == "-1":  # as a delete: the status moves first, then the origins go
+        return f"""{state}
+          {_origin_remove(f"{claim}.answer_id", origin_of(claim))}
+          {_claim_moved("-1", claim)}
+          {_rr_refresh(f"{claim}.id")}"""
+    return f"""
+          {_claim_moved("1", claim)}
+          {_origin_add(f"{claim}.answer_id", origin_of(claim))}{state}
+          {_rr_refresh(f"{claim}.id")}"""
+
+
 def _rr_refresh(claim: str) -> str:
     return f"""
       update agg_rr set n = n - 1
@@ -129,7 +156,7 @@ def _rr_refresh(claim: str) -> str:
       delete from agg_claim_rr where claim_id = {claim};
       insert into agg_claim_rr (claim_id, a, b)
         select {claim}, pa, pb from (select {_rr_pick(claim, 0)} as pa, {_rr_pick(claim, 1)} as pb)
-        where pb is not null;
+        where pb is not null and {_live(claim)};
       {_bump("agg_rr", ["a", "b"], ["a", "b"], "1", "from agg_claim_rr", f"claim_id = {claim}")}"""
 
 
@@ -235,7 +262,7 @@ def triggers() -> dict[str, str]:
           delete from agg_answer_origins where answer_id = old.answer_id;""",
         ),
         "agg_claims_insert": (
-            "after insert on claims",
+            "after insert on claims when new.retired is null",
             f"""
           {_claim_cell(None, "new", "1")}
           {_origin_add("new.answer_id", origin_of("new"))}
@@ -243,36 +270,48 @@ def triggers() -> dict[str, str]:
         ),
         "agg_claims_update": (
             "after update of kind, cited_keys, uncited, dangling on claims"
-            f" when {CLAIM_COLS_CHANGED}",
+            f" when ({CLAIM_COLS_CHANGED}) and old.retired is null and new.retired is null",
             f"""
           {_claim_moved("-1", "old")}
           {_claim_moved("1", "new")}
           {_origin_remove("old.answer_id", origin_of("old"))}
           {_origin_add("new.answer_id", origin_of("new"))}""",
         ),
+        "agg_claims_retire": (
+            "after update of retired on claims"
+            " when old.retired is null and new.retired is not null",
+            _retire("-1", "new"),
+        ),
+        "agg_claims_restore": (
+            "after update of retired on claims"
+            " when old.retired is not null and new.retired is null",
+            _retire("1", "new"),
+        ),
         "agg_claims_delete": (
-            "after delete on claims",
+            "after delete on claims when old.retired is null",
             f"""
           update agg_answer_state set claims = claims - 1 where answer_id = old.answer_id;
           {_origin_remove("old.answer_id", origin_of("old"))}
           {_claim_cell(None, "old", "-1")}""",
         ),
         "agg_labels_insert": (
-            f"after insert on claim_labels when {LABELS_SET}",
+            f"after insert on claim_labels when ({LABELS_SET}) and {_live('new.claim_id')}",
             f"""
           {_claim_cell_of("new.claim_id", None, "-1")}
           {_claim_cell_of("new.claim_id", "new", "1")}
           {_label_delta(None, "new", "(select c.answer_id from claims c where c.id = new.claim_id)")}""",
         ),
         "agg_labels_update": (
-            f"after update on claim_labels when {LABEL_COLS_CHANGED}",
+            f"after update on claim_labels when ({LABEL_COLS_CHANGED})"
+            f" and {_live('new.claim_id')}",
             f"""
           {_claim_cell_of("new.claim_id", "old", "-1")}
           {_claim_cell_of("new.claim_id", "new", "1")}
           {_label_delta("old", "new", "(select c.answer_id from claims c where c.id = new.claim_id)")}""",
         ),
         "agg_labels_delete": (
-            f"after delete on claim_labels when {LABELS_WERE_SET}",
+            f"after delete on claim_labels when ({LABELS_WERE_SET})"
+            f" and {_live('old.claim_id')}",
             f"""
           {_claim_cell_of("old.claim_id", "old", "-1")}
           {_claim_cell_of("old.claim_id", None, "1")}

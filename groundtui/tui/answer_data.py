@@ -142,7 +142,8 @@ def load_claims(
         " from claims c left join claim_labels l on l.claim_id = c.id"
         " left join judgements j on j.id = l.judgement_id"
         " left join reviews r on r.id = l.review_id"
-        " where c.answer_id = ? order by c.span_start is null, c.span_start, c.ordinal",
+        " where c.answer_id = ? and c.retired is null"
+        " order by c.span_start is null, c.span_start, c.ordinal, c.id",
         [answer_id],
     ):
         span = (r["span_start"], r["span_end"]) if r["span_start"] is not None else None

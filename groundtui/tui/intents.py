@@ -7,10 +7,15 @@ from dataclasses import dataclass, field
 from groundtui.report import Report
 from groundtui.tui import answer_data, queue_data
 
+#: The intents that correct the claims themselves; each ``value``: ``edit`` the new text,
+#: ``split`` the offset in the claim's text, ``add`` the span ``"start:end"`` of the response.
+CORRECTIONS = ("edit", "split", "add", "dismiss")
+
 
 @dataclass(frozen=True)
 class Intent:
-    """A decision as the reviewer made it: ``what`` is verdict, kind, confirm, note, mark or undo."""
+    """A decision as the reviewer made it: ``what`` is verdict, kind, confirm, note, mark,
+    undo, or one of ``CORRECTIONS``."""
 
     what: str
     answer_id: str = ""

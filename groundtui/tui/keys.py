@@ -127,6 +127,15 @@ def review_bindings() -> list[BindingType]:
             id="answer.mark",
         ),
         Binding("e", "note", "note", tooltip="Write a note on the claim", id="claim.note"),
+        Binding("E", "edit_claim", "edit claim", show=False, id="claim.edit",
+                tooltip="Edit the claim's text: a new claim in its place, judged again"),
+        Binding("S", "split_claim", "split claim", show=False, id="claim.split",
+                tooltip="Split the claim in two at a point you choose, each judged again"),
+        Binding("A", "add_claim", "add claim", show=False, id="claim.add",
+                tooltip="Add a claim the judge missed: select it in the answer"),
+        Binding("x", "dismiss_claim", "dismiss claim", show=False, id="claim.dismiss",
+                tooltip="Dismiss a \"claim\" that is not one (a hedge, an offer to help):"
+                " it leaves every count"),
         Binding("u", "undo", "undo", tooltip="Undo the last change of this session", id="undo"),
         Binding(
             "slash",

@@ -18,10 +18,11 @@ from datetime import UTC, datetime
 
 from groundtui.report import Report, compute
 from groundtui.store import Store, StoreError, now_iso
+from groundtui.store.claim_edits import CorrectionError
 from groundtui.store.connection import describe_error, is_damage
 from groundtui.store.rows import in_overlap
 from groundtui.tui import answer_data, queue_data
-from groundtui.tui.intents import Intent, Outcome
+from groundtui.tui.intents import CORRECTIONS, Intent, Outcome
 from groundtui.tui.labels import correctness, describe, relabel
 from groundtui.tui.team_data import Team, latest_adjudications
 from groundtui.tui.undo import Change, undo
@@ -179,9 +180,17 @@ class ReviewSession:
                 message = undo(store, change, self.reviewer)
                 self.counts["undos"] += 1
                 claim_id = change.target if change.table != "answer_marks" else ""
+                if change.table == "claim_edits" and change.what == "add":
+                    claim_id = ""
             elif intent.what == "mark":
                 message = self._mark(store, answer_id)
                 claim_id = ""
+            elif intent.what in CORRECTIONS:
+                try:
+                    message, claim_id = self._correct(store, intent)
+                except CorrectionError as exc:
+                    return Outcome(intent, False, f"Not saved: {exc}.", answer_id,
+                                   intent.claim_id)
             else:
                 refusal = self._label(store, intent)
                 if refusal:
@@ -266,6 +275,29 @@ class ReviewSession:
         )
         self.counts["notes" if intent.what == "note" else "labels"] += 1
         return None
+
+    def _correct(self, store: Store, intent: Intent) -> tuple[str, str]:
+        """Correct a claim (README "Reviewing": edit, split, add, dismiss): ``(message, the
+        claim to select)``. Raises ``CorrectionError`` when it cannot be made."""
+        what, claim_id, value = intent.what, intent.claim_id, intent.value or ""
+        if what == "dismiss":
+            row_id = store.dismiss_claim(claim_id, self.reviewer)
+            message, select = f"Dismissed {claim_id}: it counts nowhere now", ""
+        elif what == "edit":
+            row_id, select = store.edit_claim(claim_id, self.reviewer, value)
+            message = f"Saved: {claim_id} edited as {select}, to be judged again"
+        elif what == "split":
+            row_id, parts = store.split_claim(claim_id, self.reviewer, int(value))
+            select = parts[0]
+            message = f"Saved: {claim_id} split into {' and '.join(parts)}, to be judged"
+        else:
+            start, end = (int(n) for n in value.split(":"))
+            row_id, select = store.add_claim(intent.answer_id, self.reviewer, (start, end))
+            message, claim_id = f"Saved: claim {select} added, to be judged", ""
+        self._history.append(
+            Change("claim_edits", intent.answer_id, claim_id, row_id, None, what))
+        self.counts["corrections"] += 1
+        return message, select
 
     def _mark(self, store: Store, answer_id: str) -> str:
         correct = answer_data.effective_correct(store, answer_id)

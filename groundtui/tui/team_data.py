@@ -126,7 +126,8 @@ def team_progress(store: Store, reviewer: str, share: float) -> TeamProgress:
     mine = store.scalar(
         "select count(*) from (select c.answer_id, count(distinct r.claim_id) as done"
         " from reviews r join claims c on c.id = r.claim_id"
-        " where r.reviewer = ? and r.verdict is not null group by c.answer_id) m"
+        " where r.reviewer = ? and r.verdict is not null and c.retired is null"
+        " group by c.answer_id) m"
         " join agg_answer_state s on s.answer_id = m.answer_id where m.done >= s.claims",
         [reviewer],
     )

@@ -1,8 +1,8 @@
 """Undo: a new row that restores what this reviewer's change replaced; nothing is deleted.
 
 Each change a session makes is remembered as a ``Change``; undoing it appends a row of
-the same kind (a review, an adjudication, a correctness mark) that restores the previous
-state and names the row it reverts.
+the same kind (a review, an adjudication, a correctness mark, a correction of a claim) that
+restores the previous state and names the row it reverts.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ class Change:
     """One change a session made, and what it replaced."""
 
     table: str
-    """``reviews``, ``adjudications`` or ``answer_marks``."""
+    """``reviews``, ``adjudications``, ``answer_marks`` or ``claim_edits``."""
     answer_id: str
     target: str
-    """The claim's id, or the answer's for a mark."""
+    """The claim's id (the one corrected, empty for an added claim), or the answer's for
+    a mark."""
     row_id: int
     previous: dict | None
     """The row it replaced (this reviewer's previous one), or None."""
@@ -32,6 +33,11 @@ class Change:
 def undo(store: Store, change: Change, reviewer: str) -> str:
     """Append the row that restores what ``change`` replaced; say what it restored."""
     prev = change.previous
+    if change.table == "claim_edits":
+        store.undo_claim_edit(change.row_id, reviewer)
+        if change.what == "add":
+            return "Undone: the claim you added is gone"
+        return f"Undone: {change.target} is back as it was ({change.what} undone)"
     if change.table == "answer_marks":
         correct = prev["correct"] if prev else None
         store.add_mark(

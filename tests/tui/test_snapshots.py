@@ -84,9 +84,10 @@ def test_help_screen(review_db: Path, snap_compare):
     """The help modal over the review screen.
 
     You should see: every key (↓ / j, ↑ / k, space, n, N, ⏎ / y, s, c, a, p, 1–4, 0, m, e,
-    u, /, r, g, z, w, ^f, tab, shift+tab, then the scroll keys further down) with what it
-    does, the note editor's, the filter's and the find bar's keys and ctrl+p, and paragraphs
-    on verdicts, invention kinds, the marks and advance on decide.
+    E, S, A, x, u, /, r, g, z, w, ^f, tab, shift+tab, then the scroll keys further down) with
+    what it does, the note editor's, the filter's, the find bar's and the correction dialogs'
+    keys and ctrl+p, and paragraphs on verdicts, invention kinds, the marks, advance on decide
+    and correcting claims.
     """
 
     async def run_before(pilot):
@@ -121,6 +122,39 @@ def _long_source_at(size: tuple[int, int], zoom: bool):
         await press(pilot, "home", "pagedown", "shift+down")
 
     return run_before
+
+
+def test_add_claim_dialog_at_80x24(review_db: Path, snap_compare):
+    """`A` on A-1, then `down` and `shift+left`, at 80×24.
+
+    You should see: a dialog over the review screen saying which keys select (↑/↓ a
+    sentence, ←/→ its start, shift+←/→ its end, enter, esc); the response with both claims
+    underlined and "Refunds take 5 working days" in reverse (the selection, without "[1].");
+    under it "Claim: Refunds take 5 working days".
+    """
+
+    async def run_before(pilot):
+        await settle(pilot)
+        await press(pilot, "A", "down", "shift+left")
+
+    assert snap_compare(make_app(review_db, "dana"), terminal_size=(80, 24),
+                        run_before=run_before)
+
+
+def test_split_dialog(review_db: Path, snap_compare):
+    """`S` on A-1's first claim, then `left`.
+
+    You should see: a dialog saying ←/→ move the cut a word (shift: a character), enter
+    splits, esc cancels; the claim "Sofas can be returned within 30 days." with a reversed
+    bar between "Sofas can be" (bold) and "returned within 30 days." (italic): the cut
+    starts at the word nearest the middle, "within", and `left` moved it a word back.
+    """
+
+    async def run_before(pilot):
+        await settle(pilot)
+        await press(pilot, "S", "left")
+
+    assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
 
 
 def test_source_scrolled_at_80x24(long_db: Path, snap_compare):

@@ -16,6 +16,10 @@ EXTRA = [
     ("e, then ctrl+s / esc", "in the note editor: save / cancel (every other key is text)"),
     ("/, then enter / space / esc", "in the filter: apply / tick a box / cancel"),
     ("ctrl+f, then ⏎ / ⇧+⏎ / esc", "in the find bar: next match / previous (also ↓ / ↑) / close"),
+    ("E, then ⏎ / esc", "in the claim editor: save as a new claim / cancel"),
+    ("S, then ← / → / ⇧+← / ⇧+→, ⏎", "split: move the cut a word / a character, split"),
+    ("A, then ↑ / ↓, ← / →, ⇧+← / ⇧+→, ⏎",
+     "add: a whole sentence, its start a word, its end a word, add it"),
 ]
 
 
@@ -72,8 +76,11 @@ class HelpScreen(ModalScreen[None]):
                     "next unlabelled claim of the answer, then the next answer (groundtui "
                     "review --no-advance: stay). A long source opens around the evidence: w "
                     "shows all of it; tab frames a pane, whose keys then scroll it, z zooms it.\n"
+                    "Correcting claims: E, S and A make new claims in place of the judge's, "
+                    "verified by the next groundtui judge; x dismisses a hedge or an offer to "
+                    "help, which then counts nowhere.\n"
                     "Every decision is saved when it is made; undo appends a row that restores "
-                    "your previous label."
+                    "your previous label (or claim)."
                 ),
                 id="help-words",
             )

@@ -30,7 +30,8 @@ RENEW_EVERY = 60.0
 LAST_ROWS = (
     "select (select max(id) from reviews), (select max(id) from judgements),"
     " (select max(id) from adjudications), (select max(id) from answer_marks),"
-    " (select max(seq) from answers), (select max(rowid) from claims)"
+    " (select max(seq) from answers), (select max(rowid) from claims),"
+    " (select max(id) from claim_edits)"
 )
 PROGRESS_EVERY = 30
 """Looks between two recounts of the queue's progress after others' changes (a full scan:

@@ -21,7 +21,7 @@ from groundtui.tui.advance import completes, next_unlabelled
 from groundtui.tui.commands import ReviewCommands
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter
-from groundtui.tui.screens.writing import Writing
+from groundtui.tui.screens.correcting import Correcting
 from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
@@ -47,7 +47,7 @@ def on_the_answer_shown(action: Callable | None = None, *, moves: bool = False):
     return held
 
 
-class ReviewScreen(Writing):
+class ReviewScreen(Correcting):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
@@ -210,6 +210,26 @@ class ReviewScreen(Writing):
                 self._send(Intent("note", answer_id, claim_id, note))
 
         self.app.push_screen(NoteScreen(claim.text, claim.mine_note), saved)
+
+    @on_the_answer_shown
+    def action_dismiss_claim(self) -> None:
+        """Dismiss the selected "claim" that is not one (a hedge, an offer to help)."""
+        self.dismiss_claim()
+
+    @on_the_answer_shown
+    def action_edit_claim(self) -> None:
+        """Edit the selected claim's text."""
+        self.edit_claim()
+
+    @on_the_answer_shown
+    def action_split_claim(self) -> None:
+        """Split the selected claim at a point chosen."""
+        self.split_claim()
+
+    @on_the_answer_shown
+    def action_add_claim(self) -> None:
+        """Add a claim the judge missed, selected from the answer."""
+        self.add_claim()
 
     @on_the_answer_shown
     def action_filter(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from textual import work
 
 from groundtui.tui import messages
+from groundtui.tui.intents import CORRECTIONS
 from groundtui.tui.screens.pane_keys import PaneKeys
 from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.widgets.queue import QueuePane
@@ -100,8 +101,10 @@ class Writing(PaneKeys):
             self.detail.claims = outcome.claims
             self.detail.correct = outcome.correct
             ids = [c.id for c in outcome.claims]
-            if outcome.intent.what == "undo" and outcome.claim_id in ids:
+            if outcome.intent.what in ("undo", *CORRECTIONS) and outcome.claim_id in ids:
                 self.claim = ids.index(outcome.claim_id)
+            # A dismissed claim is gone from the list: the one after it is selected.
+            self.claim = max(0, min(self.claim, len(ids) - 1))
             self._draw()
         elif outcome.intent.what == "undo":
             where = next(

@@ -1,0 +1,232 @@
+"""A reviewer's corrections of an answer's claims: edit, split, add, dismiss, and their undo.
+
+Each correction is one append-only ``claim_edits`` row, like a label. Claims are never
+rewritten: an edit or a split *replaces* its claim (the old row is retired as
+``replaced``, new rows take its place), an added claim is a new row, a dismissed claim is
+retired as ``dismissed``. A retired claim leaves every count of the report (the triggers in
+``groundtui.store.triggers``); a new claim has no judgement, so the next ``groundtui
+judge`` verifies it. An undo appends a row that reverts one correction: the claim it
+retired comes back and the claims it made are retired as ``undone``.
+
+A claim a reviewer makes gets the id ``<answer id>#<n>``, ``n`` one past every number an
+id of that answer's claims ends with, so it is stable and never reused.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from groundtui.store.labels import LabelWrites, _new_id
+from groundtui.store.rows import ClaimRow, cited_keys, now_iso
+from groundtui.text.kinds import infer_kind
+from groundtui.text.locate import locate
+from groundtui.text.markers import citations_near, distinct, numbered
+
+#: The corrections, as ``claim_edits.action`` names them.
+ACTIONS = ("edit", "split", "add", "dismiss", "undo")
+#: What each correction sets ``retired`` to on the claim it acts on.
+_RETIRES = {"edit": "replaced", "split": "replaced", "dismiss": "dismissed"}
+_ID_NUMBER = re.compile(r"#(\d+)$")
+#: A claim to make: its text, span, the numbers it cites and its kind.
+Part = tuple[str, tuple[int, int] | None, tuple[int, ...], str]
+
+
+class CorrectionError(ValueError):
+    """A correction that cannot be made (an unknown or retired claim, an empty span)."""
+
+
+class ClaimEditWrites(LabelWrites):
+    """Corrections of claims by reviewers, each an append-only ``claim_edits`` row."""
+
+    def dismiss_claim(self, claim_id: str, reviewer: str) -> int:
+        """Dismiss a "claim" that is not one (a hedge, an offer to help); the row's id."""
+        claim = self._live_claim(claim_id)
+        return self._correct("dismiss", claim, reviewer, [])
+
+    def edit_claim(self, claim_id: str, reviewer: str, text: str) -> tuple[int, str]:
+        """Replace a claim's text: ``(row id, the new claim's id)``.
+
+        The new claim keeps what the old one cites and its kind; its span is where the new
+        text stands in the response, else the old claim's.
+        """
+        claim = self._live_claim(claim_id)
+        text = text.strip()
+        if not text:
+            raise CorrectionError("a claim's text cannot be empty: dismiss it with x instead")
+        response = self._response(claim["answer_id"])
+        found = locate(text, response)
+        span = (found[0], found[1]) if found else _span(claim)
+        made = self._made(claim, [(text, span, _citations(claim), claim["kind"])])
+        edit_id = self._correct("edit", claim, reviewer, made, text=text, span=span)
+        return edit_id, made[0].id
+
+    def split_claim(self, claim_id: str, reviewer: str, at: int) -> tuple[int, list[str]]:
+        """Split a claim's text at offset ``at`` into two claims: ``(row id, their ids)``.
+
+        Each part cites the markers in or right after its part of the response, else what
+        the old claim cites.
+        """
+        claim = self._live_claim(claim_id)
+        text = claim["text"]
+        first, second = text[:at].strip(), text[at:].strip()
+        if not first or not second:
+            raise CorrectionError("split inside the claim's text: both parts need words")
+        response = self._response(claim["answer_id"])
+        span = _span(claim)
+        spans: list[tuple[int, int] | None]
+        if span and response[span[0] : span[1]] == text:
+            spans = [(span[0], span[0] + at), (span[0] + at, span[1])]
+        else:
+            spans = [_located(part, response, span) for part in (first, second)]
+        parts: list[Part] = []
+        for part, part_span in zip((first, second), spans, strict=True):
+            near = distinct(citations_near(response, *part_span)) if part_span else ()
+            parts.append((part, part_span, near or _citations(claim), infer_kind(part)))
+        made = self._made(claim, parts)
+        edit_id = self._correct("split", claim, reviewer, made, span=(at, at))
+        return edit_id, [c.id for c in made]
+
+    def add_claim(self, answer_id: str, reviewer: str, span: tuple[int, int]) -> tuple[int, str]:
+        """Add the claim the judge missed at ``span`` of the response: ``(row id, its id)``.
+
+        It cites the markers in or right after its span.
+        """
+        response = self._response(answer_id)
+        start, end = max(0, min(span)), min(len(response), max(span))
+        text = response[start:end].strip()
+        if not text:
+            raise CorrectionError("select some of the answer's words to add as a claim")
+        start += len(response[start:end]) - len(response[start:end].lstrip())
+        end = start + len(text)
+        citations = distinct(citations_near(response, start, end))
+        anchor = {"answer_id": answer_id, "ordinal": self._ordinal_at(answer_id, start)}
+        made = self._made(anchor, [(text, (start, end), citations, infer_kind(text))])
+        edit_id = self._correct("add", {"id": None, "answer_id": answer_id}, reviewer, made,
+                               text=text, span=(start, end))
+        return edit_id, made[0].id
+
+    def undo_claim_edit(self, edit_id: int, reviewer: str) -> int:
+        """Revert correction ``edit_id``: the claim it retired counts again, the claims it
+        made are retired as ``undone``. The undo row's id."""
+        row = self.db.execute(
+            "select claim_id, answer_id, action, made from claim_edits where id = ?", [edit_id]
+        ).fetchone()
+        if row is None or row[2] == "undo":
+            raise CorrectionError(f"no correction {edit_id} to undo")
+        claim_id, answer_id, _action, made = row
+        reviewer = self.reviewer_name(reviewer)
+        made_ids = json.loads(made or "[]")
+        with self.transaction():
+            if made_ids:
+                marks = ",".join("?" * len(made_ids))
+                self.db.execute(
+                    f"update claims set retired = 'undone' where id in ({marks})", made_ids)
+            if claim_id is not None:
+                self.db.execute("update claims set retired = null where id = ?", [claim_id])
+            self.refresh_labels([*made_ids, *([claim_id] if claim_id else [])])
+            return _new_id(self.db.table("claim_edits").insert({
+                "claim_id": claim_id, "answer_id": answer_id, "reviewer": reviewer,
+                "action": "undo", "at": now_iso(), "reverts": edit_id,
+            }))
+
+    def claim_edits(self, answer_id: str) -> list[dict]:
+        """The answer's corrections, oldest first."""
+        return self.query(
+            "select * from claim_edits where answer_id = ? order by at, id", [answer_id])
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def _live_claim(self, claim_id: str) -> dict[str, Any]:
+        rows = self.query("select * from claims where id = ?", [claim_id])
+        if not rows:
+            raise CorrectionError(f"no claim {claim_id}")
+        if rows[0]["retired"] is not None:
+            raise CorrectionError(f"claim {claim_id} is {rows[0]['retired']}")
+        return rows[0]
+
+    def _response(self, answer_id: str) -> str:
+        """The response as the judge reads it: markers naming a source by id numbered."""
+        response = self.scalar("select response from answers where id = ?", [answer_id])
+        if response is None:
+            raise CorrectionError(f"no answer {answer_id}")
+        ids, numbers = self._sources(answer_id)
+        return numbered(response, [i for i, _ in ids], numbers)
+
+    def _sources(self, answer_id: str) -> tuple[list[tuple[str, str]], list[int]]:
+        rows = self.db.execute(
+            "select s.source_id, s.key, coalesce(a.number, a.position) from answer_sources a"
+            " join sources s on s.key = a.source_key where a.answer_id = ? order by a.position",
+            [answer_id],
+        ).fetchall()
+        return [(r[0], r[1]) for r in rows], [r[2] for r in rows]
+
+    def _ordinal_at(self, answer_id: str, start: int) -> int:
+        """The ordinal an added claim starting at ``start`` sorts by: that of the last live
+        claim starting before it (0 when none)."""
+        value = self.scalar(
+            "select max(ordinal) from claims where answer_id = ? and retired is null"
+            " and span_start <= ?", [answer_id, start])
+        return int(value or 0)
+
+    def _made(self, like: dict[str, Any], parts: Sequence[Part]) -> list[ClaimRow]:
+        """New claim rows in the place (answer, ordinal) of ``like``, one per part."""
+        answer_id = like["answer_id"]
+        ids, numbers = self._sources(answer_id)
+        taken = [
+            int(m.group(1)) for (i,) in self.db.execute(
+                "select id from claims where answer_id = ?", [answer_id])
+            if (m := _ID_NUMBER.search(i))
+        ]
+        first = max(taken, default=0) + 1
+        return [
+            ClaimRow(
+                id=f"{answer_id}#{first + k}", answer_id=answer_id, ordinal=like["ordinal"],
+                text=text, kind=kind, citations=citations,
+                cited_keys=cited_keys(citations, numbers, [key for _, key in ids]),
+                span=span, located="exact" if span else "unlocated",
+            )
+            for k, (text, span, citations, kind) in enumerate(parts)
+        ]
+
+    def _correct(
+        self, action: str, claim: dict[str, Any], reviewer: str, made: list[ClaimRow],
+        *, text: str | None = None, span: tuple[int, int] | None = None,
+    ) -> int:
+        reviewer = self.reviewer_name(reviewer)
+        at = now_iso()
+        for row in made:
+            row.extracted_by = reviewer
+        with self.transaction():
+            if action in _RETIRES:
+                self.db.execute(
+                    "update claims set retired = ? where id = ? and retired is null",
+                    [_RETIRES[action], claim["id"]])
+                self.refresh_labels([claim["id"]])
+            if made:
+                self.add_claims(made, at)
+            return _new_id(self.db.table("claim_edits").insert({
+                "claim_id": claim["id"], "answer_id": claim["answer_id"],
+                "reviewer": reviewer, "action": action, "text": text,
+                "span_start": span[0] if span else None, "span_end": span[1] if span else None,
+                "made": json.dumps([c.id for c in made]) if made else None, "at": at,
+            }))
+
+
+def _span(claim: dict[str, Any]) -> tuple[int, int] | None:
+    if claim["span_start"] is None or claim["span_end"] is None:
+        return None
+    return claim["span_start"], claim["span_end"]
+
+
+def _citations(claim: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(json.loads(claim["citations"] or "[]"))
+
+
+def _located(
+    text: str, response: str, near: tuple[int, int] | None
+) -> tuple[int, int] | None:
+    found = locate(text, response, near)
+    return (found[0], found[1]) if found else None
