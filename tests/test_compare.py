@@ -94,3 +94,10 @@ def test_judges_lists_each_judge_and_prompt_version(store: Store) -> None:
     listed = json.loads(CliRunner().invoke(cli, ["judges", "--json", "--db", store.path]).output)
     assert [[r["judge"], r["prompt_version"], r["claims"]] for r in listed] == [
         ["prod", "import", 10], ["second", "v1", 6], ["second", "v2", 1]]
+
+
+def test_a_dismissed_claim_leaves_the_comparison(store: Store) -> None:
+    """A4#1 (absent, stated) dismissed by a reviewer: 5 pairs left, 3 of them agreeing."""
+    store.dismiss_claim("A4#1", "dana")
+    result = compare(store, resolve(store, "prod"), resolve(store, "second@v1"))
+    assert (result["agreement"]["n"], result["agreement"]["raw"]) == (5, 0.6)

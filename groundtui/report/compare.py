@@ -26,7 +26,9 @@ _LATEST = """
            row_number() over (partition by claim_id order by at desc, id desc) as rank
     from judgements
     where judge = :{side}_name and (:{side}_version is null or prompt_version = :{side}_version)
-      and verdict is not null)
+      and verdict is not null
+      -- a claim a reviewer dismissed or replaced leaves every agreement, as the report's
+      and claim_id not in (select id from claims where retired is not null))
   where rank = 1"""
 
 _PAIRS = f"""

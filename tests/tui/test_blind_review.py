@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.widgets.report import ReportPane
 from tests.tui.conftest import press, reviews, settle
@@ -54,7 +55,14 @@ async def test_blind_undo_keeps_the_judge_revealed_and_the_next_label_is_not_bli
     ]
 
 
+def _no_control_sample(path: Path) -> None:
+    """A-3's id puts it in the default control sample, which the queue mixes in first."""
+    with Store(path) as store:
+        store.set_setting("control_share", "0")
+
+
 async def test_a_blind_queue_is_ordered_by_the_flag_only(review_db: Path):
+    _no_control_sample(review_db)
     app = make_app(review_db, "bo", blind=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -66,6 +74,7 @@ async def test_a_blind_queue_is_ordered_by_the_flag_only(review_db: Path):
 async def test_a_blind_verdict_filter_reads_the_reviewers_own_labels(review_db: Path):
     from groundtui.tui.queue_data import QueueFilter
 
+    _no_control_sample(review_db)
     app = make_app(review_db, "bo", blind=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -96,3 +105,11 @@ async def test_a_blind_report_pane_shows_no_judge_numbers(review_db: Path):
         assert "This session (bo): 1 label" in text
         assert app.screen.query_one(ReportPane).revision > 0
     assert len(reviews(review_db, "bo")) == 1
+
+
+async def test_a_blind_queue_mixes_the_control_sample_in_with_the_flagged(review_db: Path):
+    app = make_app(review_db, "bo", blind=True)  # the default control_share, 0.05: A-3's in
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert [r.answer_id for r in app.screen.rows] == ["A-1", "A-3", "A-2", "A-4", "A-6"]
+        assert not any(r.flagged for r in app.screen.rows[1:])  # nothing says which it is
