@@ -249,7 +249,7 @@ def _prepare(
                 continue
             places[answer.id] = where
             if name == "answers":
-                held.add(row.record)
+                held.add(row.record, answer.id)
                 continue
             if specifics is not None:
                 found[answer.id] = {"specifics": specifics, "sources": len(answer.sources)}

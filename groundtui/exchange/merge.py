@@ -62,29 +62,43 @@ class Held:
             "w+", encoding="utf-8", prefix="groundtui-merge-")
         self.count = 0
 
-    def add(self, record: dict) -> None:
-        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+    def add(self, record: dict, answer_id: str) -> None:
+        """Keep ``record``, checked, with its answer's id as validated (NFC)."""
+        self.file.write(json.dumps([answer_id, record], ensure_ascii=False) + "\n")
         self.count += 1
 
-    def __iter__(self) -> Iterator[tuple[AnswerRecord, Answer]]:
+    def ids(self) -> Iterator[tuple[str, dict]]:
+        """Each held answer's id and its record as read, not validated again."""
         self.file.seek(0)
         for line in self.file:
-            yield check(json.loads(line))
+            answer_id, record = json.loads(line)
+            yield answer_id, record
+
+    def __iter__(self) -> Iterator[tuple[AnswerRecord, Answer]]:
+        for _, record in self.ids():
+            yield check(record)
 
     def close(self) -> None:
         self.file.close()
 
 
 def conflicts(store: Store, held: Held) -> list[str]:
-    """The ids of the held answers stored with another question, response or sources."""
-    return [answer.id for _, answer in held if not _same(store, answer)]
+    """The ids of the held answers stored with another question, response or sources.
+
+    Only an answer the database has is validated again to compare it: the write lock is
+    held meanwhile, and most answers of a move are new.
+    """
+    found = []
+    for answer_id, record in held.ids():
+        row = store.db.execute(
+            "select question, response from answers where id = ?", [answer_id]).fetchone()
+        if row is not None and not _same(store, check(record)[1], row):
+            found.append(answer_id)
+    return found
 
 
-def _same(store: Store, answer: Answer) -> bool:
-    row = store.db.execute(
-        "select question, response from answers where id = ?", [answer.id]).fetchone()
-    if row is None:
-        return True
+def _same(store: Store, answer: Answer, row: tuple[str, str]) -> bool:
+    """Whether ``answer`` is the one stored, whose question and response are ``row``."""
     stored = store.db.execute(
         "select source_key, coalesce(number, position) from answer_sources"
         " where answer_id = ? order by position", [answer.id]).fetchall()
