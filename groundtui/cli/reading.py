@@ -8,10 +8,9 @@ import click
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
+from groundtui.models import Verdict
 from groundtui.store import Store
 from groundtui.text.inert import json_inert
-
-VERDICTS = ["stated", "contradicted", "absent", "partial"]
 
 
 def _check_judge(store: Store, judge_name: str | None) -> None:
@@ -112,9 +111,9 @@ def judges(as_json: bool, db_path: str | None) -> None:
 @click.option("--all", "all_claims", is_flag=True,
               help="Claims reviewers dismissed as not claims too (label not_a_claim).")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
-@click.option("--judge-verdict", type=click.Choice(VERDICTS), default=None,
+@click.option("--judge-verdict", type=click.Choice([v.value for v in Verdict]), default=None,
               help="Only claims the judge gave this verdict (a row of the confusion matrix).")
-@click.option("--reviewer-verdict", type=click.Choice(VERDICTS), default=None,
+@click.option("--reviewer-verdict", type=click.Choice([v.value for v in Verdict]), default=None,
               help="Only claims people gave this verdict (a column of the confusion matrix).")
 @db_option
 @user_errors

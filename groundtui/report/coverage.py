@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from groundtui.store import Store
-from groundtui.store.rules import JUDGE_PICK, human_verdict
+from groundtui.store.rules import JUDGE_LABEL, JUDGE_PICK, human_verdict, in_control
 
 # Every claim has its ``claim_labels`` row from the moment it is stored, so the latest
 # labels are read from that table alone (half the time of joining ``claims``); a retired
@@ -33,7 +33,7 @@ _LATEST = f"""
   from claim_labels l"""
 _OF_JUDGE = f"""
   select c.answer_id, j.verdict as jv, {human_verdict("l")} as rv,
-         coalesce({human_verdict("l")}, j.verdict) as label
+         {JUDGE_LABEL} as label
   from claims c left join claim_labels l on l.claim_id = c.id
   left join judgements j on j.id = {JUDGE_PICK}
   where c.retired is null"""
@@ -47,11 +47,11 @@ _COUNTS = """
     select a.scanned_at is not null as scanned,
            a.scanned_at is not null
              and exists (select 1 from flags f where f.answer_id = a.id) as flagged,
+           {control} as control,
            a.id as id, p.n as n, p.judged as judged, p.reviewed as reviewed,
            coalesce(p.unstated, 0) > 0 as unstated
     from answers a left join per p on p.answer_id = a.id)
-  select scanned, flagged,
-         (scanned and not flagged and :share > 0 and control_point(id) < :share) as control,
+  select scanned, flagged, control,
          case when n is null then exists (select 1 from extractions e where e.answer_id = id
                                           and e.error is null {extraction_judge})
               else judged = n end as judged,
@@ -108,6 +108,7 @@ def coverage(store: Store, judge: str | None = None) -> Coverage:
     share = float(store.setting("control_share"))
     sql = _COUNTS.format(
         labels=_LATEST if judge is None else _OF_JUDGE,
+        control=in_control("a", ":share"),
         extraction_judge="" if judge is None else "and e.judge = :judge",
     )
     c = Coverage(control_share=share)
