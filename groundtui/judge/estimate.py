@@ -37,7 +37,7 @@ from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.llm.prompts import extraction_messages, verification_messages
 from groundtui.judge.pipeline import provenance_candidate
 from groundtui.store import Store
-from groundtui.store.rows import control_point
+from groundtui.store.rows import claim_row, control_point
 
 VERIFY_REPLY_TOKENS = 60
 """Completion tokens a verification reply is taken to cost: a verdict, a quote and a reason."""
@@ -80,6 +80,11 @@ def planned_answers(
 ) -> tuple[list[str], int]:
     """The answers a run would judge, in its order, and how many of them are unscanned."""
     candidates = select_answers(store, judge, all_answers=True, rejudge=rejudge)
+    share = float(store.setting("control_share"))
+    # Of the scanned answers, those a run takes: select_answers' own rule (flagged, the
+    # control sample, answers with claims reviewers made, or every one with --all).
+    taken = set(select_answers(
+        store, judge, all_answers=all_answers, rejudge=rejudge, control_share=share))
     state = {
         r["id"]: (r["scanned"], r["flagged"])
         for r in store.query(
@@ -88,7 +93,6 @@ def planned_answers(
             " from answers"
         )
     }
-    share = float(store.setting("control_share"))
     chosen: list[str] = []
     first: set[str] = set()
     unscanned = 0
@@ -96,10 +100,14 @@ def planned_answers(
         if limit is not None and len(chosen) >= limit:
             break
         scanned, flagged = state[answer_id]
-        if not scanned:
+        if scanned:
+            wanted = answer_id in taken
+        else:  # the run scans it first: as the scan would (its response already numbered)
             answer = load_answer(store, answer_id)
-            flagged = bool(unsourced_specifics(answer.response, [s.text for s in answer.sources]))
-        if all_answers or flagged or control_point(answer_id) < share:
+            flagged = bool(unsourced_specifics(
+                answer.response, [s.text for s in answer.sources], answer.numbers or None))
+            wanted = all_answers or flagged or control_point(answer_id) < share
+        if wanted:
             chosen.append(answer_id)
             unscanned += 0 if scanned else 1
             if flagged:
@@ -133,34 +141,37 @@ def estimate(
         claims = stored_claims(store, answer_id)
         if claims:
             needed = claims_needing_verdict(store, judge, answer_id, rejudge=rejudge)
-            todo = [(c["text"], c["citation"], bool(c["dangling"])) for c in claims
-                    if c["id"] in needed]
+            todo = [(c["text"], c, bool(c["dangling"])) for c in claims if c["id"] in needed]
         else:
             e.extractions += 1
             guessed = new_claim_rows(answer, extract_claims(answer.response), "estimate")
-            todo = [(r.text, r.citation, r.dangling) for r in guessed]
+            todo = [(r.text, claim_row(r, ""), r.dangling) for r in guessed]
             e.estimated_claims += len(todo)
             if counting:
                 reply = json.dumps(
-                    {"claims": [{"text": t, "kind": None, "citation": c} for t, c, _ in todo]}
+                    {"claims": [{"text": t, "kind": None, "citation": c["citation"]}
+                                for t, c, _ in todo]}
                 )
                 messages = extraction_messages(
                     answer.question, answer.response, len(answer.sources)
                 )
                 _charge(e, judge, messages, reply, seen)
         e.claims += len(todo)
-        for text, citation, dangling in todo:
+        for text, claim, dangling in todo:
             if dangling or not counting:
                 continue
-            source, cross = _sources(answer, citation, text)
+            source, cross = _sources(answer, claim, text)
             if source is None:
                 continue
             _charge(e, judge, verification_messages(text, source), None, seen)
-            asked = json.dumps(verification_messages(text, cross or ""), sort_keys=True)
-            if cross is not None and asked not in seen:
+            if cross is None:
+                continue
+            messages = verification_messages(text, cross)
+            asked = json.dumps(messages, sort_keys=True)
+            if asked not in seen:
                 seen.add(asked)
                 e.cross_checks += 1
-                cross_prompt += judge.count_tokens(verification_messages(text, cross))
+                cross_prompt += judge.count_tokens(messages)
     if counting:
         e.cross_check_tokens = cross_prompt
         e.cost = judge.price(e.prompt_tokens, e.completion_tokens)
@@ -168,11 +179,12 @@ def estimate(
     return e
 
 
-def _sources(answer: AnswerContext, citation: int | None, text: str) -> tuple[str | None, str | None]:
-    """The text a claim is verified against, and the one its cross-check would ask."""
-    if citation is None:
+def _sources(answer: AnswerContext, claim: dict, text: str) -> tuple[str | None, str | None]:
+    """The text claim row ``claim`` is verified against (the pipeline's choice), and the one
+    its cross-check would ask."""
+    if claim["citation"] is None:
         return (answer.joined_sources if answer.sources else None), None
-    cited = answer.cited(citation)
+    cited = answer.cited_all(claim)
     if cited is None:
         return None, None
     other = provenance_candidate(answer, text, cited)

@@ -203,3 +203,30 @@ async def test_a_reply_repaired_locally_costs_no_second_call(server, store, load
     stats = await judge_answers(store, make_judge(), all_answers=True)
     assert [r["verdict"] for r in judgements(store)] == ["stated", "absent"]
     assert stats.usage.calls == 3 and not any(c.kind == "other" for c in server.calls)
+
+
+async def test_the_dry_run_takes_what_the_run_takes_and_prices_joined_sources(
+    server, store, load, make_judge
+):
+    """An unflagged answer whose claim a reviewer edited is judged by the next run (and so
+    in the dry run); a claim citing two sources is priced against them joined."""
+    from groundtui.judge.estimate import estimate, planned_answers
+    from groundtui.judge.llm.prompts import verification_messages
+    from groundtui.judge.pipeline import select_answers
+    from groundtui.scan import scan_answers
+
+    both = "Refunds are paid to the original card, delivery takes 3 to 5 working days."
+    load(answer("A-1", response=f"{both} [1][2]", claims=[{"text": both}],
+                sources=[{"id": "returns", "text": RETURNS}, {"id": "delivery", "text": DELIVERY}]))
+    scan_answers(store)
+    store.set_setting("control_share", "0")
+    judge = make_judge()
+    assert planned_answers(store, judge)[0] == []  # not flagged: not taken
+    store.edit_claim("A-1#1", "dana", "Refunds are paid to the original card.")
+    assert planned_answers(store, judge)[0] == select_answers(
+        store, judge, control_share=0.0) == ["A-1"]
+    e = estimate(store, judge)
+    joined = RETURNS + "\n\n" + DELIVERY
+    exact = judge.count_tokens(verification_messages("Refunds are paid to the original card.",
+                                                     joined))
+    assert (e.claims, e.prompt_tokens) == (1, exact)
