@@ -210,8 +210,15 @@ class SourceIndex:
         return False
 
     def _has_run(self, digits: str) -> bool:
-        """``has_run`` in the text, proved absent at once where ``_has_digits`` is."""
-        return self._has_digits(digits) and has_run(self.text, digits)
+        """``has_run`` in the text, proved absent at once by a long text's ``DigitRuns``.
+
+        Without them, ``has_run``'s own search answers (a ``digits in text`` first would
+        read the text twice).
+        """
+        runs = self._digit_runs()
+        if runs is not None and digits.isascii() and digits.isdigit() and not runs.has(digits):
+            return False
+        return has_run(self.text, digits)
 
     def _ascii_digits(self) -> bool:
         """Whether every decimal digit in the text is one of 0-9."""
