@@ -203,7 +203,8 @@ def queue_page(
     ``team``: skip what other reviewers hold (README "Reviewing as a team").
     """
     extra, params = _conditions(filt, blind, team)
-    order = tiers(blind is not None, float(store.setting("control_share")))
+    share = float(store.setting("control_share"))
+    order = tiers(blind is not None, share)
     found: list[tuple[str, int, int]] = []
     tier, seq = after
     while tier < len(order) and len(found) < limit:
@@ -216,7 +217,7 @@ def queue_page(
             found.append((row[0], tier, row[1]))
         if len(found) < limit:
             tier, seq = tier + 1, 0
-    rows = summaries(store, found)
+    rows = summaries(store, found, share)
     more = (found[-1][1], found[-1][2]) if len(found) == limit else None
     return QueuePage(rows, more)
 
@@ -230,8 +231,13 @@ def _conditions(filt: QueueFilter, blind: str | None, team: Team | None) -> tupl
     return " and ".join(c for c in (extra, sql) if c), params + more
 
 
-def summaries(store: Store, keyed: list[tuple[str, int, int]]) -> list[QueueRow]:
-    """Queue rows for ``(answer id, tier, seq)`` triples, in the same order."""
+def summaries(
+    store: Store, keyed: list[tuple[str, int, int]], share: float | None = None
+) -> list[QueueRow]:
+    """Queue rows for ``(answer id, tier, seq)`` triples, in the same order.
+
+    ``share``: the ``control_share`` setting, when the caller has read it.
+    """
     if not keyed:
         return []
     ids = [k[0] for k in keyed]
@@ -263,8 +269,9 @@ def summaries(store: Store, keyed: list[tuple[str, int, int]]) -> list[QueueRow]
             ids,
         )
     }
-    share = float(store.setting("control_share"))
-    control = {
+    if share is None:
+        share = float(store.setting("control_share"))
+    control = set() if share <= 0 else {
         r[0]
         for r in store.db.execute(
             f"select a.id from answers a where a.id in ({marks})"

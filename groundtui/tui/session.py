@@ -180,8 +180,6 @@ class ReviewSession:
                 message = undo(store, change, self.reviewer)
                 self.counts["undos"] += 1
                 claim_id = change.target if change.table != "answer_marks" else ""
-                if change.table == "claim_edits" and change.what == "add":
-                    claim_id = ""
             elif intent.what == "mark":
                 message = self._mark(store, answer_id)
                 claim_id = ""

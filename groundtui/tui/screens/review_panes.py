@@ -30,7 +30,7 @@ from groundtui.tui.queue_data import QueueFilter, QueueRow
 from groundtui.tui.session import ReviewSession
 from groundtui.tui.team_data import team_progress
 from groundtui.tui.widgets.answer import AnswerView
-from groundtui.tui.widgets.claims import ClaimsPane
+from groundtui.tui.widgets.claims import COMPACT_BELOW, ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
 from groundtui.tui.widgets.source import SourcePane
@@ -47,8 +47,9 @@ class ReviewPanes(Screen):
     # Textual declares these "ClassVar[...] | None", which mypy reads as instance variables
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]  # type: ignore[misc]
     """Below 100 columns the queue is hidden (app.tcss)."""
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]
-    """Below 34 rows the report is hidden until ``r``."""
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, "-short"), (COMPACT_BELOW, "-tall")]
+    """Below ``COMPACT_BELOW`` rows the report is hidden until ``r`` and claims take a line."""
     page_size = queue_data.PAGE
     """Answers read per page of the queue."""
 
