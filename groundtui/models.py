@@ -206,9 +206,10 @@ class Answer(BaseModel):
                     f"claims[{i}].span {list(claim.span)} is outside the response "
                     f"({len(self.response)} characters)"
                 )
+            if claim.evidence is None:
+                continue
             cited = self.cited_numbers(claim)
-            if claim.evidence is not None and cited:
-                # Without a citation, the importer infers it, then checks the range.
+            if cited:  # without a citation, the importer infers it, then checks the range
                 check_evidence(i, claim.evidence, cited[0], self.sources)
         return self
 

@@ -53,7 +53,7 @@ class AnswerContext:
         """What claim row ``claim`` is verified against: the source it cites, or the sources
         it cites joined by blank lines, only those (README "The judge"); None if it cites
         none of this answer's."""
-        keys = tuple(dict.fromkeys(json.loads(claim["cited_keys"] or "[]")))
+        keys = distinct(json.loads(claim["cited_keys"] or "[]"))
         if len(keys) <= 1:
             return self.cited(claim["citation"])
         by_key = {s.key: s for s in self.sources}

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 INSIDE = r"\s*\d+(?:\s*[,;–-]\s*\d+)*\s*"
 """What stands between a marker's brackets: numbers, joined by "," ";" "-" or "–"."""
@@ -84,7 +87,7 @@ def source_index(citation: int | None, numbers: Sequence[int]) -> int | None:
         return None
 
 
-def distinct(citations: Iterable[int]) -> tuple[int, ...]:
+def distinct(citations: Iterable[T]) -> tuple[T, ...]:
     """``citations`` without repeats, in the order first cited ("[2][1][2]" cites 2, 1)."""
     return tuple(dict.fromkeys(citations))
 
