@@ -65,6 +65,35 @@ def _check_span(value: Span | None, name: str) -> Span | None:
     return value
 
 
+def aware(moment: datetime) -> datetime:
+    """``moment`` if it has a zone and is in the years 1-9999 in UTC, as the store keeps times.
+
+    Raises:
+        ValueError: one sentence saying which.
+    """
+    if moment.tzinfo is None:
+        raise ValueError("must be ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z")
+    try:
+        moment.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00:00+14:00 is in the year 0 in UTC
+        raise ValueError(f"{moment.isoformat()} is outside the years 1-9999 in UTC") from None
+    return moment
+
+
+def parse_instant(text: str) -> datetime:
+    """An ISO 8601 time with a zone ("Z" for UTC), checked as ``aware`` checks it.
+
+    Raises:
+        ValueError: one sentence naming what is wrong.
+    """
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ValueError(
+            f"{text!r} is not ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z") from None
+    return aware(moment)
+
+
 class Review(BaseModel):
     """One reviewer's label on one claim, made at one instant."""
 
@@ -80,13 +109,7 @@ class Review(BaseModel):
     @field_validator("at")
     @classmethod
     def _aware(cls, value: datetime) -> datetime:
-        if value.tzinfo is None:
-            raise ValueError("must be ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z")
-        try:
-            value.astimezone(UTC)
-        except OverflowError:  # 0001-01-01T00:00:00+14:00 is in the year 0 in UTC
-            raise ValueError(f"{value.isoformat()} is outside the years 1-9999 in UTC") from None
-        return value
+        return aware(value)
 
 
 class Source(BaseModel):

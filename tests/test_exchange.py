@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
@@ -166,6 +167,24 @@ def test_a_bad_record_is_named_by_line_and_field(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "bad.jsonl:1: field 'claims.0.reviews.0.verdict': 'maybe' is not one of" in (
         result.stderr)
+    assert not (tmp_path / "new.db").exists()
+
+
+@pytest.mark.parametrize("at, said", [
+    ("yesterday", "'yesterday' is not ISO 8601 with a zone"),
+    ("2026-12-01T10:00:00", "must be ISO 8601 with a zone"),
+])
+def test_a_row_time_without_a_zone_is_named_by_line_and_field(
+        tmp_path: Path, at: str, said: str) -> None:
+    source = tmp_path / "a.db"
+    run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(source))
+    record = json.loads(run("export", "--format", "answers", "--db", str(source)).splitlines()[0])
+    record["claims"] = [{"text": "x", "kind": "figure", "reviews": [
+        {"reviewer": "dana", "verdict": "stated", "at": at}]}]
+    bad = write_jsonl(tmp_path / "bad.jsonl", [record])
+    result = CliRunner().invoke(cli, ["import", str(bad), "--db", str(tmp_path / "new.db")])
+    assert result.exit_code == 2
+    assert f"bad.jsonl:1: field 'claims.0.reviews.0.at': {said}" in result.stderr
     assert not (tmp_path / "new.db").exists()
 
 

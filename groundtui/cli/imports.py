@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -11,22 +10,18 @@ import click
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import user_errors
 from groundtui.formats import FORMATS
+from groundtui.models import parse_instant
 from groundtui.store import default_db_path
 from groundtui.text.inert import shown
 
 
 def _check_time(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """``--reviews-at``: kept as given, once it reads as a time with a zone."""
-    if value is None:
-        return None
-    try:
-        at = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        if at.tzinfo is None:
-            raise ValueError
-        at.astimezone(UTC)
-    except (ValueError, OverflowError):
-        raise click.BadParameter(
-            f"{value!r} is not ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z") from None
+    if value is not None:
+        try:
+            parse_instant(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
     return value
 
 

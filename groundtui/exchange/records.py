@@ -7,29 +7,17 @@ order, and the latest label of a claim is the same wherever it is read.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
-from groundtui.models import ClaimKind, InventionKind, Source, Span, Verdict
+from groundtui.models import ClaimKind, InventionKind, Source, Span, Verdict, parse_instant
 from groundtui.store.rows import now_iso
 
 
 def _instant(value: Any) -> Any:
     """An ISO 8601 time with a zone, as the database writes times (UTC, microseconds)."""
-    if not isinstance(value, str):
-        return value
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        raise ValueError(f"{value!r} is not an ISO 8601 time") from None
-    if moment.tzinfo is None:
-        raise ValueError("must be ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z")
-    try:
-        return now_iso(moment)
-    except OverflowError:
-        raise ValueError(f"{value!r} is outside the years 1-9999 in UTC") from None
+    return now_iso(parse_instant(value)) if isinstance(value, str) else value
 
 
 class _Row(BaseModel):
