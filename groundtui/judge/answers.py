@@ -40,13 +40,12 @@ class AnswerContext:
     question: str
     response: str
     sources: tuple[SourceText, ...]
-    numbers: tuple[int, ...] = ()
-    """Each source's citation number; empty when they are numbered by place from 1."""
+    numbers: tuple[int, ...]
+    """Each source's citation number: its place from 1 unless the input numbered it."""
 
     def cited(self, citation: int | None) -> SourceText | None:
         """The source ``[citation]`` names, or None when it names none of this answer's."""
-        numbers = self.numbers or range(1, len(self.sources) + 1)
-        index = source_index(citation, numbers)
+        index = source_index(citation, self.numbers)
         return None if index is None else self.sources[index]
 
     def cited_all(self, claim: dict) -> SourceText | None:
@@ -76,10 +75,9 @@ def load_answer(store: Store, answer_id: str) -> AnswerContext:
     rows = store.answer_sources(answer_id)
     sources = tuple(SourceText(s["key"], s["text"]) for s in rows)
     numbers = tuple(s["number"] or s["position"] for s in rows)
-    by_place = numbers == tuple(range(1, len(numbers) + 1))
     # Markers naming a source by id read as its number, offsets unchanged (README "Input").
     response = numbered(row["response"], [s["source_id"] for s in rows], numbers)
-    return AnswerContext(row["id"], row["question"], response, sources, () if by_place else numbers)
+    return AnswerContext(row["id"], row["question"], response, sources, numbers)
 
 
 def stored_claims(store: Store, answer_id: str) -> list[dict]:
@@ -98,8 +96,7 @@ def resolve(
     """
     if not citations and span is not None:
         citations = distinct(citations_near(answer.response, span[0], span[1]))
-    numbers = answer.numbers or range(1, len(answer.sources) + 1)
-    return citations, cited_keys(citations, numbers, [s.key for s in answer.sources])
+    return citations, cited_keys(citations, answer.numbers, [s.key for s in answer.sources])
 
 
 def new_claim_rows(

@@ -105,7 +105,7 @@ def planned_answers(
         else:  # the run scans it first: as the scan would (its response already numbered)
             answer = load_answer(store, answer_id)
             flagged = bool(unsourced_specifics(
-                answer.response, [s.text for s in answer.sources], answer.numbers or None))
+                answer.response, [s.text for s in answer.sources], answer.numbers))
             wanted = all_answers or flagged or control_point(answer_id) < share
         if wanted:
             chosen.append(answer_id)
