@@ -64,6 +64,14 @@ def test_a_name_alone_means_its_latest_verdicts_whatever_the_version(store: Stor
     assert versions["agreement"]["confusion"]["stated"]["absent"] == 1
 
 
+def test_the_claims_only_the_second_judge_judged_are_counted_apart(store: Store) -> None:
+    """Turned around, second@v2 (one claim) against second@v1 (six): only_b is the five."""
+    result = compare(store, resolve(store, "second@v2"), resolve(store, "second@v1"))
+    assert result["claims"] == {"both": 1, "only_a": 0, "only_b": 5}
+    assert result["agreement"]["n"] == 1
+    assert result["agreement"]["confusion"]["absent"]["stated"] == 1
+
+
 def test_an_unknown_judge_or_version_names_those_there_are(store: Store) -> None:
     with pytest.raises(UnknownJudge, match="prod@import, second@v1, second@v2"):
         resolve(store, "second@v9")

@@ -30,12 +30,16 @@ _LATEST = """
       and claim_id not in (select id from claims where retired is not null))
   where rank = 1"""
 
+# Each latest verdict of A with B's on the same claim (null: B has none) and the people's,
+# then B's claims that A has none on: every claim either judged, counted once.
 _PAIRS = f"""
   with a as ({_LATEST.format(side="a")}), b as ({_LATEST.format(side="b")})
   select a.verdict, b.verdict, {human_verdict("l")}, count(*)
-  from a join b on b.claim_id = a.claim_id
+  from a left join b on b.claim_id = a.claim_id
   left join claim_labels l on l.claim_id = a.claim_id
-  group by 1, 2, 3"""
+  group by 1, 2, 3
+  union all
+  select null, null, null, count(*) from b where b.claim_id not in (select claim_id from a)"""
 
 
 class UnknownJudge(ValueError):
@@ -123,27 +127,26 @@ def compare(store: Store, a: JudgeRef, b: JudgeRef) -> dict[str, Any]:
     params = {"a_name": a.name, "a_version": a.version, "b_name": b.name, "b_version": b.version}
     between = square(VERDICTS)
     people: list[dict[str, dict[str, int]]] = [square(VERDICTS), square(VERDICTS)]
-    both = 0
+    both = only_a = only_b = 0
     for va, vb, rv, n in store.db.execute(_PAIRS, params):
-        both += n
-        between[va][vb] += n
-        if rv is not None:
-            people[0][va][rv] += n
-            people[1][vb][rv] += n
-    count_a = _count(store, "a", params)
-    count_b = _count(store, "b", params)
+        if va is None:
+            only_b += n
+        elif vb is None:
+            only_a += n
+        else:
+            both += n
+            between[va][vb] += n
+            if rv is not None:
+                people[0][va][rv] += n
+                people[1][vb][rv] += n
     names = [str(a), str(b)]
     if names[0] == names[1]:
         names = [f"{names[0]} (A)", f"{names[1]} (B)"]
     return {
         "judges": names,
-        "claims": {"both": both, "only_a": count_a - both, "only_b": count_b - both},
+        "claims": {"both": both, "only_a": only_a, "only_b": only_b},
         "agreement": {**agreement_of_matrix(between), "ci": interval(between),
                       "confusion": between},
         "vs_reviewer": {names[0]: with_interval(people[0]), names[1]: with_interval(people[1])},
     }
 
-
-def _count(store: Store, side: str, params: dict) -> int:
-    sql = f"select count(*) from ({_LATEST.format(side=side)})"
-    return int(store.db.execute(sql, params).fetchone()[0])
