@@ -335,3 +335,45 @@ def test_a_changed_entity_is_a_contradiction():
         "France won the final.", "Tickets for the Moscow stadium sold out in an hour."
     )
     assert unrelated.verdict.value == "absent"  # too little of the claim in the window
+
+
+def test_common_words_missing_weigh_less_than_rare_words_found():
+    """A paraphrase that keeps the claim's rare words is stated, though common words
+    ("individual", "use", "keeper") are missing; heuristic-2 weighed words by length and
+    called it absent."""
+    judge = HeuristicJudge()
+    verdict = judge.verify_sync(
+        "Sheep keepers use paint to identify individual ewes in the flock.",
+        "Farmers paint ewes to identify them in the flock.",
+    )
+    assert verdict.verdict is Verdict.STATED
+
+
+def test_a_claim_whose_rare_words_the_window_lacks_is_not_stated():
+    """Most of what the claim is about ("veterans", "historical newspapers") is missing
+    while its common words are all there: not stated (heuristic-2 said stated)."""
+    judge = HeuristicJudge()
+    veterans = judge.verify_sync(
+        "The community center provides information about available housing for veterans.",
+        "The community center provides information about available housing for students.",
+    )
+    assert veterans.verdict is Verdict.PARTIAL
+    assert "most of its rare words not in the window: veteran" in veterans.rationale
+    newspapers = judge.verify_sync(
+        "The university library offers free access to historical newspapers.",
+        "The university library offers free access to online journals.",
+    )
+    assert newspapers.verdict is not Verdict.STATED
+    kept = judge.verify_sync(
+        "The community center provides housing for veterans.",
+        "The community center provides housing for veterans and their families.",
+    )
+    assert kept.verdict is Verdict.STATED
+
+
+def test_rarity_table_is_small_and_weighs_common_words_less():
+    from groundtui.judge.heuristic.common import RARITY, rarity
+
+    assert 0 < rarity("use") < rarity("community") < 1  # stems, as the judge reads words
+    assert rarity("veteran") == 1.0
+    assert len(" ".join(RARITY)) < 6000  # a few KB, no download
