@@ -377,3 +377,18 @@ def test_rarity_table_is_small_and_weighs_common_words_less():
     assert 0 < rarity("use") < rarity("community") < 1  # stems, as the judge reads words
     assert rarity("veteran") == 1.0
     assert len(" ".join(RARITY)) < 6000  # a few KB, no download
+
+
+def test_rarity_weights_sum_exactly_in_any_order():
+    """A coverage on a threshold must not depend on the order of a set of words."""
+    from groundtui.judge.heuristic.common import RARITY
+
+    assert all((w * 64).is_integer() for w in RARITY.values())
+
+
+def test_a_plural_in_ies_stems_as_its_singular():
+    from groundtui.judge.heuristic.words import stem
+
+    assert stem("families") == stem("family")
+    assert stem("supplies") == stem("supply") == stem("supplied")
+    assert stem("flies") == stem("fly")

@@ -5,6 +5,10 @@ Factcheck-Bench only: the content words (``words.content_tokens``) that the sour
 different claims use. A claim's word the best window lacks counts against the claim by how
 rare it is: missing "mondeca" or "thuringia" says the source is about something else,
 missing "found" or "area" little. Words not listed weigh 1.
+
+The weights are binary fractions (0.25, 0.375, 0.5), so a sum of them is exact in any order:
+a claim's words are a set, whose order changes from run to run (``PYTHONHASHSEED``), and
+with 0.4 a coverage of exactly 0.5 came out as 0.4999… in some runs and not others.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ _TIERS = (
     (0.25, """
     first includ like make many new one time two unit use used work year
     """),
-    (0.4, """
+    (0.375, """
     add allow american another application apply area around articl associat availabl b bas
     becam becom best build business c call center chang city come common community company
     contain continu creat current data day design develop development different due early edit
