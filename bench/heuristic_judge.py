@@ -155,7 +155,7 @@ def sweep(records: list[dict]) -> None:
     results = []
     for stated, partial, conflict in itertools.product(grid, grid, grid):
         if partial <= stated:
-            t = Thresholds(stated, partial, conflict)
+            t = Thresholds(stated, partial, conflict=conflict)
             results.append((score(t, train)["kappa4"] or 0.0, t))
     results.sort(key=lambda kt: -kt[0])
     for k, t in results[:8]:

@@ -392,3 +392,17 @@ def test_a_plural_in_ies_stems_as_its_singular():
     assert stem("families") == stem("family")
     assert stem("supplies") == stem("supply") == stem("supplied")
     assert stem("flies") == stem("fly")
+
+
+def test_a_short_claim_needs_more_than_half_of_its_words():
+    """Two of three words ("quasars", "objects") leave out what the claim says of them:
+    heuristic-2 called it stated; a longer claim at the same share may be."""
+    judge = HeuristicJudge()
+    short = judge.verify_sync(
+        "Quasars are the brightest objects.", "Quasars are extremely luminous objects."
+    )
+    assert short.verdict is Verdict.PARTIAL
+    whole = judge.verify_sync(
+        "Quasars are the brightest objects.", "Quasars are the brightest objects known."
+    )
+    assert whole.verdict is Verdict.STATED

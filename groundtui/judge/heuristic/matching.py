@@ -62,6 +62,8 @@ class Match:
     changed_names: tuple[str, ...] = ()
     """Names in the best window, none of whose words the claim has, where the claim has a
     name the whole source lacks: the source may name someone or something else instead."""
+    items: int = 0
+    """How many content words and values the claim has."""
     rare_missing: tuple[str, ...] = ()
     """The claim's rare words (``common.rarity`` 1) the best window lacks, when they are
     more than half of its rare words: what the claim is about is not in the window."""
@@ -131,6 +133,7 @@ def match(claim: str, source: str) -> Match:
     )
     return Match(
         coverage=coverage,
+        items=len(c.tokens) + len(c.values),
         evidence=(part[0].start, part[-1].end),
         matched=tuple(sorted(found)),
         unmatched=tuple(sorted(c.tokens - found)),
