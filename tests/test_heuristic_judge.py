@@ -406,3 +406,18 @@ def test_a_short_claim_needs_more_than_half_of_its_words():
         "Quasars are the brightest objects.", "Quasars are the brightest objects known."
     )
     assert whole.verdict is Verdict.STATED
+
+
+def test_an_ordinal_is_not_found_in_a_cardinal():
+    """An ordinal "second" is not "two": heuristic-2 compared numbers only, and said stated."""
+    judge = HeuristicJudge()
+    result = judge.verify_sync(
+        "Blackpink released its second studio album in 2022.",
+        "Blackpink released two studio albums, the latest in 2022.",
+    )
+    assert result.verdict is Verdict.PARTIAL
+    assert "not in the source: second" in result.rationale
+    spelled = judge.verify_sync(
+        "It was the 45th annual festival.", "It was the forty-fifth annual festival."
+    )
+    assert spelled.verdict is Verdict.STATED
