@@ -8,7 +8,7 @@ Reads only the **train** half of ``../shared/data/factcheck_gpt/claims.jsonl`` (
 split as ``bench/heuristic_judge.py``): for each stemmed content word, how many claim groups'
 sources use it. A word used by the sources of many unrelated claims is common in web
 passages and says little about whether a source states a claim; the words used by at least
-``FLOOR`` groups are printed in tiers by that count, as the module declares them.
+12 groups are printed in tiers by that count, as the module declares them.
 """
 
 from __future__ import annotations
@@ -20,26 +20,45 @@ from bench.heuristic_judge import DATA, is_train
 from groundtui.judge.heuristic.words import content_tokens
 
 TIERS = (60, 25, 12)
-"""Lowest number of claim groups for each tier, most common first."""
+"""Lowest number of claim groups for each tier, most common first, of the train half's 338."""
+WEIGHTS = (0.25, 0.375, 0.5)
+"""The weight the module gives each tier."""
+
+
+def tiers(records: list[dict]) -> tuple[int, list[list[str]]]:
+    """The number of claim groups in ``records`` and the words of each tier, by how many
+    groups' sources use them; floors scale with the number of groups (for folds)."""
+    groups: dict[object, set[str]] = defaultdict(set)
+    for record in records:
+        groups[record["meta"]["claim_group"]] |= content_tokens(record["source_text"])
+    used = Counter(t for tokens in groups.values() for t in tokens)
+    scale = len(groups) / 338
+    out: list[list[str]] = []
+    upper = None
+    for floor in TIERS:
+        low = floor * scale
+        out.append(sorted(t for t, n in used.items() if n >= low and (upper is None or n < upper)))
+        upper = low
+    return len(groups), out
+
+
+def table(records: list[dict]) -> dict[str, float]:
+    """The rarity table ``records`` give, as ``common.RARITY`` holds it."""
+    return {
+        w: weight for weight, tier in zip(WEIGHTS, tiers(records)[1], strict=True) for w in tier
+    }
 
 
 def main() -> int:
     if not DATA.exists():
         print(f"data missing: {DATA.resolve()}; nothing to do")
         return 0
-    groups: dict[object, set[str]] = defaultdict(set)
-    for line in DATA.read_text(encoding="utf-8").splitlines():
-        record = json.loads(line) if line else None
-        if record and is_train(record):
-            groups[record["meta"]["claim_group"]] |= content_tokens(record["source_text"])
-    used = Counter(t for tokens in groups.values() for t in tokens)
-    print(f"# {len(groups)} claim groups of the train half")
-    upper = None
-    for floor in TIERS:
-        tier = sorted(t for t, n in used.items() if n >= floor and (upper is None or n < upper))
+    records = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line]
+    n, words = tiers([r for r in records if is_train(r)])
+    print(f"# {n} claim groups of the train half")
+    for floor, tier in zip(TIERS, words, strict=True):
         print(f"# used by {floor}+ groups: {len(tier)} words")
         print(" ".join(tier))
-        upper = floor
     return 0
 
 
