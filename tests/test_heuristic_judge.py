@@ -421,3 +421,20 @@ def test_an_ordinal_is_not_found_in_a_cardinal():
         "It was the 45th annual festival.", "It was the forty-fifth annual festival."
     )
     assert spelled.verdict is Verdict.STATED
+
+
+def test_a_long_source_is_searched_for_the_best_window_not_averaged():
+    """The sentence that states the claim, deep in a source of 400 sentences that share
+    some of its words (past the candidate limit), gives the same verdict and coverage as
+    alone."""
+    from groundtui.judge.heuristic.matching import match
+
+    judge = HeuristicJudge()
+    claim = "The Atacama observatory opened its third telescope in 2019."
+    states = "The Atacama observatory opened its third telescope in 2019."
+    filler = [f"The town observatory opened a cafe for visitors, room {i}." for i in range(400)]
+    long_source = " ".join([*filler[:250], states, *filler[250:]])
+    alone, within = match(claim, states), match(claim, long_source)
+    assert within.coverage == alone.coverage == 1.0
+    assert long_source[slice(*within.evidence)] == states
+    assert judge.verify_sync(claim, long_source).verdict is Verdict.STATED
