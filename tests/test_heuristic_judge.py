@@ -335,3 +335,106 @@ def test_a_changed_entity_is_a_contradiction():
         "France won the final.", "Tickets for the Moscow stadium sold out in an hour."
     )
     assert unrelated.verdict.value == "absent"  # too little of the claim in the window
+
+
+def test_common_words_missing_weigh_less_than_rare_words_found():
+    """A paraphrase that keeps the claim's rare words is stated, though common words
+    ("individual", "use", "keeper") are missing; heuristic-2 weighed words by length and
+    called it absent."""
+    judge = HeuristicJudge()
+    verdict = judge.verify_sync(
+        "Sheep keepers use paint to identify individual ewes in the flock.",
+        "Farmers paint ewes to identify them in the flock.",
+    )
+    assert verdict.verdict is Verdict.STATED
+
+
+def test_a_claim_whose_rare_words_the_window_lacks_is_not_stated():
+    """Most of what the claim is about ("veterans", "historical newspapers") is missing
+    while its common words are all there: not stated (heuristic-2 said stated)."""
+    judge = HeuristicJudge()
+    veterans = judge.verify_sync(
+        "The community center provides information about available housing for veterans.",
+        "The community center provides information about available housing for students.",
+    )
+    assert veterans.verdict is Verdict.PARTIAL
+    assert "most of its rare words not in the window: veteran" in veterans.rationale
+    newspapers = judge.verify_sync(
+        "The university library offers free access to historical newspapers.",
+        "The university library offers free access to online journals.",
+    )
+    assert newspapers.verdict is not Verdict.STATED
+    kept = judge.verify_sync(
+        "The community center provides housing for veterans.",
+        "The community center provides housing for veterans and their families.",
+    )
+    assert kept.verdict is Verdict.STATED
+
+
+def test_rarity_table_is_small_and_weighs_common_words_less():
+    from groundtui.judge.heuristic.common import RARITY, rarity
+
+    assert 0 < rarity("use") < rarity("community") < 1  # stems, as the judge reads words
+    assert rarity("veteran") == 1.0
+    assert len(" ".join(RARITY)) < 6000  # a few KB, no download
+
+
+def test_rarity_weights_sum_exactly_in_any_order():
+    """A coverage on a threshold must not depend on the order of a set of words."""
+    from groundtui.judge.heuristic.common import RARITY
+
+    assert all((w * 64).is_integer() for w in RARITY.values())
+
+
+def test_a_plural_in_ies_stems_as_its_singular():
+    from groundtui.judge.heuristic.words import stem
+
+    assert stem("families") == stem("family")
+    assert stem("supplies") == stem("supply") == stem("supplied")
+    assert stem("flies") == stem("fly")
+
+
+def test_a_short_claim_needs_more_than_half_of_its_words():
+    """Two of three words ("quasars", "objects") leave out what the claim says of them:
+    heuristic-2 called it stated; a longer claim at the same share may be."""
+    judge = HeuristicJudge()
+    short = judge.verify_sync(
+        "Quasars are the brightest objects.", "Quasars are extremely luminous objects."
+    )
+    assert short.verdict is Verdict.PARTIAL
+    whole = judge.verify_sync(
+        "Quasars are the brightest objects.", "Quasars are the brightest objects known."
+    )
+    assert whole.verdict is Verdict.STATED
+
+
+def test_an_ordinal_is_not_found_in_a_cardinal():
+    """An ordinal "second" is not "two": heuristic-2 compared numbers only, and said stated."""
+    judge = HeuristicJudge()
+    result = judge.verify_sync(
+        "Blackpink released its second studio album in 2022.",
+        "Blackpink released two studio albums, the latest in 2022.",
+    )
+    assert result.verdict is Verdict.PARTIAL
+    assert "not in the source: second" in result.rationale
+    spelled = judge.verify_sync(
+        "It was the 45th annual festival.", "It was the forty-fifth annual festival."
+    )
+    assert spelled.verdict is Verdict.STATED
+
+
+def test_a_long_source_is_searched_for_the_best_window_not_averaged():
+    """The sentence that states the claim, deep in a source of 400 sentences that share
+    some of its words (past the candidate limit), gives the same verdict and coverage as
+    alone."""
+    from groundtui.judge.heuristic.matching import match
+
+    judge = HeuristicJudge()
+    claim = "The Atacama observatory opened its third telescope in 2019."
+    states = "The Atacama observatory opened its third telescope in 2019."
+    filler = [f"The town observatory opened a cafe for visitors, room {i}." for i in range(400)]
+    long_source = " ".join([*filler[:250], states, *filler[250:]])
+    alone, within = match(claim, states), match(claim, long_source)
+    assert within.coverage == alone.coverage == 1.0
+    assert long_source[slice(*within.evidence)] == states
+    assert judge.verify_sync(claim, long_source).verdict is Verdict.STATED

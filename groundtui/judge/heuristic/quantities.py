@@ -89,7 +89,7 @@ def _normalise(m: re.Match[str], text: str) -> list[tuple[str, str]]:
         elif m.group("cur") or m.group("code"):
             unit = MONEY
         elif m.group("ord"):
-            unit = "ord:" + _next_word(text, m.end())
+            return [(_ordinal(number), "ord:" + _next_word(text, m.end()))]
         elif re.fullmatch(r"\d{4}", m.group("n")) and 1000 <= number <= 2100:
             unit = YEAR
         else:
@@ -105,7 +105,12 @@ def _normalise(m: re.Match[str], text: str) -> list[tuple[str, str]]:
         return [(_canon(number), PERCENT if m.group("wpct") else _next_word(text, m.end()))]
     tens = CARDINALS[m.group("otens").lower()] if m.group("otens") else 0
     ordinal = tens + ORDINAL_WORDS[m.group("ow").lower()]
-    return [(_canon(ordinal), "ord:" + _next_word(text, m.end()))]
+    return [(_ordinal(ordinal), "ord:" + _next_word(text, m.end()))]
+
+
+def _ordinal(number: float) -> str:
+    """An ordinal's number, never equal to a cardinal's: "second" is not "two years"."""
+    return _canon(number) + "th"
 
 
 def _canon(number: float) -> str:

@@ -96,6 +96,8 @@ def stem(word: str) -> str:
             if suffix == "es" and w[-3] not in "sxzh":  # "dates" -> "date", not "dat"
                 return w[:-1]
             w = w[: len(w) - len(suffix)] + replacement
+            if replacement == "y" and w.endswith("ly") and len(w) - 2 >= 4:
+                w = w[:-2]  # "families" as "family": both "fami"
             break
     if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
         w = w[:-1]
