@@ -25,7 +25,7 @@ def scan_table(
     spec: str, out_dir: str, columns: Columns, *, flagged_only: bool = False,
     engine: str = "local", workers: int | None = None, address: str | None = None,
     planned: Callable[[list[Unit]], None] | None = None,
-    done: Callable[[Unit, UnitResult], None] | None = None,
+    done: Callable[[int], None] | None = None,
 ) -> UnitResult:
     """Check every answer of the Parquet ``spec`` and write the results as a folder of parts.
 
@@ -39,7 +39,7 @@ def scan_table(
             CPUs but one, left to Ray's own tasks).
         address: With ``engine="ray"``, a cluster to join (else a local Ray starts).
         planned: Called with the row groups to check, before the first is read.
-        done: Called as each row group is written.
+        done: Called with a count of rows as they are checked and written.
 
     Raises:
         InputError: an input or schema the check cannot read, an output folder in use, or
@@ -53,7 +53,7 @@ def scan_table(
     out.mkdir(parents=True, exist_ok=True)
     if planned is not None:
         planned(units)
-    report = done or (lambda unit, result: None)
+    report = done or (lambda rows: None)
     if engine == "ray":
         from groundtui.table.ray_engine import run_ray
 
