@@ -136,3 +136,32 @@ def test_ray_with_a_pool_of_every_core_and_flagged_only_finishes(
     local = _scan(str(lake), "-o", str(tmp_path / "local"), *ARGS, "--flagged-only")
     assert local.returncode == 0, local.stderr
     assert _rows(tmp_path / "local") == rows
+
+
+def test_a_file_ray_cannot_read_is_counted_and_the_other_files_are_written(
+    tmp_path: Path,
+) -> None:
+    rows = [{"answer_id": f"A{i}", "answer": "Refunds take 5 days [1].",
+             "docs": ["Refunds take 5 days."]} for i in range(4)]
+    folder = tmp_path / "lake"
+    folder.mkdir()
+    pq.write_table(pa.Table.from_pylist([{**r, "answer_id": f"G{i}"} for i, r in enumerate(rows)]),
+                   folder / "a-good.parquet")
+    damaged = folder / "b-damaged.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), damaged, row_group_size=2)
+    page = pq.ParquetFile(damaged).metadata.row_group(1).column(1).data_page_offset
+    data = bytearray(damaged.read_bytes())
+    data[page : page + 16] = b"\xff" * 16  # the page header of row group 1's responses
+    damaged.write_bytes(bytes(data))
+    ray = _scan(str(folder), "-o", str(tmp_path / "out"), *ARGS, "--engine", "ray",
+                "--workers", "1")
+    assert ray.returncode == 1, ray.stderr
+    shown = [line for line in ray.stderr.splitlines() if line.startswith("groundtui:")]
+    # Ray Data skips the read it cannot finish: one row group, the others are checked
+    assert len(shown) == 1 and shown[0].startswith(
+        f"groundtui: {damaged}: 2 rows not checked: Ray Data could not read them "
+        "(row group 1: ")
+    assert "Traceback" not in ray.stderr
+    assert "Checked 6 answers" in ray.stdout and "2 bad rows" in ray.stdout
+    assert sorted(pq.read_table(tmp_path / "out").column("answer_id").to_pylist()) == [
+        "A0", "A1", "G0", "G1", "G2", "G3"]

@@ -101,24 +101,41 @@ class Tally:
     def __init__(self) -> None:
         self.result = UnitResult()
         self.first_bad: list[tuple[tuple, str]] = []
+        self.lines = 0
+        """The bad rows and unread parts told, each a line of its own."""
+        self.by_file: dict[str, int] = {}
 
-    def add(self, rows: int, flagged: int, written: int, bad: list[tuple[tuple, str]]) -> None:
-        """Count one batch; keep its bad rows if they are among the first."""
-        self.result.rows += rows
+    def add(self, rows: dict[str, int], flagged: int, written: int,
+            bad: list[tuple[tuple, str]]) -> None:
+        """Count one batch (``rows``: its rows from each file); keep its bad rows if they
+        are among the first."""
+        for path, count in rows.items():
+            self.by_file[path] = self.by_file.get(path, 0) + count
+        self.result.rows += sum(rows.values())
         self.result.flagged += flagged
         self.result.written += written
         self.result.bad += len(bad)
+        self.lines += len(bad)
         self.first_bad = sorted([*self.first_bad, *bad])[:BAD_SHOWN]
 
     def rows(self) -> int:
         """The rows checked so far."""
         return self.result.rows
 
-    def total(self) -> UnitResult:
-        """The run's counts, with its first bad rows."""
+    def total(self, unread: list[tuple[tuple, str]], rows: int) -> UnitResult:
+        """The run's counts, with its first bad rows, counting as bad the ``rows`` Ray could
+        not read (``unread`` says where)."""
+        self.first_bad = sorted([*self.first_bad, *unread])[:BAD_SHOWN]
+        self.result.rows += rows
+        self.result.bad += rows
+        self.lines += len(unread)
         self.result.bad_rows = [line for _, line in self.first_bad]
-        self.result.more_bad = self.result.bad > len(self.first_bad)
+        self.result.more_bad = self.lines > len(self.first_bad)
         return self.result
+
+    def files(self) -> dict[str, int]:
+        """The rows checked from each file."""
+        return self.by_file
 
 
 class CheckingActor:
@@ -146,6 +163,9 @@ class CheckingActor:
         lines = [self.places.line(paths[row].as_py(), hashes[row].as_py(), ids[row].as_py(),
                                   reason) for row, reason in bad]
         flagged = sum(1 for f in checked.column("flagged").to_pylist() if f)
+        counts = paths.value_counts()
+        rows = dict(zip(counts.field("values").to_pylist(),
+                        counts.field("counts").to_pylist(), strict=True))
         # waited for: a count sent and not yet received when the pool ends would be lost
-        self.wait(self.tally.add.remote(batch.num_rows, flagged, out.num_rows, lines))
+        self.wait(self.tally.add.remote(rows, flagged, out.num_rows, lines))
         return out

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+import warnings
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
@@ -39,6 +40,10 @@ __all__ = ["run_ray"]
 
 BLOCK_BYTES = 8 * 2**20
 """Ray Data's largest block, read or written: a few batches, so every actor gets work."""
+READ_UNITS = {"RAY_DATA_PARQUET_BIN_PACKING_BYTES": "1"}
+"""One row group per read task (Ray 2.60 packs row groups, across files, into reads of
+128 MiB): Ray Data skips a read that fails, and so loses only the row group it cannot read,
+as ``--engine local`` does, not the files packed with it. Set here and in the workers."""
 POLL_SECONDS = 0.5
 """How often the driver asks the tally how many rows are done."""
 
@@ -63,7 +68,8 @@ def run_ray(
         init: dict[str, Any] = {"address": address} if address else {
             "num_cpus": (workers or workers_default()) + 1, "include_dashboard": False}
         try:
-            ray.init(log_to_driver=False, logging_level=logging.ERROR, **init)
+            ray.init(log_to_driver=False, logging_level=logging.ERROR,
+                     runtime_env={"env_vars": READ_UNITS}, **init)
         except ConnectionError as exc:
             raise InputError(f"--address {address}: cannot join a Ray cluster ({exc})") from None
     if workers is None:
@@ -74,6 +80,7 @@ def run_ray(
         context.print_on_execution_start = False
         # blocks of about a batch: a row group read whole would be one block, one actor's
         context.target_max_block_size = BLOCK_BYTES
+        context.max_errored_blocks = -1
         tally = ray.remote(num_cpus=0)(Tally).remote()
         groups: dict[str, list[int]] = {}
         for unit in units:
@@ -89,7 +96,12 @@ def run_ray(
             batch_size=BATCH_ROWS, batch_format="pyarrow", num_cpus=1,
             compute=ray.data.ActorPoolStrategy(size=workers))
         _run(lambda: dataset.write_parquet(out_dir), lambda: ray.get(tally.rows.remote()), done)
-        result: UnitResult = ray.get(tally.total.remote())
+        seen = ray.get(tally.files.remote())
+        unread = [(path, sum(sizes) - seen.get(path, 0)) for path, sizes in groups.items()]
+        lines = [((number, -1), _unread_line(path, missing, schema.names))
+                 for number, (path, missing) in enumerate(unread) if missing]
+        result: UnitResult = ray.get(
+            tally.total.remote(lines, sum(missing for _, missing in unread)))
     finally:
         if started:
             ray.shutdown()
@@ -104,11 +116,34 @@ def _ray() -> Any:
     # Ray's own C++ logs go to stderr unless told otherwise
     os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
     os.environ.setdefault("RAY_DATA_LOG_LEVEL", "ERROR")
+    for name, value in READ_UNITS.items():
+        os.environ.setdefault(name, value)
     try:
         import ray
+        import ray.data  # it sets its loggers' levels as it is imported
     except ImportError:
         raise InputError("--engine ray needs Ray: pip install 'groundtui[ray]'") from None
+    # a block that cannot be read is reported by the run as rows not checked, not as
+    # Ray's traceback; nor is a pool larger than a small input can keep busy worth a warning
+    logging.getLogger("ray.data").setLevel(logging.CRITICAL)
+    warnings.filterwarnings("ignore", category=UserWarning, module=r"ray\.data\.")
     return ray
+
+
+def _unread_line(path: str, missing: int, names: list[str]) -> str:
+    """The line for rows of ``path`` Ray Data could not read (a damaged file, most likely),
+    naming the first row group pyarrow cannot read either."""
+    said = f"{path}: {missing:,} rows not checked: Ray Data could not read them"
+    try:
+        with pq.ParquetFile(path) as source:
+            for group in range(source.num_row_groups):
+                for _ in source.iter_batches(row_groups=[group], columns=names):
+                    pass
+    except (pa.ArrowException, OSError) as exc:
+        reason = " ".join(str(exc).split())  # pyarrow's messages run over lines
+        where = f"row group {group}: " if "group" in locals() else ""
+        return f"{said} ({where}{reason})"
+    return said
 
 
 def _run(pipeline: Callable[[], None], rows: Callable[[], int],
