@@ -4,7 +4,7 @@ The answers come in the three shapes of ``bench/scan.py`` (short name-dense news
 summaries, long many-sourced expert answers, demo-like retail answers), a third each,
 seeded. ``--distinct`` answers are generated and repeated, each row with its own id, up to
 ``--rows``, in row groups of ``--row-group`` rows. Each engine then runs as
-``groundtui scan-table`` in a subprocess::
+``groundtui scan-table`` in a subprocess (Ray's with ``.venv-ray``'s Python when there is one)::
 
     python bench/scan_table.py [--rows 1000000] [--engines one,all,ray] [--keep DIR]
 
@@ -77,6 +77,13 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def _python(args: list[str]) -> str:
+    """The Python to run ``scan-table`` with: for Ray, ``make test``'s environment that has it
+    (``.venv-ray``, kept apart from the main one; see tests/test_scan_table_ray.py)."""
+    kept = ROOT / ".venv-ray" / "bin" / "python"
+    return str(kept) if "ray" in args and kept.exists() else sys.executable
+
+
 def run(table: Path, out: Path, args: list[str]) -> tuple[float, float, int, str]:
     """Seconds, CPU seconds, peak tree memory and the summary line of one ``scan-table`` run.
 
@@ -85,7 +92,7 @@ def run(table: Path, out: Path, args: list[str]) -> tuple[float, float, int, str
     move less with others' load than rows per second.
     """
     shutil.rmtree(out, ignore_errors=True)
-    command = [sys.executable, "-m", "groundtui", "scan-table", str(table), "-o", str(out),
+    command = [_python(args), "-m", "groundtui", "scan-table", str(table), "-o", str(out),
                "--id", "id", "--response", "response", "--sources", "sources", *args]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start, cpu = time.perf_counter(), _children_cpu()

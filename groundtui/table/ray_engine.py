@@ -39,7 +39,8 @@ from groundtui.table.run import BATCH_ROWS, UnitResult, workers_default
 __all__ = ["run_ray"]
 
 BLOCK_BYTES = 8 * 2**20
-"""Ray Data's largest block, read or written: a few batches, so every actor gets work."""
+"""Ray Data's largest block, read or written: a few batches, so a row group feeds every
+actor (read as one block of 128 MiB, it would go to one)."""
 READ_UNITS = {"RAY_DATA_PARQUET_BIN_PACKING_BYTES": "1"}
 """One row group per read task (Ray 2.60 packs row groups, across files, into reads of
 128 MiB): Ray Data skips a read that fails, and so loses only the row group it cannot read,
@@ -78,8 +79,8 @@ def run_ray(
         context = ray.data.DataContext.get_current()
         context.enable_progress_bars = False
         context.print_on_execution_start = False
-        # blocks of about a batch: a row group read whole would be one block, one actor's
         context.target_max_block_size = BLOCK_BYTES
+        # a read that fails is skipped, not the end of the run: its rows are counted below
         context.max_errored_blocks = -1
         tally = ray.remote(num_cpus=0)(Tally).remote()
         groups: dict[str, list[int]] = {}
