@@ -9,8 +9,10 @@ seeded. ``--distinct`` answers are generated and repeated, each row with its own
     python bench/scan_table.py [--rows 1000000] [--engines one,all,ray] [--keep DIR]
 
 and the script prints, for each: seconds (wall, start-up included), rows per second, the
+start-up (the same command over a table of 100 rows, run first) and the rate without it, the
 CPU seconds used, and the peak memory of the command's process tree (the sum of its
-processes' resident sets, Ray's raylet and workers included, sampled every 0.2 s); then
+processes' resident sets, Ray's raylet and workers included, sampled every 0.2 s; a shared
+page, as of Ray's object store, counts in every process that maps it); then
 the scaling ratio (all cores ÷ one worker; the target is ≥ 0.8 × cores) and the load
 average, because on a shared machine the figures move with it.
 """
@@ -38,6 +40,8 @@ import pyarrow.parquet as pq
 SHAPES = (answers_news.generate_answer, answers_expert.generate_answer,
           answers_retail.generate_answer)
 ROOT = Path(__file__).resolve().parents[1]
+STARTUP_ROWS = 100
+"""A table this small measures an engine's start-up (and stop): Ray's takes seconds."""
 
 
 def generate(path: Path, rows: int, distinct: int, row_group: int, seed: int) -> None:
@@ -135,11 +139,15 @@ def main() -> None:
                  options.seed)
         print(f"generated {options.rows:,} answers ({options.distinct:,} distinct) in "
               f"{time.perf_counter() - start:.0f} s: {table.stat().st_size / 2**20:,.0f} MB")
+    tiny = folder / f"answers-{STARTUP_ROWS}.parquet"
+    if not tiny.exists():
+        generate(tiny, STARTUP_ROWS, STARTUP_ROWS, STARTUP_ROWS, options.seed)
     runs = {"one": ["--workers", "1"], "all": ["--workers", str(cores)],
             "ray": ["--engine", "ray", "--workers", str(cores)]}
     rates = {}
     try:
         for name in options.engines.split(","):
+            startup = run(tiny, folder / "out", runs[name])[0]
             load = os.getloadavg()[0]
             seconds, cpu, peak, line = run(table, folder / "out", runs[name])
             rates[name] = options.rows / seconds
@@ -149,6 +157,8 @@ def main() -> None:
             print(f"{name:>4} ({' '.join(runs[name])}): {seconds:.1f} s, {rates[name]:,.0f} "
                   f"rows/s, CPU {used}, peak memory {peak / 2**20:,.0f} MB, "
                   f"load {load:.1f} at start")
+            print(f"      start-up {startup:.1f} s (the same on {STARTUP_ROWS} rows); without it "
+                  f"{options.rows / max(seconds - startup, 1e-9):,.0f} rows/s")
             print(f"      {line}")
     finally:
         shutil.rmtree(folder / "out", ignore_errors=True)

@@ -45,6 +45,9 @@ READ_UNITS = {"RAY_DATA_PARQUET_BIN_PACKING_BYTES": "1"}
 """One row group per read task (Ray 2.60 packs row groups, across files, into reads of
 128 MiB): Ray Data skips a read that fails, and so loses only the row group it cannot read,
 as ``--engine local`` does, not the files packed with it. Set here and in the workers."""
+OBJECT_STORE_BYTES = 2**30
+"""A local Ray's object store, where blocks wait between read, actors and write: Ray Data
+reads ahead until it is full, so without a bound (30% of RAM) memory follows the table."""
 POLL_SECONDS = 0.5
 """How often the driver asks the tally how many rows are done."""
 
@@ -66,11 +69,14 @@ def run_ray(
     ray = _ray()
     started = not ray.is_initialized()
     if started:
-        init: dict[str, Any] = {"address": address} if address else {
-            "num_cpus": (workers or workers_default()) + 1, "include_dashboard": False}
+        # a local Ray's workers inherit this process's environment; a cluster's are told
+        # (a runtime_env costs a local Ray seconds: its workers cannot be started ahead)
+        init: dict[str, Any] = {
+            "address": address, "runtime_env": {"env_vars": READ_UNITS}} if address else {
+            "num_cpus": (workers or workers_default()) + 1, "include_dashboard": False,
+            "object_store_memory": OBJECT_STORE_BYTES}
         try:
-            ray.init(log_to_driver=False, logging_level=logging.ERROR,
-                     runtime_env={"env_vars": READ_UNITS}, **init)
+            ray.init(log_to_driver=False, logging_level=logging.ERROR, **init)
         except ConnectionError as exc:
             raise InputError(f"--address {address}: cannot join a Ray cluster ({exc})") from None
     if workers is None:
