@@ -46,8 +46,9 @@ READ_UNITS = {"RAY_DATA_PARQUET_BIN_PACKING_BYTES": "1"}
 128 MiB): Ray Data skips a read that fails, and so loses only the row group it cannot read,
 as ``--engine local`` does, not the files packed with it. Set here and in the workers."""
 OBJECT_STORE_BYTES = 2**30
-"""A local Ray's object store, where blocks wait between read, actors and write: Ray Data
-reads ahead until it is full, so without a bound (30% of RAM) memory follows the table."""
+"""A local Ray's object store, where blocks wait between the read, the actors and the write.
+Ray Data reads ahead while the store has room, and Ray's default store is 30% of RAM; bound,
+the blocks waiting are bound too, whatever the table's size."""
 POLL_SECONDS = 0.5
 """How often the driver asks the tally how many rows are done."""
 
