@@ -2,8 +2,9 @@
 
 README "Checking at scale". ``batch`` holds the check over Arrow record batches (the piece
 a PySpark or Dask job reuses); ``inputs`` the files, their schemas and row groups; ``run``
-a row group checked and written, and the local process pool; ``ray_engine`` the same on
-Ray actors. Imports pyarrow (the check itself stays standard-library only) and Ray only
+a row group checked and written, and the local process pool; ``ray_engine`` the check as a
+Ray Data pipeline (read, map on an actor pool, write) and ``ray_actors`` what runs in its
+actors. Imports pyarrow (the check itself stays standard-library only) and Ray only
 when asked for.
 """
 
