@@ -4,13 +4,15 @@ The answers come in the three shapes of ``bench/scan.py`` (short name-dense news
 summaries, long many-sourced expert answers, demo-like retail answers), a third each,
 seeded. ``--distinct`` answers are generated and repeated, each row with its own id, up to
 ``--rows``, in row groups of ``--row-group`` rows. Each engine then runs as
-``groundtui scan-table`` in a subprocess::
+``groundtui scan-table`` in a subprocess (Ray's with ``.venv-ray``'s Python when there is one)::
 
     python bench/scan_table.py [--rows 1000000] [--engines one,all,ray] [--keep DIR]
 
 and the script prints, for each: seconds (wall, start-up included), rows per second, the
+start-up (the same command over a table of 100 rows, run first) and the rate without it, the
 CPU seconds used, and the peak memory of the command's process tree (the sum of its
-processes' resident sets, Ray's raylet and workers included, sampled every 0.2 s); then
+processes' resident sets, Ray's raylet and workers included, sampled every 0.2 s; a shared
+page, as of Ray's object store, counts in every process that maps it); then
 the scaling ratio (all cores ÷ one worker; the target is ≥ 0.8 × cores) and the load
 average, because on a shared machine the figures move with it.
 """
@@ -38,6 +40,8 @@ import pyarrow.parquet as pq
 SHAPES = (answers_news.generate_answer, answers_expert.generate_answer,
           answers_retail.generate_answer)
 ROOT = Path(__file__).resolve().parents[1]
+STARTUP_ROWS = 100
+"""A table this small measures an engine's start-up (and stop): Ray's takes seconds."""
 
 
 def generate(path: Path, rows: int, distinct: int, row_group: int, seed: int) -> None:
@@ -77,6 +81,13 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def _python(args: list[str]) -> str:
+    """The Python to run ``scan-table`` with: for Ray, ``make test``'s environment that has it
+    (``.venv-ray``, kept apart from the main one; see tests/test_scan_table_ray.py)."""
+    kept = ROOT / ".venv-ray" / "bin" / "python"
+    return str(kept) if "ray" in args and kept.exists() else sys.executable
+
+
 def run(table: Path, out: Path, args: list[str]) -> tuple[float, float, int, str]:
     """Seconds, CPU seconds, peak tree memory and the summary line of one ``scan-table`` run.
 
@@ -85,7 +96,7 @@ def run(table: Path, out: Path, args: list[str]) -> tuple[float, float, int, str
     move less with others' load than rows per second.
     """
     shutil.rmtree(out, ignore_errors=True)
-    command = [sys.executable, "-m", "groundtui", "scan-table", str(table), "-o", str(out),
+    command = [_python(args), "-m", "groundtui", "scan-table", str(table), "-o", str(out),
                "--id", "id", "--response", "response", "--sources", "sources", *args]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start, cpu = time.perf_counter(), _children_cpu()
@@ -128,11 +139,15 @@ def main() -> None:
                  options.seed)
         print(f"generated {options.rows:,} answers ({options.distinct:,} distinct) in "
               f"{time.perf_counter() - start:.0f} s: {table.stat().st_size / 2**20:,.0f} MB")
+    tiny = folder / f"answers-{STARTUP_ROWS}.parquet"
+    if not tiny.exists():
+        generate(tiny, STARTUP_ROWS, STARTUP_ROWS, STARTUP_ROWS, options.seed)
     runs = {"one": ["--workers", "1"], "all": ["--workers", str(cores)],
             "ray": ["--engine", "ray", "--workers", str(cores)]}
     rates = {}
     try:
         for name in options.engines.split(","):
+            startup = run(tiny, folder / "out", runs[name])[0]
             load = os.getloadavg()[0]
             seconds, cpu, peak, line = run(table, folder / "out", runs[name])
             rates[name] = options.rows / seconds
@@ -142,6 +157,8 @@ def main() -> None:
             print(f"{name:>4} ({' '.join(runs[name])}): {seconds:.1f} s, {rates[name]:,.0f} "
                   f"rows/s, CPU {used}, peak memory {peak / 2**20:,.0f} MB, "
                   f"load {load:.1f} at start")
+            print(f"      start-up {startup:.1f} s (the same on {STARTUP_ROWS} rows); without it "
+                  f"{options.rows / max(seconds - startup, 1e-9):,.0f} rows/s")
             print(f"      {line}")
     finally:
         shutil.rmtree(folder / "out", ignore_errors=True)

@@ -300,3 +300,18 @@ def test_past_twenty_bad_rows_the_rest_are_counted(tmp_path: Path) -> None:
         str(n) for n in range(1, 21)]
     assert "Checked 5 answers" in out and "25 bad rows" in out
     assert pq.read_table(tmp_path / "out").num_rows == 5
+
+
+def test_ray_row_hashes_name_the_row_group_and_row_or_else_the_id() -> None:
+    from groundtui.table.ray_actors import RowPlaces
+
+    # row_hash as Ray 2.60's read_parquet gave it for rows 0 and 3 of this path
+    places = RowPlaces({"other.parquet": [5], "d/day=1/a.parquet": [3, 3, 3, 1]})
+    assert places.line("d/day=1/a.parquet", 17977171725412964360, "A0", "r") == (
+        (1, 0), "d/day=1/a.parquet: row group 0, row 1 (row 1 of the file): r")
+    assert places.line("d/day=1/a.parquet", 1222525338035744934, "A3", "r") == (
+        (1, 3), "d/day=1/a.parquet: row group 1, row 1 (row 4 of the file): r")
+    # a hash that is no row of its file (a Ray that hashes otherwise): the id, placed after
+    # the file's rows and before the next file's
+    place, line = places.line("other.parquet", 1222525338035744934, "A3", "r")
+    assert line == "other.parquet: the row with id 'A3': r" and (0, 4) < place < (1, 0)

@@ -64,7 +64,7 @@ def scan_table(
     cannot be checked are reported by file, row group and row, and left out. Exit code 0
     when every row was checked, 1 when some were not.
     """
-    from groundtui.table import Columns, Unit, UnitResult, scan_table
+    from groundtui.table import Columns, Unit, scan_table
 
     if address and engine != "ray":
         raise click.UsageError("--address joins a Ray cluster: use it with --engine ray")
@@ -79,8 +79,8 @@ def scan_table(
         progress.update(task, total=sum(u.rows for u in units))
         progress.start()
 
-    def done(unit: Unit, result: UnitResult) -> None:
-        progress.advance(task, unit.rows)
+    def done(rows: int) -> None:
+        progress.advance(task, rows)
 
     columns = Columns(id_col, response_col, sources_col, question_col)
     start = time.perf_counter()

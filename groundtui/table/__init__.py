@@ -2,8 +2,9 @@
 
 README "Checking at scale". ``batch`` holds the check over Arrow record batches (the piece
 a PySpark or Dask job reuses); ``inputs`` the files, their schemas and row groups; ``run``
-a row group checked and written, and the local process pool; ``ray_engine`` the same on
-Ray actors. Imports pyarrow (the check itself stays standard-library only) and Ray only
+a row group checked and written, and the local process pool; ``ray_engine`` the check as a
+Ray Data pipeline (read, map on an actor pool, write) and ``ray_actors`` what runs in its
+actors. Imports pyarrow (the check itself stays standard-library only) and Ray only
 when asked for.
 """
 
@@ -25,7 +26,7 @@ def scan_table(
     spec: str, out_dir: str, columns: Columns, *, flagged_only: bool = False,
     engine: str = "local", workers: int | None = None, address: str | None = None,
     planned: Callable[[list[Unit]], None] | None = None,
-    done: Callable[[Unit, UnitResult], None] | None = None,
+    done: Callable[[int], None] | None = None,
 ) -> UnitResult:
     """Check every answer of the Parquet ``spec`` and write the results as a folder of parts.
 
@@ -39,7 +40,7 @@ def scan_table(
             CPUs but one, left to Ray's own tasks).
         address: With ``engine="ray"``, a cluster to join (else a local Ray starts).
         planned: Called with the row groups to check, before the first is read.
-        done: Called as each row group is written.
+        done: Called with a count of rows as they are checked and written.
 
     Raises:
         InputError: an input or schema the check cannot read, an output folder in use, or
@@ -53,7 +54,7 @@ def scan_table(
     out.mkdir(parents=True, exist_ok=True)
     if planned is not None:
         planned(units)
-    report = done or (lambda unit, result: None)
+    report = done or (lambda rows: None)
     if engine == "ray":
         from groundtui.table.ray_engine import run_ray
 

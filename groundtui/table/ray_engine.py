@@ -1,75 +1,81 @@
-"""``--engine ray``: the same row groups checked by a pool of Ray actors.
+"""``--engine ray``: the check as a Ray Data pipeline, from one machine to a cluster.
 
-Ray Data maps a callable class over the row groups (``map_batches`` with an actor pool),
-so each actor builds one ``BatchChecker`` and keeps its cache of source indexes for every
-row group it is given; each actor reads its row group and writes its part of the output,
-and only the counts come back. ``--address`` joins a running cluster (whose workers must
-see the input and output paths: a shared or mounted file system); without it a local
-Ray starts with one CPU more than the actors, because Ray Data runs small tasks of its own
-beside them and a pool that takes every CPU starves them (the run then hangs).
+``read_parquet`` over the input's files (only the columns named, plus Ray's ``path`` and
+``row_hash`` to name a bad row) → ``map_batches`` with a callable class on an actor pool
+(``ray_actors.CheckingActor``: one ``BatchChecker`` and its cache of source indexes per
+actor) → ``write_parquet`` to the output folder. The schema was checked on the driver
+before (``inputs.plan``), so a table that cannot be checked never starts Ray. The actors
+tell one ``Tally`` actor what each batch held; the driver reads it twice a second for the
+progress bar and at the end for the counts and the first bad rows.
+
+``--address`` joins a running cluster (its nodes must see the input and output at the same
+paths). Without it a local Ray starts with one CPU more than the actors: Ray Data's read
+and write tasks need a CPU beside the pool, and a pool that takes every CPU starves them
+(with Ray 2.60 on two cores, a pool of two on a Ray of two CPUs hung at "3/2 CPU").
 
 Ray is an optional extra (``pip install 'groundtui[ray]'``), imported only here.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
+import warnings
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from groundtui.formats.base import InputError
-from groundtui.table.batch import BatchChecker
+from groundtui.table.batch import OUT_FIELDS
 from groundtui.table.inputs import Columns, Unit
-from groundtui.table.run import UnitResult, check_unit, in_order, workers_default
+from groundtui.table.ray_actors import ADDED, CheckingActor, Tally
+from groundtui.table.run import BATCH_ROWS, UnitResult, workers_default
 
 __all__ = ["run_ray"]
 
-
-class _RowGroupChecker:
-    """A Ray actor's work: check the row groups it is handed, with one checker for all."""
-
-    def __init__(self, columns: dict, schema: bytes, out_dir: str, flagged_only: bool) -> None:
-        self.columns = Columns(**columns)
-        self.schema = pa.ipc.read_schema(pa.py_buffer(schema))
-        self.out_dir, self.flagged_only = out_dir, flagged_only
-        self.checker = BatchChecker()
-
-    def __call__(self, batch: pa.Table) -> pa.Table:
-        results = []
-        for unit in batch.to_pylist():
-            result = check_unit(
-                Unit(**unit), self.columns, self.schema, self.out_dir, self.flagged_only,
-                self.checker)
-            results.append({**unit, "result": json.dumps(asdict(result))})
-        return pa.Table.from_pylist(results)
+BLOCK_BYTES = 8 * 2**20
+"""Ray Data's largest block, read or written: a few batches, so a row group feeds every
+actor (read as one block of 128 MiB, it would go to one)."""
+READ_UNITS = {"RAY_DATA_PARQUET_BIN_PACKING_BYTES": "1"}
+"""One row group per read task (Ray 2.60 packs row groups, across files, into reads of
+128 MiB): Ray Data skips a read that fails, and so loses only the row group it cannot read,
+as ``--engine local`` does, not the files packed with it. Set here and in the workers."""
+OBJECT_STORE_BYTES = 2**30
+"""A local Ray's object store, where blocks wait between the read, the actors and the write.
+Ray Data reads ahead while the store has room, and Ray's default store is 30% of RAM; bound,
+the blocks waiting are bound too, whatever the table's size."""
+POLL_SECONDS = 0.5
+"""How often the driver asks the tally how many rows are done."""
 
 
 def run_ray(
     units: list[Unit], columns: Columns, schema: pa.Schema, out_dir: str, *,
     flagged_only: bool, workers: int | None, address: str | None,
-    done: Callable[[Unit, UnitResult], None],
+    done: Callable[[int], None],
 ) -> UnitResult:
-    """Check every unit on ``workers`` Ray actors, calling ``done`` as each finishes.
+    """Check every row of ``units``' files on ``workers`` Ray actors into ``out_dir``.
 
     ``workers`` None: every core here, or every CPU but one of the cluster joined.
+    ``done`` is called with the rows checked since it was last called.
     """
-    # Ray's own C++ logs go to stderr unless told otherwise: keep them to errors that end a run
-    os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
-    os.environ.setdefault("RAY_DATA_LOG_LEVEL", "ERROR")
-    try:
-        import ray
-    except ImportError:
-        raise InputError(
-            "--engine ray needs Ray: pip install 'groundtui[ray]'") from None
+    taken = [name for name in ADDED if name in schema.names]
+    if taken:
+        raise InputError(f"column '{taken[0]}': --engine ray adds a column of that name to "
+                         "name bad rows; use --engine local for this table")
+    ray = _ray()
     started = not ray.is_initialized()
     if started:
-        init: dict[str, Any] = {"address": address} if address else {
-            "num_cpus": (workers or workers_default()) + 1, "include_dashboard": False}
+        # a local Ray's workers inherit this process's environment; a cluster's are told
+        # (a runtime_env costs a local Ray seconds: its workers cannot be started ahead)
+        init: dict[str, Any] = {
+            "address": address, "runtime_env": {"env_vars": READ_UNITS}} if address else {
+            "num_cpus": (workers or workers_default()) + 1, "include_dashboard": False,
+            "object_store_memory": OBJECT_STORE_BYTES}
         try:
             ray.init(log_to_driver=False, logging_level=logging.ERROR, **init)
         except ConnectionError as exc:
@@ -80,19 +86,92 @@ def run_ray(
         context = ray.data.DataContext.get_current()
         context.enable_progress_bars = False
         context.print_on_execution_start = False
-        results: dict[Unit, UnitResult] = {}
-        dataset = ray.data.from_items([asdict(unit) for unit in units]).map_batches(
-            _RowGroupChecker,
+        context.target_max_block_size = BLOCK_BYTES
+        # a read that fails is skipped, not the end of the run: its rows are counted below
+        context.max_errored_blocks = -1
+        tally = ray.remote(num_cpus=0)(Tally).remote()
+        groups: dict[str, list[int]] = {}
+        for unit in units:
+            groups.setdefault(unit.path, []).append(unit.rows)
+        dataset = ray.data.read_parquet(
+            list(groups), columns=schema.names, include_paths=True, include_row_hash=True,
+            partitioning=None, file_extensions=None,
+        ).map_batches(
+            CheckingActor,
             fn_constructor_kwargs={
                 "columns": asdict(columns), "schema": schema.serialize().to_pybytes(),
-                "out_dir": out_dir, "flagged_only": flagged_only},
-            batch_size=1, batch_format="pyarrow", num_cpus=1,
+                "flagged_only": flagged_only, "groups": groups, "tally": tally},
+            batch_size=BATCH_ROWS, batch_format="pyarrow", num_cpus=1,
             compute=ray.data.ActorPoolStrategy(size=workers))
-        for row in dataset.iter_rows():
-            unit = Unit(**{k: row[k] for k in Unit.__dataclass_fields__})
-            results[unit] = UnitResult(**json.loads(row["result"]))
-            done(unit, results[unit])
-        return in_order(results)
+        _run(lambda: dataset.write_parquet(out_dir), lambda: ray.get(tally.rows.remote()), done)
+        seen = ray.get(tally.files.remote())
+        unread = [(path, sum(sizes) - seen.get(path, 0)) for path, sizes in groups.items()]
+        lines = [((number, -1), _unread_line(path, missing, schema.names))
+                 for number, (path, missing) in enumerate(unread) if missing]
+        result: UnitResult = ray.get(
+            tally.total.remote(lines, sum(missing for _, missing in unread)))
     finally:
         if started:
             ray.shutdown()
+    if not any(Path(out_dir).iterdir()):  # nothing to write: Ray writes no file
+        pq.write_table(pa.schema([*schema, *OUT_FIELDS]).empty_table(),
+                       Path(out_dir) / "part-empty.parquet")
+    return result
+
+
+def _ray() -> Any:
+    """Ray, its logs kept to errors that end a run."""
+    # Ray's own C++ logs go to stderr unless told otherwise
+    os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
+    os.environ.setdefault("RAY_DATA_LOG_LEVEL", "ERROR")
+    for name, value in READ_UNITS.items():
+        os.environ.setdefault(name, value)
+    try:
+        import ray
+        import ray.data  # it sets its loggers' levels as it is imported
+    except ImportError:
+        raise InputError("--engine ray needs Ray: pip install 'groundtui[ray]'") from None
+    # a block that cannot be read is reported by the run as rows not checked, not as
+    # Ray's traceback; nor is a pool larger than a small input can keep busy worth a warning
+    logging.getLogger("ray.data").setLevel(logging.CRITICAL)
+    warnings.filterwarnings("ignore", category=UserWarning, module=r"ray\.data\.")
+    return ray
+
+
+def _unread_line(path: str, missing: int, names: list[str]) -> str:
+    """The line for rows of ``path`` Ray Data could not read (a damaged file, most likely),
+    naming the first row group pyarrow cannot read either."""
+    said = f"{path}: {missing:,} rows not checked: Ray Data could not read them"
+    try:
+        with pq.ParquetFile(path) as source:
+            for group in range(source.num_row_groups):
+                for _ in source.iter_batches(row_groups=[group], columns=names):
+                    pass
+    except (pa.ArrowException, OSError) as exc:
+        reason = " ".join(str(exc).split())  # pyarrow's messages run over lines
+        where = f"row group {group}: " if "group" in locals() else ""
+        return f"{said} ({where}{reason})"
+    return said
+
+
+def _run(pipeline: Callable[[], None], rows: Callable[[], int],
+         done: Callable[[int], None]) -> None:
+    """Run ``pipeline`` (it blocks until written), telling ``done`` of the rows as they go."""
+    told = 0
+
+    def tell() -> None:
+        nonlocal told
+        now = rows()
+        if now > told:
+            done(now - told)
+            told = now
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        running = thread.submit(pipeline)
+        while True:
+            try:
+                running.result(timeout=POLL_SECONDS)
+                break
+            except TimeoutError:
+                tell()
+    tell()

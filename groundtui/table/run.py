@@ -1,10 +1,11 @@
 """A row group checked and written as one part of the output, and the local engine.
 
-``check_unit`` is the work of either engine: it streams one row group of the input in
+``check_unit`` is the local engine's work: it streams one row group of the input in
 record batches through the worker's ``BatchChecker``, writes the answers' columns as read
 plus ``flagged`` and ``specifics`` to its own part file, and returns counts and the bad
 rows. ``run_local`` maps it over a process pool (the checker, with its cache of source
-indexes, lives once per process); ``groundtui.table.ray_engine`` over Ray actors.
+indexes, lives once per process). ``check_rows`` and ``kept``, a batch checked and the
+rows of it written, are what ``groundtui.table.ray_engine`` runs in its Ray actors too.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow.compute as pc  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from groundtui.table.batch import OUT_FIELDS, BatchChecker, worker_checker
 from groundtui.table.inputs import Columns, Unit
 
-__all__ = ["BATCH_ROWS", "UnitResult", "check_unit", "in_order", "part_name", "run_local"]
+__all__ = ["BATCH_ROWS", "UnitResult", "check_rows", "check_unit", "in_order", "kept", "part_name",
+           "run_local"]
 
 BATCH_ROWS = 2048
 """Rows read, checked and written at a time: a worker's memory, whatever the file's size."""
@@ -93,11 +96,7 @@ def _check_batch(
     result: UnitResult, flagged_only: bool,
 ) -> pa.Table:
     """The rows of ``batch`` to write, checked; its counts and bad rows into ``result``."""
-    texts, ids = _sources(batch.column(columns.sources))
-    added, bad = checker.check(batch.column(columns.response).to_pylist(), texts, ids)
-    out = pa.Table.from_batches([batch])
-    for f, array in zip(OUT_FIELDS, added, strict=True):
-        out = out.append_column(f, array)
+    out, bad = check_rows(batch, columns, checker)
     before = result.rows
     result.rows += batch.num_rows
     result.bad += len(bad)
@@ -107,12 +106,31 @@ def _check_batch(
         result.bad_rows.append(
             f"{unit.path}: row group {unit.row_group}, row {before + row + 1} "
             f"(row {unit.first_row + before + row + 1:,} of the file): {reason}")
-    flagged = added[0]
-    result.flagged += flagged.true_count
-    keep = flagged if flagged_only else flagged.is_valid()
-    out = out.filter(keep)  # a null in `keep` drops the row, as a False does
+    flagged = out.column("flagged")
+    result.flagged += pc.sum(flagged).as_py() or 0
+    out = kept(out, flagged_only)
     result.written += out.num_rows
     return out
+
+
+def check_rows(
+    batch: pa.RecordBatch | pa.Table, columns: Columns, checker: BatchChecker,
+) -> tuple[pa.Table, list[tuple[int, str]]]:
+    """The rows of ``batch`` with ``flagged`` and ``specifics`` added, and the rows not
+    checked (``(row in batch, reason)``; their two columns are null)."""
+    texts, ids = _sources(batch.column(columns.sources))
+    added, bad = checker.check(batch.column(columns.response).to_pylist(), texts, ids)
+    out = batch if isinstance(batch, pa.Table) else pa.Table.from_batches([batch])
+    for f, array in zip(OUT_FIELDS, added, strict=True):
+        out = out.append_column(f, array)
+    return out, bad
+
+
+def kept(checked: pa.Table, flagged_only: bool) -> pa.Table:
+    """The rows of ``checked`` to write: the flagged ones, or every row checked."""
+    flagged = checked.column("flagged")
+    # a null in the mask drops the row, as a False does: the rows not checked go
+    return checked.filter(flagged if flagged_only else flagged.is_valid())
 
 
 def _batches(unit: Unit, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
@@ -121,7 +139,7 @@ def _batches(unit: Unit, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
             batch_size=BATCH_ROWS, row_groups=[unit.row_group], columns=schema.names)
 
 
-def _sources(column: pa.Array) -> tuple[list[Any], list[Any] | None]:
+def _sources(column: pa.Array | pa.ChunkedArray) -> tuple[list[Any], list[Any] | None]:
     """Each row's source texts, and their ids when the sources are structs with ``id``."""
     cells = column.to_pylist()
     item = column.type.value_type
@@ -158,15 +176,16 @@ def in_order(results: dict[Unit, UnitResult]) -> UnitResult:
 
 def run_local(
     units: list[Unit], columns: Columns, schema: pa.Schema, out_dir: str, *,
-    flagged_only: bool, workers: int, done: Callable[[Unit, UnitResult], None],
+    flagged_only: bool, workers: int, done: Callable[[int], None],
 ) -> UnitResult:
-    """Check every unit on ``workers`` processes (one: in this process), calling ``done``."""
+    """Check every unit on ``workers`` processes (one: in this process), calling ``done``
+    with each unit's rows as it is written."""
     results: dict[Unit, UnitResult] = {}
     if workers <= 1:
         checker = BatchChecker()
         for unit in units:
             results[unit] = check_unit(unit, columns, schema, out_dir, flagged_only, checker)
-            done(unit, results[unit])
+            done(unit.rows)
         return in_order(results)
     # fork where there is one: spawn re-imports the caller's __main__, which a script read
     # from stdin or a notebook does not have; the children touch nothing the parent's
@@ -181,5 +200,5 @@ def run_local(
         for future in as_completed(futures):
             unit = futures[future]
             results[unit] = future.result()
-            done(unit, results[unit])
+            done(unit.rows)
     return in_order(results)
