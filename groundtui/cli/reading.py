@@ -71,7 +71,7 @@ def _compare(db_path: str | None, names: tuple[str, str], as_json: bool) -> None
         return
     from rich.console import Console
 
-    from groundtui.report.render import comparison
+    from groundtui.report.render_compare import comparison
 
     Console(highlight=False).print(comparison(result))
 
@@ -93,7 +93,7 @@ def judges(as_json: bool, db_path: str | None) -> None:
         return
     from rich.console import Console
 
-    from groundtui.report.render import judges_table
+    from groundtui.report.render_compare import judges_table
 
     Console(highlight=False).print(judges_table(rows))
 

@@ -31,7 +31,8 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
-def _table(title: str, *columns: str) -> Table:
+def section_table(title: str, *columns: str) -> Table:
+    """A titled table whose first column is left-aligned and the rest right-aligned."""
     table = Table(title=title, title_justify="left", title_style="bold", show_edge=False)
     for i, column in enumerate(columns):
         table.add_column(column, justify="left" if i == 0 else "right")
@@ -42,7 +43,7 @@ def headline(r: Report) -> Table:
     """Claim level, answer level and invention rate, each with its numerator and denominator."""
     pending = r["claims"] - sum(r["verdicts"].values())
     grounded, invented, with_claims = answer_counts(r)
-    table = _table("Groundedness", "measure", "value", "counts")
+    table = section_table("Groundedness", "measure", "value", "counts")
     table.columns[2].justify = "left"
     claims_note = f" ({plural(pending, 'claim')} not yet labelled)" if pending else ""
     table.add_row(
@@ -77,7 +78,7 @@ def headline(r: Report) -> Table:
 
 def counts(title: str, values: dict[str, int]) -> Table:
     """A name → count table with each count's share of the total."""
-    table = _table(title, "", "claims", "share")
+    table = section_table(title, "", "claims", "share")
     total = sum(values.values())
     for name, n in values.items():
         table.add_row(name.replace("_", " "), f"{n:,}", percent(n / total if total else None))
@@ -121,7 +122,7 @@ def control(r: dict[str, Any]) -> Text:
 
 def by_source(r: dict[str, Any]) -> Table:
     """Origins, the most often ungrounded first (no answers yet: last)."""
-    table = _table(
+    table = section_table(
         "By source origin", "origin", "claims", "claim level", "answers", "ungrounded answers"
     )
     rows = sorted(
@@ -146,7 +147,7 @@ def by_source(r: dict[str, Any]) -> Table:
 def quadrants(r: dict[str, Any]) -> Table:
     """Grounded × correct over answers with at least one claim (grounded: every claim stated)."""
     q = r["quadrants"]
-    table = _table("Grounded × correct (answers)", "", "correct", "incorrect")
+    table = section_table("Grounded × correct (answers)", "", "correct", "incorrect")
     table.add_row("grounded", f"{q['grounded_correct']:,}", f"{q['grounded_incorrect']:,}")
     table.add_row("ungrounded", f"{q['ungrounded_correct']:,}", f"{q['ungrounded_incorrect']:,}")
     table.caption = f"correctness unknown: {q['correctness_unknown']:,}"
@@ -161,7 +162,7 @@ def interval(ci: list[float] | None) -> str:
 
 def agreement(r: dict[str, Any]) -> Table:
     """The judge's agreement with reviewers beside reviewers' agreement with each other."""
-    table = _table(
+    table = section_table(
         "Agreement (Cohen's kappa over the four verdicts)",
         "", "claims", "raw", "kappa", "95% interval",
     )
@@ -180,7 +181,7 @@ def agreement(r: dict[str, Any]) -> Table:
 def confusion(matrix: dict[str, dict[str, int]], title: str) -> Table:
     """Rows: the judge's verdict; columns: the reviewer's; the diagonal is agreement."""
     verdicts = list(matrix)
-    table = _table(title, "judge ↓ reviewer →", *verdicts, "claims")
+    table = section_table(title, "judge ↓ reviewer →", *verdicts, "claims")
     for a in verdicts:
         cells = [
             Text(f"{matrix[a].get(b, 0):,}", style="bold" if a == b else "")
@@ -192,7 +193,7 @@ def confusion(matrix: dict[str, dict[str, int]], title: str) -> Table:
 
 def groups(title: str, first: str, rows: dict[str, dict[str, Any]]) -> Table:
     """Agreement of judge and reviewers per claim kind or per origin, with intervals."""
-    table = _table(title, first, "claims", "raw", "kappa", "95% interval")
+    table = section_table(title, first, "claims", "raw", "kappa", "95% interval")
     for name, g in rows.items():
         table.add_row(
             Text(one_line(name)), f"{g['n']:,}", percent(g["raw"]), decimal(g["kappa"]),
@@ -221,62 +222,9 @@ def calibration(r: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def comparison(c: dict[str, Any]) -> RenderableType:
-    """Two judges side by side: their agreement, its confusion matrix, each against people."""
-    first, second = c["judges"]
-    claims = c["claims"]
-    a = c["agreement"]
-    people = _table(
-        "Each against people (the claims both judged that people labelled)",
-        "judge", "claims", "raw", "kappa", "95% interval",
-    )
-    for name in (first, second):
-        g = c["vs_reviewer"][name]
-        people.add_row(
-            Text(one_line(name)), f"{g['n']:,}", percent(g["raw"]), decimal(g["kappa"]),
-            interval(g["ci"]),
-        )
-    matrix = confusion(a["confusion"], "Rows: the first judge; columns: the second (claims)")
-    matrix.columns[0].header = "first ↓ second →"
-    return Group(
-        Text(f"groundtui report --compare — {one_line(first)} vs {one_line(second)}", style="bold"),
-        Text(
-            f"{plural(claims['both'], 'claim')} judged by both; {claims['only_a']:,} by the first "
-            f"only, {claims['only_b']:,} by the second only"
-        ),
-        Text(
-            f"Agreement with each other: raw {percent(a['raw'])}, kappa {decimal(a['kappa'])} "
-            f"(95% interval {interval(a['ci'])})"
-        ),
-        Text(""),
-        matrix,
-        Text(""),
-        people,
-    )
-
-
-def judges_table(rows: list[dict[str, Any]]) -> RenderableType:
-    """``groundtui judges``: each judge and prompt version, its claims, calls and cost."""
-    if not rows:
-        return Text("No judge has judged a claim yet: run `groundtui judge`.")
-    table = _table(
-        "Judges", "judge", "prompt version", "claims judged", "failures", "calls", "tokens",
-        "cost", "last verdict",
-    )
-    for r in rows:
-        table.add_row(
-            Text(one_line(r["judge"])), Text(one_line(r["prompt_version"])), f"{r['claims']:,}",
-            f"{r['failures']:,}", f"{r['calls']:,}", f"{r['tokens']:,}", f"${r['cost']:.4f}",
-            Text(one_line(r["last"] or "")),
-        )
-    table.caption = "compare two: groundtui report --compare NAME NAME@PROMPT_VERSION"
-    table.caption_justify = "left"
-    return table
-
-
 def by_reviewer(r: dict[str, Any]) -> Table:
     """Each reviewer's labels and their agreement with the judge, beside the reviewers' own."""
-    table = _table("Reviewers", "", "claims", "answers", "vs judge: claims", "raw", "kappa")
+    table = section_table("Reviewers", "", "claims", "answers", "vs judge: claims", "raw", "kappa")
     for name, row in r.get("reviewers", {}).items():
         a = row["judge_agreement"]
         table.add_row(
