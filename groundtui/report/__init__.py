@@ -9,13 +9,13 @@ from groundtui.report.compute import (
     compute,
     confusion,
     cubes_of,
-    judge_matrix,
     judges,
     ratio,
     summarise,
     team_numbers,
 )
 from groundtui.report.coverage import Coverage, coverage, coverage_line
+from groundtui.report.matrices import judge_matrix
 
 __all__ = [
     "AnswerCounts",

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from groundtui.report.calibration import interval, square, with_interval
-from groundtui.report.compute import VERDICTS
 from groundtui.report.kappa import agreement_of_matrix
+from groundtui.report.matrices import VERDICTS
 from groundtui.store import Store
 from groundtui.store.rules import human_verdict
 

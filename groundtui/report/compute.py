@@ -38,20 +38,18 @@ Decisions where README "The report" is silent:
 
 from __future__ import annotations
 
-import json
 from typing import Any, NamedTuple
 
-from groundtui.models import ClaimKind, InventionKind, Verdict
-from groundtui.report import calibration, team
+from groundtui.models import InventionKind
+from groundtui.report import team
 from groundtui.report.coverage import Coverage, coverage
-from groundtui.report.cubes import Cubes, full_cubes, read_cubes
+from groundtui.report.cubes import Cubes, cell_origins, full_cubes, read_cubes
 from groundtui.report.kappa import Agreement, agreement_of_matrix
+from groundtui.report.matrices import CLAIM_KINDS, VERDICTS, Matrix, calibrate, judge_matrix, square
 from groundtui.store import Store
 from groundtui.store.rules import effective_correct
 
-VERDICTS = [v.value for v in Verdict]
 INVENTION_KINDS = [k.value for k in InventionKind]
-CLAIM_KINDS = [k.value for k in ClaimKind]
 QUADRANTS = [
     "grounded_correct",
     "grounded_incorrect",
@@ -62,8 +60,6 @@ QUADRANTS = [
 # ``agg_answers`` statuses of an answer with at least one claim; all but "grounded" (every
 # claim stated) are ungrounded by the report's definition, "pending" (some claim unlabelled) included.
 WITH_CLAIMS = ("grounded", "ungrounded", "pending")
-
-Matrix = dict[str, dict[str, int]]
 
 
 class AnswerCounts(NamedTuple):
@@ -167,7 +163,7 @@ def summarise(c: Cubes, dismissed: int = 0) -> Report:
             verdicts[label] += n
         if label and label != "stated" and label_kind in kinds:
             kinds[label_kind] += n
-        for one in _origins(origin):
+        for one in cell_origins(origin):
             cell = by_origin.setdefault(one, [0, 0, 0, 0])
             cell[0] += n
             cell[1] += n if label == "stated" else 0
@@ -215,41 +211,10 @@ def summarise(c: Cubes, dismissed: int = 0) -> Report:
         "flags": {"scanned": scanned, "flagged": flagged, "rate": ratio(flagged, scanned)},
         "agreement": {
             "judge_vs_reviewer": agreement_of_matrix(judge_matrix(c)),
-            "reviewer_vs_reviewer": agreement_of_matrix(_square((a, b, n) for a, b, n in c.rr)),
+            "reviewer_vs_reviewer": agreement_of_matrix(square((a, b, n) for a, b, n in c.rr)),
         },
     }
     return Report(numbers, AnswerCounts(grounded, invented, with_claims))
-
-
-def _origins(cell: str) -> list[str]:
-    """The origins a claim cube's cell counts under: a claim citing several counts under each."""
-    return json.loads(cell) if cell else []
-
-
-def calibrate(report: Report, c: Cubes) -> None:
-    """Add to ``report["agreement"]`` where the judge and people differ, with intervals.
-
-    ``judge_vs_reviewer`` gains ``ci``, ``confusion`` (judge verdict × reviewer verdict,
-    all sixteen cells), ``by_kind`` (every claim kind) and ``by_origin`` (every origin
-    with a claim); ``reviewer_vs_reviewer`` gains ``ci`` and ``confusion`` (rows: the
-    reviewer whose first label is earlier).
-    """
-    jvr = report["agreement"]["judge_vs_reviewer"]
-    rvr = report["agreement"]["reviewer_vs_reviewer"]
-    judge = judge_matrix(c)
-    pairs = _square((a, b, n) for a, b, n in c.rr)
-    both = [(k, o, jv, rv, n) for _l, _lk, k, o, jv, rv, n in c.claims if jv and rv]
-    kinds = CLAIM_KINDS
-    origins = sorted({one for row in c.claims for one in _origins(row[3])})
-    jvr.update(
-        ci=calibration.interval(judge),
-        confusion=judge,
-        by_kind=calibration.grouped(((k, a, b, n) for k, _o, a, b, n in both), kinds, VERDICTS),
-        by_origin=calibration.grouped(
-            ((one, a, b, n) for _k, o, a, b, n in both for one in _origins(o)), origins, VERDICTS
-        ),
-    )
-    rvr.update(ci=calibration.interval(pairs), confusion=pairs)
 
 
 def answer_counts(r: Report) -> AnswerCounts:
@@ -269,24 +234,6 @@ def answer_correct(store: Store, answer_id: str) -> bool | None:
         [answer_id],
     )
     return None if value is None else bool(value)
-
-
-def _square(cells: Any) -> Matrix:
-    """A verdict × verdict matrix with every cell present, from ``(row, col, n)`` cells."""
-    matrix: Matrix = {v: dict.fromkeys(VERDICTS, 0) for v in VERDICTS}
-    for a, b, n in cells:
-        row = matrix.setdefault(a, dict.fromkeys(VERDICTS, 0))
-        row[b] = row.get(b, 0) + n
-    return matrix
-
-
-def judge_matrix(c: Cubes, kind: str | None = None) -> Matrix:
-    """Judge verdict × reviewer verdict counts over claims with both (of ``kind``)."""
-    return _square(
-        (jv, rv, n)
-        for _l, _lk, k, _o, jv, rv, n in c.claims
-        if jv and rv and (kind is None or k == kind)
-    )
 
 
 def confusion(store: Store, judge: str | None = None) -> Matrix:

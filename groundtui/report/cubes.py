@@ -9,6 +9,7 @@ verdicts) and the tests that hold the triggers to the recount.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -48,6 +49,11 @@ class Cubes:
             return sorted(tuple(r) for r in rows if r[-1])
 
         return Cubes(clean(self.claims), clean(self.answers), clean(self.origins), clean(self.rr))
+
+
+def cell_origins(cell: str) -> list[str]:
+    """The origins a claim cube's cell counts under: a claim citing several counts under each."""
+    return json.loads(cell) if cell else []
 
 
 @contextmanager

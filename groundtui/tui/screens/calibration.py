@@ -47,7 +47,8 @@ class CalibrationScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True, group="calibration", exit_on_error=False)
     def load(self) -> None:
         """Compute the calibration numbers in a worker (its own connection), then show them."""
-        from groundtui.report.compute import calibrate, cubes_of, summarise
+        from groundtui.report.compute import cubes_of, summarise
+        from groundtui.report.matrices import calibrate
         from groundtui.report.render import agreement, calibration
 
         try:
