@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from groundtui.report import Report, compute
 from groundtui.store import Store, StoreError, now_iso
 from groundtui.store.claim_edits import CorrectionError
-from groundtui.store.connection import describe_error, is_damage
+from groundtui.store.errors import describe_error, is_damage
 from groundtui.store.rows import in_overlap
 from groundtui.tui import answer_data, queue_data
 from groundtui.tui.intents import CORRECTIONS, Intent, Outcome

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from groundtui.store import Store, StoreError
-from groundtui.store.connection import is_busy
+from groundtui.store.errors import is_busy
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")

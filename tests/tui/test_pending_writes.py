@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from groundtui.store import Store, StoreError
-from groundtui.store.connection import is_busy
+from groundtui.store.errors import is_busy
 from groundtui.tui.app import ReviewApp
 from groundtui.tui.session import Intent, ReviewSession
 from tests.tui.conftest import reviews, settle
