@@ -173,10 +173,10 @@ def test_imported_labels_become_judgements_and_reviews(db_path: Path, tmp_path: 
 def test_report_counts_match_a_recount_after_import(
     db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bulk_min: int
 ) -> None:
-    from groundtui import importer
+    from groundtui.importer import files
     from groundtui.report import cubes
 
-    monkeypatch.setattr(importer, "BULK_MIN", bulk_min)
+    monkeypatch.setattr(files, "BULK_MIN", bulk_min)
     records = [make_answer(f"A-{i}", correct=bool(i % 2), claims=[
         {"text": "Sofas can be returned within 14 days", "verdict": ["stated", "absent"][i % 2],
          "reviews": [{"reviewer": "dana", "verdict": "stated", "at": "2026-11-30T10:12:00Z"}]

@@ -1,4 +1,5 @@
-"""``groundtui import``: answers into the store, all or nothing (README "Input").
+"""``groundtui import``'s run: every input read and validated, its rows prepared, then
+written all or nothing (README "Input").
 
 The input is read a record at a time in its format (``groundtui.formats``: JSON Lines,
 CSV, Parquet, ragas, deepeval, OpenInference, Langfuse) and its rows are prepared before
@@ -15,27 +16,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from groundtui.exchange import merge
-from groundtui.formats import InputError, describe, open_input, rows
+from groundtui.formats import describe, open_input, rows
 from groundtui.formats.scanned import ScanColumns, from_scanned
-from groundtui.models import Answer, check_evidence, describe_error
+from groundtui.importer.claims import check_inferred_evidence, claim_rows
+from groundtui.models import Answer, describe_error
 from groundtui.records import read_record
 from groundtui.scan import CHECK_NAME
-from groundtui.store import (
-    IMPORT_JUDGE,
-    ClaimRow,
-    NewAnswer,
-    Store,
-    content_hash,
-    now_iso,
-    source_key,
-)
-from groundtui.store.rows import cited_keys
+from groundtui.store import IMPORT_JUDGE, NewAnswer, Store, content_hash, now_iso
 from groundtui.store.spool import Spool
-from groundtui.text.kinds import infer_kind
-from groundtui.text.locate import locate
-from groundtui.text.markers import citations_near, distinct
-
-__all__ = ["BadLine", "ImportResult", "InputError", "import_files", "parse_line", "parse_record"]
 
 BULK_MIN = 2000
 BATCH = 500
@@ -236,7 +224,7 @@ def _prepare(
                     answer = merge.check(record)[1]
                 else:
                     answer = parse_record(record, reviews_at)
-                    _check_inferred_evidence(answer)
+                    check_inferred_evidence(answer)
                 _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
             except ValueError as exc:
                 result.bad.append(where.because(str(exc)))
@@ -253,7 +241,7 @@ def _prepare(
                 continue
             if specifics is not None:
                 found[answer.id] = {"specifics": specifics, "sources": len(answer.sources)}
-            batch.append(NewAnswer(answer, content_hash(answer), _claim_rows(answer)))
+            batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
             if len(batch) >= BATCH:
                 spool.add(batch, judge=IMPORT_JUDGE)
                 batch = []
@@ -274,44 +262,3 @@ def _check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
                 f"field 'sources.{i}.text': {len(source.text):,} characters, over "
                 f"max_source_chars ({max_source:,}; `groundtui config max_source_chars N` "
                 "changes it)")
-
-
-def _check_inferred_evidence(answer: Answer) -> None:
-    """An ``evidence`` span on a claim whose citation is inferred must fit that source.
-
-    The model checks claims that carry their ``citation``; this checks the others, once
-    the citation is read from the markers at the claim's span (as ``_claim_rows`` does).
-    """
-    for i, claim in enumerate(answer.claims or []):
-        if claim.evidence is not None and claim.citation is None:
-            cited = _infer_citations(answer.cited_response(), claim.text, claim.span)[0]
-            check_evidence(i, claim.evidence, cited[0] if cited else None, answer.sources)
-
-
-def _infer_citations(
-    response: str, text: str, span: tuple[int, int] | None
-) -> tuple[tuple[int, ...], tuple[int, int] | None, str]:
-    """``(citations, span, how located)`` of a claim given without them: the numbers of
-    the markers in or right after its span ("… 30 days [1][2]." cites 1 and 2)."""
-    located = "given"
-    if span is None:
-        found = locate(text, response)
-        span, located = (found[:2], found[2]) if found else (None, "unlocated")
-    near = citations_near(response, span[0], span[1]) if span is not None else []
-    return distinct(near), span, located
-
-
-def _claim_rows(answer: Answer) -> list[ClaimRow]:
-    """The answer's claims as stored: each placed, its citations read, its kind inferred."""
-    keys = [source_key(s.id, s.text) for s in answer.sources]
-    numbers = answer.numbers()
-    response = answer.cited_response()
-    rows = []
-    for ordinal, claim in enumerate(answer.claims or [], start=1):
-        inferred, span, located = _infer_citations(response, claim.text, claim.span)
-        citations = answer.cited_numbers(claim) if claim.citation is not None else inferred
-        rows.append(ClaimRow(
-            f"{answer.id}#{ordinal}", answer.id, ordinal, claim.text,
-            claim.kind.value if claim.kind else infer_kind(claim.text), citations,
-            cited_keys(citations, numbers, keys), span, located))
-    return rows
