@@ -11,7 +11,7 @@ is free and counted apart, as is a prompt the run asks twice (the judge asks onc
   costs a verification against the source it would cite;
 - an answer with claims: a verification per claim still lacking this judge's verdict, exact;
 - the provenance cross-check: at most one more call for a claim another source might state
-  (:func:`groundtui.judge.pipeline.provenance_candidate`), paid only when the claim is
+  (:func:`groundtui.judge.provenance.provenance_candidate`), paid only when the claim is
   not stated: reported as a bound, apart.
 
 Completion tokens are estimated: an extraction's reply as the JSON of the estimated claims,
@@ -35,7 +35,7 @@ from groundtui.judge.answers import (
 )
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.llm.prompts import extraction_messages, verification_messages
-from groundtui.judge.pipeline import provenance_candidate
+from groundtui.judge.provenance import provenance_candidate
 from groundtui.store import Store
 from groundtui.store.rows import claim_row, control_point
 

@@ -27,7 +27,6 @@ from collections import deque
 from groundtui.judge import invention_rules
 from groundtui.judge.answers import (
     AnswerContext,
-    SourceText,
     claims_needing_verdict,
     load_answer,
     new_claim_rows,
@@ -37,9 +36,8 @@ from groundtui.judge.answers import (
 )
 from groundtui.judge.base import Judge, JudgeError, Usage
 from groundtui.judge.failures import JudgeUnavailable
-from groundtui.judge.heuristic.matching import match
 from groundtui.judge.llm.cache import for_answer
-from groundtui.judge.llm.slots import CROSS_CHECK, call_priority
+from groundtui.judge.provenance import stated_elsewhere
 from groundtui.judge.recorder import Progress, Recorder, RunStats
 from groundtui.judge.spans import locate_evidence
 from groundtui.models import InventionKind, Verdict
@@ -247,7 +245,7 @@ class Pipeline:
         if verdict is not Verdict.STATED:
             elsewhere = None
             if verdict is Verdict.ABSENT and cited is not None:
-                elsewhere = await self._stated_elsewhere(answer, text, cited, usage)
+                elsewhere = await stated_elsewhere(self.judge, answer, text, cited, usage)
             rule = invention_rules.rule_kind(text, source, stated_elsewhere=elsewhere is not None)
             kind = verification.invention_kind or rule or invention_rules.fallback_kind(claim["kind"])
             fields.update(
@@ -266,53 +264,3 @@ class Pipeline:
                 f"{verification.rationale} [quoted evidence not found in the source: {quote!r}]"
             ).strip()
         return fields
-
-    async def _stated_elsewhere(
-        self, answer: AnswerContext, text: str, cited: SourceText, usage: Usage
-    ) -> SourceText | None:
-        """The other source of the answer that states ``text``, or None: at most one call.
-
-        The other sources are ranked by the heuristic matcher's coverage of the claim (no
-        call, no model); only the best is asked, and only when it holds at least
-        ``PROVENANCE_MIN_COVERAGE`` of the claim's words and values. A source a judge finds
-        stating a claim nearly always shares most of its words, so this finds fabricated
-        provenance where a source states it, for at most one call per claim whatever the
-        number of sources.
-        """
-        candidate = provenance_candidate(answer, text, cited)
-        if candidate is None:
-            return None
-        # Cross-checks wait behind extractions and verifications: they have no work behind
-        # them, so running them last keeps the judge's call slots full to the end.
-        call_priority.set(CROSS_CHECK)  # this claim's own task: nothing else sees it
-        try:
-            verification = await self.judge.verify(text, candidate.text)
-        except JudgeError as exc:  # an unanswered cross-check leaves the verdict standing
-            usage.add(exc.usage)
-            return None
-        usage.add(verification.usage)
-        return candidate if verification.verdict is Verdict.STATED else None
-
-
-PROVENANCE_MIN_COVERAGE = 0.5
-"""Share of a claim's content words and values (weighted) that another source must hold
-before it is asked whether it states the claim: below it, no call is made."""
-
-
-def provenance_candidate(answer: AnswerContext, text: str, cited: SourceText) -> SourceText | None:
-    """The source other than ``cited`` most likely to state ``text``, or None when none is likely.
-
-    Ranked by the heuristic matcher's coverage of the claim in the source's best window;
-    ties go to the earlier source.
-    """
-    best: SourceText | None = None
-    best_coverage = PROVENANCE_MIN_COVERAGE - 1e-9
-    seen = {cited.key, *cited.keys}  # every source a claim citing several was verified against
-    for source in answer.sources:
-        if source.key in seen:
-            continue
-        seen.add(source.key)
-        coverage = match(text, source.text).coverage
-        if coverage > best_coverage:
-            best, best_coverage = source, coverage
-    return best
