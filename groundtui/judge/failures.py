@@ -2,12 +2,16 @@
 the whole run (:class:`JudgeUnavailable`).
 
 litellm raises its own exception classes, named after HTTP statuses; these helpers turn
-them into one readable line, and read a rate limit's Retry-After.
+them into one readable line, read a rate limit's Retry-After, and tell a failure of the
+run from a failure of one call.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from groundtui.judge.base import JudgeError, Usage
 
 _MAX_RETRY_AFTER = 60.0
 """Longest Retry-After we wait out by hand, in seconds; longer ones fail the call."""
@@ -58,3 +62,34 @@ def describe_error(exc: Exception) -> str:
     if reached and isinstance(status, int) and status >= 400 and str(status) not in first:
         parts.append(f"HTTP {status}")
     return "; ".join(parts)
+
+
+def classify(
+    litellm: Any, exc: Exception, usage: Usage, model: str, api_base: str | None, reached: bool
+) -> Exception:
+    """A failure of the whole judge (stop the run) or of this one call (cost one claim).
+
+    Args:
+        litellm: the loaded litellm, whose exception classes ``exc`` is one of.
+        exc: what the call raised.
+        usage: what the call cost, carried by the ``JudgeError``.
+        model: the model called, to name it.
+        api_base: the base URL called, or None.
+        reached: whether any call of this judge has got through.
+    """
+    text = describe_error(exc)
+    where = f" at {api_base}" if api_base else ""
+    if isinstance(exc, litellm.AuthenticationError | litellm.PermissionDeniedError):
+        return JudgeUnavailable(f"{model}{where} refused the key: {text}")
+    if isinstance(exc, litellm.NotFoundError):
+        return JudgeUnavailable(f"{model}{where} was not found: {text}")
+    if isinstance(exc, litellm.BadRequestError) and "LLM Provider NOT provided" in str(exc):
+        return JudgeUnavailable(f"unknown model {model!r}: {text}")
+    unreachable = isinstance(exc, litellm.APIConnectionError) or (
+        "connection error" in str(exc).lower() and not isinstance(exc, litellm.Timeout)
+    )
+    if unreachable and not reached:
+        # Before any call got through, a refused connection is a wrong --api-base or a
+        # server that is down, not one unlucky claim.
+        return JudgeUnavailable(f"cannot reach {model}{where or ''}: {text}")
+    return JudgeError(text, usage)

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.judge.llm.judge import load_litellm
 from groundtui.judge.llm.prompts import VerificationReply, parse_reply
+from groundtui.judge.llm.provider import load_litellm
 from groundtui.judge.pipeline import judge_answers
 from groundtui.store import Store
 from tests.judge.fake_openai import Call, Reply, default_responder

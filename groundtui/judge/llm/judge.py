@@ -24,17 +24,12 @@ take no slot.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
-import os
-import warnings
 from typing import Any, TypeVar
-from urllib.parse import urlparse
 
 from pydantic import BaseModel
 
 from groundtui.judge.base import ExtractedClaim, Extraction, JudgeError, Usage, Verification
-from groundtui.judge.failures import JudgeUnavailable, describe_error, retry_after
+from groundtui.judge.failures import classify, retry_after
 from groundtui.judge.llm.cache import CachedCompletion, CompletionCache, cache_key
 from groundtui.judge.llm.prompts import (
     PROMPT_VERSION,
@@ -46,31 +41,18 @@ from groundtui.judge.llm.prompts import (
     repair_messages,
     verification_messages,
 )
+from groundtui.judge.llm.provider import (
+    MARKED_PROVIDERS,
+    cached_tokens,
+    check_config,
+    cost,
+    load_litellm,
+    supports,
+)
 from groundtui.judge.llm.slots import EXTRACT, PrioritySlots, call_priority
 
 #: The reply model a call is validated as, so each caller reads its own fields typed.
 _Reply = TypeVar("_Reply", bound=BaseModel)
-
-
-def load_litellm() -> Any:
-    """Import litellm quietly and offline (its cost map from the package, no banners)."""
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    import litellm
-
-    litellm.suppress_debug_info = True
-    # Count tokens with the tokenizers litellm ships, never one fetched from Hugging Face.
-    litellm.disable_hf_tokenizer_download = True
-    # Cancelled mid-call (Ctrl-C), litellm drops the provider coroutine it made in a worker
-    # thread without awaiting it, and Python warns on stderr when it is collected.
-    warnings.filterwarnings(
-        "ignore",
-        message=r"coroutine '\w+\.a(?:sync_)?completion' was never awaited",
-        category=RuntimeWarning,
-    )
-    # Its logging worker warns on stderr when one process runs several event loops (tests,
-    # a TUI worker): noise in our output, not a problem in our use.
-    logging.getLogger("LiteLLM").setLevel(logging.ERROR)
-    return litellm
 
 
 class LLMJudge:
@@ -117,45 +99,16 @@ class LLMJudge:
         self._slots_of: tuple[asyncio.AbstractEventLoop, PrioritySlots] | None = None
         self._reached = False
         self._pending: dict[str, asyncio.Lock] = {}
-        self._check_config()
-        self.structured = _supports(self._litellm, "supports_response_schema", model)
+        check_config(self._litellm, model, api_base, api_key)
+        self.structured = supports(self._litellm, "supports_response_schema", model)
         """Whether replies are asked for with their JSON schema (``response_format``), as
         litellm says the model supports; else as any JSON object."""
         provider = self._litellm.get_llm_provider(model)[1]
-        self.cache_marks = provider in _MARKED_PROVIDERS and _supports(
+        self.cache_marks = provider in MARKED_PROVIDERS and supports(
             self._litellm, "supports_prompt_caching", model
         )
         """Whether the fixed instructions are marked for the provider's prompt cache
         (Anthropic's ``cache_control``); OpenAI and others cache prefixes unasked."""
-
-    def _check_config(self) -> None:
-        litellm = self._litellm
-        if self.api_base is not None:
-            try:
-                url = urlparse(self.api_base)
-                _ = url.port  # an out-of-range or non-numeric port raises here
-            except ValueError:  # "http://[::1": an unclosed IPv6 bracket, a bad port
-                url = None
-            if url is None or url.scheme not in ("http", "https") or not url.netloc:
-                raise JudgeUnavailable(
-                    f"--api-base {self.api_base!r} is not an http(s) URL, e.g. "
-                    "http://localhost:11434 or https://api.example.com/v1"
-                )
-        try:
-            litellm.get_llm_provider(self.model)
-        except Exception:
-            raise JudgeUnavailable(
-                f"unknown model {self.model!r}: give a litellm model string with its provider, "
-                "e.g. openai/gpt-4o-mini or ollama/llama3.1"
-            ) from None
-        if self.api_key is None:
-            env = litellm.validate_environment(model=self.model, api_base=self.api_base)
-            keys = [k for k in env.get("missing_keys", []) if k.endswith("_KEY")]
-            if keys:
-                hint = " (any value will do for a local server)" if self.api_base else ""
-                raise JudgeUnavailable(
-                    f"{self.model} needs {', '.join(keys)} set in the environment or .env{hint}"
-                )
 
     # -- the Judge protocol ----------------------------------------------------------
 
@@ -250,8 +203,8 @@ class LLMJudge:
         tokens = getattr(response, "usage", None)
         usage.prompt_tokens += int(getattr(tokens, "prompt_tokens", 0) or 0)
         usage.completion_tokens += int(getattr(tokens, "completion_tokens", 0) or 0)
-        usage.cached_prompt_tokens += _cached_tokens(tokens)
-        usage.cost += _cost(self._litellm, response)
+        usage.cached_prompt_tokens += cached_tokens(tokens)
+        usage.cost += cost(self._litellm, response)
         try:
             return response.choices[0].message.content
         except (AttributeError, IndexError):
@@ -329,68 +282,12 @@ class LLMJudge:
             except litellm.RateLimitError as exc:
                 wait = retry_after(exc)
                 if wait is None or waits >= self.rate_limit_waits:
-                    raise self._classify(exc, usage) from None
+                    raise classify(
+                        litellm, exc, usage, self.model, self.api_base, self._reached
+                    ) from None
                 waits += 1
                 await asyncio.sleep(wait)
             except Exception as exc:
-                raise self._classify(exc, usage) from None
-
-    def _classify(self, exc: Exception, usage: Usage) -> Exception:
-        """A failure of the whole judge (stop the run) or of this one call (cost one claim)."""
-        litellm = self._litellm
-        text = describe_error(exc)
-        where = f" at {self.api_base}" if self.api_base else ""
-        if isinstance(exc, litellm.AuthenticationError | litellm.PermissionDeniedError):
-            return JudgeUnavailable(f"{self.model}{where} refused the key: {text}")
-        if isinstance(exc, litellm.NotFoundError):
-            return JudgeUnavailable(f"{self.model}{where} was not found: {text}")
-        if isinstance(exc, litellm.BadRequestError) and "LLM Provider NOT provided" in str(exc):
-            return JudgeUnavailable(f"unknown model {self.model!r}: {text}")
-        unreachable = isinstance(exc, litellm.APIConnectionError) or (
-            "connection error" in str(exc).lower() and not isinstance(exc, litellm.Timeout)
-        )
-        if unreachable and not self._reached:
-            # Before any call got through, a refused connection is a wrong --api-base or a
-            # server that is down, not one unlucky claim.
-            return JudgeUnavailable(f"cannot reach {self.model}{where or ''}: {text}")
-        return JudgeError(text, usage)
-
-
-#: Providers that cache a prompt's prefix only where the request marks it.
-_MARKED_PROVIDERS = frozenset({"anthropic", "bedrock", "vertex_ai", "vertex_ai_beta"})
-
-
-def _supports(litellm: Any, feature: str, model: str) -> bool:
-    """What litellm's model list says of ``model`` (False where it does not know it)."""
-    try:
-        return bool(getattr(litellm.utils, feature)(model=model))
-    except Exception:
-        return False
-
-
-def _cached_tokens(tokens: Any) -> int:
-    """Prompt tokens a reply says came from the provider's cache (OpenAI's field, which
-    litellm also fills from Anthropic's ``cache_read_input_tokens``)."""
-    details = getattr(tokens, "prompt_tokens_details", None)
-    cached = getattr(details, "cached_tokens", None) if details is not None else None
-    if cached is None:
-        cached = getattr(tokens, "cache_read_input_tokens", None)
-    try:
-        return int(cached or 0)
-    except (TypeError, ValueError):
-        return 0
-
-
-def _cost(litellm: Any, response: Any) -> float:
-    """What ``response`` cost by litellm's price list; 0 for a model it has no price for."""
-    # acompletion has already run litellm.completion_cost on the response and kept the result
-    # in its hidden params; reading it halves the CPU a call spends on pricing.
-    hidden = getattr(response, "_hidden_params", None) or {}
-    cost = hidden.get("response_cost")
-    if cost is None:
-        with contextlib.suppress(Exception):
-            cost = litellm.completion_cost(completion_response=response)
-    try:
-        return float(cost or 0.0)
-    except (TypeError, ValueError):
-        return 0.0
+                raise classify(
+                    litellm, exc, usage, self.model, self.api_base, self._reached
+                ) from None
