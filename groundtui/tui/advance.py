@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from groundtui.tui.answer_data import ClaimView
+from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.labels import relabel
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from groundtui.report import Report
-from groundtui.tui import answer_data, queue_data
+from groundtui.tui import claim_data, queue_data
 
 #: The intents that correct the claims themselves; each ``value``: ``edit`` the new text,
 #: ``split`` the offset in the claim's text, ``add`` the span ``"start:end"`` of the response.
@@ -36,7 +36,7 @@ class Outcome:
     reviewed_before: bool = False
     reviewed_after: bool = False
     row: queue_data.QueueRow | None = None
-    claims: list[answer_data.ClaimView] = field(default_factory=list)
+    claims: list[claim_data.ClaimView] = field(default_factory=list)
     correct: bool | None = None
     counts: dict[str, int] = field(default_factory=dict)
     waiting: bool = False

@@ -9,7 +9,8 @@ from __future__ import annotations
 from textual.message import Message
 
 from groundtui.report import Report
-from groundtui.tui.answer_data import AnswerDetail, ClaimView
+from groundtui.tui.answer_data import AnswerDetail
+from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.intents import Outcome
 from groundtui.tui.queue_data import QueuePage
 

@@ -21,7 +21,7 @@ from groundtui.store import Store, StoreError, now_iso
 from groundtui.store.claim_edits import CorrectionError
 from groundtui.store.errors import describe_error, is_damage
 from groundtui.store.rows import in_overlap
-from groundtui.tui import answer_data, queue_data
+from groundtui.tui import answer_data, claim_data, queue_data
 from groundtui.tui.intents import CORRECTIONS, Intent, Outcome
 from groundtui.tui.labels import correctness, describe, relabel
 from groundtui.tui.team_data import Team, latest_adjudications
@@ -103,10 +103,10 @@ class ReviewSession:
         )
         return [] if lease.granted else lease.holders
 
-    def claims_of(self, store: Store, answer_id: str) -> list[answer_data.ClaimView]:
+    def claims_of(self, store: Store, answer_id: str) -> list[claim_data.ClaimView]:
         """An answer's claims as this session shows them."""
         point = store.scalar("select overlap_point from answers where id = ?", [answer_id])
-        return answer_data.load_claims(
+        return claim_data.load_claims(
             store, answer_id, self.reviewer,
             hide_others=self.blind or in_overlap(point, self.share),
             adjudicate=self.adjudicate,
@@ -247,7 +247,7 @@ class ReviewSession:
         if self.adjudicate:
             mine = latest_adjudications(store, [claim_id]).get(claim_id)
         else:
-            mine = answer_data.latest_own(store, [claim_id], self.reviewer).get(claim_id)
+            mine = claim_data.latest_own(store, [claim_id], self.reviewer).get(claim_id)
         row = relabel(
             intent.what,
             intent.value,
@@ -256,7 +256,7 @@ class ReviewSession:
             judge_kind=labels[0]["judge_kind"],
             # The judge's labels are not on screen yet: no verdict of this reviewer's, ever.
             hidden=self.blind and not self.adjudicate
-            and not answer_data.revealed(store, [claim_id], self.reviewer),
+            and not claim_data.revealed(store, [claim_id], self.reviewer),
         )
         if isinstance(row, str):
             return row

@@ -4,7 +4,7 @@ intent, written and undone (``u``) like a label."""
 
 from __future__ import annotations
 
-from groundtui.tui.answer_data import ClaimView
+from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.screens.writing import Writing
 from groundtui.tui.session import Intent
 

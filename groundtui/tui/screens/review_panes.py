@@ -25,7 +25,8 @@ from groundtui.store import Store, StoreError
 from groundtui.text.inert import one_line
 from groundtui.tui import messages, queue_data
 from groundtui.tui.advance import first_unlabelled
-from groundtui.tui.answer_data import AnswerDetail, ClaimView, load_answer
+from groundtui.tui.answer_data import AnswerDetail, load_answer
+from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.queue_data import QueueFilter, QueueRow
 from groundtui.tui.session import ReviewSession
 from groundtui.tui.team_data import team_progress

@@ -10,7 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from groundtui.text.inert import one_line, shown
-from groundtui.tui.answer_data import ClaimView
+from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.labels import describe
 from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
 

@@ -16,7 +16,8 @@ from textual.widgets import Static
 
 from groundtui.text.inert import one_line, shown
 from groundtui.text.locate import locate
-from groundtui.tui.answer_data import AnswerDetail, ClaimView, SourceInfo
+from groundtui.tui.answer_data import AnswerDetail, SourceInfo
+from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.widgets.rendering import scroll_to_offset, set_text, through_word
 
 CONTEXT = 800
