@@ -22,8 +22,9 @@ from groundtui.store.claim_edits import CorrectionError
 from groundtui.store.errors import describe_error, is_damage
 from groundtui.store.rows import in_overlap
 from groundtui.tui import answer_data, claim_data, queue_data
+from groundtui.tui.corrections import correct, mark
 from groundtui.tui.intents import CORRECTIONS, Intent, Outcome
-from groundtui.tui.labels import correctness, describe, relabel
+from groundtui.tui.labels import describe, relabel
 from groundtui.tui.team_data import Team, latest_adjudications
 from groundtui.tui.undo import Change, undo
 from groundtui.tui.writes import WriteQueue, backoff
@@ -181,14 +182,16 @@ class ReviewSession:
                 self.counts["undos"] += 1
                 claim_id = change.target if change.table != "answer_marks" else ""
             elif intent.what == "mark":
-                message = self._mark(store, answer_id)
+                message, made = mark(store, answer_id, self.reviewer)
+                self._made(made, "marks")
                 claim_id = ""
             elif intent.what in CORRECTIONS:
                 try:
-                    message, claim_id = self._correct(store, intent)
+                    message, claim_id, made = correct(store, intent, self.reviewer)
                 except CorrectionError as exc:
                     return Outcome(intent, False, f"Not saved: {exc}.", answer_id,
                                    intent.claim_id)
+                self._made(made, "corrections")
             else:
                 refusal = self._label(store, intent)
                 if refusal:
@@ -268,45 +271,14 @@ class ReviewSession:
             row_id = store.add_review(
                 claim_id, self.reviewer, row.verdict, row.kind, row.note, blind=row.blind
             )
-        self._history.append(
-            Change(table, intent.answer_id, claim_id, row_id, mine, intent.what)
-        )
-        self.counts["notes" if intent.what == "note" else "labels"] += 1
+        made = Change(table, intent.answer_id, claim_id, row_id, mine, intent.what)
+        self._made(made, "notes" if intent.what == "note" else "labels")
         return None
 
-    def _correct(self, store: Store, intent: Intent) -> tuple[str, str]:
-        """Correct a claim (README "Reviewing": edit, split, add, dismiss): ``(message, the
-        claim to select)``. Raises ``CorrectionError`` when it cannot be made."""
-        what, claim_id, value = intent.what, intent.claim_id, intent.value or ""
-        if what == "dismiss":
-            row_id = store.dismiss_claim(claim_id, self.reviewer)
-            message, select = f"Dismissed {claim_id}: it counts nowhere now", ""
-        elif what == "edit":
-            row_id, select = store.edit_claim(claim_id, self.reviewer, value)
-            message = f"Saved: {claim_id} edited as {select}, to be judged again"
-        elif what == "split":
-            row_id, parts = store.split_claim(claim_id, self.reviewer, int(value))
-            select = parts[0]
-            message = f"Saved: {claim_id} split into {' and '.join(parts)}, to be judged"
-        else:
-            start, end = (int(n) for n in value.split(":"))
-            row_id, select = store.add_claim(intent.answer_id, self.reviewer, (start, end))
-            message, claim_id = f"Saved: claim {select} added, to be judged", ""
-        self._history.append(
-            Change("claim_edits", intent.answer_id, claim_id, row_id, None, what))
-        self.counts["corrections"] += 1
-        return message, select
-
-    def _mark(self, store: Store, answer_id: str) -> str:
-        correct = answer_data.effective_correct(store, answer_id)
-        new = True if correct is None else (False if correct else None)
-        row_id = store.add_mark(answer_id, self.reviewer, new)
-        # Undo restores what the answer counted as before (a mark, or its imported value).
-        self._history.append(
-            Change("answer_marks", answer_id, answer_id, row_id, {"correct": correct})
-        )
-        self.counts["marks"] += 1
-        return f"Saved: answer marked {correctness(new)}"
+    def _made(self, change: Change, counted: str) -> None:
+        """Remember a committed ``change`` for undo, and count it under ``counted``."""
+        self._history.append(change)
+        self.counts[counted] += 1
 
 
 def _waiting(intent: Intent, exc: Exception) -> Outcome:
