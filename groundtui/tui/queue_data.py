@@ -4,15 +4,9 @@ Every function takes a ``Store`` opened by the calling worker thread; none of th
 the UI thread. The queue is never loaded whole: it is read one page at a time by keyset
 (tier, seq), so a database of 100,000 answers opens as fast as one of 100.
 
-Queue order (README "Reviewing"): answers flagged by the mechanical check, or where the check and the
-judge disagree (flagged but every claim stated, or not flagged but a claim not stated),
-first; within each, unreviewed before reviewed; then import order. "Reviewed" means every
-claim has a reviewer's label (anyone's); an answer without claims counts as reviewed once
-its correctness is marked. The order is fixed when the queue is loaded, so an answer does
-not jump away from under the reviewer as it becomes reviewed.
-
-Blind review orders by the check's flag alone, and filters on the reviewer's own labels:
-where the judge's verdict moved an answer, or chose it, the order would tell the verdict.
+The queue's order (its tiers, what counts as reviewed) is ``queue_order``'s. Blind review
+filters on the reviewer's own labels (and orders by the check's flag alone): where the
+judge's verdict moved an answer, or chose it, the queue would tell the verdict.
 """
 
 from __future__ import annotations
@@ -21,46 +15,10 @@ from dataclasses import dataclass
 
 from groundtui.store import Store
 from groundtui.store.rules import in_control
+from groundtui.tui.queue_order import LIVE_MARK, REVIEWED, tiers
 from groundtui.tui.team_data import Team
 
 PAGE = 100
-
-# Priority = flagged, or not flagged with a claim the judge did not find stated; this is
-# "flagged, or check and judge disagree" with the flagged-and-all-stated case folded in.
-_FLAGGED = "exists (select 1 from flags f where f.answer_id = a.id)"
-_PRIORITY = (
-    f"({_FLAGGED} or exists (select 1 from claim_labels l where l.answer_id = a.id"
-    " and l.judge_verdict is not null and l.judge_verdict != 'stated'))"
-)
-# A mark that counts: neither an undo row nor undone by one (m then u leaves none).
-_LIVE_MARK = (
-    "m.reverts is null and not exists (select 1 from answer_marks u where u.reverts = m.id)"
-)
-_MARKED = f"select 1 from answer_marks m where {_LIVE_MARK}"
-_REVIEWED = (
-    "(case when exists (select 1 from claim_labels l where l.answer_id = a.id)"
-    " then not exists (select 1 from claim_labels l where l.answer_id = a.id"
-    " and l.reviewer_verdict is null)"
-    f" else exists ({_MARKED} and m.answer_id = a.id) end)"
-)
-
-
-def tiers(blind: bool = False, control: float = 0.0) -> tuple[str, ...]:
-    """The queue's four tiers, as SQL conditions on ``answers a``, in order.
-
-    The control sample of ``control`` (the ``control_share`` setting) is mixed into the
-    first tiers, unmarked until labelled, so the reviewer is not primed.
-    """
-    first = _FLAGGED if blind else _PRIORITY
-    if control > 0:
-        first = f"({first} or {in_control('a', repr(float(control)))})"
-    return (
-        f"{first} and not {_REVIEWED}",
-        f"{first} and {_REVIEWED}",
-        f"not {first} and not {_REVIEWED}",
-        f"not {first} and {_REVIEWED}",
-    )
-
 
 # This reviewer's latest row for the claim ``l`` (their live label), for blind filters.
 _OWN = (
@@ -139,7 +97,7 @@ class QueueFilter:
             )
             params.append(self.verdict)
         if self.unreviewed:
-            sql.append(f"not {_REVIEWED}")
+            sql.append(f"not {REVIEWED}")
         if self.disagreements and mine is not None:  # only where the judge is revealed
             sql.append(
                 "exists (select 1 from claim_labels l where l.answer_id = a.id"
@@ -265,7 +223,7 @@ def summaries(
         r[0]
         for r in store.db.execute(
             f"select distinct m.answer_id from answer_marks m where m.answer_id in ({marks})"
-            f" and {_LIVE_MARK}",
+            f" and {LIVE_MARK}",
             ids,
         )
     }
@@ -309,7 +267,7 @@ def progress(
     """``(reviewed, total)`` answers of the (filtered) queue: a full scan, for a worker."""
     extra, params = _conditions(filt, blind, team)
     row = store.db.execute(
-        f"select count(*), coalesce(sum({_REVIEWED}), 0) from answers a"
+        f"select count(*), coalesce(sum({REVIEWED}), 0) from answers a"
         f" {'where ' + extra if extra else ''}",
         params,
     ).fetchone()
