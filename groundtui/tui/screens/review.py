@@ -2,15 +2,12 @@
 
 The panes it decides by, and the reads that fill them, are ``ReviewPanes``' (review_panes.py).
 A key acts on the answer on screen: one that arrives while the next answer is still being
-read (typed fast, pasted, a slow disk) is held and replayed, in order, once that answer is
-shown. Writing the decisions, and what the screen shows of each, is ``Writing``'s (writing.py).
+read is held and replayed once that answer is shown (held_keys.py). Writing the decisions,
+and what the screen shows of each, is ``Writing``'s (writing.py).
 """
 
 from __future__ import annotations
 
-import functools
-from collections import deque
-from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar
 
@@ -21,33 +18,14 @@ from groundtui.tui.advance import completes, next_unlabelled
 from groundtui.tui.commands import ReviewCommands
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.queue_data import QueueFilter
-from groundtui.tui.screens.correcting import Correcting
+from groundtui.tui.screens.held_keys import HeldKeys, on_the_answer_shown
 from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
 
 
-def on_the_answer_shown(action: Callable | None = None, *, moves: bool = False):
-    """Hold ``action`` while the answer it would act on is loading; replay it once shown.
-
-    ``moves``: the action only moves to another answer, which needs nothing from the one
-    loading, so it runs at once unless keys before it are held (their order is kept).
-    """
-    if action is None:
-        return functools.partial(on_the_answer_shown, moves=moves)
-
-    @functools.wraps(action)
-    def held(self: ReviewScreen, *args) -> None:
-        if self.held_keys or (self.awaiting_answer and not moves):
-            self.held_keys.append(functools.partial(action, self, *args))
-        else:
-            action(self, *args)
-
-    return held
-
-
-class ReviewScreen(Correcting):
+class ReviewScreen(HeldKeys):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
@@ -55,17 +33,8 @@ class ReviewScreen(Correcting):
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
         super().__init__(db_path, session)
-        self.held_keys: deque[Callable[[], None]] = deque()
-        """Key actions typed while the answer they act on was loading, in order."""
         self._wants_kind: str | None = None
         """The claim a ``c``/``a``/``p`` left waiting for its kind (advance on decide)."""
-
-    def _answer_shown(self) -> None:
-        while self.held_keys and not self.awaiting_answer and self.is_current:
-            self.held_keys.popleft()()
-
-    def on_screen_resume(self) -> None:
-        self._answer_shown()  # keys held behind a note or the filter go on
 
     # -- decisions ---------------------------------------------------------------------
 
