@@ -1,4 +1,5 @@
-"""The review screen's panes and what fills them: the queue, the open answer and the report.
+"""The review screen's panes and what fills them: the open answer and the report, over
+the queue (``QueuePanes``, queue_panes.py).
 
 Each is read from the database in a worker (a store opened on the worker's thread) and
 drawn when its message comes back; a message answering an abandoned request (the reviewer
@@ -8,38 +9,31 @@ show is on its way (``awaiting_answer``), the keys that act on it wait (review.p
 
 from __future__ import annotations
 
-import sqlite3
-import time
 from typing import ClassVar
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
 from groundtui.report import Report
 from groundtui.store import Store, StoreError
-from groundtui.text.inert import one_line
-from groundtui.tui import messages, queue_data
+from groundtui.tui import messages
 from groundtui.tui.advance import first_unlabelled
 from groundtui.tui.answer_data import AnswerDetail, load_answer
 from groundtui.tui.claim_data import ClaimView
-from groundtui.tui.queue_data import QueueFilter, QueueRow
+from groundtui.tui.screens.queue_panes import QueuePanes
 from groundtui.tui.session import ReviewSession
-from groundtui.tui.team_data import team_progress
 from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.claims import COMPACT_BELOW, ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
 from groundtui.tui.widgets.source import SourcePane
 
-PREFETCH = 20
 
-
-class ReviewPanes(Screen):
+class ReviewPanes(QueuePanes):
     """The panes a reviewer decides a claim by, filled from the database as they are needed.
 
     The keys and the decisions they make are :class:`~groundtui.tui.screens.review.ReviewScreen`'s.
@@ -51,35 +45,17 @@ class ReviewPanes(Screen):
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
         (0, "-short"), (COMPACT_BELOW, "-tall")]
     """Below ``COMPACT_BELOW`` rows the report is hidden until ``r`` and claims take a line."""
-    page_size = queue_data.PAGE
-    """Answers read per page of the queue."""
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
-        super().__init__()
-        self.db_path = db_path
-        self.session = session
-        self.filter = QueueFilter()
-        self.rows: list[QueueRow] = []
-        self.more: tuple[int, int] | None = None
-        self.index = 0
+        super().__init__(db_path, session)
         self.detail: AnswerDetail | None = None
         self.claim = 0
-        self.progress: tuple[int, int] | None = None
         self.report: Report | None = None
         self.report_ready = False
         self.origins: list[str] | None = None
-        self.team_line = ""
-        """The team's progress: ``mine 12 · team 140 of 500 · double 9 of 50``."""
         self.step = 1
         """The way the reviewer last moved through the queue: a taken answer is skipped so."""
-        self._queue_token = 0
         self._answer_token = 0
-        self._loading_page = False
-        self._counts_started = False
-        self.progress_took = 0.0
-        """Seconds the last count of the progress took (live_panes spaces them by it)."""
-        self.awaiting_answer = True
-        """The answer to show (or the queue's first page) is still being read."""
         self._pick_unlabelled = False
         """The answer being opened starts on its first claim not labelled (advance)."""
         self.labelled_now: set[str] = set()
@@ -110,111 +86,6 @@ class ReviewPanes(Screen):
         self.query_one(ReportPane).border_title = "Report"
         self.query_one(AnswerView).border_title = "Answer"
         self._reload_queue()
-
-    # -- reading (in workers) ----------------------------------------------------------
-
-    def _read(self, what: str, query):
-        """``query(store)`` on a store of this thread; a failure is reported, not raised."""
-        try:
-            with Store(self.db_path, readonly=self.session.readonly) as store:
-                return query(store)
-        except (StoreError, sqlite3.Error) as exc:
-            self.post_message(messages.WorkFailed(what, str(exc)))
-            return None
-
-    def on_work_failed(self, message: messages.WorkFailed) -> None:
-        self._status(f"Could not read {message.what}: {message.error}", warning=True)
-
-    # -- the queue -------------------------------------------------------------------
-
-    def _reload_queue(self) -> None:
-        self._queue_token += 1
-        self.rows, self.more, self.index, self.progress = [], None, 0, None
-        # Text, not a str: the filter holds what the reviewer typed, which is not markup.
-        title = Text(
-            f"Queue · {one_line(self.filter.describe(), 80)}" if self.filter.active else "Queue"
-        )
-        self.query_one(QueuePane).reset(title)
-        self._loading_page = self.awaiting_answer = True
-        self.load_page(self._queue_token, self.filter, (0, 0), True)
-        if self._counts_started:
-            self.count_progress(self._queue_token, self.filter)
-
-    @work(thread=True, exclusive=True, group="queue", exit_on_error=False)
-    def load_page(self, token: int, filt: QueueFilter, after: tuple[int, int], first: bool) -> None:
-        """Read one page of the queue."""
-        blind = self.session.reviewer if self.session.blind else None
-        team = self.session.team
-        page = self._read(
-            "the queue",
-            lambda s: queue_data.queue_page(s, filt, after, self.page_size, blind, team),
-        )
-        if not get_current_worker().is_cancelled:  # a failed read (None) ends the wait too
-            self.post_message(messages.QueuePageLoaded(token, page, first))
-
-    @work(thread=True, exclusive=True, group="progress", exit_on_error=False)
-    def count_progress(self, token: int, filt: QueueFilter) -> None:
-        """Count reviewed answers of the queue (a full scan: kept off the first screen)."""
-        blind = self.session.reviewer if self.session.blind else None
-        team = self.session.team
-        began = time.monotonic()
-        counted = self._read(
-            "the progress", lambda s: queue_data.progress(s, filt, blind, team)
-        )
-        line = self._read(
-            "the team's progress",
-            lambda s: team_progress(s, self.session.reviewer, self.session.share).line(),
-        )
-        self.progress_took = time.monotonic() - began
-        if counted is not None and not get_current_worker().is_cancelled:
-            reviewed, total = counted
-            self.post_message(messages.ProgressCounted(token, reviewed, total, line or ""))
-
-    def on_queue_page_loaded(self, message: messages.QueuePageLoaded) -> None:
-        if message.token != self._queue_token:
-            return
-        self._loading_page = False
-        if message.page is None:  # the status says why
-            if message.first:
-                self._show_nothing()
-            return
-        self.rows.extend(message.page.rows)
-        self.more = message.page.after
-        self.query_one(QueuePane).show_rows(self.rows)
-        self._show_progress()
-        if message.first:
-            if self.rows:
-                self._open(0)
-            else:
-                self._show_nothing()
-                self._status(
-                    "No answer matches the filter."
-                    if self.filter.active
-                    else "The database holds no answers yet."
-                )
-                self._after_first_screen()
-
-    def _show_nothing(self) -> None:
-        self.detail, self.awaiting_answer = None, False
-        self._draw()
-        self._answer_shown()
-
-    def on_progress_counted(self, message: messages.ProgressCounted) -> None:
-        if message.token == self._queue_token:
-            self.progress = (message.reviewed, message.total)
-            self.team_line = message.team
-            self._show_progress()
-
-    def _show_progress(self) -> None:
-        reviewed, total = self.progress or (None, None)
-        self.query_one(QueuePane).set_progress(
-            reviewed, total, len(self.rows), self.more is not None, self.team_line
-        )
-
-    def _prefetch(self) -> None:
-        if self.more and not self._loading_page and self.index >= len(self.rows) - PREFETCH:
-            self._loading_page = True
-            self.load_page(self._queue_token, self.filter, self.more, False)
 
     # -- one answer --------------------------------------------------------------------
 
@@ -275,15 +146,13 @@ class ReviewPanes(Screen):
         self._after_first_screen()
         self._answer_shown()
 
+    def _show_nothing(self) -> None:
+        self.detail, self.awaiting_answer = None, False
+        self._draw()
+        self._answer_shown()
+
     def _answer_shown(self) -> None:
         """The answer to show is on screen (or there is none): the review screen's hook."""
-
-    def _after_first_screen(self) -> None:
-        """Start the whole-database counts once the reviewer has something to look at."""
-        if not self._counts_started:
-            self._counts_started = True
-            self.count_progress(self._queue_token, self.filter)
-            self.count_report()
 
     def _draw(self) -> None:
         """Draw the open answer and its selected claim; panes redraw only what changed."""
@@ -320,13 +189,3 @@ class ReviewPanes(Screen):
         if self.detail and 0 <= self.claim < len(self.detail.claims):
             return self.detail.claims[self.claim]
         return None
-
-    def count_report(self, live: bool = False) -> object:
-        """Read the report in a worker: the live panes' (live_panes.py)."""
-        return None
-
-    def _status(self, text: str, warning: bool = False) -> None:
-        """Say ``text`` on the status line (untrusted parts stay text, never markup)."""
-        status = self.query_one("#status", Static)
-        status.set_class(warning, "-warning")
-        status.update(Text(text), layout=False)
