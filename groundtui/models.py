@@ -6,7 +6,7 @@ back. Vocabulary enums are ``StrEnum`` so their values are the README's words.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.records import nfc
+from groundtui.records import aware, nfc
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 
@@ -63,35 +63,6 @@ def _check_span(value: Span | None, name: str) -> Span | None:
     if start < 0 or end < start:
         raise ValueError(f"{name} must be [start, end) with 0 <= start <= end")
     return value
-
-
-def aware(moment: datetime) -> datetime:
-    """``moment`` if it has a zone and is in the years 1-9999 in UTC, as the store keeps times.
-
-    Raises:
-        ValueError: one sentence saying which.
-    """
-    if moment.tzinfo is None:
-        raise ValueError("must be ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z")
-    try:
-        moment.astimezone(UTC)
-    except OverflowError:  # 0001-01-01T00:00:00+14:00 is in the year 0 in UTC
-        raise ValueError(f"{moment.isoformat()} is outside the years 1-9999 in UTC") from None
-    return moment
-
-
-def parse_instant(text: str) -> datetime:
-    """An ISO 8601 time with a zone ("Z" for UTC), checked as ``aware`` checks it.
-
-    Raises:
-        ValueError: one sentence naming what is wrong.
-    """
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise ValueError(
-            f"{text!r} is not ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z") from None
-    return aware(moment)
 
 
 class Review(BaseModel):

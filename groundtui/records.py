@@ -4,7 +4,8 @@ Python's ``json`` accepts what the rest of the product cannot hold: a lone surro
 ("\\ud800", which no UTF-8 file or SQLite text can carry), nesting deep enough to exhaust
 the recursion limit of whatever walks it next, numbers of thousands of digits (``int()``
 refuses past 4,300) or beyond SQLite's 64-bit integers. Each is refused here, naming the
-field, so that a bad line is one sentence and never a traceback further on.
+field, so that a bad line is one sentence and never a traceback further on. So is a time
+that is not ISO 8601 with a zone (``parse_instant``, ``aware``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import unicodedata
+from datetime import UTC, datetime
 from typing import Any
 
 MAX_DEPTH = 64
@@ -134,3 +136,32 @@ def _check_text(text: str, path: str) -> None:
 def nfc(identifier: str) -> str:
     """An id in NFC, so that one id spelled with composed or decomposed accents is one id."""
     return identifier if identifier.isascii() else unicodedata.normalize("NFC", identifier)
+
+
+def aware(moment: datetime) -> datetime:
+    """``moment`` if it has a zone and is in the years 1-9999 in UTC, as the store keeps times.
+
+    Raises:
+        ValueError: one sentence saying which.
+    """
+    if moment.tzinfo is None:
+        raise ValueError("must be ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z")
+    try:
+        moment.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00:00+14:00 is in the year 0 in UTC
+        raise ValueError(f"{moment.isoformat()} is outside the years 1-9999 in UTC") from None
+    return moment
+
+
+def parse_instant(text: str) -> datetime:
+    """An ISO 8601 time with a zone ("Z" for UTC), checked as ``aware`` checks it.
+
+    Raises:
+        ValueError: one sentence naming what is wrong.
+    """
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ValueError(
+            f"{text!r} is not ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z") from None
+    return aware(moment)

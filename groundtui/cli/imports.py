@@ -10,7 +10,7 @@ import click
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import user_errors
 from groundtui.formats import FORMATS
-from groundtui.models import parse_instant
+from groundtui.records import parse_instant
 from groundtui.store import default_db_path
 from groundtui.text.inert import shown
 

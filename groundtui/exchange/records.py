@@ -11,7 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
-from groundtui.models import ClaimKind, InventionKind, Source, Span, Verdict, parse_instant
+from groundtui.models import ClaimKind, InventionKind, Source, Span, Verdict
+from groundtui.records import parse_instant
 from groundtui.store.rows import now_iso
 
 
