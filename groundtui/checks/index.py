@@ -11,18 +11,17 @@ appears nowhere in the source's digits.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 
-from groundtui.checks.dates import is_listed_day, listed_days, month_items
-from groundtui.checks.digit_dates import day_keys, range_tail
+from groundtui.checks.dates import month_items
 from groundtui.checks.digit_runs import LONG_TEXT, DigitRuns
 from groundtui.checks.figures import digit_items
 from groundtui.checks.items import Item
-from groundtui.checks.keys import date_keys, valid_date, word_stems
+from groundtui.checks.keys import word_stems
 from groundtui.checks.links import links_of
 from groundtui.checks.names import after_name
 from groundtui.checks.number_words import word_items
 from groundtui.checks.resume import Place
+from groundtui.checks.source_keys import keys_of, without_days
 from groundtui.checks.values import below_one, has_run, whole, word_edges, word_in
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
@@ -270,8 +269,8 @@ class SourceIndex:
             items = digit_items(self.text)
             days: list[str] = []
             if dates := self._month_items():
-                items, days = _without_days(self.text, items, dates)
-            self._digits = _keys_of(items) | frozenset(days)
+                items, days = without_days(self.text, items, dates)
+            self._digits = keys_of(items) | frozenset(days)
         return self._digits
 
     def _month_items(self) -> list[Item]:
@@ -282,12 +281,12 @@ class SourceIndex:
 
     def _month_keys(self) -> frozenset[str]:
         if self._month_set is None:
-            self._month_set = _keys_of(self._month_items())
+            self._month_set = keys_of(self._month_items())
         return self._month_set
 
     def _word_keys(self) -> frozenset[str]:
         if self._words is None:
-            self._words = _keys_of(word_items(self.text))
+            self._words = keys_of(word_items(self.text))
         return self._words
 
 
@@ -298,59 +297,3 @@ def _short_year(text: str, year: str) -> bool:
     "5-3-24"), so the two digits follow one of those.
     """
     return f"/{year[2:]}" in text or f"-{year[2:]}" in text
-
-
-def _without_days(
-    text: str, items: list[Item], dates: list[Item]
-) -> tuple[list[Item], list[str]]:
-    """A source's figures less the days of its dates, and those days as ``o`` keys.
-
-    The digits of "30 January 2025" are that date's, not the number 30; so are the days
-    listed beside a date ("March 5 and 6") and a range that ends in one ("1–30 November",
-    "24–30 January"). Other figures beside a date keep their keys ("5-3-24 May").
-    """
-    listed = listed_days(text, dates)
-    starts = {day.start for day in listed}
-    days = [key for day in listed for key in _listed_date_keys(day.key)]
-    spans = [(date.start, date.end) for date in dates]  # in order, not overlapping
-    kept: list[Item] = []
-    for item in items:
-        s, e, need = item.start, item.end, item.need
-        if is_listed_day(text, item, starts):  # "26" or "26th" of "25th and 26th December"
-            continue
-        k = bisect_right(spans, (e, -1)) - 1  # the last date starting before the item ends
-        if k < 0 or spans[k][1] <= s:  # no date overlaps it
-            kept.append(item)
-        elif spans[k][0] <= s:  # inside the date; the end of a range it starts is read
-            tail = range_tail(text, s, e) if e > spans[k][1] else None
-            if tail and not is_listed_day(text, tail, starts):
-                kept.append(tail)
-        elif len(need[0]) == 2 and (range_days := day_keys(need[0])):
-            days += range_days  # a range of days: "24–30 January"
-        else:
-            kept.append(item)
-    return kept, days
-
-
-def _listed_date_keys(key: str) -> tuple[str, ...]:
-    """The keys a source's listed day states: "M12-26" is December 26, the 26th, December."""
-    parts = [int(part) for part in key[1:].split("-")]
-    year: int | None = None
-    if key[0] == "D":
-        year, month, day = parts
-    else:
-        month, day = parts
-    if not valid_date(year, month, day):
-        return ()
-    first, also = date_keys(year, month, day)
-    return (first, *also)
-
-
-def _keys_of(items: list[Item]) -> frozenset[str]:
-    """Every key the items state, strictly and liberally (a source is read liberally)."""
-    keys: set[str] = set()
-    for item in items:
-        for alternative in item.need:
-            keys.update(alternative)
-        keys.update(item.also)
-    return frozenset(keys)

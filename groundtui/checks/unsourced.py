@@ -22,9 +22,9 @@ Decisions (also in the README):
 
 The passes that find specifics each read one thing, in modules named for it: sentences
 (and their markers), links, dates (with month names), names, figures (in digits, with
-digit_dates and figure_context), number_words; ``index`` holds a source's side, and
-``values`` the searches for a specific as written, and ``resume`` where in a long text each
-sentence's searches start.
+digit_dates and figure_context), number_words; ``index`` holds a source's side (with
+``source_keys``, what a source states as keys), ``values`` the searches for a specific as
+written, and ``resume`` where in a long text each sentence's searches start.
 """
 
 from __future__ import annotations
