@@ -19,7 +19,7 @@ from groundtui.store import IMPORT_JUDGE, ClaimRow, Store
 from groundtui.store.rows import citation_columns, cited_keys
 from groundtui.store.rules import in_control
 from groundtui.text.kinds import infer_kind
-from groundtui.text.markers import citations_near, distinct, numbered, source_index
+from groundtui.text.markers import citations_near, distinct, source_index
 
 
 @dataclass(frozen=True)
@@ -71,13 +71,14 @@ class AnswerContext:
 
 def load_answer(store: Store, answer_id: str) -> AnswerContext:
     """The answer ``answer_id`` with its sources."""
-    row = store.query("select id, question, response from answers where id = ?", [answer_id])[0]
-    rows = store.answer_sources(answer_id)
+    question = store.scalar("select question from answers where id = ?", [answer_id])
+    cited = store.cited_response(answer_id)
+    if cited is None:
+        raise KeyError(f"no answer {answer_id}")
+    response, rows = cited
     sources = tuple(SourceText(s["key"], s["text"]) for s in rows)
-    numbers = tuple(s["number"] or s["position"] for s in rows)
-    # Markers naming a source by id read as its number, offsets unchanged (README "Input").
-    response = numbered(row["response"], [s["source_id"] for s in rows], numbers)
-    return AnswerContext(row["id"], row["question"], response, sources, numbers)
+    numbers = tuple(s["cited_as"] for s in rows)
+    return AnswerContext(answer_id, question, response, sources, numbers)
 
 
 def stored_claims(store: Store, answer_id: str) -> list[dict]:

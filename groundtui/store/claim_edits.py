@@ -19,11 +19,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from groundtui.store.answer_reads import AnswerReads
 from groundtui.store.labels import LabelWrites, _new_id
 from groundtui.store.rows import ClaimRow, cited_keys, now_iso
 from groundtui.text.kinds import infer_kind
 from groundtui.text.locate import locate
-from groundtui.text.markers import citations_near, distinct, numbered
+from groundtui.text.markers import citations_near, distinct
 
 #: The corrections, as ``claim_edits.action`` names them.
 ACTIONS = ("edit", "split", "add", "dismiss", "undo")
@@ -38,7 +39,7 @@ class CorrectionError(ValueError):
     """A correction that cannot be made (an unknown or retired claim, an empty span)."""
 
 
-class ClaimEditWrites(LabelWrites):
+class ClaimEditWrites(LabelWrites, AnswerReads):
     """Corrections of claims by reviewers, each an append-only ``claim_edits`` row."""
 
     def dismiss_claim(self, claim_id: str, reviewer: str) -> int:
@@ -149,19 +150,10 @@ class ClaimEditWrites(LabelWrites):
 
     def _response(self, answer_id: str) -> str:
         """The response as the judge reads it: markers naming a source by id numbered."""
-        response = self.scalar("select response from answers where id = ?", [answer_id])
-        if response is None:
+        cited = self.cited_response(answer_id)
+        if cited is None:
             raise CorrectionError(f"no answer {answer_id}")
-        ids, numbers = self._sources(answer_id)
-        return numbered(response, [i for i, _ in ids], numbers)
-
-    def _sources(self, answer_id: str) -> tuple[list[tuple[str, str]], list[int]]:
-        rows = self.db.execute(
-            "select s.source_id, s.key, coalesce(a.number, a.position) from answer_sources a"
-            " join sources s on s.key = a.source_key where a.answer_id = ? order by a.position",
-            [answer_id],
-        ).fetchall()
-        return [(r[0], r[1]) for r in rows], [r[2] for r in rows]
+        return cited[0]
 
     def _ordinal_at(self, answer_id: str, start: int) -> int:
         """The ordinal an added claim starting at ``start`` sorts by: that of the last live
@@ -174,7 +166,8 @@ class ClaimEditWrites(LabelWrites):
     def _made(self, like: dict[str, Any], parts: Sequence[Part]) -> list[ClaimRow]:
         """New claim rows in the place (answer, ordinal) of ``like``, one per part."""
         answer_id = like["answer_id"]
-        ids, numbers = self._sources(answer_id)
+        sources = self.answer_sources(answer_id)
+        numbers, keys = [s["cited_as"] for s in sources], [s["key"] for s in sources]
         taken = [
             int(m.group(1)) for (i,) in self.db.execute(
                 "select id from claims where answer_id = ?", [answer_id])
@@ -185,7 +178,7 @@ class ClaimEditWrites(LabelWrites):
             ClaimRow(
                 id=f"{answer_id}#{first + k}", answer_id=answer_id, ordinal=like["ordinal"],
                 text=text, kind=kind, citations=citations,
-                cited_keys=cited_keys(citations, numbers, [key for _, key in ids]),
+                cited_keys=cited_keys(citations, numbers, keys),
                 span=span, located="exact" if span else "unlocated",
             )
             for k, (text, span, citations, kind) in enumerate(parts)

@@ -5,8 +5,8 @@ imports (``imports``), labels (``labels``: claims, judgements, reviews, marks), 
 runs (``judging``), the mechanical check's flags (``flags``), settings (``settings``),
 deletions (``forget``), a team's reviewers, leases and adjudications (``team``) and
 reviewers' link tokens (``reviewers``) and reviewers' corrections of claims
-(``claim_edits``). Each write runs inside
-the one write path, ``transaction()``, which takes the write lock before reading.
+(``claim_edits``, with an answer read as a judge reads it: ``answer_reads``). Each write
+runs inside the one write path, ``transaction()``, which takes the write lock before reading.
 """
 
 from __future__ import annotations
@@ -24,12 +24,3 @@ from groundtui.store.team import TeamWrites
 class Store(ImportWrites, JudgingWrites, FlagWrites, SettingsStore, ForgetWrites, TeamWrites,
             ReviewerWrites, ClaimEditWrites):
     """One SQLite database file. Not shared between threads: open one per thread."""
-
-    def answer_sources(self, answer_id: str) -> list[dict]:
-        """The answer's sources in the order they came, each with its ``position`` and the
-        ``number`` the response cites it by."""
-        return self.query(
-            "select a.position, a.number, s.* from answer_sources a join sources s on s.key = a.source_key"
-            " where a.answer_id = ? order by a.position",
-            [answer_id],
-        )

@@ -76,7 +76,7 @@ def load_answer(
     sources = [
         SourceInfo(
             s["position"], s["source_id"], s["title"], s["origin"], s["updated_at"], s["text"],
-            s["number"] or s["position"],
+            s["cited_as"],
         )
         for s in store.answer_sources(answer_id)
     ]
