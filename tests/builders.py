@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
+import pyarrow.parquet as pq
+
 from groundtui.importer import import_files
 from groundtui.store import Store
 
@@ -37,6 +40,19 @@ def write_jsonl(path: Path, records: list[Any]) -> Path:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
+
+
+def table_with_bad_rows(path: Path) -> Path:
+    """A Parquet table for ``scan-table`` (columns ``answer_id``, ``answer``, ``docs``) of six
+    answers in two row groups of three: row 2 of row group 0 has a null response, rows 2
+    and 3 of row group 1 a null source list and a null source; the other three are fine."""
+    rows = [{"answer_id": f"A{i}", "answer": "Refunds take 5 days [1].",
+             "docs": ["Refunds take 5 days."]} for i in range(6)]
+    rows[1]["answer"] = None
+    rows[4]["docs"] = None
+    rows[5]["docs"] = ["Refunds take 5 days.", None]
+    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=3)
+    return path
 
 
 def imported_db(folder: Path, name: str, records: list[Any]) -> Path:

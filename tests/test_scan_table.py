@@ -18,6 +18,7 @@ from groundtui.scan import CHECK_NAME
 from groundtui.store import Store
 from groundtui.table import Columns, scan_table
 from groundtui.table.batch import BatchChecker, IndexCache
+from tests.builders import table_with_bad_rows
 
 SAMPLE = Path(__file__).resolve().parents[1] / "groundtui" / "sample_data" / "answers.jsonl"
 ARGS = ["--id", "answer_id", "--response", "answer", "--sources", "docs"]
@@ -161,13 +162,7 @@ def test_flagged_only_writes_the_flagged_rows_alike_with_one_worker_or_two(
 def test_bad_rows_are_counted_by_row_group_and_row_and_the_rest_is_written(
     tmp_path: Path,
 ) -> None:
-    rows = [{"answer_id": f"A{i}", "answer": "Refunds take 5 days [1].",
-             "docs": ["Refunds take 5 days."]} for i in range(6)]
-    rows[1]["answer"] = None
-    rows[4]["docs"] = None
-    rows[5]["docs"] = ["Refunds take 5 days.", None]
-    path = tmp_path / "answers.parquet"
-    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=3)
+    path = table_with_bad_rows(tmp_path / "answers.parquet")
     code, out, err = _run("scan-table", str(path), "-o", str(tmp_path / "out"), *ARGS)
     assert code == 1
     assert err.splitlines() == [

@@ -18,6 +18,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from tests.builders import table_with_bad_rows
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -91,13 +93,7 @@ def test_ray_writes_what_the_local_engine_writes(lake: Path, tmp_path: Path) -> 
 def test_ray_names_bad_rows_by_row_group_and_row_as_the_local_engine_does(
     tmp_path: Path,
 ) -> None:
-    rows = [{"answer_id": f"A{i}", "answer": "Refunds take 5 days [1].",
-             "docs": ["Refunds take 5 days."]} for i in range(6)]
-    rows[1]["answer"] = None
-    rows[4]["docs"] = None
-    rows[5]["docs"] = ["Refunds take 5 days.", None]
-    path = tmp_path / "answers.parquet"
-    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=3)
+    path = table_with_bad_rows(tmp_path / "answers.parquet")
     ray = _scan(str(path), "-o", str(tmp_path / "out"), *ARGS, "--engine", "ray",
                 "--workers", "1", "--flagged-only")
     assert ray.returncode == 1, ray.stderr

@@ -165,14 +165,12 @@ def latest_own(store: Store, claim_ids: list[str], reviewer: str) -> dict[str, d
     if not claim_ids:
         return {}
     marks = ",".join("?" * len(claim_ids))
-    latest: dict[str, dict] = {}
-    for row in store.query(
+    rows = store.query(
         "select id, claim_id, verdict, invention_kind, note, blind from reviews"
         f" where reviewer = ? and claim_id in ({marks}) order by at, id",
         [reviewer, *claim_ids],
-    ):
-        latest[row["claim_id"]] = row
-    return latest
+    )
+    return {row["claim_id"]: row for row in rows}  # in time order: the last one stays
 
 
 def revealed(store: Store, claim_ids: list[str], reviewer: str) -> set[str]:

@@ -92,14 +92,12 @@ def latest_adjudications(store: Store, claim_ids: list[str]) -> dict[str, dict]:
     if not claim_ids:
         return {}
     marks = ",".join("?" * len(claim_ids))
-    latest: dict[str, dict] = {}
-    for row in store.query(
+    rows = store.query(
         "select id, claim_id, verdict, invention_kind, note, 0 as blind from adjudications"
         f" where claim_id in ({marks}) order by at, id",
         claim_ids,
-    ):
-        latest[row["claim_id"]] = row
-    return latest
+    )
+    return {row["claim_id"]: row for row in rows}  # in time order: the last one stays
 
 
 class TeamProgress(NamedTuple):
