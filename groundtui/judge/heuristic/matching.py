@@ -2,9 +2,9 @@
 
 A source is split into sentences once (cached by its text). Every window of 1-3
 consecutive sentences is scored by the share of the claim's content words (weighed by
-rarity: ``common.py``) and values it holds; the best window is the evidence. Within it we look for the claim's values,
-for different values of the same thing, and for a negation on one side only; in the whole
-source, for the claim's values, names and generalising words.
+rarity: ``common.py``) and values it holds; the best window is the evidence. Within it we
+look for the claim's values, for different values of the same thing, and for a negation on
+one side only; in the whole source, for the claim's values, names and generalising words.
 """
 
 from __future__ import annotations
