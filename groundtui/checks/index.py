@@ -77,12 +77,15 @@ class SourceIndex:
     def has_name_key(self, key: str) -> bool:
         """Whether a name, normalised by ``name_key``, appears as whole words in the text
         lowercased (or with its runs of whitespace made one space)."""
-        if word_in(self.lower, key):
+        lower = self.lower
+        if word_in(lower, key):
             return True
-        if " " not in key:
+        # respacing makes no new word: a name with a word not in the text (most invented
+        # names) is not in the text respaced, which need not then be built
+        if " " not in key or not all(word in lower for word in key.split(" ")):
             return False
         if self._squashed is None:
-            self._squashed = " ".join(self.lower.split())
+            self._squashed = " ".join(lower.split())
         return word_in(self._squashed, key)
 
     def has_name_alone(self, name: str) -> bool:
@@ -209,11 +212,9 @@ class SourceIndex:
         return False
 
     def _has_run(self, digits: str) -> bool:
-        """``has_run`` in the text, proved absent at once by a long text's ``DigitRuns``.
-
-        Without them, ``has_run``'s own search answers (a ``digits in text`` first would
-        read the text twice).
-        """
+        """``has_run`` in the text, proved absent at once by a long text's ``DigitRuns``
+        (without them ``has_run``'s own search answers: ``digits in text`` first would
+        read the text twice)."""
         runs = self._digit_runs()
         if runs is not None and digits.isascii() and digits.isdigit() and not runs.has(digits):
             return False
