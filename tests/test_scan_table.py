@@ -310,3 +310,13 @@ def test_ray_row_hashes_name_the_row_group_and_row_or_else_the_id() -> None:
     # the file's rows and before the next file's
     place, line = places.line("other.parquet", 1222525338035744934, "A3", "r")
     assert line == "other.parquet: the row with id 'A3': r" and (0, 4) < place < (1, 0)
+
+
+def test_the_summary_says_one_bad_row_in_the_singular(tmp_path: Path) -> None:
+    rows = [{"answer_id": "A0", "answer": None, "docs": ["x"]},
+            {"answer_id": "A1", "answer": "Refunds take 5 days [1].", "docs": ["Refunds."]}]
+    path = tmp_path / "answers.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), path)
+    code, out, _err = _run("scan-table", str(path), "-o", str(tmp_path / "out"), *ARGS)
+    assert code == 1
+    assert out.rstrip().endswith("; 1 bad row.")

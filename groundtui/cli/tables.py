@@ -100,5 +100,5 @@ def scan_table(
     click.echo(
         f"Checked {checked:,} answers in {seconds:.1f} s ({total.rows / max(seconds, 1e-9):,.0f} "
         f"rows/s, engine {engine}): {total.flagged:,} flagged ({rate}); wrote {total.written:,} "
-        f"rows to {out}; {total.bad:,} bad rows.")
+        f"rows to {out}; {total.bad:,} bad {'row' if total.bad == 1 else 'rows'}.")
     sys.exit(1 if total.bad else 0)
