@@ -28,7 +28,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 
 from groundtui.table.batch import OUT_FIELDS, BatchChecker
 from groundtui.table.inputs import Columns
-from groundtui.table.run import BAD_SHOWN, UnitResult, check_rows, kept
+from groundtui.table.run import BAD_SHOWN, UnitResult, check_rows, flagged_in, kept
 
 __all__ = ["ADDED", "CheckingActor", "RowPlaces", "Tally"]
 
@@ -162,10 +162,9 @@ class CheckingActor:
         paths, hashes, ids = (batch.column(name) for name in (*ADDED, self.columns.id))
         lines = [self.places.line(paths[row].as_py(), hashes[row].as_py(), ids[row].as_py(),
                                   reason) for row, reason in bad]
-        flagged = sum(1 for f in checked.column("flagged").to_pylist() if f)
         counts = paths.value_counts()
         rows = dict(zip(counts.field("values").to_pylist(),
                         counts.field("counts").to_pylist(), strict=True))
         # waited for: a count sent and not yet received when the pool ends would be lost
-        self.wait(self.tally.add.remote(rows, flagged, out.num_rows, lines))
+        self.wait(self.tally.add.remote(rows, flagged_in(checked), out.num_rows, lines))
         return out

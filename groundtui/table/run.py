@@ -4,8 +4,9 @@
 record batches through the worker's ``BatchChecker``, writes the answers' columns as read
 plus ``flagged`` and ``specifics`` to its own part file, and returns counts and the bad
 rows. ``run_local`` maps it over a process pool (the checker, with its cache of source
-indexes, lives once per process). ``check_rows`` and ``kept``, a batch checked and the
-rows of it written, are what ``groundtui.table.ray_engine`` runs in its Ray actors too.
+indexes, lives once per process). ``check_rows``, ``flagged_in`` and ``kept``, a batch
+checked, counted and the rows of it written, are what ``groundtui.table.ray_engine`` runs
+in its Ray actors too.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ import pyarrow.parquet as pq  # type: ignore[import-untyped]
 from groundtui.table.batch import OUT_FIELDS, BatchChecker, worker_checker
 from groundtui.table.inputs import Columns, Unit
 
-__all__ = ["BATCH_ROWS", "UnitResult", "check_rows", "check_unit", "in_order", "kept", "part_name",
-           "run_local"]
+__all__ = ["BATCH_ROWS", "UnitResult", "check_rows", "check_unit", "flagged_in", "in_order", "kept",
+           "part_name", "run_local"]
 
 BATCH_ROWS = 2048
 """Rows read, checked and written at a time: a worker's memory, whatever the file's size."""
@@ -106,8 +107,7 @@ def _check_batch(
         result.bad_rows.append(
             f"{unit.path}: row group {unit.row_group}, row {before + row + 1} "
             f"(row {unit.first_row + before + row + 1:,} of the file): {reason}")
-    flagged = out.column("flagged")
-    result.flagged += pc.sum(flagged).as_py() or 0
+    result.flagged += flagged_in(out)
     out = kept(out, flagged_only)
     result.written += out.num_rows
     return out
@@ -124,6 +124,11 @@ def check_rows(
     for f, array in zip(OUT_FIELDS, added, strict=True):
         out = out.append_column(f, array)
     return out, bad
+
+
+def flagged_in(checked: pa.Table) -> int:
+    """How many rows of ``checked`` are flagged (a row not checked is not)."""
+    return int(pc.sum(checked.column("flagged")).as_py() or 0)
 
 
 def kept(checked: pa.Table, flagged_only: bool) -> pa.Table:
