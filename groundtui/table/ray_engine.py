@@ -142,6 +142,7 @@ def _unread_line(path: str, missing: int, names: list[str]) -> str:
     """The line for rows of ``path`` Ray Data could not read (a damaged file, most likely),
     naming the first row group pyarrow cannot read either."""
     said = f"{path}: {missing:,} rows not checked: Ray Data could not read them"
+    group = None  # the row group being read when pyarrow failed, if it got that far
     try:
         with pq.ParquetFile(path) as source:
             for group in range(source.num_row_groups):
@@ -149,7 +150,7 @@ def _unread_line(path: str, missing: int, names: list[str]) -> str:
                     pass
     except (pa.ArrowException, OSError) as exc:
         reason = " ".join(str(exc).split())  # pyarrow's messages run over lines
-        where = f"row group {group}: " if "group" in locals() else ""
+        where = f"row group {group}: " if group is not None else ""
         return f"{said} ({where}{reason})"
     return said
 
