@@ -71,14 +71,12 @@ class AnswerContext:
 
 def load_answer(store: Store, answer_id: str) -> AnswerContext:
     """The answer ``answer_id`` with its sources."""
-    question = store.scalar("select question from answers where id = ?", [answer_id])
-    cited = store.cited_response(answer_id)
-    if cited is None:
+    answer = store.answer_as_cited(answer_id)
+    if answer is None:
         raise KeyError(f"no answer {answer_id}")
-    response, rows = cited
-    sources = tuple(SourceText(s["key"], s["text"]) for s in rows)
-    numbers = tuple(s["cited_as"] for s in rows)
-    return AnswerContext(answer_id, question, response, sources, numbers)
+    sources = tuple(SourceText(s["key"], s["text"]) for s in answer.sources)
+    numbers = tuple(s["cited_as"] for s in answer.sources)
+    return AnswerContext(answer_id, answer.question, answer.response, sources, numbers)
 
 
 def stored_claims(store: Store, answer_id: str) -> list[dict]:

@@ -6,8 +6,20 @@ One reading for both, so that a claim a reviewer makes cites what a judge's woul
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from groundtui.store.connection import Connection
 from groundtui.text.markers import numbered
+
+
+class AnswerAsCited(NamedTuple):
+    """One answer as the judge reads it (``AnswerReads.answer_as_cited``)."""
+
+    question: str
+    response: str
+    """The response, every citation marker a number."""
+    sources: list[dict]
+    """``AnswerReads.answer_sources``."""
 
 
 class AnswerReads(Connection):
@@ -24,12 +36,14 @@ class AnswerReads(Connection):
             [answer_id],
         )
 
-    def cited_response(self, answer_id: str) -> tuple[str, list[dict]] | None:
-        """The response with markers naming a source by id read as its number, offsets
-        unchanged (README "Input"), and ``answer_sources``; None for no such answer."""
-        response = self.scalar("select response from answers where id = ?", [answer_id])
-        if response is None:
+    def answer_as_cited(self, answer_id: str) -> AnswerAsCited | None:
+        """The answer's question, its response with markers naming a source by id read as
+        its number, offsets unchanged (README "Input"), and ``answer_sources``; None for no
+        such answer."""
+        rows = self.query("select question, response from answers where id = ?", [answer_id])
+        if not rows:
             return None
         sources = self.answer_sources(answer_id)
         ids = [s["source_id"] for s in sources]
-        return numbered(response, ids, [s["cited_as"] for s in sources]), sources
+        response = numbered(rows[0]["response"], ids, [s["cited_as"] for s in sources])
+        return AnswerAsCited(rows[0]["question"], response, sources)

@@ -150,10 +150,10 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
 
     def _response(self, answer_id: str) -> str:
         """The response as the judge reads it: markers naming a source by id numbered."""
-        cited = self.cited_response(answer_id)
-        if cited is None:
+        answer = self.answer_as_cited(answer_id)
+        if answer is None:
             raise CorrectionError(f"no answer {answer_id}")
-        return cited[0]
+        return answer.response
 
     def _ordinal_at(self, answer_id: str, start: int) -> int:
         """The ordinal an added claim starting at ``start`` sorts by: that of the last live
