@@ -129,15 +129,24 @@ def grouped(
 ) -> dict[str, dict[str, Any]]:
     """``{name: {"n", "raw", "kappa", "ci"}}`` from ``(name, judge, reviewer, n)`` cells;
     every name in ``names`` listed, in that order, then any other name in the cells."""
-    matrices: dict[str, dict[str, dict[str, int]]] = {}
+    by_name: dict[str, list[tuple[str, str, int]]] = {}
     for name, a, b, n in cells:
-        matrix = matrices.setdefault(name, square(verdicts))
-        row = matrix.setdefault(a, dict.fromkeys(verdicts, 0))
-        row[b] = row.get(b, 0) + n
+        by_name.setdefault(name, []).append((a, b, n))
+    matrices = {name: tally(named, verdicts) for name, named in by_name.items()}
     order = list(dict.fromkeys([*names, *sorted(matrices)]))
     return {name: with_interval(matrices.get(name, {})) for name in order}
 
 
-def square(verdicts: list[str]) -> dict[str, dict[str, int]]:
+def tally(cells: Iterable[tuple[str, str, int]], verdicts: list[str]) -> dict[str, dict[str, int]]:
+    """A ``verdicts`` × ``verdicts`` matrix with every cell present, counted from
+    ``(row, column, n)`` cells (a verdict outside ``verdicts`` gets its own row or cell)."""
+    matrix = zeros(verdicts)
+    for a, b, n in cells:
+        row = matrix.setdefault(a, dict.fromkeys(verdicts, 0))
+        row[b] = row.get(b, 0) + n
+    return matrix
+
+
+def zeros(verdicts: list[str]) -> dict[str, dict[str, int]]:
     """A ``verdicts`` × ``verdicts`` matrix of zeros."""
     return {v: dict.fromkeys(verdicts, 0) for v in verdicts}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from groundtui.report.calibration import interval, square, with_interval
+from groundtui.report.calibration import interval, with_interval, zeros
 from groundtui.report.kappa import agreement_of_matrix
 from groundtui.report.matrices import VERDICTS
 from groundtui.store import Store
@@ -125,8 +125,8 @@ def compare(store: Store, a: JudgeRef, b: JudgeRef) -> dict[str, Any]:
     B: {...}}}``; ``vs_reviewer`` covers the claims of ``both`` that people labelled.
     """
     params = {"a_name": a.name, "a_version": a.version, "b_name": b.name, "b_version": b.version}
-    between = square(VERDICTS)
-    people: list[dict[str, dict[str, int]]] = [square(VERDICTS), square(VERDICTS)]
+    between = zeros(VERDICTS)
+    people: list[dict[str, dict[str, int]]] = [zeros(VERDICTS), zeros(VERDICTS)]
     both = only_a = only_b = 0
     for va, vb, rv, n in store.db.execute(_PAIRS, params):
         if va is None:

@@ -22,11 +22,7 @@ Matrix = dict[str, dict[str, int]]
 
 def square(cells: Any) -> Matrix:
     """A verdict × verdict matrix with every cell present, from ``(row, col, n)`` cells."""
-    matrix: Matrix = {v: dict.fromkeys(VERDICTS, 0) for v in VERDICTS}
-    for a, b, n in cells:
-        row = matrix.setdefault(a, dict.fromkeys(VERDICTS, 0))
-        row[b] = row.get(b, 0) + n
-    return matrix
+    return calibration.tally(cells, VERDICTS)
 
 
 def judge_matrix(c: Cubes, kind: str | None = None) -> Matrix:
