@@ -42,16 +42,33 @@ def write_jsonl(path: Path, records: list[Any]) -> Path:
 
 
 
+def refund_rows(count: int, prefix: str = "A") -> list[dict[str, Any]]:
+    """``count`` rows for ``scan-table`` (columns ``answer_id``, ``answer``, ``docs``), ids
+    ``<prefix>0``…, each answer flagged by nothing: its source states it."""
+    return [{"answer_id": f"{prefix}{i}", "answer": "Refunds take 5 days [1].",
+             "docs": ["Refunds take 5 days."]} for i in range(count)]
+
+
 def table_with_bad_rows(path: Path) -> Path:
-    """A Parquet table for ``scan-table`` (columns ``answer_id``, ``answer``, ``docs``) of six
-    answers in two row groups of three: row 2 of row group 0 has a null response, rows 2
-    and 3 of row group 1 a null source list and a null source; the other three are fine."""
-    rows = [{"answer_id": f"A{i}", "answer": "Refunds take 5 days [1].",
-             "docs": ["Refunds take 5 days."]} for i in range(6)]
+    """A Parquet table of six ``refund_rows`` in two row groups of three: row 2 of row group
+    0 has a null response, rows 2 and 3 of row group 1 a null source list and a null
+    source; the other three are fine."""
+    rows = refund_rows(6)
     rows[1]["answer"] = None
     rows[4]["docs"] = None
     rows[5]["docs"] = ["Refunds take 5 days.", None]
     pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=3)
+    return path
+
+
+def table_with_a_damaged_row_group(path: Path) -> Path:
+    """A Parquet table of four ``refund_rows`` in two row groups of two, the page header of
+    row group 1's responses overwritten: pyarrow cannot read that row group."""
+    pq.write_table(pa.Table.from_pylist(refund_rows(4)), path, row_group_size=2)
+    page = pq.ParquetFile(path).metadata.row_group(1).column(1).data_page_offset
+    data = bytearray(path.read_bytes())
+    data[page : page + 16] = b"\xff" * 16
+    path.write_bytes(bytes(data))
     return path
 
 

@@ -18,7 +18,7 @@ from groundtui.scan import CHECK_NAME
 from groundtui.store import Store
 from groundtui.table import Columns, scan_table
 from groundtui.table.batch import BatchChecker, IndexCache
-from tests.builders import table_with_bad_rows
+from tests.builders import table_with_a_damaged_row_group, table_with_bad_rows
 
 SAMPLE = Path(__file__).resolve().parents[1] / "groundtui" / "sample_data" / "answers.jsonl"
 ARGS = ["--id", "answer_id", "--response", "answer", "--sources", "docs"]
@@ -264,14 +264,7 @@ def test_the_columns_named_are_read_alone(tmp_path: Path) -> None:
 def test_a_row_group_that_cannot_be_read_is_one_line_and_the_others_are_written(
     tmp_path: Path,
 ) -> None:
-    rows = [{"answer_id": f"A{i}", "answer": "Refunds take 5 days [1].",
-             "docs": ["Refunds take 5 days."]} for i in range(4)]
-    path = tmp_path / "answers.parquet"
-    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=2)
-    page = pq.ParquetFile(path).metadata.row_group(1).column(1).data_page_offset
-    data = bytearray(path.read_bytes())
-    data[page : page + 16] = b"\xff" * 16  # the page header of row group 1's responses
-    path.write_bytes(bytes(data))
+    path = table_with_a_damaged_row_group(tmp_path / "answers.parquet")
     code, out, err = _run("scan-table", str(path), "-o", str(tmp_path / "out"), *ARGS)
     assert code == 1
     assert err.startswith(f"groundtui: {path}: row group 1: cannot be read after row 0 (")

@@ -18,7 +18,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from tests.builders import table_with_bad_rows
+from tests.builders import refund_rows, table_with_a_damaged_row_group, table_with_bad_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -137,18 +137,10 @@ def test_ray_with_a_pool_of_every_core_and_flagged_only_finishes(
 def test_a_file_ray_cannot_read_is_counted_and_the_other_files_are_written(
     tmp_path: Path,
 ) -> None:
-    rows = [{"answer_id": f"A{i}", "answer": "Refunds take 5 days [1].",
-             "docs": ["Refunds take 5 days."]} for i in range(4)]
     folder = tmp_path / "lake"
     folder.mkdir()
-    pq.write_table(pa.Table.from_pylist([{**r, "answer_id": f"G{i}"} for i, r in enumerate(rows)]),
-                   folder / "a-good.parquet")
-    damaged = folder / "b-damaged.parquet"
-    pq.write_table(pa.Table.from_pylist(rows), damaged, row_group_size=2)
-    page = pq.ParquetFile(damaged).metadata.row_group(1).column(1).data_page_offset
-    data = bytearray(damaged.read_bytes())
-    data[page : page + 16] = b"\xff" * 16  # the page header of row group 1's responses
-    damaged.write_bytes(bytes(data))
+    pq.write_table(pa.Table.from_pylist(refund_rows(4, "G")), folder / "a-good.parquet")
+    damaged = table_with_a_damaged_row_group(folder / "b-damaged.parquet")
     ray = _scan(str(folder), "-o", str(tmp_path / "out"), *ARGS, "--engine", "ray",
                 "--workers", "1")
     assert ray.returncode == 1, ray.stderr
