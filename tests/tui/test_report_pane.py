@@ -35,8 +35,9 @@ async def test_report_pane_follows_every_change(review_db: Path):
         stated = report["verdicts"]["stated"]
         assert f"{stated}/{report['claims']} stated" in after
         kappa = report["agreement"]["judge_vs_reviewer"]
-        assert f"κ judge↔reviewer    {kappa['kappa']:+.2f}" in after
-        assert f"n {kappa['n']}" in after
+        raw = f"{kappa['raw'] * 100:.0f}%"
+        row = f"judge↔reviewer   {kappa['kappa']:>+6.2f}{raw:>6}{kappa['n']:>7}"
+        assert row in after.splitlines()
         await press(pilot, "m")  # incorrect -> unknown moves it between quadrants
         with Store(review_db) as store:
             assert app.screen.report == compute(store, with_team=False)

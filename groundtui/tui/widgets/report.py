@@ -112,16 +112,17 @@ class ReportPane(VerticalScroll):
             text.append(f"{name:<13}", style=heading)
             text.append(_pct(value), style=figure)
             text.append(f" {counts}\n", style=dim)
+        # a header row, so that each row fits the pane's width at 120 columns
+        text.append(f"{'Agreement':<17}{'κ':>6}{'raw':>6}{'claims':>7}\n", style=heading)
         for name, key in (
             ("judge↔reviewer", "judge_vs_reviewer"),
             ("reviewer↔reviewer", "reviewer_vs_reviewer"),
         ):
             a = report["agreement"][key]
             raw = "n/a" if a["raw"] is None else f"{a['raw'] * 100:.0f}%"
-            text.append("κ ", style=heading)
-            text.append(f"{name:<18}")
-            text.append(f"{_kappa(a['kappa']):>5}", style=figure)
-            text.append(f" raw {raw:>4} n {_n(a['n'])}\n", style=dim)
+            text.append(f"{name:<17}")
+            text.append(f"{_kappa(a['kappa']):>6}", style=figure)
+            text.append(f"{raw:>6}{_n(a['n']):>7}\n", style=dim)
         text.append(
             f"{_n(report['reviewed_claims'])} of {_n(report['claims'])} claims reviewed\n",
             style=dim,
