@@ -75,7 +75,7 @@ class HeuristicJudge:
     """
 
     name = "heuristic"
-    prompt_version = "heuristic-3"
+    prompt_version = "heuristic-4"
 
     def __init__(self, thresholds: Thresholds | None = None) -> None:
         self.thresholds = thresholds or Thresholds()

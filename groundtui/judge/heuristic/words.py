@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from groundtui.judge.heuristic.porter import porter
+
 # fmt: off
 STOP_WORDS = frozenset((
     "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and",
@@ -32,11 +34,6 @@ NEGATIONS = frozenset((
     "don't", "doesn't", "isn't", "aren't", "wasn't", "weren't", "didn't", "hasn't",
     "haven't", "hadn't", "shouldn't", "couldn't", "wouldn't",
 ))
-_SUFFIXES = (
-    # (suffix, replacement, letters that must remain)
-    ("ies", "y", 2), ("ied", "y", 2), ("sses", "ss", 2), ("ing", "", 3), ("edly", "", 3),
-    ("oes", "o", 3), ("ed", "", 3), ("ly", "", 4), ("es", "", 3), ("s", "", 3),
-)
 # fmt: on
 GENERALISING = re.compile(
     r"\b(?:typically|usually|generally|normally|commonly|often|always|never|mostly|most"
@@ -81,27 +78,13 @@ def _content(word: str) -> str:
 
 
 def stem(word: str) -> str:
-    """A light suffix stripper: being the same on both sides matters more than linguistics.
+    """The Porter stem of ``word`` (``porter.py``), British spellings folded first.
 
-    Folds British spellings ("optimisation" and "optimization"), plurals, "-ing", "-ed" and
-    "-ly", a doubled final consonant ("stopped" and "stop") and a final "e".
+    Being the same on both sides matters more than linguistics: "optimisation" and
+    "optimization", "used" and "using", "families" and "family" meet. (heuristic-3 and
+    before stripped a few suffixes by hand, which left "use", "used" and "using" apart.)
     """
-    w = word.replace("isation", "ization").replace("ise", "ize")
-    if len(w) <= 3:
-        return w
-    for suffix, replacement, keep in _SUFFIXES:
-        if w.endswith(suffix) and len(w) - len(suffix) >= keep:
-            if suffix == "s" and w[-2] in "siu":  # "analysis", "bus", "campus"
-                return w
-            if suffix == "es" and w[-3] not in "sxzh":  # "dates" -> "date", not "dat"
-                return w[:-1]
-            w = w[: len(w) - len(suffix)] + replacement
-            if replacement == "y" and w.endswith("ly") and len(w) - 2 >= 4:
-                w = w[:-2]  # "families" as "family": both "fami"
-            break
-    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
-        w = w[:-1]
-    return w.rstrip("e") if len(w) > 4 else w
+    return porter(word.replace("isation", "ization").replace("ise", "ize"))
 
 
 def generalisations_missing(claim: str, source: str) -> list[str]:
