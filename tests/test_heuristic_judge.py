@@ -170,6 +170,32 @@ async def test_a_generalisation_the_source_makes_is_stated(judge: HeuristicJudge
     assert result.verdict is Verdict.STATED
 
 
+async def test_a_generalisation_the_source_makes_in_other_words_is_stated(
+    judge: HeuristicJudge,
+) -> None:
+    """ "Commonly" against "widely used", "mostly" against "the majority": the source
+    generalises too (heuristic-3 asked for the claim's own word, and said partial)."""
+    widely = await judge.verify(
+        "Byte pair encoding is commonly used in language models.",
+        "Byte pair encoding is widely used in language models.",
+    )
+    assert widely.verdict is Verdict.STATED
+    majority = await judge.verify(
+        "Most members voted for the budget.", "The majority of members voted for the budget."
+    )
+    assert majority.verdict is Verdict.STATED
+    # A source that says nothing of how often still leaves "typically" a gap.
+    plain = await judge.verify(
+        "Members typically vote for the budget.", "Members vote for the budget."
+    )
+    assert plain.verdict is Verdict.PARTIAL
+    assert plain.invention_kind is InventionKind.CONFIDENT_GENERALISATION
+    always = await judge.verify(
+        "Members always vote for the budget.", "Members mostly vote for the budget."
+    )
+    assert always.verdict is not Verdict.STATED  # "always" is more than "mostly"
+
+
 async def test_an_unsourced_because_is_bridging_inference(judge: HeuristicJudge) -> None:
     result = await judge.verify(
         "Refunds go to the original payment method because sale items cannot be returned.",

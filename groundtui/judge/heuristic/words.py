@@ -42,6 +42,17 @@ GENERALISING = re.compile(
     re.IGNORECASE,
 )
 """Words that make a claim general: a source that lacks them does not state the claim."""
+_HOW_OFTEN = frozenset(("typically", "usually", "generally", "normally", "commonly", "often"))
+"""Generalising words that say a thing is the usual case; :data:`_SAYS_HOW_OFTEN` in a
+source says so too ("the most common use", "widely used", "made primarily of")."""
+_SAYS_HOW_OFTEN = re.compile(
+    r"\b(?:typical(?:ly)?|usual(?:ly)?|generally|normally|common(?:ly)?|often|frequent(?:ly)?"
+    r"|widely|popular|primarily|mainly|largely|most(?:ly)?)\b",
+    re.IGNORECASE,
+)
+_MOST = frozenset(("most", "mostly", "the majority", "in most cases"))
+"""Generalising words that say "the greater part"; :data:`_SAYS_MOST` in a source says so too."""
+_SAYS_MOST = re.compile(r"\b(?:most(?:ly)?|majority|largely|mainly|primarily)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|')*|\d+[^\W\d_]*")
 
 
@@ -90,11 +101,28 @@ def stem(word: str) -> str:
 def generalisations_missing(claim: str, source: str) -> list[str]:
     """The generalising words of ``claim`` (each once, as written) that ``source`` does not use.
 
-    The one reading of generalisations: the heuristic judge's matching and the rules that
-    cross-check every judge's invention kind both ask this.
+    A word saying how often ("typically") is used when the source says how often in any
+    of :data:`_SAYS_HOW_OFTEN`'s words ("commonly used" against "widely used"), and "most"
+    when it says :data:`_SAYS_MOST` ("mostly", "the majority"): people call such a claim
+    stated. (heuristic-3 asked for the claim's own word.) The one reading of
+    generalisations: the heuristic judge's matching and the rules that cross-check every
+    judge's invention kind both ask this.
     """
     found = dict.fromkeys(m.group() for m in GENERALISING.finditer(claim))
-    return [w for w in found if not _uses(source, w)]
+    return [w for w in found if not _uses(source, w) and not _says_alike(source, w.lower())]
+
+
+def _says_alike(source: str, word: str) -> bool:
+    """Whether ``source`` makes the generalisation ``word`` makes, in other words."""
+    if word in _HOW_OFTEN:
+        return _uses_any(source, _SAYS_HOW_OFTEN)
+    return word in _MOST and _uses_any(source, _SAYS_MOST)
+
+
+@lru_cache(maxsize=1024)
+def _uses_any(source: str, words: re.Pattern[str]) -> bool:
+    """Whether ``source`` uses any of ``words``, remembered as :func:`_uses` is."""
+    return words.search(source) is not None
 
 
 @lru_cache(maxsize=1024)
