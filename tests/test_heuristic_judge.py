@@ -487,3 +487,46 @@ def test_a_long_source_is_searched_for_the_best_window_not_averaged():
     assert within.coverage == alone.coverage == 1.0
     assert long_source[slice(*within.evidence)] == states
     assert judge.verify_sync(claim, long_source).verdict is Verdict.STATED
+
+
+def test_a_decade_or_century_is_found_in_a_year_of_it():
+    """heuristic-3 read "1980s" as the year 1980, and called "formed in the 1980s"
+    against "formed in 1984" contradicted; "16th century" asked for the ordinal itself."""
+    judge = HeuristicJudge()
+    assert [(v.number, v.text) for v in values("in the 1980s, then the 1990's")] == [
+        ("1980s", "1980s"),
+        ("1990s", "1990's"),
+    ]
+    sixteenth = [(v.number, v.unit) for v in values("the sixteenth century")]
+    assert [(v.number, v.unit) for v in values("the 16th century")] == sixteenth
+    formed = "The band formed in the 1980s in Manchester."
+    assert judge.verify_sync(formed, "The band formed in 1984 in Manchester.").verdict is (
+        Verdict.STATED
+    )
+    later = judge.verify_sync(formed, "The band formed in 1994 in Manchester.")
+    assert later.verdict is Verdict.PARTIAL  # another decade's year: not stated
+    other = judge.verify_sync(formed, "The band formed in the 1990s in Manchester.")
+    assert other.verdict is Verdict.CONTRADICTED
+    # A year is more than its decade says: only the source's years give decades.
+    year = judge.verify_sync(
+        "The band formed in 1984 in Manchester.", "The band formed in the 1980s in Manchester."
+    )
+    assert year.verdict is Verdict.PARTIAL
+    century = "Potatoes reached Spain in the 16th century."
+    assert judge.verify_sync(century, "Potatoes reached Spain in 1570.").verdict is (Verdict.STATED)
+    assert judge.verify_sync(century, "Potatoes reached Spain in 1720.").verdict is not (
+        Verdict.STATED
+    )
+    # An ordinal of something else is no century: the 16th president is not a year 15xx.
+    assert judge.verify_sync("He was the 16th president.", "He was elected in 1550.").verdict is (
+        Verdict.ABSENT
+    )
+
+
+def test_a_month_is_found_in_a_date_of_it():
+    """A date's words are read as its value: heuristic-3 found no "March" in "March 5"."""
+    judge = HeuristicJudge()
+    source = "The bridge opened on March 5, 1990."
+    assert judge.verify_sync("The bridge opened in March 1990.", source).verdict is (Verdict.STATED)
+    june = judge.verify_sync("The bridge opened in June 1990.", source)
+    assert june.verdict is not Verdict.STATED
