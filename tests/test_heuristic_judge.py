@@ -530,3 +530,31 @@ def test_a_month_is_found_in_a_date_of_it():
     assert judge.verify_sync("The bridge opened in March 1990.", source).verdict is (Verdict.STATED)
     june = judge.verify_sync("The bridge opened in June 1990.", source)
     assert june.verdict is not Verdict.STATED
+
+
+def test_a_list_the_source_gives_only_part_of_is_not_stated():
+    """Every item of a claim's enumeration must be in the evidence: heuristic-3 called
+    five sports stated on a window naming one of them, since most words were there."""
+    from groundtui.judge.heuristic.words import enumerated
+
+    claim = "China won medals in table tennis, badminton, diving and gymnastics at the games."
+    # Items of at most four words: the first is the four before its comma.
+    assert enumerated(claim) == ("medals in table tennis", "badminton", "diving",
+                                 "gymnastics at the games")  # fmt: skip
+    judge = HeuristicJudge()
+    part = judge.verify_sync(
+        claim, "China won medals in table tennis, badminton and gymnastics at the games."
+    )
+    assert part.verdict is Verdict.PARTIAL
+    assert "items of its list not in the window: diving" in part.rationale
+    whole = judge.verify_sync(
+        claim, "At the games China won medals in diving, gymnastics, badminton and table tennis."
+    )
+    assert whole.verdict is Verdict.STATED
+    assert enumerated("Refunds take 5 days and cost nothing.") == ()  # two parts: no list
+
+
+def test_reading_an_enumeration_stays_linear_in_the_claim():
+    from groundtui.judge.heuristic.words import enumerated
+
+    assert enumerated(", ".join(["alpha beta"] * 5000)) == ()  # commas, never an "and"

@@ -57,7 +57,14 @@ def decide(m: Match, t: Thresholds) -> Verdict:
         return Verdict.CONTRADICTED
     if m.changed_names and m.coverage >= t.entity:
         return Verdict.CONTRADICTED
-    gaps = m.missing or m.unsourced or m.generalisations or m.bridging or m.rare_missing
+    gaps = (
+        m.missing
+        or m.unsourced
+        or m.generalisations
+        or m.bridging
+        or m.rare_missing
+        or m.items_missing
+    )
     needed = t.short if m.items <= SHORT_CLAIM else t.stated
     if m.coverage >= max(needed, t.stated) and not gaps:
         return Verdict.STATED
@@ -120,6 +127,8 @@ def _rationale(m: Match, verdict: Verdict, t: Thresholds) -> str:
         parts.append("the source gives no cause or consequence: " + ", ".join(m.bridging))
     if m.rare_missing:
         parts.append("most of its rare words not in the window: " + ", ".join(m.rare_missing))
+    if m.items_missing:
+        parts.append("items of its list not in the window: " + ", ".join(m.items_missing))
     if verdict is Verdict.CONTRADICTED:
         if m.conflicts and m.coverage >= t.conflict:
             parts.append("the source gives instead: " + ", ".join(m.conflicts[:4]))

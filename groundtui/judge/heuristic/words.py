@@ -53,6 +53,14 @@ _SAYS_HOW_OFTEN = re.compile(
 _MOST = frozenset(("most", "mostly", "the majority", "in most cases"))
 """Generalising words that say "the greater part"; :data:`_SAYS_MOST` in a source says so too."""
 _SAYS_MOST = re.compile(r"\b(?:most(?:ly)?|majority|largely|mainly|primarily)\b", re.IGNORECASE)
+_MOST_ITEMS = 12
+"""The most items an enumeration is read with: a bound keeps the search linear in a claim's
+length (a long run of commas with no "and" would otherwise be tried from every word)."""
+_ITEM = r"(?:[\w'-]+ ){0,3}[\w'-]+"
+_ENUMERATION = re.compile(rf"{_ITEM}(?:, {_ITEM}){{1,{_MOST_ITEMS}}},? (?:and|or) {_ITEM}")
+"""Three or more items of up to four words, the last after "and" or "or": "table tennis,
+badminton, diving and gymnastics"."""
+_ITEM_SEPARATOR = re.compile(r",? (?:and|or) |, ")
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|')*|\d+[^\W\d_]*")
 
 
@@ -96,6 +104,14 @@ def stem(word: str) -> str:
     before stripped a few suffixes by hand, which left "use", "used" and "using" apart.)
     """
     return porter(word.replace("isation", "ization").replace("ise", "ize"))
+
+
+@lru_cache(maxsize=256)
+def enumerated(claim: str) -> tuple[str, ...]:
+    """The items of the first enumeration in ``claim``, as written; () when it has none
+    (cached, as ``claim_features``: one claim is often checked against many sources)."""
+    found = _ENUMERATION.search(claim)
+    return tuple(_ITEM_SEPARATOR.split(found.group())) if found else ()
 
 
 def generalisations_missing(claim: str, source: str) -> list[str]:
