@@ -532,15 +532,21 @@ def test_a_month_is_found_in_a_date_of_it():
     assert june.verdict is not Verdict.STATED
 
 
+def judge_of(claim: str, source: str) -> Verdict:
+    return HeuristicJudge().verify_sync(claim, source).verdict
+
+
 def test_a_list_the_source_gives_only_part_of_is_not_stated():
     """Every item of a claim's enumeration must be in the evidence: heuristic-3 called
     five sports stated on a window naming one of them, since most words were there."""
     from groundtui.judge.heuristic.words import enumerated
 
     claim = "China won medals in table tennis, badminton, diving and gymnastics at the games."
-    # Items of at most four words: the first is the four before its comma.
-    assert enumerated(claim) == ("medals in table tennis", "badminton", "diving",
-                                 "gymnastics at the games")  # fmt: skip
+    # The first and last items as long as the longest between commas.
+    assert enumerated(claim) == ("tennis", "badminton", "diving", "gymnastics")
+    surfboard = "A surfboard is made of foam, fiberglass, and resin."
+    assert enumerated(surfboard) == ("foam", "fiberglass", "resin")
+    assert judge_of(surfboard, "Surfboards are made of fiberglass and resin.") is Verdict.PARTIAL
     judge = HeuristicJudge()
     part = judge.verify_sync(
         claim, "China won medals in table tennis, badminton and gymnastics at the games."

@@ -109,9 +109,18 @@ def stem(word: str) -> str:
 @lru_cache(maxsize=256)
 def enumerated(claim: str) -> tuple[str, ...]:
     """The items of the first enumeration in ``claim``, as written; () when it has none
-    (cached, as ``claim_features``: one claim is often checked against many sources)."""
+    (cached, as ``claim_features``: one claim is often checked against many sources).
+
+    The items between commas say how long an item is: the first and the last are cut to
+    as many words as the longest of them ("made of foam, fiberglass and resin sheets" gives
+    "foam", "fiberglass", "resin").
+    """
     found = _ENUMERATION.search(claim)
-    return tuple(_ITEM_SEPARATOR.split(found.group())) if found else ()
+    if not found:
+        return ()
+    first, *middle, last = _ITEM_SEPARATOR.split(found.group())
+    n = max(len(item.split()) for item in middle)
+    return (" ".join(first.split()[-n:]), *middle, " ".join(last.split()[:n]))
 
 
 def generalisations_missing(claim: str, source: str) -> list[str]:
