@@ -29,6 +29,10 @@ _STEP4 = (
 )
 # fmt: on
 """Each step's suffixes; a longer suffix is listed before a shorter one it ends with."""
+_ENDINGS: dict[tuple[tuple[str, str], ...], tuple[str, ...]] = {
+    table: tuple(suffix for suffix, _ in table) for table in (_STEP2, _STEP3)
+}
+"""The suffixes of each table of replacements, to test a word against all at once."""
 
 
 def _consonant(w: str, i: int) -> bool:
@@ -72,6 +76,8 @@ def _cvc(w: str) -> bool:
 
 def _replace(w: str, table: tuple[tuple[str, str], ...]) -> str:
     """The first suffix of ``table`` that ``w`` ends with, replaced when its stem's m > 0."""
+    if not w.endswith(_ENDINGS[table]):  # most words: one test instead of one per suffix
+        return w
     for suffix, replacement in table:
         if w.endswith(suffix):
             stem = w[: -len(suffix)]
@@ -108,6 +114,8 @@ def _step1(w: str) -> str:
 
 def _step4(w: str) -> str:
     """A last derivational suffix, when the stem left is long enough (m > 1)."""
+    if not w.endswith(_STEP4):
+        return w
     for suffix in _STEP4:
         if w.endswith(suffix):
             stem = w[: -len(suffix)]
