@@ -564,3 +564,20 @@ def test_reading_an_enumeration_stays_linear_in_the_claim():
     from groundtui.judge.heuristic.words import enumerated
 
     assert enumerated(", ".join(["alpha beta"] * 5000)) == ()  # commas, never an "and"
+
+
+def test_a_tens_word_and_one_is_one_more():
+    """The shared pattern never reads "one" (mostly a pronoun): heuristic-3 read
+    "twenty-one" as 20, and called "hired 21" against "hired twenty-one" partial."""
+    assert [(v.number, v.text) for v in values("twenty-one thousand fans, Twenty One")] == [
+        ("21000", "twenty-one thousand"),
+        ("21", "Twenty One"),
+    ]
+    assert [(v.number, v.unit) for v in values("ninety-one percent")] == [("91", "<pct>")]
+    assert [v.number for v in values("twenty of one kind")] == ["20"]
+    judge = HeuristicJudge()
+    source = "The firm hired twenty-one new workers."
+    assert judge.verify_sync("The firm hired 21 new workers.", source).verdict is (Verdict.STATED)
+    assert judge.verify_sync("The firm hired 20 new workers.", source).verdict is not (
+        Verdict.STATED
+    )
