@@ -55,6 +55,10 @@ def test_rules_and_matching_read_the_same_generalising_words():
         assert by_rules and by_matching, claim
     # A word the source uses is no generalisation of the claim.
     assert not match("Every customer gets a refund.", source).generalisations
+    # Nor is one the source makes in other words, for the rules as for matching.
+    claim, widely = "Refunds are typically paid quickly.", "Refunds are widely paid quickly."
+    assert not match(claim, widely).generalisations
+    assert rule_kind(claim, widely) is None
 
 
 async def test_unknown_or_oddly_cased_optional_values_are_accepted(server, store, load, make_judge):

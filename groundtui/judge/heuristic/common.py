@@ -19,60 +19,64 @@ from __future__ import annotations
 _TIERS = (
     # (weight, words used by the sources of at least 60, 25, 12 of 338 claim groups)
     (0.25, """
-    first includ like make many new one time two unit use used work year
+    creat develop first gener includ like make mani new on provid state time two unit us
+    work year
     """),
     (0.375, """
-    add allow american another application apply area around articl associat availabl b bas
-    becam becom best build business c call center chang city come common community company
-    contain continu creat current data day design develop development different due early edit
-    end establish even exampl exist field find five focus follow form found four fre full
-    general get good great group help high history hous however human important improv
-    information know known languag larg last later lead learn less let level life list live long
-    look made main mean model month much name natural near need now number offer often open
-    order original page part peopl plac popular post power president previous process produc
-    product provid public question read real receiv recent record relat releas report represent
-    research result right run say scienc search second see serv set several shar sinc singl
-    small solution sourc star start stat state still study support system take team technology
-    term thing thre today together tool top type typical u university using view want water way
-    well wide within word world
+    activ add addit advanc allow american anoth appli applic area around articl associ
+    author avail b base becam becom best build busi c call case center chang citi code
+    combin come common commun compani comput consist contain continu control current data
+    day design differ due earli edit effect end establish even exampl exist experi featur
+    field find five follow form found four free full function futur get go good great group
+    help high histori hous howev human imag import improv inform issu know known languag
+    larg last later lead learn less let level life list live long look made main major mean
+    model month move much name nation natur need now number object offer often open oper
+    order organ origin page part peopl perform person place popular posit post power practic
+    presid process produc product public publish question rang read receiv recent record
+    refer relat releas report repres requir research respons result right run say scienc
+    search second see serv servic set sever share sinc singl small solut sourc specif
+    standard start still structur studi support system take team technolog term thing three
+    titl today togeth tool top type typic u univers view want water way well wide within
+    word world
     """),
     (0.5, """
-    ability able access accord across act action activ actual adapt addition additional advanc
-    age ago ai album algorithm along already although alway america among amount analysis answer
-    appear appoint approach april artificial ask association august author averag award back
-    background band basic began begin behind benefit better big bit black board body book born
-    box brand british built california came career cas case caus cell central century certain
-    change character chart check class clear climat clos co coast code com combin comment
-    commission complet complex component computer condition conduct consider consist consumer
-    contact content control copy core cost country cours court cover cup customer date death
-    december decid decision deep defin deliver depend despit detail detect determin digital
-    direct discuss dizeas doubl dr e earn earth east easy economic effect effectiv efficient
-    effort either element email enabl energy engineer english ensur entir environment especial
-    europ event eventual ever every evidenc exact example expect experienc expert explain explor
-    extend f fact factor fall fami far father feature february fill final food forc former
-    frequent friend function futur galaxy gas gene generat generation german give given go goal
-    gold googl government gravity ground growth h half hand happen head health held higher hold
-    hole home hope host hot http idea identify imag image impact implement include increas
-    individual industry influenc interest international introduc iron island issu issue j
-    january japan javascript job john join july june k keep key kind knowledg label land latest
-    law layer leader leav led length library licens light limit line link littl local location
-    lot low machin maintain major mak man map march mark market mass massiv material measur
-    media meet member merg metal method million mix modern most mov move multipl music n nam
-    national navigation next nlp non normal north note november object occur october offic
-    official old operation opportunity option organization other p pair paper parent particular
-    party pass past pattern perfect perform performanc person plan planet platform play pleas
-    point policy political position possibl potential practic pre present press primary privat
-    problem professor program project proper provide publish purpos put q quick r rang rare
-    reach reaction reason recommend reduc refer region relativ remain remov requir researcher
-    resource responsibl retriev return review role safety said sale school scientist season
-    section seen select sens separat september servic service sery shap show side sign
-    significant silver similar simp simpl site six size smaller social society softwar soil song
-    sound south southern spac special specific standard stay step stor story strong structur
-    studio styl successful suggest summer sun suprem sure surfac task technical technique tell
-    temperatur test text thank theory therefor think third though throughout titl title took
-    total track trad traditional train trend try turn understand uniqu updat user usual v valu
-    variety various vary version vice video visit volum w war wave web websit week west whether
-    whit whol women won writ x yet york young your
+    abil abl accept access accord across act action actual ad adapt ag ago ai album
+    algorithm along alreadi although alway america among amount analysi announc answer
+    appear appoint approach april artifici ask assist august averag award back background
+    band basic beauti began begin behind benefit better big bit black board bodi book born
+    box brand british built california came career caus cell central centuri certain
+    challeng charact chart check choic cite civil class climat close co coast collabor
+    collect com comment commiss competit complet complex compon condit conduct consid consum
+    contact content contribut copi core cost countri cours court cover cultur cup custom
+    date death decad decemb decid decis deep defin definit degre deliv democrat depend
+    despit detail detect determin digit direct discuss displac distribut dizeas document
+    doubl dr e earn earth easi east econom educ effici effort either elect electron element
+    email empir employ enabl energi engag engin english enhanc ensur entir environ especi
+    europ event eventu ever everi except execut expect expert explain explor express extend
+    extrem f fact factor fall famili far father februari figur file fill final focu focus
+    food forc former frequent friend ga galaxi gene german give given goal gold googl govern
+    graduat graviti ground growth h half happen hard head health held higher highli hold
+    hole home hope host hot http idea identifi ill impact implement increas independ
+    individu industri influenc initi inspir institut intellig interact interest intern
+    introduc invent involv iron island j januari japan javascript job john join juli june k
+    keep key kind knowledg label land latest law layer leader leav led length librari licens
+    light limit line link littl local locat lot low machin maintain man manag map march mark
+    market mass massiv materi mathemat measur mechan media meet member merg messag metal
+    method million mix modern mostli multipl music n navig near nearli next nlp nomin non
+    normal north note novemb observ occur octob offic offici old opportun option other p
+    pair paper parent parti pass past pattern period physic plan planet platform play pleas
+    point polici polit possibl potenti pre predict present press pressur previou previous
+    primari privat problem professor program project promot purpos put q r rare reach
+    reaction real realli reason recommend reduc region rel remain remov resourc retriev
+    return review role rule safeti said sale save school scientist season section seen
+    select sens separ septemb sequenc seri shape show side sign silver similar simpl simpli
+    site six size smaller social societi softwar soil song sound south southern space
+    special star statist stay step store stori string strong studio style success suggest
+    summer sun suprem sure surfac task technic techniqu tell temperatur test text thank
+    theori therefor think third though throughout thu token took total track trade tradit
+    train transform travel tree trend tri turn understand uniqu updat user usual v valu vari
+    varieti variou version vice video visit visual volum w war wave web websit week west
+    whether white whole women won write x yet york young your
     """),
 )
 # fmt: on

@@ -7,10 +7,10 @@ negation governs the few words after it, within its clause.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from groundtui.judge.heuristic.quantities import Value, values
+from groundtui.judge.heuristic.quantities import DATE, Value, values
 from groundtui.judge.heuristic.words import NEGATIONS, is_negation, tokens_of, words
 
 PREFIX = 6
@@ -21,6 +21,10 @@ _CLAUSE = re.compile(
     r"[,;:]\s+|[()]|\s+(?:but|however|although|though|whereas|while|yet)\s+", re.IGNORECASE
 )
 _CONTRAST = re.compile(r"\b(?:rather than|instead of)\b", re.IGNORECASE)
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+)  # fmt: skip
 _NOT_A_DENIAL = frozenset({"only", "just", "merely", "simply", "necessarily", "exactly"})
 
 
@@ -69,6 +73,18 @@ def sentence_features(text: str) -> tuple[Features, tuple[Features, ...]]:
         frozenset().union(*(f.prefixes for f in clauses)),
     )
     return merged, clauses
+
+
+def with_months(f: Features) -> Features:
+    """``f`` with the month of each of its dates as a word: a source's "March 5, 1990"
+    says "March 1990" too (a date's words are read as its value, not as words)."""
+    numbers = {int(v.number[:2]) for v in f.values if v.unit == DATE}
+    months = {_MONTH_NAMES[n - 1] for n in numbers if 1 <= n <= len(_MONTH_NAMES)}
+    if not months:
+        return f
+    tokens = tokens_of(sorted(months))
+    prefixes = {t[:PREFIX] for t in tokens if len(t) >= PREFIX}
+    return replace(f, tokens=f.tokens | tokens, prefixes=f.prefixes | prefixes)
 
 
 def _clause(text: str) -> Features:

@@ -19,6 +19,7 @@ from groundtui.judge.heuristic.quantities import DATE, MONEY, PERCENT, YEAR, Val
 from groundtui.judge.heuristic.source_index import WINDOW, index
 from groundtui.judge.heuristic.words import (
     content_tokens,
+    enumerated,
     generalisations_missing,
 )
 from groundtui.text.kinds import CONNECTIVE
@@ -67,6 +68,9 @@ class Match:
     rare_missing: tuple[str, ...] = ()
     """The claim's rare words (``common.rarity`` 1) the best window lacks, when they are
     more than half of its rare words: what the claim is about is not in the window."""
+    items_missing: tuple[str, ...] = ()
+    """Items of an enumeration in the claim ("tennis, badminton and diving") none of whose
+    words the best window holds: the source gives only part of the list."""
 
 
 def match(claim: str, source: str) -> Match:
@@ -145,6 +149,7 @@ def match(claim: str, source: str) -> Match:
         bridging=_bridging(claim, window),
         changed_names=changed,
         rare_missing=_rare_missing(c.tokens, found),
+        items_missing=_items_missing(claim, found),
     )
 
 
@@ -164,6 +169,12 @@ def _rare_missing(tokens: frozenset[str], found: frozenset[str]) -> tuple[str, .
     rare = [t for t in tokens if rarity(t) >= 1.0]
     lacking = tuple(sorted(t for t in rare if t not in found))
     return lacking if 2 * len(lacking) > len(rare) else ()
+
+
+def _items_missing(claim: str, found: frozenset[str]) -> tuple[str, ...]:
+    """The items of the claim's enumeration with content words, none of them ``found``."""
+    items = ((item, content_tokens(item)) for item in enumerated(claim))
+    return tuple(item for item, tokens in items if tokens and tokens.isdisjoint(found))
 
 
 @lru_cache(maxsize=256)

@@ -12,11 +12,24 @@ import re
 from dataclasses import dataclass, field
 
 from groundtui.judge.heuristic.words import STOP_WORDS, content_tokens, stem, words
-from groundtui.text.numbers import MONTHS
+from groundtui.text.numbers import MONTHS, TENS
 from groundtui.text.values import CARDINALS, ORDINAL_WORDS, value_matches
 
-YEAR, DATE, MONEY, PERCENT = "<year>", "<date>", "<money>", "<pct>"
+YEAR, DATE, MONEY, PERCENT, DECADE = "<year>", "<date>", "<money>", "<pct>", "<decade>"
 """Units the notation itself gives; bracketed so that no word after a number reads as one."""
+CENTURY = "ord:" + stem("century")
+"""The unit of "16th century"; its number is ``"16c"``, which a year of it gives too."""
+_ROUND_YEAR = re.compile(r"1\d\d0|20[0-9]0")
+"""A year from 1000 to 2090 that a decade may start at."""
+_NOT_A_YEAR = ("cur", "ord", "pct", "scale", "code")
+"""Groups of a figure's match that make it money, an ordinal, a share or a large number."""
+_AND_ONE = re.compile(
+    r"[- ]one\b(?:\s(?P<scale>thousand|million|billion)\b)?(?:\s?(?P<pct>percent\b|%))?",
+    re.IGNORECASE,
+)
+"""What makes a tens word ("twenty") one more ("twenty-one", "Twenty One")."""
+_DECADE_END = re.compile(r"'?s\b")
+"""What makes a year ending in 0 a decade: "1980s", "1980's"."""
 
 
 @dataclass(frozen=True)
@@ -58,18 +71,56 @@ def values(text: str) -> list[Value]:
     """
     out = []
     for m in value_matches(text):
+        decade = _is_decade(m, text) if m.group("num") else None
+        one = _and_one(m, text) if m.group("word") else None
+        m_end = decade.end() if decade else one.end() if one else m.end()
         left = text[max(0, m.start() - _CONTEXT) : m.start()]
-        right = text[m.end() : m.end() + _CONTEXT]
+        right = text[m_end : m_end + _CONTEXT]
         if m.start() > _CONTEXT:
             left = left.partition(" ")[2]  # no half words at the edges
-        if m.end() + _CONTEXT < len(text):
+        if m_end + _CONTEXT < len(text):
             right = right.rpartition(" ")[0]
-        written = text[m.start() : m.end()]
+        written = text[m.start() : m_end]
         start = m.start() + len(written) - len(written.lstrip())
-        end = m.end() - len(written) + len(written.rstrip())
-        for number, unit in _normalise(m, text):
+        end = m_end - len(written) + len(written.rstrip())
+        found = [(m.group("n") + "s", DECADE)] if decade else _normalise(m, text)
+        if one:
+            found = [_plus_one(float(number), one, text) for number, _ in found]
+        for number, unit in found:
             out.append(Value(number, unit, written.strip(), f"{left} {right}", start, end))
     return out
+
+
+def also_given(v: Value) -> tuple[str, ...]:
+    """The numbers a source's year also gives: its decade and its century ("1984" is in
+    "the 1980s" and "the 20th century"). Only a source's: a claim's year asks for the year."""
+    if v.unit != YEAR:
+        return ()
+    year = int(v.number)
+    return (f"{year // 10 * 10}s", f"{year // 100 + 1}c")
+
+
+def _and_one(m: re.Match[str], text: str) -> re.Match[str] | None:
+    """The "-one" after a tens word ("twenty-one"), or None: the shared pattern never reads
+    "one" as a number (far more often a pronoun), which left "twenty-one" as 20."""
+    if m.group("wscale") or m.group("wpct"):
+        return None
+    last = re.split(r"[- ]", m.group("w").lower())[-1]
+    return _AND_ONE.match(text, m.end("w")) if last in TENS else None
+
+
+def _plus_one(tens: float, one: re.Match[str], text: str) -> tuple[str, str]:
+    """``(number, unit)`` of "twenty-one", "twenty-one thousand" or "twenty-one percent"."""
+    number = (tens + 1) * (_SCALE[one.group("scale").lower()] if one.group("scale") else 1)
+    return _canon(number), PERCENT if one.group("pct") else _next_word(text, one.end())
+
+
+def _is_decade(m: re.Match[str], text: str) -> re.Match[str] | None:
+    """The "s" after a plain year ending in 0 ("1980s"), or None."""
+    n = m.group("n")
+    if not _ROUND_YEAR.fullmatch(n) or any(m.group(g) for g in _NOT_A_YEAR):
+        return None
+    return _DECADE_END.match(text, m.start("n") + 4) if m.end() == m.end("n") else None
 
 
 def _normalise(m: re.Match[str], text: str) -> list[tuple[str, str]]:
@@ -89,7 +140,7 @@ def _normalise(m: re.Match[str], text: str) -> list[tuple[str, str]]:
         elif m.group("cur") or m.group("code"):
             unit = MONEY
         elif m.group("ord"):
-            return [(_ordinal(number), "ord:" + _next_word(text, m.end()))]
+            return [_ordinal_value(number, text, m.end())]
         elif re.fullmatch(r"\d{4}", m.group("n")) and 1000 <= number <= 2100:
             unit = YEAR
         else:
@@ -105,12 +156,14 @@ def _normalise(m: re.Match[str], text: str) -> list[tuple[str, str]]:
         return [(_canon(number), PERCENT if m.group("wpct") else _next_word(text, m.end()))]
     tens = CARDINALS[m.group("otens").lower()] if m.group("otens") else 0
     ordinal = tens + ORDINAL_WORDS[m.group("ow").lower()]
-    return [(_ordinal(ordinal), "ord:" + _next_word(text, m.end()))]
+    return [_ordinal_value(ordinal, text, m.end())]
 
 
-def _ordinal(number: float) -> str:
-    """An ordinal's number, never equal to a cardinal's: "second" is not "two years"."""
-    return _canon(number) + "th"
+def _ordinal_value(number: float, text: str, end: int) -> tuple[str, str]:
+    """An ordinal's number, never equal to a cardinal's: "second" is not "two years"; a
+    century's is ``"16c"``, as its years give (:func:`also_given`)."""
+    unit = "ord:" + _next_word(text, end)
+    return (_canon(number) + ("c" if unit == CENTURY else "th"), unit)
 
 
 def _canon(number: float) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from groundtui.judge.heuristic.features import PREFIX, Features, sentence_features
+from groundtui.judge.heuristic.features import PREFIX, Features, sentence_features, with_months
+from groundtui.judge.heuristic.quantities import also_given
 from groundtui.text.sentences import sentence_spans
 
 WINDOW = 3
@@ -38,7 +39,7 @@ class SourceIndex:
     text: str
     where: dict[str, tuple[int, ...]]
     """The sentences (by position) holding each token, ``"~"`` + each prefix, and
-    ``"#"`` + each number: a claim is matched against the sentences that hold any of its
+    ``"#"`` + each number (a year's decade and century too: ``quantities.also_given``): a claim is matched against the sentences that hold any of its
     words, not against every sentence, so judging an answer stays linear in its size."""
 
     def sentences_with(self, c: Features) -> list[int]:
@@ -71,7 +72,8 @@ def index(source: str) -> SourceIndex:
     sentences = []
     for start, end in sentence_spans(source):
         feats, clauses = sentence_features(source[start:end])
-        numbers = frozenset(v.number for v in feats.values)
+        numbers = frozenset(n for v in feats.values for n in (v.number, *also_given(v)))
+        feats = with_months(feats)
         sentences.append(Sentence(start, end, feats, numbers, clauses))
     tokens = frozenset().union(*(s.features.tokens for s in sentences))
     numbers = frozenset().union(*(s.numbers for s in sentences))
