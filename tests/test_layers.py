@@ -44,7 +44,7 @@ MAY_USE: dict[str, set[str]] = {
     "text": set(), "records": set(), "checks": set(),
     "models": {"pydantic"}, "formats": {"pyarrow"}, "store": {"sqlite_utils"}, "report": {"rich"},
     "scan": set(), "exchange": {"pydantic"}, "importer": {"pydantic"},
-    "judge": {"litellm", "pydantic"},
+    "judge": {"litellm", "pydantic", "snowballstemmer"},
     "export": set(), "export_parquet": {"pyarrow"}, "demo": set(),
     "cli": {"click", "dotenv", "rich"},
     "serve": {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"},

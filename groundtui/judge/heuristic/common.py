@@ -19,64 +19,64 @@ from __future__ import annotations
 _TIERS = (
     # (weight, words used by the sources of at least 60, 25, 12 of 338 claim groups)
     (0.25, """
-    creat develop first gener includ like make mani new on provid state time two unit us
-    work year
+    creat develop first includ like make mani new one provid state time two unit use work
+    year
     """),
     (0.375, """
     activ add addit advanc allow american anoth appli applic area around articl associ
     author avail b base becam becom best build busi c call case center chang citi code
-    combin come common commun compani comput consist contain continu control current data
+    combin come common communiti compani comput consist contain continu control current data
     day design differ due earli edit effect end establish even exampl exist experi featur
-    field find five follow form found four free full function futur get go good great group
-    help high histori hous howev human imag import improv inform issu know known languag
-    larg last later lead learn less let level life list live long look made main major mean
-    model month move much name nation natur need now number object offer often open oper
-    order organ origin page part peopl perform person place popular posit post power practic
-    presid process produc product public publish question rang read receiv recent record
-    refer relat releas report repres requir research respons result right run say scienc
-    search second see serv servic set sever share sinc singl small solut sourc specif
-    standard start still structur studi support system take team technolog term thing three
-    titl today togeth tool top type typic u univers view want water way well wide within
-    word world
+    field find five focus follow form found four free full function futur general generat
+    get go good great group help high histori hous howev human imag import improv inform
+    issu know known languag larg last later lead learn less let level life list live long
+    look made main major mean model month move much name nation natur near need now number
+    object offer often open oper order organiz origin page part peopl perform person place
+    popular posit post power practic presid previous process produc product public publish
+    question rang read receiv recent record refer relat releas report repres requir research
+    respons result right run say scienc search second see serv servic set sever share
+    similar sinc singl small solut sourc specif standard start still structur studi support
+    system take team technolog term thing three titl today togeth tool top type typic u
+    universiti view want water way well wide within word world
     """),
     (0.5, """
-    abil abl accept access accord across act action actual ad adapt ag ago ai album
-    algorithm along alreadi although alway america among amount analysi announc answer
-    appear appoint approach april artifici ask assist august averag award back background
-    band basic beauti began begin behind benefit better big bit black board bodi book born
-    box brand british built california came career caus cell central centuri certain
-    challeng charact chart check choic cite civil class climat close co coast collabor
-    collect com comment commiss competit complet complex compon condit conduct consid consum
-    contact content contribut copi core cost countri cours court cover cultur cup custom
-    date death decad decemb decid decis deep defin definit degre deliv democrat depend
-    despit detail detect determin digit direct discuss displac distribut dizeas document
-    doubl dr e earn earth easi east econom educ effici effort either elect electron element
-    email empir employ enabl energi engag engin english enhanc ensur entir environ especi
-    europ event eventu ever everi except execut expect expert explain explor express extend
-    extrem f fact factor fall famili far father februari figur file fill final focu focus
-    food forc former frequent friend ga galaxi gene german give given goal gold googl govern
-    graduat graviti ground growth h half happen hard head health held higher highli hold
-    hole home hope host hot http idea identifi ill impact implement increas independ
-    individu industri influenc initi inspir institut intellig interact interest intern
-    introduc invent involv iron island j januari japan javascript job john join juli june k
-    keep key kind knowledg label land latest law layer leader leav led length librari licens
-    light limit line link littl local locat lot low machin maintain man manag map march mark
-    market mass massiv materi mathemat measur mechan media meet member merg messag metal
-    method million mix modern mostli multipl music n navig near nearli next nlp nomin non
-    normal north note novemb observ occur octob offic offici old opportun option other p
-    pair paper parent parti pass past pattern period physic plan planet platform play pleas
-    point polici polit possibl potenti pre predict present press pressur previou previous
-    primari privat problem professor program project promot purpos put q r rare reach
-    reaction real realli reason recommend reduc region rel remain remov resourc retriev
-    return review role rule safeti said sale save school scientist season section seen
-    select sens separ septemb sequenc seri shape show side sign silver similar simpl simpli
-    site six size smaller social societi softwar soil song sound south southern space
-    special star statist stay step store stori string strong studio style success suggest
-    summer sun suprem sure surfac task technic techniqu tell temperatur test text thank
-    theori therefor think third though throughout thu token took total track trade tradit
-    train transform travel tree trend tri turn understand uniqu updat user usual v valu vari
-    varieti variou version vice video visit visual volum w war wave web websit week west
-    whether white whole women won write x yet york young your
+    abil abl accept access accord across act action actual adapt age ago ai album algorithm
+    along alreadi although alway america among amount analysi announc answer appear appoint
+    approach april artifici ask assist august averag award back background band basic beauti
+    began begin behind benefit better big bit black board bodi book born box brand british
+    built california came care career caus cell central centuri certain challeng charact
+    chart check choic cite civil class clear climat close co coast collabor collect com
+    comment commiss competit complet complex compon condit conduct consid consum contact
+    content contribut copi core cost countri cours court cover cultur cup custom date death
+    decad decemb decid decis deep defin definit degre deliv democrat depend despit detail
+    detect determin digit direct discuss displac distribut dizeas document doubl dr e earn
+    earth easi east econom educ effici effort either elect electron element email empir
+    employ enabl energi engag engin english enhanc ensur entir environ especi europ event
+    eventu ever everi exact except execut expect expert explain explor express extend extrem
+    f fact factor fall famili far father februari figur file fill final food forc former
+    frequent friend galaxi gas gene german give given goal gold googl govern graduat graviti
+    ground growth h half hand happen hard head health held higher hold hole home hope host
+    hot https idea identifi ill impact implement increas independ individu industri influenc
+    initi inspir institut intellig interact interest internat introduc invent involv iron
+    island j januari japan javascript job john join juli june k keep key kind knowledg label
+    land latest law layer leader leav led length librari licens light limit line link littl
+    local locat lot low machin maintain man manag map march mark market mass massiv materi
+    mathemat measur mechan media meet member merg messag metal method million mix modern
+    most multipl music n navig news next nlp nomin non normal north note novemb observ occur
+    octob offic offici old opportun option other p pair paper parent parti particular pass
+    past pattern perfect period physic plan planet platform play pleas point polici polit
+    possibl potenti pre predict present press pressur primari privat problem professor
+    program project promot proper purpos put q quick r rare reach reaction real realli
+    reason recommend reduc region remain remov resourc retriev return review role rule
+    safeti said sale save school scientist season section seen select sens separ septemb
+    sequenc seri shape show side sign signific silver simpl simpli site six size smaller
+    social societi softwar soil song sound south southern space special star statist stay
+    step store stori string strong studio style success suggest summer sun suprem sure
+    surfac task technic techniqu tell temperatur test text thank theori therefor think third
+    though thought throughout token took total track trade tradit train transform travel
+    tree trend tri turn understand uniqu updat user usual v valu vari varieti various
+    version vice video visit visual volum w war wave web websit week west whether white
+    whole women won write x yet york young your
     """),
 )
 # fmt: on

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from groundtui.judge.heuristic.porter import porter
+import snowballstemmer
 
 # fmt: off
 STOP_WORDS = frozenset((
@@ -96,14 +96,21 @@ def _content(word: str) -> str:
     return ""
 
 
+_ENGLISH = snowballstemmer.stemmer("english")
+"""Porter's English (Porter2) stemmer, from the Snowball project's own Python package: the
+well-kept implementation of the algorithm (a dependency; README "Without a model")."""
+
+
+@lru_cache(maxsize=32768)
 def stem(word: str) -> str:
-    """The Porter stem of ``word`` (``porter.py``), British spellings folded first.
+    """The Porter2 stem of a lowercase ``word``, British spellings folded first; cached, as
+    a claim's and its source's words repeat.
 
     Being the same on both sides matters more than linguistics: "optimisation" and
     "optimization", "used" and "using", "families" and "family" meet. (heuristic-3 and
     before stripped a few suffixes by hand, which left "use", "used" and "using" apart.)
     """
-    return porter(word.replace("isation", "ization").replace("ise", "ize"))
+    return _ENGLISH.stemWord(word.replace("isation", "ization").replace("ise", "ize"))
 
 
 @lru_cache(maxsize=256)
