@@ -168,14 +168,13 @@ class SourceIndex:
         """Whether one of ``keys`` is surely not in the index, proved without building it.
 
         Every number the index holds is written with its digits in a row once separators
-        are dropped, unless spelled out in words or with a scale ("1.5 million"); one of
+        are dropped, unless spelled out in words or scaled (adding zeros: "1.5 million"); one of
         up to three digits, and a date's day, as a whole run of digits (grouping needs
         four); every date with a year, with the year's last two digits in a row.
         """
-        # These proofs read the digits 0-9: the index also reads other decimal digits
-        # ("٣") and turns some into numbers, so a text with any of them is left to it
-        # (tested only once a proof holds: most values tried are there, and the test
-        # reads the whole text).
+        # These proofs read the digits 0-9: the index also reads other decimal digits ("٣"),
+        # so a text with any of them is left to it (tested only once a proof holds: most
+        # values tried are there, and the test reads the whole text).
         return self._proved_absent(keys) and self._ascii_digits()
 
     def _proved_absent(self, keys: tuple[str, ...]) -> bool:
@@ -196,7 +195,8 @@ class SourceIndex:
                 if (
                     not self._has_digits(digits)
                     and not self._has_flat_digits(digits)
-                    and not (kind == "n" and (self._may_spell(((key,),)) or self._has_scale()))
+                    and not (kind == "n" and self._may_spell(((key,),)))
+                    and not (kind == "n" and digits[-1] == "0" and self._has_scale())
                     # a year of a date with two digits of year: "5/3/24" states 2024
                     and not (len(value) == 4 and value[:2] == "20" and _short_year(text, value))
                 ):

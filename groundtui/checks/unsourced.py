@@ -42,7 +42,7 @@ from groundtui.checks.items import Item
 from groundtui.checks.links import mark_links
 from groundtui.checks.names import name_items, name_key
 from groundtui.checks.number_words import word_items
-from groundtui.checks.resume import Place, SentenceSearch
+from groundtui.checks.resume import Place, SentenceSearch, found_at, resumes
 from groundtui.checks.sentences import sentences
 from groundtui.checks.values import has_spelling
 
@@ -134,12 +134,19 @@ def unsourced_specifics(
             if cited not in scopes:
                 scopes[cited] = _Scope.of(cited, indexes, at)
             scope = scopes[cited]
-            search = SentenceSearch(scope.text, scope.place, scope.held, scope.may_have)
+            search = scope.search()
+            hint = 0  # a short text is searched from the sentence's start, then each find
         # most specifics are copied: look for them as written first
         probe = item.probe
-        if probe is not None and search.found_at(probe, item.need, item.kind != "name") >= 0:
-            continue
-        if _sourced(scope, item) or (search.unsure and search.again() >= 0):
+        if probe is not None:
+            if search is None:
+                end = found_at(scope.text, probe, item.need, hint)
+                if end >= 0:
+                    hint = end or hint
+                    continue
+            elif search.found_at(probe, item.need, item.kind != "name") >= 0:
+                continue
+        if _sourced(scope, item) or (search is not None and search.unsure and search.again() >= 0):
             continue
         text = response[item.start : item.end]
         found.append(Specific(text, item.start, item.end, item.kind, scope.searched))
@@ -180,6 +187,12 @@ class _Scope(NamedTuple):
         if cited[0].place is None:  # its text is the scope's: the offsets are the same
             cited[0].place = Place(text)
         return cls(searched, text, cited, cited[0].place)
+
+    def search(self) -> SentenceSearch | None:
+        """The searches of a sentence's specifics in a long text; None for a short one."""
+        if not resumes(self.text):
+            return None
+        return SentenceSearch(self.text, self.place, self.held, self.may_have)
 
     def held(self, need: tuple[tuple[str, ...], ...]) -> bool:
         """Whether a cited source's index holds a value, whatever a search as written finds."""
