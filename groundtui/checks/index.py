@@ -21,7 +21,7 @@ from groundtui.checks.links import links_of
 from groundtui.checks.names import after_name
 from groundtui.checks.number_words import word_items
 from groundtui.checks.resume import Place
-from groundtui.checks.source_keys import keys_of, without_days
+from groundtui.checks.source_keys import holds_in, keys_of, short_year, without_days
 from groundtui.checks.values import below_one, has_run, whole, word_edges, word_in
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
@@ -98,22 +98,24 @@ class SourceIndex:
             self.text, name, lambda t, i, j: word_edges(t, i, j) and not after_name(t, i)
         )
 
-    def has_keys(self, need: tuple[tuple[str, ...], ...]) -> bool:
+    def has_keys(self, need: tuple[tuple[str, ...], ...], spelled: bool = False) -> bool:
         """Whether the index holds every key of one alternative of ``need``.
 
-        Figures in digits are read first; dates with month names only for a date;
-        spelled-out numbers only when the source holds a word that could spell the value
-        ("twent…" for 25).
+        Figures in digits are read first (for a value ``spelled`` in words, numbers in
+        words: "one" is "first" more often than "1"); dates with month names only for a
+        date; numbers in words only when the source holds a word that could spell the
+        value ("twent…" for 25).
         """
         if all(self._absent(alternative) for alternative in need):
             return False
-        if self.holds(need):
-            return True
         wanted = {key[0] for alternative in need for key in alternative}
+        words = "n" in wanted and self._may_spell(need)
+        if (spelled and words and holds_in(self._word_keys(), need)) or self.holds(need):
+            return True
         parts = [self._digit_keys()]  # looked up in turn: a union would copy them per value
         if not wanted.isdisjoint("DMYmo"):
             parts.append(self._month_keys())
-        if "n" in wanted and self._may_spell(need):
+        if words:
             parts.append(self._word_keys())
         return len(parts) > 1 and any(
             all(any(key in part for part in parts) for key in alternative) for alternative in need
@@ -123,8 +125,7 @@ class SourceIndex:
         """Whether the source's figures in digits give every key of one alternative of
         ``need``: then ``has_keys`` holds it too (its proofs of absence only prove absent
         what the index lacks)."""
-        keys = self._digit_keys()
-        return any(all(key in keys for key in alternative) for alternative in need)
+        return holds_in(self._digit_keys(), need)
 
     def may_have(self, spelling: str) -> bool:
         """False only when ``spelling`` surely does not occur in the text (a long text's
@@ -198,7 +199,7 @@ class SourceIndex:
                     and not (kind == "n" and self._may_spell(((key,),)))
                     and not (kind == "n" and digits[-1] == "0" and self._has_scale())
                     # a year of a date with two digits of year: "5/3/24" states 2024
-                    and not (len(value) == 4 and value[:2] == "20" and _short_year(text, value))
+                    and not (len(value) == 4 and value[:2] == "20" and short_year(text, value))
                 ):
                     return True
             elif (
@@ -289,12 +290,3 @@ class SourceIndex:
         if self._words is None:
             self._words = keys_of(word_items(self.text))
         return self._words
-
-
-def _short_year(text: str, year: str) -> bool:
-    """Whether a date in ``text`` may write ``year`` (20xx) with its last two digits.
-
-    Only a day and month joined by "/" or "-" come before such a year ("5/3/24",
-    "5-3-24"), so the two digits follow one of those.
-    """
-    return f"/{year[2:]}" in text or f"-{year[2:]}" in text

@@ -13,7 +13,7 @@ from groundtui.checks.digit_dates import day_keys, range_tail
 from groundtui.checks.items import Item
 from groundtui.checks.keys import date_keys, valid_date
 
-__all__ = ["keys_of", "without_days"]
+__all__ = ["holds_in", "keys_of", "short_year", "without_days"]
 
 
 def without_days(
@@ -70,3 +70,17 @@ def keys_of(items: list[Item]) -> frozenset[str]:
             keys.update(alternative)
         keys.update(item.also)
     return frozenset(keys)
+
+
+def holds_in(keys: frozenset[str], need: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether ``keys`` hold every key of one alternative of ``need``."""
+    return any(all(key in keys for key in alternative) for alternative in need)
+
+
+def short_year(text: str, year: str) -> bool:
+    """Whether a date in ``text`` may write ``year`` (20xx) with its last two digits.
+
+    Only a day and month joined by "/" or "-" come before such a year ("5/3/24",
+    "5-3-24"), so the two digits follow one of those.
+    """
+    return f"/{year[2:]}" in text or f"-{year[2:]}" in text

@@ -219,8 +219,9 @@ def _sourced(scope: _Scope, item: Item) -> bool:
         rest = item.need
         return bool(rest) and any(index.has_name_alone(rest[0][0]) for index in scope.indexes)
     may_have = scope.may_have if len(scope.text) >= LONG_TEXT else None
+    spelled = item.probe is None or item.probe[0].isalpha()  # "thirty", "one"
     return has_spelling(scope.text, item.need, item.probe, may_have) or any(
-        index.has_keys(item.need) for index in scope.indexes
+        index.has_keys(item.need, spelled) for index in scope.indexes
     )
 
 
