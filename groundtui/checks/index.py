@@ -21,7 +21,7 @@ from groundtui.checks.links import links_of
 from groundtui.checks.names import after_name
 from groundtui.checks.number_words import word_items
 from groundtui.checks.resume import Place
-from groundtui.checks.source_keys import holds_in, keys_of, short_year, without_days
+from groundtui.checks.source_keys import holds_in, keys_of, months_dated, short_year, without_days
 from groundtui.checks.values import below_one, has_run, whole, word_edges, word_in
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
@@ -46,8 +46,8 @@ class SourceIndex:
     """
 
     __slots__ = (
-        "_asked", "_digits", "_flat", "_flat_runs", "_hours", "_lower", "_month_set", "_months",
-        "_plain", "_runs", "_scaled", "_squashed", "_stems", "_words", "place", "text",
+        "_asked", "_dated", "_digits", "_flat", "_flat_runs", "_hours", "_lower", "_month_set",
+        "_months", "_plain", "_runs", "_scaled", "_squashed", "_stems", "_words", "place", "text",
     )  # fmt: skip
 
     def __init__(self, text: str) -> None:
@@ -63,6 +63,7 @@ class SourceIndex:
         self._flat: str | None = None
         self._scaled: bool | None = None
         self._hours: frozenset[int] | None = None
+        self._dated: frozenset[int] | None = None
         self._plain: bool | None = None
         self._runs: DigitRuns | None = None
         self._asked = 0  # questions a long text's DigitRuns could have answered
@@ -205,6 +206,7 @@ class SourceIndex:
             elif (
                 (kind in "DY" and not self._has_digits(value[2:4]))
                 or (kind in "DM" and not self._has_run(value.rpartition("-")[2]))
+                or (kind in "DMYm" and not self._may_date(kind, value))
                 or (kind == "v" and value not in text)
                 # only a time read in digits gives a "t" key
                 or (kind == "t" and int(value.partition(":")[0]) % 12 not in self._hour_set())
@@ -227,6 +229,12 @@ class SourceIndex:
             text = self.text
             self._plain = text.isascii() or not _OTHER_DIGIT_RE.search(text)
         return self._plain
+
+    def _may_date(self, kind: str, value: str) -> bool:
+        """Whether a date in the text may be in the month of a date key (``months_dated``)."""
+        if self._dated is None:
+            self._dated = months_dated(self.text)
+        return int(value.split("-")[1 if kind in "DY" else 0]) in self._dated
 
     def _hour_set(self) -> frozenset[int]:
         """Every hour, modulo 12, that a time in the source could be read with."""
