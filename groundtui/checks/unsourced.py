@@ -134,7 +134,7 @@ def unsourced_specifics(
             if cited not in scopes:
                 scopes[cited] = _Scope.of(cited, indexes, at)
             scope = scopes[cited]
-            search = scope.search()
+            search = scope.search() if scope.long else None
             hint = 0  # a short text is searched from the sentence's start, then each find
         # most specifics are copied: look for them as written first
         probe = item.probe
@@ -163,6 +163,7 @@ class _Scope(NamedTuple):
     text: str
     indexes: list[SourceIndex]
     place: Place
+    long: bool  # its searches resume (``SentenceSearch``)
 
     @classmethod
     def of(
@@ -183,15 +184,13 @@ class _Scope(NamedTuple):
             cited = [indexes[at[n]] for n in searched]
         text = "\n\n".join(index.text for index in cited)
         if len(cited) != 1:
-            return cls(searched, text, cited, Place(text))
+            return cls(searched, text, cited, Place(text), resumes(text))
         if cited[0].place is None:  # its text is the scope's: the offsets are the same
             cited[0].place = Place(text)
-        return cls(searched, text, cited, cited[0].place)
+        return cls(searched, text, cited, cited[0].place, resumes(text))
 
-    def search(self) -> SentenceSearch | None:
-        """The searches of a sentence's specifics in a long text; None for a short one."""
-        if not resumes(self.text):
-            return None
+    def search(self) -> SentenceSearch:
+        """The searches of a sentence's specifics in a long text."""
         return SentenceSearch(self.text, self.place, self.held, self.may_have)
 
     def held(self, need: tuple[tuple[str, ...], ...]) -> bool:
