@@ -735,6 +735,32 @@ def test_a_year_no_date_could_write_with_two_digits_is_proved_absent_unread() ->
     ]
 
 
+def test_a_date_in_a_month_never_named_and_digits_a_scale_cannot_give_are_proved_absent() -> None:
+    # A date's month is named in the source (by its first three letters) or the source
+    # writes a date in digits; a scale ("1.5 billion") adds no digits but trailing zeros.
+    index = SourceIndex("Founded on 14 May 2021 with 2,300 staff; 1.5 billion raised.")
+    assert not index.has_keys((("M3-14",),))
+    assert not index.has_keys((("D2021-3-14",),))
+    assert not index.has_keys((("n2013",),))
+    assert index._digits is None  # proved absent: the source's figures were not read
+    held = [
+        ("Due 2024-03-14.", "M3-14"), ("Due 14/3/24.", "M3-14"), ("On Mar 14.", "M3-14"),
+        ("Since March 2024.", "m3"), ("Raised 1.2 thousand.", "n1200"),
+        ("Raised 2.013 thousand.", "n2013"), ("Twelve hundred staff.", "n1200"),
+        ("Two thousand and thirteen.", "n2013"), ("Ninety-nine.", "n99"),
+    ]  # fmt: skip
+    for text, key in held:
+        assert SourceIndex(text).has_keys(((key,),)), text
+        assert SourceIndex(text).has_keys(((key,),), spelled=True), text
+
+
+def test_a_value_spelled_in_the_response_is_looked_for_in_the_source_s_words_first() -> None:
+    index = SourceIndex("The first phase costs 1.5 billion, from 1 March.")
+    assert index.has_keys((("n1",),), spelled=True)
+    assert index._digits is None  # found among its numbers in words, its figures unread
+    assert [s.text for s in unsourced_specifics("It mirrors one plan.", [index.text])] == []
+
+
 def test_digit_runs_prove_absent_only_what_a_search_does_not_find() -> None:
     # On seeded text of digits, separators and words, ``DigitRuns.has`` answers exactly as
     # ``in`` does, and ``may_have`` is False only for spellings not in the text.

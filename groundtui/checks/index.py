@@ -21,7 +21,7 @@ from groundtui.checks.links import links_of
 from groundtui.checks.names import after_name
 from groundtui.checks.number_words import word_items
 from groundtui.checks.resume import Place
-from groundtui.checks.source_keys import keys_of, without_days
+from groundtui.checks.source_keys import holds_in, keys_of, months_dated, short_year, without_days
 from groundtui.checks.values import below_one, has_run, whole, word_edges, word_in
 
 #: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
@@ -46,8 +46,8 @@ class SourceIndex:
     """
 
     __slots__ = (
-        "_asked", "_digits", "_flat", "_flat_runs", "_hours", "_lower", "_month_set", "_months",
-        "_plain", "_runs", "_scaled", "_squashed", "_stems", "_words", "place", "text",
+        "_asked", "_dated", "_digits", "_flat", "_flat_runs", "_hours", "_lower", "_month_set",
+        "_months", "_plain", "_runs", "_scaled", "_squashed", "_stems", "_words", "place", "text",
     )  # fmt: skip
 
     def __init__(self, text: str) -> None:
@@ -63,6 +63,7 @@ class SourceIndex:
         self._flat: str | None = None
         self._scaled: bool | None = None
         self._hours: frozenset[int] | None = None
+        self._dated: frozenset[int] | None = None
         self._plain: bool | None = None
         self._runs: DigitRuns | None = None
         self._asked = 0  # questions a long text's DigitRuns could have answered
@@ -98,22 +99,24 @@ class SourceIndex:
             self.text, name, lambda t, i, j: word_edges(t, i, j) and not after_name(t, i)
         )
 
-    def has_keys(self, need: tuple[tuple[str, ...], ...]) -> bool:
+    def has_keys(self, need: tuple[tuple[str, ...], ...], spelled: bool = False) -> bool:
         """Whether the index holds every key of one alternative of ``need``.
 
-        Figures in digits are read first; dates with month names only for a date;
-        spelled-out numbers only when the source holds a word that could spell the value
-        ("twent…" for 25).
+        Figures in digits are read first (for a value ``spelled`` in words, numbers in
+        words: "one" is "first" more often than "1"); dates with month names only for a
+        date; numbers in words only when the source holds a word that could spell the
+        value ("twent…" for 25).
         """
         if all(self._absent(alternative) for alternative in need):
             return False
-        if self.holds(need):
-            return True
         wanted = {key[0] for alternative in need for key in alternative}
+        words = "n" in wanted and self._may_spell(need)
+        if (spelled and words and holds_in(self._word_keys(), need)) or self.holds(need):
+            return True
         parts = [self._digit_keys()]  # looked up in turn: a union would copy them per value
         if not wanted.isdisjoint("DMYmo"):
             parts.append(self._month_keys())
-        if "n" in wanted and self._may_spell(need):
+        if words:
             parts.append(self._word_keys())
         return len(parts) > 1 and any(
             all(any(key in part for part in parts) for key in alternative) for alternative in need
@@ -123,8 +126,7 @@ class SourceIndex:
         """Whether the source's figures in digits give every key of one alternative of
         ``need``: then ``has_keys`` holds it too (its proofs of absence only prove absent
         what the index lacks)."""
-        keys = self._digit_keys()
-        return any(all(key in keys for key in alternative) for alternative in need)
+        return holds_in(self._digit_keys(), need)
 
     def may_have(self, spelling: str) -> bool:
         """False only when ``spelling`` surely does not occur in the text (a long text's
@@ -168,14 +170,13 @@ class SourceIndex:
         """Whether one of ``keys`` is surely not in the index, proved without building it.
 
         Every number the index holds is written with its digits in a row once separators
-        are dropped, unless spelled out in words or with a scale ("1.5 million"); one of
+        are dropped, unless spelled out in words or scaled (adding zeros: "1.5 million"); one of
         up to three digits, and a date's day, as a whole run of digits (grouping needs
         four); every date with a year, with the year's last two digits in a row.
         """
-        # These proofs read the digits 0-9: the index also reads other decimal digits
-        # ("٣") and turns some into numbers, so a text with any of them is left to it
-        # (tested only once a proof holds: most values tried are there, and the test
-        # reads the whole text).
+        # These proofs read the digits 0-9: the index also reads other decimal digits ("٣"),
+        # so a text with any of them is left to it (tested only once a proof holds: most
+        # values tried are there, and the test reads the whole text).
         return self._proved_absent(keys) and self._ascii_digits()
 
     def _proved_absent(self, keys: tuple[str, ...]) -> bool:
@@ -196,14 +197,16 @@ class SourceIndex:
                 if (
                     not self._has_digits(digits)
                     and not self._has_flat_digits(digits)
-                    and not (kind == "n" and (self._may_spell(((key,),)) or self._has_scale()))
+                    and not (kind == "n" and self._may_spell(((key,),)))
+                    and not (kind == "n" and digits[-1] == "0" and self._has_scale())
                     # a year of a date with two digits of year: "5/3/24" states 2024
-                    and not (len(value) == 4 and value[:2] == "20" and _short_year(text, value))
+                    and not (len(value) == 4 and value[:2] == "20" and short_year(text, value))
                 ):
                     return True
             elif (
                 (kind in "DY" and not self._has_digits(value[2:4]))
                 or (kind in "DM" and not self._has_run(value.rpartition("-")[2]))
+                or (kind in "DMYm" and not self._may_date(kind, value))
                 or (kind == "v" and value not in text)
                 # only a time read in digits gives a "t" key
                 or (kind == "t" and int(value.partition(":")[0]) % 12 not in self._hour_set())
@@ -226,6 +229,12 @@ class SourceIndex:
             text = self.text
             self._plain = text.isascii() or not _OTHER_DIGIT_RE.search(text)
         return self._plain
+
+    def _may_date(self, kind: str, value: str) -> bool:
+        """Whether a date in the text may be in the month of a date key (``months_dated``)."""
+        if self._dated is None:
+            self._dated = months_dated(self.text)
+        return int(value.split("-")[1 if kind in "DY" else 0]) in self._dated
 
     def _hour_set(self) -> frozenset[int]:
         """Every hour, modulo 12, that a time in the source could be read with."""
@@ -289,12 +298,3 @@ class SourceIndex:
         if self._words is None:
             self._words = keys_of(word_items(self.text))
         return self._words
-
-
-def _short_year(text: str, year: str) -> bool:
-    """Whether a date in ``text`` may write ``year`` (20xx) with its last two digits.
-
-    Only a day and month joined by "/" or "-" come before such a year ("5/3/24",
-    "5-3-24"), so the two digits follow one of those.
-    """
-    return f"/{year[2:]}" in text or f"-{year[2:]}" in text

@@ -250,7 +250,8 @@ _SMALL_ORDINALS = {v: w for w, v in ORDINALS.items() if v < 20}
 def word_stems(value: str) -> tuple[str, ...]:
     """Substrings that any spelling of the number ``value`` in words must contain.
 
-    25 is "twenty-five" or "twenty-fifth": "twent"; 1200 needs "hundred" or "thousand".
+    25 is "twenty-five" or "twenty-fifth": "twent"; 1200 needs "hundred" or "thousand"
+    ("twelve hundred"), 300 needs "hundred".
     A source without any of them cannot state the value in words, so it need not be read
     for spelled-out numbers. A decimal has no spelling in words here. A pure function of
     the value, cached: every source is asked it for the values the answers repeat.
@@ -264,4 +265,8 @@ def word_stems(value: str) -> tuple[str, ...]:
         return tuple(w for w in (_SMALL_WORDS[number], _SMALL_ORDINALS.get(number)) if w)
     if number < 100:
         return (_TENS_STEMS[number // 10 * 10],)
+    if number < 1000:  # a smaller scale word only multiplies: 1,000 needs "thousand"
+        return ("hundred",)
+    if number < 10**6:
+        return ("hundred", "thousand")
     return ("hundred", "thousand", "million", "billion")

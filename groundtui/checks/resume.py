@@ -29,6 +29,11 @@ from groundtui.checks.values import value_edges, whole
 RESUME_FROM = 1 << 15
 
 
+def resumes(text: str) -> bool:
+    """Whether the searches in ``text`` resume (``SentenceSearch``): it is long."""
+    return len(text) >= RESUME_FROM
+
+
 class Place:
     """Where the searches in one text resume, and how much a look at a value's first
     occurrence may still read (twice the text in all: the looks stay linear)."""
@@ -41,10 +46,10 @@ class Place:
 
 
 class SentenceSearch:
-    """The searches as written for one sentence's specifics in one scope's text."""
+    """The searches as written for one sentence's specifics in one long scope's text."""
 
     __slots__ = (
-        "_from", "_held", "_long", "_may_have", "_place", "_searched", "_text", "unsure",
+        "_from", "_held", "_may_have", "_place", "_searched", "_text", "unsure",
     )  # fmt: skip
 
     def __init__(
@@ -60,7 +65,6 @@ class SentenceSearch:
         self._place = place
         self._held = held
         self._may_have = may_have
-        self._long = len(text) >= RESUME_FROM
         self._searched: list[tuple[str, tuple]] = []
         #: Where the search from the sentence's start would look next; None if not known.
         self._from: int | None = 0
@@ -68,18 +72,13 @@ class SentenceSearch:
         self.unsure = False
 
     def found_at(self, probe: str, need: tuple, value: bool) -> int:
-        """``found_at`` for the sentence's next specific; whether it is found (>= 0) is the
-        answer of the search from the sentence's start, unless ``unsure``.
+        """``found_at`` for the sentence's next specific in a long text; whether it is found
+        (>= 0) is the answer of the search from the sentence's start, unless ``unsure``.
 
         A name (not a ``value``) is not asked of the index: its search resumes only where
         the search from the sentence's start would, once that place is not known.
         """
         start = self._from
-        if not self._long:  # as before: from the sentence's start, then from each find
-            at = found_at(self._text, probe, need, start or 0)
-            if at > 0:
-                self._from = at
-            return at
         self.unsure = False
         if not self._may_have(probe):  # nowhere in the text: not found, wherever searched
             return -1

@@ -6,14 +6,18 @@ because reading a source's values is one job and answering the check's questions
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 from groundtui.checks.dates import is_listed_day, listed_days
 from groundtui.checks.digit_dates import day_keys, range_tail
 from groundtui.checks.items import Item
-from groundtui.checks.keys import date_keys, valid_date
+from groundtui.checks.keys import MONTH_NAMES, date_keys, valid_date
 
-__all__ = ["keys_of", "without_days"]
+#: A date written in digits ("2024-03-05", "5/3/24") holds one.
+_DIGIT_DATE_RE = re.compile(r"\d[-/.]\d\d?[-/.]\d")
+
+__all__ = ["holds_in", "keys_of", "months_dated", "short_year", "without_days"]
 
 
 def without_days(
@@ -70,3 +74,26 @@ def keys_of(items: list[Item]) -> frozenset[str]:
             keys.update(alternative)
         keys.update(item.also)
     return frozenset(keys)
+
+
+def holds_in(keys: frozenset[str], need: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether ``keys`` hold every key of one alternative of ``need``."""
+    return any(all(key in keys for key in alternative) for alternative in need)
+
+
+def short_year(text: str, year: str) -> bool:
+    """Whether a date in ``text`` may write ``year`` (20xx) with its last two digits.
+
+    Only a day and month joined by "/" or "-" come before such a year ("5/3/24",
+    "5-3-24"), so the two digits follow one of those.
+    """
+    return f"/{year[2:]}" in text or f"-{year[2:]}" in text
+
+
+def months_dated(text: str) -> frozenset[int]:
+    """Every month a date in ``text`` may be in: those named (every name a date reads
+    starts with the month's first three letters, capitalised), all when a date is written
+    in digits."""
+    if _DIGIT_DATE_RE.search(text):
+        return frozenset(range(1, 13))
+    return frozenset(k for k, name in enumerate(MONTH_NAMES, 1) if name[:3] in text)

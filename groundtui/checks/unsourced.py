@@ -42,7 +42,7 @@ from groundtui.checks.items import Item
 from groundtui.checks.links import mark_links
 from groundtui.checks.names import name_items, name_key
 from groundtui.checks.number_words import word_items
-from groundtui.checks.resume import Place, SentenceSearch
+from groundtui.checks.resume import Place, SentenceSearch, found_at, resumes
 from groundtui.checks.sentences import sentences
 from groundtui.checks.values import has_spelling
 
@@ -134,12 +134,19 @@ def unsourced_specifics(
             if cited not in scopes:
                 scopes[cited] = _Scope.of(cited, indexes, at)
             scope = scopes[cited]
-            search = SentenceSearch(scope.text, scope.place, scope.held, scope.may_have)
+            search = scope.search() if scope.long else None
+            hint = 0  # a short text is searched from the sentence's start, then each find
         # most specifics are copied: look for them as written first
         probe = item.probe
-        if probe is not None and search.found_at(probe, item.need, item.kind != "name") >= 0:
-            continue
-        if _sourced(scope, item) or (search.unsure and search.again() >= 0):
+        if probe is not None:
+            if search is None:
+                end = found_at(scope.text, probe, item.need, hint)
+                if end >= 0:
+                    hint = end or hint
+                    continue
+            elif search.found_at(probe, item.need, item.kind != "name") >= 0:
+                continue
+        if _sourced(scope, item) or (search is not None and search.unsure and search.again() >= 0):
             continue
         text = response[item.start : item.end]
         found.append(Specific(text, item.start, item.end, item.kind, scope.searched))
@@ -156,6 +163,7 @@ class _Scope(NamedTuple):
     text: str
     indexes: list[SourceIndex]
     place: Place
+    long: bool  # its searches resume (``SentenceSearch``)
 
     @classmethod
     def of(
@@ -176,10 +184,14 @@ class _Scope(NamedTuple):
             cited = [indexes[at[n]] for n in searched]
         text = "\n\n".join(index.text for index in cited)
         if len(cited) != 1:
-            return cls(searched, text, cited, Place(text))
+            return cls(searched, text, cited, Place(text), resumes(text))
         if cited[0].place is None:  # its text is the scope's: the offsets are the same
             cited[0].place = Place(text)
-        return cls(searched, text, cited, cited[0].place)
+        return cls(searched, text, cited, cited[0].place, resumes(text))
+
+    def search(self) -> SentenceSearch:
+        """The searches of a sentence's specifics in a long text."""
+        return SentenceSearch(self.text, self.place, self.held, self.may_have)
 
     def held(self, need: tuple[tuple[str, ...], ...]) -> bool:
         """Whether a cited source's index holds a value, whatever a search as written finds."""
@@ -206,8 +218,9 @@ def _sourced(scope: _Scope, item: Item) -> bool:
         rest = item.need
         return bool(rest) and any(index.has_name_alone(rest[0][0]) for index in scope.indexes)
     may_have = scope.may_have if len(scope.text) >= LONG_TEXT else None
+    spelled = item.probe is None or item.probe[0].isalpha()  # "thirty", "one"
     return has_spelling(scope.text, item.need, item.probe, may_have) or any(
-        index.has_keys(item.need) for index in scope.indexes
+        index.has_keys(item.need, spelled) for index in scope.indexes
     )
 
 
