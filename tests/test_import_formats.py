@@ -231,3 +231,15 @@ def test_a_first_line_longer_than_what_detection_reads_is_still_detected(db_path
     path = tmp_path / "long.jsonl"
     path.write_text(json.dumps(row) + "\n")
     assert rows(open_input(str(path)), None)[0] == "ragas"
+
+
+def test_csv_with_old_mac_line_endings_is_detected_and_imported(db_path, tmp_path):
+    """Excel's "CSV (Macintosh)" ends lines with a bare CR: detection read it as one line."""
+    path = tmp_path / "mac.csv"
+    path.write_bytes((DATA / "answers.csv").read_bytes().replace(b"\r\n", b"\n")
+                     .replace(b"\n", b"\r"))
+    assert rows(open_input(str(path)), None)[0] == "csv"
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert not result.bad and result.answers > 0
+    assert result.detected() == "read as CSV"
