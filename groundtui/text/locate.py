@@ -30,9 +30,10 @@ def _normalised(text: str, keep_map: bool) -> tuple[str, list[int]]:
             if keep_map:
                 offsets.append(i)
         pending_space = False
-        out.append(ch.lower())
+        lower = ch.lower()  # "İ" lowers to two characters, both mapped back to it
+        out.append(lower)
         if keep_map:
-            offsets.append(i)
+            offsets.extend([i] * len(lower))
     return "".join(out), offsets
 
 
