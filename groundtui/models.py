@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.records import aware, nfc
+from groundtui.records import aware, nfc, reviewer_name
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 
@@ -76,6 +76,11 @@ class Review(BaseModel):
     note: str = ""
     at: datetime
     blind: StrictBool = False
+
+    @field_validator("reviewer")
+    @classmethod
+    def _named(cls, value: str) -> str:
+        return reviewer_name(value)
 
     @field_validator("at")
     @classmethod

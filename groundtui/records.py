@@ -133,6 +133,13 @@ def _check_text(text: str, path: str) -> None:
             ) from None
 
 
+def reviewer_name(name: str) -> str:
+    """A reviewer's name as kept: without the spaces around it ("DANA " is Dana)."""
+    if not name.strip():
+        raise ValueError("a reviewer needs a name")
+    return name.strip()
+
+
 def nfc(identifier: str) -> str:
     """An id in NFC, so that one id spelled with composed or decomposed accents is one id."""
     return identifier if identifier.isascii() else unicodedata.normalize("NFC", identifier)

@@ -374,6 +374,14 @@ def test_a_single_claim_against_a_single_source() -> None:
     assert (found.text, found.kind, found.sources) == ("20%", "figure", (1,))
 
 
+def test_a_source_in_decomposed_unicode_still_sources_the_name() -> None:
+    """A PDF or macOS export writes 'é' as 'e' and a combining accent (NFD); the name the
+    answer writes composed (NFC) is the same name, not an unsourced one."""
+    decomposed = "Visit Cafe\u0301 Rouge or Zoe\u0308's for 30 days."
+    assert unsourced_specifics("Ask at Café Rouge or Zoë's [1].", [decomposed]) == []
+    assert unsourced_specifics("Ask at Café Rouge [1].", [SourceIndex(decomposed)]) == []
+
+
 def test_prebuilt_indexes_give_the_same_answer() -> None:
     response = "Returns within thirty days [1]; the fee is $4.99 [2]. Ask Harbor [1]."
     sources = ["Within 30 days, says Harbor.", "Fee: 4.50 USD."]

@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from groundtui.cli import cli
 from groundtui.importer import import_files
 from groundtui.store import Store
+from groundtui.store.settings import SETTINGS
 from tests.builders import make_answer, write_jsonl
 
 
@@ -56,3 +57,9 @@ def test_an_answer_or_a_source_over_the_limits_is_a_bad_line(db_path, tmp_path):
         "`groundtui config max_source_chars N` changes it)",
     ]
     assert result.answers == 1
+
+
+def test_the_help_lists_every_setting():
+    """`config --help` listed five settings: control_share, which `config` prints, was not."""
+    shown = CliRunner().invoke(cli, ["config", "--help"]).output
+    assert [name for name in SETTINGS if f"\n  {name} " not in shown] == []

@@ -167,6 +167,17 @@ def test_dry_run_writes_nothing_and_says_what_a_real_run_does(full: Path) -> Non
     assert real.output == dry.output.replace("Would delete", "Deleted")
 
 
+def test_an_option_right_after_answer_is_refused_not_taken_as_an_id(full: Path) -> None:
+    """`delete --answer --dry-run P-1` took "--dry-run" as the id --answer wants and P-1 as
+    one more: P-1 was deleted for real, and the summary said "not found: --dry-run"."""
+    before, rows = digest(full), dump(full)
+    for option in ("--dry-run", "--where", "--db"):
+        result = run("--answer", option, "P-1", "--db", str(full))
+        assert result.exit_code == 2
+        assert f"--answer took '{option}' for an id" in result.output
+    assert digest(full) == before and dump(full) == rows
+
+
 def test_an_id_not_stored_is_reported_and_the_others_go(full: Path) -> None:
     result = run("--answer", "P-1", "nobody", "--answer", "P-3", "--db", str(full))
     assert result.exit_code == 0, result.output

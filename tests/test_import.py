@@ -151,6 +151,22 @@ def test_missing_spans_and_citations_are_located(db_path: Path, tmp_path: Path) 
     assert (fifth["citation"], fifth["dangling"], fifth["source_key"]) == (0, 1, None)  # not [-1]
 
 
+@pytest.mark.parametrize("before", ["İ ", "İİİ "])  # "İ".lower() is two characters
+def test_a_claim_is_located_after_letters_whose_lowercase_is_longer(
+    db_path: Path, tmp_path: Path, before: str,
+) -> None:
+    """A Turkish dotted capital I before a claim found ignoring case shifted its span (the
+    wrong words highlighted) or, near the end of the response, crashed the import with an
+    IndexError traceback."""
+    response = before + "Visit  Istanbul now [1]."
+    record = make_answer("A-1", response=response, claims=[{"text": "visit istanbul now"}])
+    with Store(db_path) as store:
+        assert import_files(store, [str(write_jsonl(tmp_path / "in.jsonl", [record]))]).answers
+        [claim] = store.query("select * from claims")
+    assert response[claim["span_start"] : claim["span_end"]] == "Visit  Istanbul now"
+    assert (claim["located"], claim["citation"]) == ("normalised", 1)
+
+
 def test_imported_labels_become_judgements_and_reviews(db_path: Path, tmp_path: Path) -> None:
     record = make_answer("A-1", claims=[{
         "text": "Refunds take 5 days", "citation": 2, "verdict": "partial",

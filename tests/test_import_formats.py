@@ -231,3 +231,26 @@ def test_a_first_line_longer_than_what_detection_reads_is_still_detected(db_path
     path = tmp_path / "long.jsonl"
     path.write_text(json.dumps(row) + "\n")
     assert rows(open_input(str(path)), None)[0] == "ragas"
+
+
+def test_csv_with_old_mac_line_endings_is_detected_and_imported(db_path, tmp_path):
+    """Excel's "CSV (Macintosh)" ends lines with a bare CR: detection read it as one line."""
+    path = tmp_path / "mac.csv"
+    path.write_bytes((DATA / "answers.csv").read_bytes().replace(b"\r\n", b"\n")
+                     .replace(b"\n", b"\r"))
+    assert rows(open_input(str(path)), None)[0] == "csv"
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert not result.bad and result.answers > 0
+    assert result.detected() == "read as CSV"
+
+
+def test_a_csv_header_naming_a_column_twice_is_a_bad_line(db_path, tmp_path):
+    """Two `id` columns (a spreadsheet's copied column): the later one silently won."""
+    path = tmp_path / "twice.csv"
+    path.write_text('id,question,response,sources,id\n'
+                    'A-1,q,r,"[{""id"": ""s"", ""text"": ""t""}]",B-9\n')
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert result.answers == 0
+    assert [str(bad) for bad in result.bad] == [f"{path}:1: column 'id' twice in the header"]

@@ -251,6 +251,24 @@ def test_flagged_only_refuses_a_file_scan_table_did_not_write(
     assert code == 2 and "use them with --flagged-only" in err
 
 
+def test_a_null_id_scan_table_wrote_back_is_named_as_null_on_import(
+    tmp_path: Path, db_path: Path,
+) -> None:
+    """scan-table writes an id back as read, null too; the import said the column was
+    missing ("no column 'rid'"), sending the user to check a column that is there."""
+    path = tmp_path / "answers.parquet"
+    pq.write_table(pa.Table.from_pylist([
+        {"rid": "A1", "resp": "Sold 7 [1].", "src": ["Sold 5."]},
+        {"rid": None, "resp": "Sold 9 [1].", "src": ["Sold 5."]}]), path)
+    out = tmp_path / "out"
+    args = ["--id", "rid", "--response", "resp", "--sources", "src"]
+    assert _run("scan-table", str(path), "-o", str(out), *args)[0] == 0
+    code, _, err = _run("import", "--db", str(db_path), "--flagged-only", str(out), *args)
+    assert code == 2
+    assert ":2: no value in column 'rid' (null, or no such column: pass --id COL as given " \
+        "to scan-table)" in err
+
+
 def test_the_columns_named_are_read_alone(tmp_path: Path) -> None:
     table = _table(_demo()[:5]).append_column("blob", pa.array([b"x" * 10] * 5))
     path = tmp_path / "answers.parquet"

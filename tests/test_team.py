@@ -219,3 +219,33 @@ def test_team_settings_and_the_guidelines_text(team_db: Path, tmp_path: Path) ->
         assert "*absent* means" in (store.setting_content("guidelines") or "")
     assert json.loads(run(cli, ["report", "--json", "--db", str(team_db)]).output)[
         "overlap"]["share"] == 0.1
+
+
+def test_a_name_with_spaces_around_it_is_the_same_reviewer(db_path, tmp_path, monkeypatch):
+    """'DANA ' (a spreadsheet's trailing space) was a second person beside 'Dana': her two
+    labels on one claim counted as two reviewers agreeing or not."""
+    review = {"verdict": "stated", "at": T0}
+    record = make_answer("A-1", claims=[
+        {"text": "Sofas can be returned within 14 days.", "citation": 1, "reviews": [
+            {**review, "reviewer": "Dana"}, {**review, "reviewer": " DANA ", "verdict": "absent"}]},
+    ])
+    with Store(db_path) as store:
+        result = import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [record]))])
+        assert not result.bad
+        report = compute(store)
+    assert list(report["reviewers"]) == ["Dana"]
+    assert report["agreement"]["reviewer_vs_reviewer"]["n"] == 0
+
+    made: dict = {}
+
+    class NoUI:
+        unsaved: tuple = ()
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("groundtui.tui.app.make_app",
+                        lambda path, name, *a, **k: made.update(name=name) or NoUI())
+    result = CliRunner().invoke(cli, ["review", "--db", str(db_path), "--reviewer", " dana "])
+    assert result.exit_code == 0, result.output
+    assert made["name"] == "dana"

@@ -5,12 +5,13 @@ written, as a whole token (a substring search); then in its common other spellin
 only then in the source's set of normalised values, built once per source in parts, each
 part only when it could hold the value. A cheap test first proves most absent values
 absent without reading the source at all: an invented "25%" needs no index when "25"
-appears nowhere in the source's digits.
+appears nowhere in the source's digits. The text is read in Unicode NFC.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from groundtui.checks.dates import month_items
 from groundtui.checks.digit_runs import LONG_TEXT, DigitRuns
@@ -30,9 +31,8 @@ _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
 #: Questions a long text answers by searches before its ``DigitRuns`` are built.
 _BUILD_AFTER = 64
-#: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2
-#: digits then minutes after ":" or ".", or an optional space and a/p: a superset of the
-#: hours found ("$19.99" gives none).
+#: Every hour a time in a source may be read with ("6 pm", "6:30", "18.00pm") is 1–2 digits
+#: then minutes after ":" or ".", or an optional space and a/p: a superset ("$19.99": none).
 _HOUR_RE = re.compile(r"[0-9]\d?(?=[:.][0-5]\d|[ \u00a0\u2009\u202f]?[aApP])")
 #: What separates the digits of one value (1,200.50; 0800 123-4567; (555) 123 4567).
 _SEPARATORS = (",", ".", " ", "\u00a0", "\u2009", "\u202f", "-", "–", "(", ")", "+", "/", ":")
@@ -51,8 +51,8 @@ class SourceIndex:
     )  # fmt: skip
 
     def __init__(self, text: str) -> None:
-        """Wrap ``text``; nothing is read until a specific needs it."""
-        self.text = text
+        """Wrap ``text``, in NFC ("e" and an accent is "é"); nothing is read until needed."""
+        self.text = unicodedata.normalize("NFC", text)
         self.place: Place | None = None  # where the check's searches in the text resume
         self._digits: frozenset[str] | None = None
         self._months: list[Item] | None = None

@@ -25,6 +25,7 @@ def config(key: str | None, value: str | None, db_path: str | None) -> None:
     overlap           the share of answers (0-1) reviewed twice, independently (default 0)
     lease_minutes     how long an answer you left unfinished stays yours (default 15)
     guidelines        a Markdown file of review guidelines; its text is stored (`g` shows it)
+    control_share     the share of unflagged answers (0-1) `judge` also judges (default 0.05)
     """
     if key is not None:
         try:

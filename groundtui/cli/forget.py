@@ -36,6 +36,11 @@ def delete(answers: tuple[str, ...], more: tuple[str, ...], where: str | None, d
     from groundtui.judge.llm.cache import prompt_keys
     from groundtui.records import nfc
 
+    options = {o for param in click.get_current_context().command.params for o in param.opts}
+    taken = next((i for i in answers if i in options), None)
+    if taken is not None:  # `--answer --dry-run ID` would delete ID for real
+        raise UserError(f"--answer took {taken!r} for an id: put the ids right after "
+                        "--answer; nothing was deleted")
     if bool(answers) == bool(where):
         raise UserError("give exactly one of --answer ID… and --where FIELD=VALUE")
     if more and not answers:

@@ -8,6 +8,7 @@ import click
 
 from groundtui.cli.database import db_option
 from groundtui.cli.errors import UserError, user_errors
+from groundtui.records import reviewer_name
 from groundtui.store import Store, StoreError, default_db_path
 
 
@@ -41,9 +42,10 @@ def review(
     (a lease) until you leave it unfinished for `lease_minutes`; your queue skips what
     others hold. See `groundtui config` for overlap, lease_minutes and guidelines.
     """
-    reviewer = reviewer or _login()
-    if not reviewer.strip():
-        raise UserError("--reviewer: a reviewer needs a name")
+    try:
+        reviewer = reviewer_name(reviewer or _login())
+    except ValueError as exc:
+        raise UserError(f"--reviewer: {exc}") from None
     path, read_only = _checked(db_path or default_db_path(), read_only)
     from groundtui.tui.app import make_app
 

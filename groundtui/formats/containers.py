@@ -123,6 +123,10 @@ def csv_rows(source: Input) -> Iterator[Row]:
         reader = csv.reader(stream)
         try:
             header = next(reader)
+            twice = next((n for i, n in enumerate(header) if n and n in header[:i]), None)
+            if twice is not None:  # which of the two cells is the field's is anyone's guess
+                yield Row(reader.line_num, error=f"column {twice!r} twice in the header")
+                return
             start = reader.line_num + 1
             for cells in reader:
                 number, start = start, reader.line_num + 1

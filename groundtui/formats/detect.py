@@ -53,7 +53,7 @@ def shape(source: Input) -> tuple[str, str | None]:
             cut = not rest and len(source.head) >= HEAD
             return "lines", kind_of({m.decode() for m in KEY.findall(first)}) if cut else None
         return "lines", kind_of(set(value)) if isinstance(value, dict) else None
-    header = head.split(b"\n", 1)[0].decode("utf-8", "replace").strip()
+    header = head.splitlines()[0].decode("utf-8", "replace").strip()  # CR, LF or CRLF
     names = [n.strip() for n in next(csv.reader(io.StringIO(header)), [])]
     if len(names) > 1 and all(COLUMN.match(n) for n in names):
         return "csv", kind_of(set(names))

@@ -45,8 +45,9 @@ def from_scanned(
     out: dict[str, Any] = {}
     for field, name in (("id", columns.id), ("response", columns.response),
                         ("sources", columns.sources)):
-        if name not in record:
-            raise ValueError(f"no column '{name}' (pass --{field} COL as given to scan-table)")
+        if name not in record:  # a null cell is read as no cell
+            raise ValueError(f"no value in column '{name}' (null, or no such column: "
+                             f"pass --{field} COL as given to scan-table)")
         out[field] = record[name]
     if isinstance(out["id"], int | float):
         out["id"] = str(out["id"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-from groundtui.text.locate import locate
+from groundtui.text.locate import locate, lower_in_place
 
 CLAIM_MIN_RATIO = 0.75
 """How similar a window of the response must be to a claim to count as its span."""
@@ -29,10 +29,10 @@ def fuzzy_locate(needle: str, haystack: str, min_ratio: float) -> tuple[int, int
     word boundaries nearby that give the best ``SequenceMatcher`` ratio; case is ignored.
     Cost grows with the haystack once (one longest-match search), not per window.
     """
-    target = needle.strip().lower()
+    target = lower_in_place(needle.strip())
     if len(target) < 4 or not haystack:
         return None
-    hay = haystack.lower()
+    hay = lower_in_place(haystack)  # the window's offsets are the haystack's
     anchor = SequenceMatcher(None, target, hay, autojunk=False).find_longest_match(
         0, len(target), 0, len(hay)
     )

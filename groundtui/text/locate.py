@@ -8,6 +8,12 @@ from functools import lru_cache
 from groundtui.text.markers import MARKER
 
 
+def lower_in_place(text: str) -> str:
+    """``text`` lowercased character for character, so an offset in it is one in ``text``:
+    "İ", the one character whose lowercase is two ("i" and a combining dot), reads "i"."""
+    return text.replace("\u0130", "i").lower()
+
+
 def _normalised(text: str, keep_map: bool) -> tuple[str, list[int]]:
     """Lower-case, drop citation markers, collapse whitespace; map back to offsets."""
     out: list[str] = []
@@ -15,6 +21,7 @@ def _normalised(text: str, keep_map: bool) -> tuple[str, list[int]]:
     skip_until = -1
     markers = {m.start(): m.end() for m in MARKER.finditer(text)}
     pending_space = False
+    lowered = lower_in_place(text)
     for i, ch in enumerate(text):
         if i < skip_until:
             continue
@@ -30,7 +37,7 @@ def _normalised(text: str, keep_map: bool) -> tuple[str, list[int]]:
             if keep_map:
                 offsets.append(i)
         pending_space = False
-        out.append(ch.lower())
+        out.append(lowered[i])
         if keep_map:
             offsets.append(i)
     return "".join(out), offsets

@@ -61,6 +61,14 @@ def test_evidence_is_found_in_a_long_source_or_not_at_all():
     assert locate_evidence("", source) is None
 
 
+def test_evidence_found_fuzzily_is_placed_after_a_dotted_capital_i():
+    """'İ' lowercases to two characters: the quote's span was shifted one character per
+    'İ' before it ('rns are accepted …' highlighted for 'Returns are accepted …')."""
+    source = "İzmir İİİ. Returns are accepted within thirty days of delivery."
+    start, end = locate_evidence("returns accepted within thirty days", source)
+    assert source[start:end].startswith("Returns are accepted within thirty days")
+
+
 def test_prompts_put_the_data_last_and_the_source_before_the_claim():
     messages = verification_messages("The claim.", "The source.")
     last = messages[-1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from groundtui.tui import make_app
 from groundtui.tui.screens.find import FindScreen
@@ -150,3 +150,35 @@ async def test_brackets_switch_between_the_sources_a_claim_cites(tmp_path: Path)
         assert str(source.border_title) == "Source [4]"
         await press(pilot, "y")  # labelling still works, on the claim shown
     assert [r["claim_id"] for r in reviews(db, "dana")] == ["M-1#1"]
+
+
+async def test_ctrl_f_highlights_the_match_after_letters_whose_case_changes_length(
+    tmp_path: Path,
+):
+    """Found by casefold, the highlight was placed in the casefolded text: each "ß" (two
+    letters folded) before the match moved it one character ("Straße" then "ssi" lit)."""
+    from groundtui.importer import import_files
+    from groundtui.store import Store
+    from tests.builders import write_jsonl
+
+    text = "Die Straße, Große Straße und İzmir: returns within 14 days."
+    record = {
+        "id": "F-1", "question": "q", "response": "Returns within 14 days [1].",
+        "sources": [{"id": "s", "text": text}],
+        "claims": [{"text": "Returns within 14 days.", "verdict": "stated"}],
+    }
+    db = tmp_path / "find.db"
+    with Store(db) as store:
+        assert not import_files(store, [str(write_jsonl(tmp_path / "f.jsonl", [record]))]).bad
+    app = make_app(db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "ctrl+f")
+        await pilot.press(*"RETURNS")
+        await settle(pilot)
+        assert "1 of 1" in plain(app, "#find-result")
+        body = app.screen_stack[0].query_one("#source-body", Static).content
+        current = app.screen_stack[0].query_one("#source").get_component_rich_style(
+            "source--match-current", partial=True)
+        lit = [body.plain[s.start:s.end] for s in body.spans if s.style == current]
+        assert lit == ["returns"]

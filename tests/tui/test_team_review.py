@@ -208,6 +208,26 @@ async def test_g_shows_the_guidelines_and_says_how_to_set_them(review_db: Path, 
         assert "A figure the source lacks" in app.screen.query_one(Markdown).source
 
 
+async def test_guidelines_holding_control_characters_show_them_inert(
+    review_db: Path, tmp_path: Path,
+):
+    """A guidelines file with an ANSI escape (pasted from a terminal) reached the terminal
+    raw: `g` cleared the top of the screen. Its lines stay (CRLF too); the controls show."""
+    guide = tmp_path / "guide.md"
+    guide.write_bytes("# Rules\r\n\r\nAbsent \x1b[2J is \u202eabsent.\r\n".encode())
+    with Store(review_db) as store:
+        store.set_setting("guidelines", str(guide))
+    app = make_app(review_db, "ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "g")
+        await settle(pilot)
+        from textual.widgets import Markdown
+
+        source = app.screen.query_one(Markdown).source
+    assert source == "# Rules\n\nAbsent \u241b[2J is <U+202E>absent.\n"
+
+
 async def test_a_name_in_another_case_is_the_same_reviewer(review_db: Path):
     with Store(review_db) as store:
         store.reviewer_name("Dana")

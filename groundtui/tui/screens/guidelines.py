@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from groundtui.store import Store, StoreError
+from groundtui.text.inert import shown
 
 NO_GUIDELINES = """\
 # No guidelines yet
@@ -51,7 +52,9 @@ class GuidelinesScreen(ModalScreen[None]):
         """Read the stored guidelines in a worker, then show them."""
         try:
             with Store(self.db_path, readonly=self.readonly) as store:
-                text = store.setting_content("guidelines") or NO_GUIDELINES
+                stored = store.setting_content("guidelines")
+            # Markdown's own markup is meant; a control character (an ANSI escape) is not
+            text = shown(stored.replace("\r\n", "\n")).text if stored else NO_GUIDELINES
         except (StoreError, sqlite3.Error) as exc:
             text = f"The guidelines could not be read: {exc}"
         self.app.call_from_thread(self.query_one(Markdown).update, text)

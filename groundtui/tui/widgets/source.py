@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from groundtui.text.inert import one_line, shown
-from groundtui.text.locate import locate
+from groundtui.text.locate import locate, lower_in_place
 from groundtui.tui.answer_data import AnswerDetail, SourceInfo
 from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.widgets.rendering import scroll_to_offset, set_text, through_word
@@ -187,7 +187,7 @@ class SourcePane(Vertical, can_focus=True):
         base = self._text
         if base is None or not query:
             return 0, 0
-        plain, needle = base.plain.casefold(), query.casefold()
+        plain, needle = lower_in_place(base.plain), lower_in_place(query)  # offsets kept
         starts, at = [], plain.find(needle)
         while at >= 0:
             starts.append(at)
