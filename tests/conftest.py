@@ -11,3 +11,10 @@ import pytest
 def db_path(tmp_path: Path) -> Path:
     """A path for a fresh SQLite database file."""
     return tmp_path / "groundtui.db"
+
+
+@pytest.fixture
+def a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`review` and `demo` run under CliRunner as from a terminal (its stdin is none), for
+    tests of what they do once the UI may open (README "Reviewing": no terminal, no UI)."""
+    monkeypatch.setattr("groundtui.cli.reviewing.has_terminal", lambda: True)

@@ -102,6 +102,32 @@ def test_end_to_end_as_a_subprocess(tmp_path: Path) -> None:
     assert bad.stderr.strip().count("\n") == 0 and "no such file" in bad.stderr
 
 
+def test_review_without_a_terminal_says_so_instead_of_waiting_for_keys(tmp_path: Path) -> None:
+    """In a script, a cron job or `ssh host` without -t, the UI waited for keys that could
+    never come, at full CPU, until killed."""
+    path = write_jsonl(tmp_path / "a.jsonl", [make_answer()])
+    db = tmp_path / "sub.db"
+    assert run("import", str(path), "--db", str(db)).exit_code == 0
+    before = db.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "groundtui", "review", "--db", str(db), "--reviewer", "dana"],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0
+    assert "needs a terminal" in done.stderr and "groundtui serve" in done.stderr
+    assert db.read_bytes() == before
+
+
+def test_the_demo_without_a_terminal_builds_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "demo.db"
+    result = run("demo", "--db", str(target))  # CliRunner's stdin is no terminal
+    assert result.exit_code == 2
+    assert "needs a terminal" in result.output
+    assert not target.exists()
+    assert run("demo", "--db", str(target), "--no-ui").exit_code == 0  # no UI, no terminal
+
+
 def test_core_modules_do_not_load_the_ui_or_litellm() -> None:
     core = ["store", "models", "importer", "text", "cli", "checks", "report", "export", "scan"]
     core += ["demo", "judge.pipeline", "judge.llm", "judge.heuristic"]

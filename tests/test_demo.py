@@ -107,7 +107,7 @@ async def test_the_demo_ui_opens_on_the_first_answer(db_path: Path) -> None:
 
 
 def test_the_demo_says_where_its_database_is_before_the_ui_and_ignores_groundtui_db(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, a_terminal: None
 ) -> None:
     real = tmp_path / "real.db"
     monkeypatch.setenv("GROUNDTUI_DB", str(real))

@@ -221,7 +221,9 @@ def test_team_settings_and_the_guidelines_text(team_db: Path, tmp_path: Path) ->
         "overlap"]["share"] == 0.1
 
 
-def test_a_name_with_spaces_around_it_is_the_same_reviewer(db_path, tmp_path, monkeypatch):
+def test_a_name_with_spaces_around_it_is_the_same_reviewer(
+    db_path, tmp_path, monkeypatch, a_terminal: None
+):
     """'DANA ' (a spreadsheet's trailing space) was a second person beside 'Dana': her two
     labels on one claim counted as two reviewers agreeing or not."""
     review = {"verdict": "stated", "at": T0}

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import getpass
+import os
+import sys
 
 import click
 
@@ -47,6 +49,7 @@ def review(
     except ValueError as exc:
         raise UserError(f"--reviewer: {exc}") from None
     path, read_only = _checked(db_path or default_db_path(), read_only)
+    _need_terminal("review")
     from groundtui.tui.app import make_app
 
     app = make_app(
@@ -102,6 +105,8 @@ def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
 
     from groundtui.demo import build_demo
 
+    if not no_ui:
+        _need_terminal("demo")
     if db_path:
         path = Path(db_path)
     else:
@@ -125,6 +130,23 @@ def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
     app.run()
     # Said again after the UI, which has taken the screen since the lines above.
     click.echo(f"The demo database is at {path}: {reopen}")
+
+
+def has_terminal() -> bool:
+    """Whether keys can be read: stdin is a terminal, or a driver was chosen for the UI
+    (``groundtui serve``'s textual-serve sets ``TEXTUAL_DRIVER`` and talks through pipes)."""
+    return sys.stdin.isatty() or bool(os.environ.get("TEXTUAL_DRIVER"))
+
+
+def _need_terminal(command: str) -> None:
+    """Refuse to open the UI with no terminal to read keys from: Textual would wait for
+    them forever at full CPU (in a script, a cron job, ``ssh host`` without ``-t``)."""
+    if not has_terminal():
+        raise UserError(
+            f"{command} opens the review UI, which needs a terminal (stdin is not one): "
+            "run it in a terminal (`ssh -t` over SSH), or `groundtui serve` for a browser; "
+            "`groundtui report` prints the report as text"
+        )
 
 
 def _login() -> str:

@@ -73,7 +73,9 @@ async def test_a_read_only_database_browses_with_the_label_keys_off(locked_down:
     assert reviews(locked_down, "dana") == [] and marks(locked_down) == []
 
 
-def test_review_read_only_opens_the_ui_read_only(locked_down: Path, monkeypatch):
+def test_review_read_only_opens_the_ui_read_only(
+    locked_down: Path, monkeypatch, a_terminal: None
+):
     opened: list[ReviewApp] = []
     monkeypatch.setattr(ReviewApp, "run", lambda self: opened.append(self))
     result = CliRunner().invoke(cli, ["review", "--read-only", "--db", str(locked_down)])
@@ -81,7 +83,9 @@ def test_review_read_only_opens_the_ui_read_only(locked_down: Path, monkeypatch)
     assert opened[0].session.readonly
 
 
-def test_an_immutable_file_is_detected_and_opens_read_only(immutable: Path, monkeypatch):
+def test_an_immutable_file_is_detected_and_opens_read_only(
+    immutable: Path, monkeypatch, a_terminal: None
+):
     assert not writable(str(immutable))
     assert make_app(immutable, "dana").session.readonly
     opened: list[ReviewApp] = []
