@@ -8,6 +8,7 @@ from textual.widgets import Input, Static
 
 from groundtui.tui import make_app
 from groundtui.tui.screens.find import FindScreen
+from tests.builders import imported_db
 from tests.tui.conftest import press, reviews, settle
 from tests.tui.helpers import SIZE, plain
 
@@ -115,10 +116,6 @@ async def test_ctrl_f_finds_text_in_the_whole_source(long_db: Path):
 
 
 async def test_brackets_switch_between_the_sources_a_claim_cites(tmp_path: Path):
-    from groundtui.importer import import_files
-    from groundtui.store import Store
-    from tests.builders import write_jsonl
-
     record = {
         "id": "M-1", "question": "How long do refunds take?",
         "response": "Refunds take 5 days to reach the card [2][4].",
@@ -130,9 +127,7 @@ async def test_brackets_switch_between_the_sources_a_claim_cites(tmp_path: Path)
         "claims": [{"text": "Refunds take 5 days to reach the card.",
                     "verdict": "stated", "evidence": [0, 20]}],
     }
-    db = tmp_path / "multi.db"
-    with Store(db) as store:
-        assert not import_files(store, [str(write_jsonl(tmp_path / "m.jsonl", [record]))]).bad
+    db = imported_db(tmp_path, "multi", [record])
     app = make_app(db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -157,19 +152,13 @@ async def test_ctrl_f_highlights_the_match_after_letters_whose_case_changes_leng
 ):
     """Found by casefold, the highlight was placed in the casefolded text: each "ß" (two
     letters folded) before the match moved it one character ("Straße" then "ssi" lit)."""
-    from groundtui.importer import import_files
-    from groundtui.store import Store
-    from tests.builders import write_jsonl
-
     text = "Die Straße, Große Straße und İzmir: returns within 14 days."
     record = {
         "id": "F-1", "question": "q", "response": "Returns within 14 days [1].",
         "sources": [{"id": "s", "text": text}],
         "claims": [{"text": "Returns within 14 days.", "verdict": "stated"}],
     }
-    db = tmp_path / "find.db"
-    with Store(db) as store:
-        assert not import_files(store, [str(write_jsonl(tmp_path / "f.jsonl", [record]))]).bad
+    db = imported_db(tmp_path, "find", [record])
     app = make_app(db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

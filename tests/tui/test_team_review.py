@@ -196,16 +196,7 @@ async def test_g_shows_the_guidelines_and_says_how_to_set_them(review_db: Path, 
         assert app.screen.__class__.__name__ == "ReviewScreen"
     guide = tmp_path / "guide.md"
     guide.write_text("# House rules\n\nA figure the source lacks is *absent*.\n", "utf-8")
-    with Store(review_db) as store:
-        store.set_setting("guidelines", str(guide))
-    app = make_app(review_db, "ann")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await press(pilot, "g")
-        await settle(pilot)
-        from textual.widgets import Markdown
-
-        assert "A figure the source lacks" in app.screen.query_one(Markdown).source
+    assert "A figure the source lacks" in await _guidelines_shown(review_db, guide)
 
 
 async def test_guidelines_holding_control_characters_show_them_inert(
@@ -215,6 +206,14 @@ async def test_guidelines_holding_control_characters_show_them_inert(
     raw: `g` cleared the top of the screen. Its lines stay (CRLF too); the controls show."""
     guide = tmp_path / "guide.md"
     guide.write_bytes("# Rules\r\n\r\nAbsent \x1b[2J is \u202eabsent.\r\n".encode())
+    shown = await _guidelines_shown(review_db, guide)
+    assert shown == "# Rules\n\nAbsent \u241b[2J is <U+202E>absent.\n"
+
+
+async def _guidelines_shown(review_db: Path, guide: Path) -> str:
+    """The Markdown `g` shows once ``guide`` is the database's guidelines file."""
+    from textual.widgets import Markdown
+
     with Store(review_db) as store:
         store.set_setting("guidelines", str(guide))
     app = make_app(review_db, "ann")
@@ -222,10 +221,7 @@ async def test_guidelines_holding_control_characters_show_them_inert(
         await settle(pilot)
         await press(pilot, "g")
         await settle(pilot)
-        from textual.widgets import Markdown
-
-        source = app.screen.query_one(Markdown).source
-    assert source == "# Rules\n\nAbsent \u241b[2J is <U+202E>absent.\n"
+        return app.screen.query_one(Markdown).source
 
 
 async def test_a_name_in_another_case_is_the_same_reviewer(review_db: Path):
