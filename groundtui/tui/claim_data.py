@@ -15,7 +15,6 @@ from groundtui.store import Store
 from groundtui.tui.team_data import (
     OtherLabel,
     disputed_claims,
-    latest_adjudications,
     other_labels,
 )
 
@@ -144,9 +143,7 @@ def load_claims(
         disputed = disputed_claims(store, ids)
         claims = [c for c in claims if c.id in disputed]
         ids = [c.id for c in claims]
-        mine = latest_adjudications(store, ids)
-    else:
-        mine = latest_own(store, ids, reviewer)
+    mine = latest_mine(store, ids, reviewer, adjudicate)
     seen = revealed(store, ids, reviewer)
     others = other_labels(store, ids, reviewer)
     for claim in claims:
@@ -160,16 +157,27 @@ def load_claims(
     return claims
 
 
-def latest_own(store: Store, claim_ids: list[str], reviewer: str) -> dict[str, dict]:
-    """This reviewer's latest review row (retractions included) for each claim."""
+def latest_mine(
+    store: Store, claim_ids: list[str], reviewer: str, adjudicate: bool
+) -> dict[str, dict]:
+    """This session's latest decision row for each claim, retractions included: the
+    reviewer's own reviews, or, adjudicating, the claim's adjudications (withdrawals
+    included), shaped as review rows."""
     if not claim_ids:
         return {}
     marks = ",".join("?" * len(claim_ids))
-    rows = store.query(
-        "select id, claim_id, verdict, invention_kind, note, blind from reviews"
-        f" where reviewer = ? and claim_id in ({marks}) order by at, id",
-        [reviewer, *claim_ids],
-    )
+    if adjudicate:
+        rows = store.query(
+            "select id, claim_id, verdict, invention_kind, note, 0 as blind from adjudications"
+            f" where claim_id in ({marks}) order by at, id",
+            claim_ids,
+        )
+    else:
+        rows = store.query(
+            "select id, claim_id, verdict, invention_kind, note, blind from reviews"
+            f" where reviewer = ? and claim_id in ({marks}) order by at, id",
+            [reviewer, *claim_ids],
+        )
     return {row["claim_id"]: row for row in rows}  # in time order: the last one stays
 
 

@@ -25,7 +25,7 @@ from groundtui.tui import answer_data, claim_data, queue_data
 from groundtui.tui.corrections import correct, mark
 from groundtui.tui.intents import CORRECTIONS, Intent, Outcome
 from groundtui.tui.labels import describe, relabel
-from groundtui.tui.team_data import Team, latest_adjudications
+from groundtui.tui.team_data import Team
 from groundtui.tui.undo import Change, undo
 from groundtui.tui.writes import WriteQueue, backoff
 
@@ -247,10 +247,9 @@ class ReviewSession:
         )
         if not labels:
             return "That claim is no longer in the database."
-        if self.adjudicate:
-            mine = latest_adjudications(store, [claim_id]).get(claim_id)
-        else:
-            mine = claim_data.latest_own(store, [claim_id], self.reviewer).get(claim_id)
+        mine = claim_data.latest_mine(store, [claim_id], self.reviewer, self.adjudicate).get(
+            claim_id
+        )
         row = relabel(
             intent.what,
             intent.value,

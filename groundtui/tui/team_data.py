@@ -87,17 +87,6 @@ def disputed_claims(store: Store, claim_ids: list[str]) -> set[str]:
     }
 
 
-def latest_adjudications(store: Store, claim_ids: list[str]) -> dict[str, dict]:
-    """Each claim's latest adjudication row (withdrawals included), shaped as a review row."""
-    if not claim_ids:
-        return {}
-    marks = ",".join("?" * len(claim_ids))
-    rows = store.query(
-        "select id, claim_id, verdict, invention_kind, note, 0 as blind from adjudications"
-        f" where claim_id in ({marks}) order by at, id",
-        claim_ids,
-    )
-    return {row["claim_id"]: row for row in rows}  # in time order: the last one stays
 
 
 class TeamProgress(NamedTuple):
