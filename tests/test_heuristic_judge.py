@@ -23,6 +23,11 @@ def judge() -> HeuristicJudge:
     return HeuristicJudge()
 
 
+def judge_of(claim: str, source: str) -> Verdict:
+    """The heuristic judge's verdict on ``claim`` against ``source``."""
+    return HeuristicJudge().verify_sync(claim, source).verdict
+
+
 async def claims_of(
     judge: HeuristicJudge, response: str
 ) -> list[tuple[str, ClaimKind, int | None]]:
@@ -341,11 +346,8 @@ def test_a_clause_citing_its_own_marker_is_its_own_claim():
     ]  # too short a clause before the marker to stand alone
 
 
-def test_a_changed_entity_is_a_contradiction():
+def test_a_changed_entity_is_a_contradiction(judge: HeuristicJudge):
     """The source names someone else where the claim's name is missing from it."""
-    from groundtui.judge.heuristic import HeuristicJudge
-
-    judge = HeuristicJudge()
     changed = judge.verify_sync(
         "The 2018 World Cup final was won by France in Moscow.",
         "The 2018 World Cup final was won by Croatia in Moscow.",
@@ -363,11 +365,10 @@ def test_a_changed_entity_is_a_contradiction():
     assert unrelated.verdict.value == "absent"  # too little of the claim in the window
 
 
-def test_common_words_missing_weigh_less_than_rare_words_found():
+def test_common_words_missing_weigh_less_than_rare_words_found(judge: HeuristicJudge):
     """A paraphrase that keeps the claim's rare words is stated, though common words
     ("individual", "use", "keeper") are missing; heuristic-2 weighed words by length and
     called it absent."""
-    judge = HeuristicJudge()
     verdict = judge.verify_sync(
         "Sheep keepers use paint to identify individual ewes in the flock.",
         "Farmers paint ewes to identify them in the flock.",
@@ -375,10 +376,9 @@ def test_common_words_missing_weigh_less_than_rare_words_found():
     assert verdict.verdict is Verdict.STATED
 
 
-def test_a_claim_whose_rare_words_the_window_lacks_is_not_stated():
+def test_a_claim_whose_rare_words_the_window_lacks_is_not_stated(judge: HeuristicJudge):
     """Most of what the claim is about ("veterans", "historical newspapers") is missing
     while its common words are all there: not stated (heuristic-2 said stated)."""
-    judge = HeuristicJudge()
     veterans = judge.verify_sync(
         "The community center provides information about available housing for veterans.",
         "The community center provides information about available housing for students.",
@@ -434,8 +434,7 @@ def test_a_word_stems_as_its_other_forms():
     assert stem("analysis") != stem("analyst")  # a final "s" after "i" is not a plural
 
 
-def test_a_paraphrase_in_other_forms_of_the_same_words_is_stated():
-    judge = HeuristicJudge()
+def test_a_paraphrase_in_other_forms_of_the_same_words_is_stated(judge: HeuristicJudge):
     result = judge.verify_sync(
         "The library is used for creating charts.",
         "Developers use the library to create charts.",
@@ -443,10 +442,9 @@ def test_a_paraphrase_in_other_forms_of_the_same_words_is_stated():
     assert result.verdict is Verdict.STATED
 
 
-def test_a_short_claim_needs_more_than_half_of_its_words():
+def test_a_short_claim_needs_more_than_half_of_its_words(judge: HeuristicJudge):
     """Two of three words ("quasars", "objects") leave out what the claim says of them:
     heuristic-2 called it stated; a longer claim at the same share may be."""
-    judge = HeuristicJudge()
     short = judge.verify_sync(
         "Quasars are the brightest objects.", "Quasars are extremely luminous objects."
     )
@@ -457,9 +455,8 @@ def test_a_short_claim_needs_more_than_half_of_its_words():
     assert whole.verdict is Verdict.STATED
 
 
-def test_an_ordinal_is_not_found_in_a_cardinal():
+def test_an_ordinal_is_not_found_in_a_cardinal(judge: HeuristicJudge):
     """An ordinal "second" is not "two": heuristic-2 compared numbers only, and said stated."""
-    judge = HeuristicJudge()
     result = judge.verify_sync(
         "Blackpink released its second studio album in 2022.",
         "Blackpink released two studio albums, the latest in 2022.",
@@ -472,13 +469,12 @@ def test_an_ordinal_is_not_found_in_a_cardinal():
     assert spelled.verdict is Verdict.STATED
 
 
-def test_a_long_source_is_searched_for_the_best_window_not_averaged():
+def test_a_long_source_is_searched_for_the_best_window_not_averaged(judge: HeuristicJudge):
     """The sentence that states the claim, deep in a source of 400 sentences that share
     some of its words (past the candidate limit), gives the same verdict and coverage as
     alone."""
     from groundtui.judge.heuristic.matching import match
 
-    judge = HeuristicJudge()
     claim = "The Atacama observatory opened its third telescope in 2019."
     states = "The Atacama observatory opened its third telescope in 2019."
     filler = [f"The town observatory opened a cafe for visitors, room {i}." for i in range(400)]
@@ -489,10 +485,9 @@ def test_a_long_source_is_searched_for_the_best_window_not_averaged():
     assert judge.verify_sync(claim, long_source).verdict is Verdict.STATED
 
 
-def test_a_decade_or_century_is_found_in_a_year_of_it():
+def test_a_decade_or_century_is_found_in_a_year_of_it(judge: HeuristicJudge):
     """heuristic-3 read "1980s" as the year 1980, and called "formed in the 1980s"
     against "formed in 1984" contradicted; "16th century" asked for the ordinal itself."""
-    judge = HeuristicJudge()
     assert [(v.number, v.text) for v in values("in the 1980s, then the 1990's")] == [
         ("1980s", "1980s"),
         ("1990s", "1990's"),
@@ -523,20 +518,15 @@ def test_a_decade_or_century_is_found_in_a_year_of_it():
     )
 
 
-def test_a_month_is_found_in_a_date_of_it():
+def test_a_month_is_found_in_a_date_of_it(judge: HeuristicJudge):
     """A date's words are read as its value: heuristic-3 found no "March" in "March 5"."""
-    judge = HeuristicJudge()
     source = "The bridge opened on March 5, 1990."
     assert judge.verify_sync("The bridge opened in March 1990.", source).verdict is (Verdict.STATED)
     june = judge.verify_sync("The bridge opened in June 1990.", source)
     assert june.verdict is not Verdict.STATED
 
 
-def judge_of(claim: str, source: str) -> Verdict:
-    return HeuristicJudge().verify_sync(claim, source).verdict
-
-
-def test_a_list_the_source_gives_only_part_of_is_not_stated():
+def test_a_list_the_source_gives_only_part_of_is_not_stated(judge: HeuristicJudge):
     """Every item of a claim's enumeration must be in the evidence: heuristic-3 called
     five sports stated on a window naming one of them, since most words were there."""
     from groundtui.judge.heuristic.words import enumerated
@@ -547,7 +537,6 @@ def test_a_list_the_source_gives_only_part_of_is_not_stated():
     surfboard = "A surfboard is made of foam, fiberglass, and resin."
     assert enumerated(surfboard) == ("foam", "fiberglass", "resin")
     assert judge_of(surfboard, "Surfboards are made of fiberglass and resin.") is Verdict.PARTIAL
-    judge = HeuristicJudge()
     part = judge.verify_sync(
         claim, "China won medals in table tennis, badminton and gymnastics at the games."
     )
@@ -566,7 +555,7 @@ def test_reading_an_enumeration_stays_linear_in_the_claim():
     assert enumerated(", ".join(["alpha beta"] * 5000)) == ()  # commas, never an "and"
 
 
-def test_a_tens_word_and_one_is_one_more():
+def test_a_tens_word_and_one_is_one_more(judge: HeuristicJudge):
     """The shared pattern never reads "one" (mostly a pronoun): heuristic-3 read
     "twenty-one" as 20, and called "hired 21" against "hired twenty-one" partial."""
     assert [(v.number, v.text) for v in values("twenty-one thousand fans, Twenty One")] == [
@@ -575,7 +564,6 @@ def test_a_tens_word_and_one_is_one_more():
     ]
     assert [(v.number, v.unit) for v in values("ninety-one percent")] == [("91", "<pct>")]
     assert [v.number for v in values("twenty of one kind")] == ["20"]
-    judge = HeuristicJudge()
     source = "The firm hired twenty-one new workers."
     assert judge.verify_sync("The firm hired 21 new workers.", source).verdict is (Verdict.STATED)
     assert judge.verify_sync("The firm hired 20 new workers.", source).verdict is not (
