@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 from groundtui.text.numbers import MONTHS, ORDINALS, TENS, UNITS
 
-# "one" is left out on purpose: far more often a pronoun ("one of the oldest") than a count.
+# "one" is left out on purpose: far more often a pronoun ("one of the oldest") than a count;
+# ``VALUE`` reads it only after a tens word ("twenty-one").
 CARDINALS = {w: n for w, n in (*UNITS.items(), *TENS.items()) if n >= 2} | {"hundred": 100}
 """The cardinal words read as values, and their numbers."""
 ORDINAL_WORDS = {w: n for w, n in ORDINALS.items() if n <= 50}
@@ -35,7 +36,7 @@ VALUE = re.compile(
         \s?(?P<pct>%|percent\b|per\s?cent\b)?
         (?:\s?(?P<code>usd|eur|gbp|dollars?|euros?|pounds?)\b)?)
   | (?P<ordw>\b(?:(?P<otens>{_TENS_RE})[- ])?(?P<ow>{_ORDINAL_RE})\b)
-  | (?P<word>\b(?P<w>(?:{_CARDINAL_RE})(?:[- ](?:{_CARDINAL_RE}))?)\b
+  | (?P<word>\b(?P<w>(?:{_TENS_RE})[- ]one|(?:{_CARDINAL_RE})(?:[- ](?:{_CARDINAL_RE}))?)\b
         (?:\s(?P<wscale>thousand|million|billion)\b)?\s?(?P<wpct>percent\b|%)?)
     """
     ")",

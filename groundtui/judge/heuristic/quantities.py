@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from groundtui.judge.heuristic.words import STOP_WORDS, content_tokens, stem, words
-from groundtui.text.numbers import MONTHS, TENS
+from groundtui.text.numbers import MONTHS
 from groundtui.text.values import CARDINALS, ORDINAL_WORDS, value_matches
 
 YEAR, DATE, MONEY, PERCENT, DECADE = "<year>", "<date>", "<money>", "<pct>", "<decade>"
@@ -23,11 +23,6 @@ _ROUND_YEAR = re.compile(r"1\d\d0|20[0-9]0")
 """A year from 1000 to 2090 that a decade may start at."""
 _NOT_A_YEAR = ("cur", "ord", "pct", "scale", "code")
 """Groups of a figure's match that make it money, an ordinal, a share or a large number."""
-_AND_ONE = re.compile(
-    r"[- ]one\b(?:\s(?P<scale>thousand|million|billion)\b)?(?:\s?(?P<pct>percent\b|%))?",
-    re.IGNORECASE,
-)
-"""What makes a tens word ("twenty") one more ("twenty-one", "Twenty One")."""
 _DECADE_END = re.compile(r"'?s\b")
 """What makes a year ending in 0 a decade: "1980s", "1980's"."""
 
@@ -72,8 +67,7 @@ def values(text: str) -> list[Value]:
     out = []
     for m in value_matches(text):
         decade = _is_decade(m, text) if m.group("num") else None
-        one = _and_one(m, text) if m.group("word") else None
-        m_end = decade.end() if decade else one.end() if one else m.end()
+        m_end = decade.end() if decade else m.end()
         left = text[max(0, m.start() - _CONTEXT) : m.start()]
         right = text[m_end : m_end + _CONTEXT]
         if m.start() > _CONTEXT:
@@ -84,8 +78,6 @@ def values(text: str) -> list[Value]:
         start = m.start() + len(written) - len(written.lstrip())
         end = m_end - len(written) + len(written.rstrip())
         found = [(m.group("n") + "s", DECADE)] if decade else _normalise(m, text)
-        if one:
-            found = [_plus_one(float(number), one, text) for number, _ in found]
         for number, unit in found:
             out.append(Value(number, unit, written.strip(), f"{left} {right}", start, end))
     return out
@@ -98,21 +90,6 @@ def also_given(v: Value) -> tuple[str, ...]:
         return ()
     year = int(v.number)
     return (f"{year // 10 * 10}s", f"{year // 100 + 1}c")
-
-
-def _and_one(m: re.Match[str], text: str) -> re.Match[str] | None:
-    """The "-one" after a tens word ("twenty-one"), or None: the shared pattern never reads
-    "one" as a number (far more often a pronoun), which left "twenty-one" as 20."""
-    if m.group("wscale") or m.group("wpct"):
-        return None
-    last = re.split(r"[- ]", m.group("w").lower())[-1]
-    return _AND_ONE.match(text, m.end("w")) if last in TENS else None
-
-
-def _plus_one(tens: float, one: re.Match[str], text: str) -> tuple[str, str]:
-    """``(number, unit)`` of "twenty-one", "twenty-one thousand" or "twenty-one percent"."""
-    number = (tens + 1) * (_SCALE[one.group("scale").lower()] if one.group("scale") else 1)
-    return _canon(number), PERCENT if one.group("pct") else _next_word(text, one.end())
 
 
 def _is_decade(m: re.Match[str], text: str) -> re.Match[str] | None:
@@ -149,7 +126,7 @@ def _normalise(m: re.Match[str], text: str) -> list[tuple[str, str]]:
     if m.group("word"):
         number = 0.0
         for part in re.split(r"[- ]", m.group("w").lower()):
-            n = CARDINALS[part]
+            n = CARDINALS.get(part, 1)  # "one": read only after a tens word ("twenty-one")
             number = number * n if n == 100 and number else number + n
         if m.group("wscale"):
             number *= _SCALE[m.group("wscale").lower()]
