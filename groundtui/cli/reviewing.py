@@ -135,7 +135,8 @@ def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
 def has_terminal() -> bool:
     """Whether keys can be read: stdin is a terminal, or a driver was chosen for the UI
     (``groundtui serve``'s textual-serve sets ``TEXTUAL_DRIVER`` and talks through pipes)."""
-    return sys.stdin.isatty() or bool(os.environ.get("TEXTUAL_DRIVER"))
+    stdin = sys.stdin  # None when the process was started with no stdin at all
+    return (stdin is not None and stdin.isatty()) or bool(os.environ.get("TEXTUAL_DRIVER"))
 
 
 def _need_terminal(command: str) -> None:
