@@ -8,6 +8,7 @@ from textual.widgets import Input, Static
 
 from groundtui.tui import make_app
 from groundtui.tui.screens.find import FindScreen
+from groundtui.tui.widgets.stretch import DRAWN
 from tests.builders import imported_db
 from tests.tui.conftest import press, reviews, settle
 from tests.tui.helpers import SIZE, plain
@@ -171,3 +172,60 @@ async def test_ctrl_f_highlights_the_match_after_letters_whose_case_changes_leng
             "source--match-current", partial=True)
         lit = [body.plain[s.start:s.end] for s in body.spans if s.style == current]
         assert lit == ["returns"]
+
+
+def _huge_source_db(tmp_path: Path) -> Path:
+    """One answer citing a source of 3 × ``DRAWN`` characters: its one claim has no
+    evidence span, and a phrase is written only near the source's end."""
+    lines = [f"Paragraph {i}: the store sells sofas, tables and lamps." for i in range(2_400)]
+    lines[2_350] = "Paragraph 2350: the pink flamingo lamp is sold out."
+    text = "\n".join(lines)
+    assert len(text) > 3 * DRAWN
+    record = {
+        "id": "H-1", "question": "Are lamps sold?", "response": "Lamps are sold [1].",
+        "sources": [{"id": "catalogue", "text": text}],
+        "claims": [{"text": "Lamps are sold.", "verdict": "absent"}],
+    }
+    return imported_db(tmp_path, "huge", [record])
+
+
+async def test_a_huge_source_is_drawn_a_stretch_at_a_time(tmp_path: Path):
+    app = make_app(_huge_source_db(tmp_path), "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        body = plain(app, "#source-body")
+        assert body.startswith("Paragraph 0:") and len(body) <= DRAWN + 1
+        header = plain(app, "#source-header")
+        assert "no evidence span from the judge" in header
+        assert "0 characters before and" in header
+        await press(pilot, "w")
+        header = plain(app, "#source-header")
+        assert "drawn a stretch at a time" in header and "ctrl+f finds in all of it" in header
+        assert len(plain(app, "#source-body")) <= DRAWN + 2
+
+
+async def test_ctrl_f_in_a_huge_source_moves_the_stretch_to_the_match(tmp_path: Path):
+    app = make_app(_huge_source_db(tmp_path), "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "flamingo" not in plain(app, "#source-body")
+        await press(pilot, "ctrl+f")
+        await pilot.press(*"pink flamingo")
+        await settle(pilot)
+        assert "1 of 1" in plain(app, "#find-result")
+        body = _body(app)
+        assert "Paragraph 2350: the pink flamingo lamp" in body
+        assert not body.startswith("Paragraph 0:")
+        scroll = app.screen_stack[0].query_one("#source-scroll")
+        assert scroll.scroll_y > 600  # the match, some 650 paragraphs into the stretch
+        await press(pilot, "ctrl+a")
+        app.screen.query_one(Input).value = "Paragraph 5:"
+        await settle(pilot)
+        assert "1 of 1" in plain(app, "#find-result")  # back at the start of the source
+        assert _body(app).startswith("Paragraph 0:")
+        assert scroll.scroll_y <= 12
+
+
+def _body(app) -> str:
+    """The source pane's text under the find bar."""
+    return app.screen_stack[0].query_one("#source-body", Static).content.plain

@@ -15,13 +15,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from groundtui.text.inert import one_line, shown
-from groundtui.text.locate import locate, lower_in_place
+from groundtui.text.locate import locate
 from groundtui.tui.answer_data import AnswerDetail, SourceInfo
 from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.widgets.rendering import scroll_to_offset, set_text, through_word
-
-CONTEXT = 800
-"""Characters shown either side of the evidence of a long source (``w``: all of it)."""
+from groundtui.tui.widgets.stretch import DRAWN, Stretch, around, matches, stretch_of
 
 
 class SourcePane(Vertical, can_focus=True):
@@ -50,6 +48,10 @@ class SourcePane(Vertical, can_focus=True):
     _text: Text | None = None
     """The body as drawn before any find highlights."""
     _find: tuple[str, int] | None = None
+    _cut: Stretch | None = None
+    """The stretch of one source drawn, when it is not all of it (``find`` searches all)."""
+    _centre: int | None = None
+    """Where in the source the drawn stretch of a long one is centred (``find``'s match)."""
 
     def show(self, detail: AnswerDetail | None, claim: ClaimView | None, blind: bool) -> None:
         """Show what ``claim`` cites (all sources for an uncited claim)."""
@@ -61,14 +63,15 @@ class SourcePane(Vertical, can_focus=True):
             hidden,
             claim and (claim.evidence, claim.evidence_text, claim.judge_verdict),
             self.whole,
+            self._centre,
             self.position,
         )
         if key == self._shown:
             return  # a label changed nothing here: keep the scroll where the reviewer left it
         if key[1:3] != (self._shown or (None,) * 3)[1:3]:
-            self.position = None  # another claim: its own source again
-            key = (*key[:-1], None)
-        self._shown, self._args, self._find = key, (detail, claim, blind), None
+            self.position = self._centre = None  # another claim: its own source again
+            key = (*key[:-2], None, None)
+        self._shown, self._args, self._find, self._cut = key, (detail, claim, blind), None, None
         header = self.query_one("#source-header", Static)
         dim = self.get_component_rich_style("source--dim", partial=True)
         warning = self.get_component_rich_style("source--warning", partial=True)
@@ -103,7 +106,12 @@ class SourcePane(Vertical, can_focus=True):
                 text.append(self._title(source))
                 text.append("\n")
                 span = self._span(source, evidence) if evidence is not None else None
-                found = self._append_text(text, source, span)
+                window = stretch_of(source.text, span[0] if span else 0)
+                if window[0]:
+                    text.append("…", style=dim)
+                found = self._append_text(text, source, span, window)[0]
+                if window[1] < len(source.text):
+                    text.append("…", style=dim)
                 first = first if first is not None else found
                 text.append("\n\n")
             if not detail.sources:
@@ -130,14 +138,27 @@ class SourcePane(Vertical, can_focus=True):
                 f"\nthe claim cites {marks}, verified against them joined; also {others}"
                 " · [ ]: switch", style=dim)
         span = None if hidden or not cites else self._span(cited, claim)
+        size = len(cited.text)
         if hidden:
             head.append("\nevidence hidden until you label (blind review)", style=dim)
         elif claim.judge_verdict is not None and not span and cites:
-            head.append("\nno evidence span from the judge: the whole source", style=dim)
-        window = (0, len(cited.text)) if self.whole or span is None else _around(cited.text, span)
-        if window != (0, len(cited.text)):
+            shows = "the whole source" if size <= DRAWN else "the source from its start"
+            head.append(f"\nno evidence span from the judge: {shows}", style=dim)
+        if self.whole or span is None:
+            centre = self._centre if self._centre is not None else span and span[0]
+            window = stretch_of(cited.text, centre or 0)
+        else:
+            window = around(cited.text, span)
+        before, after = window[0], size - window[1]
+        if self.whole and (before or after):
             head.append(
-                f"\n{window[0]:,} characters before and {len(cited.text) - window[1]:,} after"
+                f"\nthe whole source, {size:,} characters, drawn a stretch at a time:"
+                f" {before:,} before and {after:,} after this one · ctrl+f finds in all of it",
+                style=dim,
+            )
+        elif before or after:
+            head.append(
+                f"\n{before:,} characters before and {after:,} after"
                 " this excerpt · w: the whole source", style=dim,
             )
         elif self.whole and span is not None:
@@ -146,9 +167,13 @@ class SourcePane(Vertical, can_focus=True):
         text = Text()
         if window[0]:
             text.append("…", style=dim)
-        found = self._append_text(text, cited, span, window)
+        found, stretch = self._append_text(text, cited, span, window)
         if window[1] < len(cited.text):
             text.append("…", style=dim)
+        if window != (0, size):
+            self._cut = stretch
+            if self._centre is not None:
+                found = stretch.at(self._centre)
         self._draw_body(text)
         self._scroll(text, found)
 
@@ -178,34 +203,40 @@ class SourcePane(Vertical, can_focus=True):
     def find(self, query: str, step: int) -> tuple[int, int]:
         """Highlight every match of ``query`` (any case) and scroll to the next one.
 
+        In a source drawn a stretch at a time, the whole source is searched and the
+        stretch moves to the match shown.
+
         Args:
             step: 1 for the next match, -1 for the previous, 0 to start at the first.
 
         Returns:
             Which match is shown (1-based, 0 when none) and how many there are.
         """
-        base = self._text
-        if base is None or not query:
+        if self._text is None or not query:
             return 0, 0
-        plain, needle = lower_in_place(base.plain), lower_in_place(query)  # offsets kept
-        starts, at = [], plain.find(needle)
-        while at >= 0:
-            starts.append(at)
-            at = plain.find(needle, at + 1)
-        text = base.copy()
+        cut = self._cut
+        starts = matches(cut.source if cut else self._text.plain, query)
+        previous = self._find[1] if self._find and self._find[0] == query else -1
+        current = 0 if previous < 0 or step == 0 or not starts else (previous + step) % len(starts)
+        if cut and starts and not cut.holds(starts[current], len(query)):
+            self._centre = starts[current]
+            self.redraw()  # the stretch around this match
+            cut = self._cut
+        self._find = (query, current if starts else -1)
+        text = self._text.copy()
         if not starts:
-            self._find = (query, -1)
             set_text(self.query_one("#source-body", Static), text)
             return 0, 0
-        previous = self._find[1] if self._find and self._find[0] == query else -1
-        current = 0 if previous < 0 or step == 0 else (previous + step) % len(starts)
-        self._find = (query, current)
         match = self.get_component_rich_style("source--match", partial=True)
         chosen = self.get_component_rich_style("source--match-current", partial=True)
-        for index, start in enumerate(starts):
-            text.stylize(chosen if index == current else match, start, start + len(needle))
+        drawn = range(len(starts)) if cut is None else cut.indexes(starts, len(query))
+        for index in drawn:
+            start = starts[index]
+            a, b = (start, start + len(query)) if cut is None else cut.span(start, len(query))
+            text.stylize(chosen if index == current else match, a, b)
         set_text(self.query_one("#source-body", Static), text)
-        self._before = through_word(text.plain, starts[current])
+        at = starts[current] if cut is None else cut.at(starts[current])
+        self._before = through_word(text.plain, at)
         scroll_to_offset(self.query_one("#source-scroll", VerticalScroll), self._before, 3)
         return current + 1, len(starts)
 
@@ -244,21 +275,19 @@ class SourcePane(Vertical, can_focus=True):
         text: Text,
         source: SourceInfo,
         span: tuple[int, int] | None,
-        window: tuple[int, int] | None = None,
-    ) -> int | None:
-        """Append the source's text (``window`` of it), highlighting ``span``; its display
-        offset or None."""
-        start, end = window or (0, len(source.text))
+        window: tuple[int, int],
+    ) -> tuple[int | None, Stretch]:
+        """Append the ``window`` of the source's text, highlighting ``span``: the span's
+        display offset (or None), and the stretch drawn."""
+        start, end = window
         body = shown(source.text[start:end])
-        offset = len(text)
+        stretch = Stretch(source.text, window, len(text), body)
         text.append(body.text)
         if span is None:
-            return None
-        a, b = body.span(span[0] - start, span[1] - start)
-        text.stylize(
-            self.get_component_rich_style("source--evidence", partial=True), offset + a, offset + b
-        )
-        return offset + a
+            return None, stretch
+        a, b = stretch.at(span[0]), stretch.at(span[1])
+        text.stylize(self.get_component_rich_style("source--evidence", partial=True), a, b)
+        return a, stretch
 
     def _scroll(self, text: Text, offset: int | None) -> None:
         scroll = self.query_one("#source-scroll", VerticalScroll)
@@ -276,17 +305,3 @@ class SourcePane(Vertical, can_focus=True):
         if self._before is not None:
             scroll_to_offset(self.query_one("#source-scroll", VerticalScroll), self._before, 3)
 
-
-def _around(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    """The stretch of ``text`` shown around the evidence ``span``: about ``CONTEXT``
-    characters either side, cut where a line (else a word) begins or ends."""
-    start, end = max(0, span[0] - CONTEXT), min(len(text), span[1] + CONTEXT)
-    if start > 0:
-        cut = text.find("\n", start, span[0])
-        cut = cut if cut >= 0 else text.find(" ", start, span[0])
-        start = cut + 1 if cut >= 0 else span[0]
-    if end < len(text):
-        cut = text.rfind("\n", span[1], end)
-        cut = cut if cut >= 0 else text.rfind(" ", span[1], end)
-        end = cut if cut >= 0 else span[1]
-    return start, end
