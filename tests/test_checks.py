@@ -382,6 +382,23 @@ def test_a_source_in_decomposed_unicode_still_sources_the_name() -> None:
     assert unsourced_specifics("Ask at Café Rouge [1].", [SourceIndex(decomposed)]) == []
 
 
+
+def test_an_answer_in_decomposed_unicode_is_read_as_written() -> None:
+    """An answer written decomposed (NFD) is checked as its composed self: a name is not
+    cut at its first accent ("Jose"), and each specific keeps its offsets and text as
+    written in the answer."""
+    response = "Ask Jose\u0301 A\u0301lvarez in Ma\u0301laga [1]. Zoe\u0308 Brandt paid 30 [1]."
+    source = "José Álvarez lives in Málaga."
+    found = unsourced_specifics(response, [source])
+    assert [(s.text, s.kind) for s in found] == [("Zoe\u0308 Brandt", "name"), ("30", "figure")]
+    assert all(response[s.start : s.end] == s.text for s in found)
+    written = find_specifics(response)
+    assert [s.text for s in written] == [
+        "Jose\u0301 A\u0301lvarez", "Ma\u0301laga", "Zoe\u0308 Brandt", "30"
+    ]
+    assert all(response[s.start : s.end] == s.text for s in written)
+    assert unsourced_specifics(response, [SourceIndex(source)]) == found
+
 def test_prebuilt_indexes_give_the_same_answer() -> None:
     response = "Returns within thirty days [1]; the fee is $4.99 [2]. Ask Harbor [1]."
     sources = ["Within 30 days, says Harbor.", "Fee: 4.50 USD."]

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from groundtui.checks.composed import Composed, is_composed
 from groundtui.checks.dates import is_listed_day, listed_days, month_items
 from groundtui.checks.digit_runs import LONG_TEXT
 from groundtui.checks.figures import digit_items
@@ -92,6 +93,9 @@ def find_specifics(text: str) -> list[Specific]:
     Citation markers and list numbering are not figures. Each specific's ``sources`` are
     the citation numbers of its sentence, as written (dangling ones too).
     """
+    if not is_composed(text):
+        composed = Composed(text)
+        return [_as_written(s, composed) for s in find_specifics(composed.text)]
     items, starts, cites = _read(text)
     found = []
     for s, e, kind, *_ in items:
@@ -120,6 +124,10 @@ def unsourced_specifics(
     Returns:
         The unsourced specifics in the order they appear; empty when all are sourced.
     """
+    if not is_composed(response):  # read as the sources are read: composed
+        composed = Composed(response)
+        read = unsourced_specifics(composed.text, sources, numbers)
+        return [_as_written(s, composed) for s in read]
     indexes = [s if isinstance(s, SourceIndex) else SourceIndex(s) for s in sources]
     at = {n: i for i, n in enumerate(numbers)} if numbers is not None else None
     items, starts, cites = _read(response)
@@ -151,6 +159,13 @@ def unsourced_specifics(
         text = response[item.start : item.end]
         found.append(Specific(text, item.start, item.end, item.kind, scope.searched))
     return found
+
+
+def _as_written(specific: Specific, composed: Composed) -> Specific:
+    """``specific`` of ``composed.text``, at its offsets in the response as written."""
+    start, end = composed.span(specific.start, specific.end)
+    text = composed.written[start:end]
+    return Specific(text, start, end, specific.kind, specific.sources)
 
 
 class _Scope(NamedTuple):
