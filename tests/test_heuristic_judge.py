@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from groundtui.judge.base import Judge
@@ -569,3 +571,16 @@ def test_a_tens_word_and_one_is_one_more(judge: HeuristicJudge):
     assert judge.verify_sync("The firm hired 20 new workers.", source).verdict is not (
         Verdict.STATED
     )
+
+
+def test_a_claim_or_source_in_decomposed_unicode_reads_as_composed(judge) -> None:
+    """'José' written as 'Jose' and a combining accent (NFD) is the same word; the evidence
+    span is given in the source as written."""
+    claim = "José Álvarez moved to Málaga in 2019."
+    source = "Intro. In 2019, José Álvarez moved to Málaga with his family."
+    decomposed = unicodedata.normalize("NFD", source)
+    assert judge.verify_sync(unicodedata.normalize("NFD", claim), source).verdict == Verdict.STATED
+    found = judge.verify_sync(claim, decomposed)
+    assert found.verdict == Verdict.STATED
+    assert decomposed[slice(*found.evidence_span)] == found.evidence
+    assert found.evidence.startswith("In 2019, Jose\u0301")

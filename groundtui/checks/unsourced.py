@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from groundtui.checks.composed import Composed, is_composed
 from groundtui.checks.dates import is_listed_day, listed_days, month_items
 from groundtui.checks.digit_runs import LONG_TEXT
 from groundtui.checks.figures import digit_items
@@ -46,6 +45,7 @@ from groundtui.checks.number_words import word_items
 from groundtui.checks.resume import Place, SentenceSearch, found_at, resumes
 from groundtui.checks.sentences import sentences
 from groundtui.checks.values import has_spelling
+from groundtui.text.composed import Composed, is_composed
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 

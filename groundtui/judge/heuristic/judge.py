@@ -8,12 +8,14 @@ No model, no network, no I/O: the default judge when no model is configured (REA
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from groundtui.judge.base import Extraction, Verification
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.heuristic.matching import Match, match
 from groundtui.models import InventionKind, Verdict
+from groundtui.text.composed import Composed, is_composed
 from groundtui.text.kinds import CONNECTIVE
 
 
@@ -99,15 +101,20 @@ class HeuristicJudge:
 
     def verify_sync(self, claim: str, source: str) -> Verification:
         """The body of :meth:`verify`, for benchmarks and callers without an event loop."""
-        m = match(claim, source)
+        # Both read composed (NFC), as the check reads them: "José" is one word however
+        # it was written; the evidence span is given back in the source as written.
+        claim = unicodedata.normalize("NFC", claim)
+        composed = None if is_composed(source) else Composed(source)
+        m = match(claim, source if composed is None else composed.text)
         verdict = decide(m, self.thresholds)
+        span = m.evidence if composed is None else composed.span(*m.evidence)
         quoted = verdict is not Verdict.ABSENT
         return Verification(
             verdict,
-            evidence=source[slice(*m.evidence)] if quoted else "",
+            evidence=source[slice(*span)] if quoted else "",
             invention_kind=None if verdict is Verdict.STATED else invention_kind(claim, m),
             rationale=_rationale(m, verdict, self.thresholds),
-            evidence_span=m.evidence if quoted else None,
+            evidence_span=span if quoted else None,
         )
 
 

@@ -1,8 +1,9 @@
-"""A response written decomposed ("e" and a combining accent), read composed as a source is.
+"""Text written decomposed ("e" and a combining accent), read composed (NFC) as written.
 
-Sources are read in Unicode NFC (``index``); a response in another form would have its
-names cut at the first combining mark ("José" read "Jose") and miss its source. The check
-reads such a response composed and gives each specific's offsets and text back as written.
+A PDF or a macOS export may write "José" decomposed; read as written, its name is cut at
+the first combining mark ("Jose") and misses a source that writes it composed. The
+mechanical check and the heuristic judge read such text composed, and give offsets back
+in the text as written.
 """
 
 from __future__ import annotations
