@@ -144,8 +144,9 @@ class SourcePane(Vertical, can_focus=True):
         elif claim.judge_verdict is not None and not span and cites:
             shows = "the whole source" if size <= DRAWN else "the source from its start"
             head.append(f"\nno evidence span from the judge: {shows}", style=dim)
+        match = self._centre if self.whole or span is None else None  # a find's, if any
         if self.whole or span is None:
-            centre = self._centre if self._centre is not None else span and span[0]
+            centre = match if match is not None else span and span[0]
             window = stretch_of(cited.text, centre or 0)
         else:
             window = around(cited.text, span)
@@ -172,8 +173,8 @@ class SourcePane(Vertical, can_focus=True):
             text.append("…", style=dim)
         if window != (0, size):
             self._cut = stretch
-            if self._centre is not None:
-                found = stretch.at(self._centre)
+            if match is not None:
+                found = stretch.at(match)
         self._draw_body(text)
         self._scroll(text, found)
 
@@ -193,6 +194,7 @@ class SourcePane(Vertical, can_focus=True):
         current = self.position or claim.citation
         at = numbers.index(current) if current in numbers else 0
         self.position = numbers[(at + step) % len(numbers)]
+        self._centre = None  # a find's match was in the source shown before
         self.redraw()
         return self.position
 
