@@ -32,8 +32,13 @@ def _reviewers_of(db: Path) -> dict[str, set[str]]:
     return found
 
 
-async def _until(pilot, condition, seconds: float = 3.0) -> bool:
-    """Let the app run until ``condition()`` holds (the live refresh), or give up."""
+async def _until(pilot, condition, seconds: float = 20.0) -> bool:
+    """Let the app run until ``condition()`` holds (the live refresh), or give up.
+
+    It returns as soon as the condition holds; the bound is generous because the team's
+    numbers are read again at most ``SPACING`` times their last reading's duration later:
+    on a busy machine (a reading of 0.1 s) that is 5 s, which a bound of 3 s missed.
+    """
     for _ in range(int(seconds / 0.05)):
         if condition():
             return True
