@@ -25,7 +25,22 @@ from groundtui.cli.team import leases
 __all__ = ["cli", "main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """Ctrl-C in any command is "groundtui: interrupted" and exit code 130, as in ``judge``.
+
+    click turns a KeyboardInterrupt into "Aborted!" and exit code 1, the code ``import``
+    gives for skipped lines; it is caught here, inside click's handling, instead.
+    """
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("groundtui: interrupted", err=True)
+            raise click.exceptions.Exit(130) from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="groundtui")
 def cli() -> None:
     """groundtui: do your assistant's answers say only what their cited sources say?
