@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.records import aware, nfc, reviewer_name
+from groundtui.records import aware, nfc, reviewer_name, without_nul
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 
@@ -124,6 +124,11 @@ class Source(BaseModel):
     @classmethod
     def _default_origin(cls, value: Any) -> Any:
         return "unknown" if value in (None, "") else value
+
+    @field_validator("origin")
+    @classmethod
+    def _origin(cls, value: str) -> str:
+        return without_nul(value, "an origin")
 
 
 class Claim(BaseModel):

@@ -141,8 +141,27 @@ def reviewer_name(name: str) -> str:
 
 
 def nfc(identifier: str) -> str:
-    """An id in NFC, so that one id spelled with composed or decomposed accents is one id."""
+    """An id in NFC, so that one id spelled with composed or decomposed accents is one id.
+
+    Raises:
+        ValueError: the id holds a NUL (see ``without_nul``).
+    """
+    without_nul(identifier, "an id")
     return identifier if identifier.isascii() else unicodedata.normalize("NFC", identifier)
+
+
+def without_nul(text: str, what: str) -> str:
+    """``text``, a key of rows (an id, an origin), if it holds no NUL character.
+
+    SQLite's JSON functions end a string at a NUL, and claims' cited sources and answers'
+    origins are counted through them: "web\\0x" would be counted as "web" beside itself.
+
+    Raises:
+        ValueError: one sentence saying so.
+    """
+    if "\x00" in text:
+        raise ValueError(f"holds a NUL character (U+0000), which {what} cannot hold")
+    return text
 
 
 def aware(moment: datetime) -> datetime:
