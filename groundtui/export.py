@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from groundtui.store import Store
+from groundtui.text.inert import json_inert
 from groundtui.store.rules import (
     JUDGE_LABEL,
     JUDGE_LABEL_KIND,
@@ -179,7 +180,7 @@ def write(
         from groundtui.exchange.write import answer_records
 
         for record in answer_records(store):
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.write(_json_line(record))
             count += 1
         return count
     # closing(): on any exception (BrokenPipeError from `| head`) the generator, and with it
@@ -194,9 +195,21 @@ def write(
                 count += 1
         else:
             for row in source:
-                out.write(json.dumps(row, ensure_ascii=False) + "\n")
+                out.write(_json_line(row))
                 count += 1
     return count
+
+
+def _json_line(value: object) -> str:
+    """One JSON Lines line, control and format characters as ``\\uXXXX`` escapes.
+
+    ``json.dumps`` escapes C0 controls only: a bidi override or a C1 CSI from the data would
+    reach a terminal raw (``json_inert``). ASCII text holds neither but DEL: a fast path.
+    """
+    dumped = json.dumps(value, ensure_ascii=False)
+    if not dumped.isascii() or "\x7f" in dumped:
+        dumped = json_inert(dumped)
+    return dumped + "\n"
 
 
 def _cell(value: object) -> object:

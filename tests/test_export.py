@@ -413,3 +413,35 @@ def test_cli_export_judge_and_errors(store: Store, tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert f"cannot write {missing}" in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "answers"])
+def test_json_exports_write_control_and_bidi_characters_escaped_and_read_back_the_same(
+    tmp_path: Path, fmt: str
+) -> None:
+    """JSON escapes C0 controls only; a bidi override or a C1 CSI from the data would reach
+    a terminal (or an editor) raw. As ``\\uXXXX`` the export reads back the same."""
+    hostile = "x\u202eevil\u200b\x9b31m\x1b]0;pwned\x07"
+    record = {
+        "id": f"A-1{hostile}", "question": "q", "response": "Refunds take 5 days [1].",
+        "sources": [{"id": f"s{hostile}", "origin": hostile, "text": "Refunds take 5 days."}],
+        "meta": {"user": hostile},
+        "claims": [{"text": "Refunds take 5 days.", "citation": 1, "verdict": "stated",
+                    "reviews": [{"reviewer": "dana", "verdict": "stated", "note": hostile,
+                                 "at": "2026-11-30T10:00:00Z"}]}],
+    }
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    db = tmp_path / "g.db"
+    with Store(db) as store:
+        assert import_files(store, [str(path)]).exit_code == 0
+    result = CliRunner().invoke(cli, ["export", "--db", str(db), "--format", fmt])
+    assert result.exit_code == 0, result.output
+    for raw in ("\u202e", "\u200b", "\x9b", "\x1b", "\x07"):
+        assert raw not in result.stdout
+    [row] = [json.loads(line) for line in result.stdout.splitlines()]
+    if fmt == "jsonl":
+        assert (row["answer_id"], row["source_origin"], row["note"]) == (
+            f"A-1{hostile}", hostile, hostile)
+    else:
+        assert row["id"] == f"A-1{hostile}" and row["meta"] == {"user": hostile}
