@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from groundtui.store import Store
-from groundtui.text.inert import json_inert
 from groundtui.store.rules import (
     JUDGE_LABEL,
     JUDGE_LABEL_KIND,
@@ -30,6 +29,7 @@ from groundtui.store.rules import (
     cites_its_source,
     human_verdict,
 )
+from groundtui.text.inert import json_inert
 
 COLUMNS = [
     "answer_id",
