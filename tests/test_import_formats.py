@@ -254,3 +254,41 @@ def test_a_csv_header_naming_a_column_twice_is_a_bad_line(db_path, tmp_path):
         result = import_files(store, [str(path)])
     assert result.answers == 0
     assert [str(bad) for bad in result.bad] == [f"{path}:1: column 'id' twice in the header"]
+
+
+def _oi_with_metadata(metadata: str) -> str:
+    lines = (DATA / "openinference.jsonl").read_text().splitlines()
+    span = json.loads(lines[0])
+    span["attributes"]["retrieval.documents.0.document.metadata"] = metadata
+    return "\n".join([json.dumps(span), *lines[1:]]) + "\n"
+
+
+@pytest.mark.parametrize("name, text, reason", [
+    pytest.param("meta.csv",
+                 'id,question,response,sources,meta\n'
+                 'A-1,q,r,"[{""id"": ""s"", ""text"": ""t""}]","{""v"": 1e400}"\n',
+                 "2: field 'meta.v': 1e400 is out of range", id="csv-json-cell-overflow"),
+    pytest.param("sources.csv",
+                 'id,question,response,sources\n'
+                 'A-1,q,r,"[{""id"": ""s"", ""text"": ""t\\ud800""}]"\n',
+                 "2: field 'sources.0.text': holds a lone surrogate (U+D800), which is not text",
+                 id="csv-json-cell-surrogate"),
+    pytest.param("ragas.csv",
+                 "user_input,response,retrieved_contexts\nq,r [1],\"['a\\ud800']\"\n",
+                 "2: field 'sources.0.text': holds a lone surrogate (U+D800), which is not text",
+                 id="ragas-python-list-surrogate"),
+    pytest.param("spans.jsonl", _oi_with_metadata('{"title": "T", "n": 1e400}'),
+                 "1: field 'meta.source_metadata.0.n': 1e400 is out of range",
+                 id="openinference-metadata-overflow"),
+])
+def test_values_read_from_text_inside_a_record_are_checked_as_a_lines_are(
+    db_path, tmp_path, name, text, reason
+):
+    """JSON (or a Python list) inside a cell or an attribute is read after the record's own
+    check: a lone surrogate or an overflowing number there was a traceback at the write."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+        assert [str(bad) for bad in result.bad] == [f"{path}:{reason}"]
+        assert result.exit_code == 2 and store.scalar("select count(*) from answers") == 0

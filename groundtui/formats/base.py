@@ -18,6 +18,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from groundtui.records import check_record
+
 HEAD = 65536
 """Bytes read to detect a file's format."""
 
@@ -97,13 +99,17 @@ def open_input(path: str) -> Input:
 
 
 def mapped(rows: Iterable[Row], convert: Callable[[dict[str, Any]], dict[str, Any]]) -> Iterator[Row]:
-    """Each readable row's record through ``convert``; its ``ValueError`` is the row's error."""
+    """Each readable row's record through ``convert``; its ``ValueError`` is the row's error.
+
+    The converted record is checked as a read one is (``check_record``): JSON or a Python
+    list inside a cell is read only here, and may hold what the product cannot.
+    """
     for row in rows:
         if row.record is None:
             yield row
             continue
         try:
-            yield Row(row.number, convert(row.record))
+            yield Row(row.number, check_record(convert(row.record)))
         except ValueError as exc:
             yield Row(row.number, error=str(exc))
 
