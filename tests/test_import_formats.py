@@ -292,3 +292,22 @@ def test_values_read_from_text_inside_a_record_are_checked_as_a_lines_are(
         result = import_files(store, [str(path)])
         assert [str(bad) for bad in result.bad] == [f"{path}:{reason}"]
         assert result.exit_code == 2 and store.scalar("select count(*) from answers") == 0
+
+
+def test_parquet_columns_of_any_arrow_type_are_kept_in_meta(db_path, tmp_path):
+    """A duration column (a span's latency from pandas) was a traceback at the write."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "typed.parquet"
+    pq.write_table(pa.table({
+        "id": ["A-1"], "question": ["q"], "response": ["r"],
+        "sources": ['[{"id": "s", "text": "t"}]'],
+        "latency": pa.array([1500], pa.duration("ms")),
+        "at": pa.array([0], pa.timestamp("s")),
+    }), path)
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+        assert not result.bad and result.answers == 1
+        [meta] = [json.loads(r[0]) for r in store.db.execute("select meta from answers")]
+    assert meta == {"latency": 1.5, "at": "1970-01-01T00:00:00"}

@@ -129,11 +129,14 @@ def text_id(text: str) -> str:
 
 
 def plain(value: Any) -> Any:
-    """A value read from Parquet as JSON would hold it (dates as ISO text, NaN as null)."""
+    """A value read from Parquet as JSON would hold it (dates as ISO text, durations as
+    seconds, NaN as null)."""
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dt.datetime | dt.date | dt.time):
         return value.isoformat()
+    if isinstance(value, dt.timedelta):  # a duration column (a latency): its seconds
+        return value.total_seconds()
     if isinstance(value, Decimal):
         return float(value)
     if isinstance(value, bytes):
