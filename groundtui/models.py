@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.records import aware, nfc, reviewer_name, without_nul
+from groundtui.records import aware, nfc, quoted, reviewer_name, without_nul
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 
@@ -274,7 +274,7 @@ def describe_error(exc: Exception) -> str:
             parts.append(f"missing field '{loc}'")
         elif err.get("type") == "enum":
             expected = err.get("ctx", {}).get("expected", "")
-            parts.append(f"field '{loc}': {err.get('input')!r} is not one of {expected}")
+            parts.append(f"field '{loc}': {quoted(err.get('input'))} is not one of {expected}")
         elif loc == "record":
             parts.append(msg)
         else:
