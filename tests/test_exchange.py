@@ -207,3 +207,18 @@ def test_the_answers_export_as_parquet_imports_the_same(tmp_path: Path) -> None:
     assert "read as answers exported with their work" in out
     assert report(moved) == report(source)
     assert counts(moved) == counts(source)
+
+
+def test_an_answer_new_to_the_database_keeps_its_claims_ids_and_places(tmp_path: Path) -> None:
+    """claim_id is the label export's join key, stable across runs: moving work into a new
+    database renumbered a split's or an added claim's answer in list order (HS-…#2 became
+    #5), so the two databases' label exports named one claim two ways."""
+    source = worked(tmp_path)
+    exported = tmp_path / "work.jsonl"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(source))
+    moved = tmp_path / "moved.db"
+    run("import", str(exported), "--db", str(moved))
+    assert run("export", "--all", "--db", str(moved)) == run("export", "--all", "--db", str(source))
+    query = "select id, ordinal, text from claims order by id"
+    with Store(source) as a, Store(moved) as b:
+        assert b.query(query) == a.query(query)
