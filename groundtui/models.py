@@ -158,6 +158,16 @@ class Claim(BaseModel):
     def _evidence(cls, value: Span | None) -> Span | None:
         return _check_span(value, "evidence")
 
+    @field_validator("citation", mode="before")
+    @classmethod
+    def _citation_shape(cls, value: Any) -> Any:
+        # One sentence, not one per branch of the union ('citation.list[union[int,str]]')
+        items = value if isinstance(value, list) else [value]
+        if value is not None and not all(
+                isinstance(i, int | str) and not isinstance(i, bool) for i in items):
+            raise ValueError("must be a source's number, its id, or a list of them")
+        return value
+
     @field_validator("citation")
     @classmethod
     def _citation(cls, value: Any) -> Any:

@@ -302,3 +302,17 @@ def test_a_bad_line_quotes_a_long_value_shortened(
     with Store(db_path) as store:
         result = import_files(store, [str(path)])
     assert [bad.reason for bad in result.bad] == [reason.format(path=path)]
+
+
+@pytest.mark.parametrize("citation", [1.5, True, {"n": 1}, [1, [2]], [None]])
+def test_a_citation_of_a_wrong_type_is_one_sentence_naming_the_field(
+    db_path: Path, tmp_path: Path, citation: object
+) -> None:
+    """It was three of pydantic's, naming its union's branches as fields
+    ('claims.0.citation.list[union[int,str]]')."""
+    claim = {"text": "Refunds take 5 days.", "citation": citation}
+    path = write_jsonl(tmp_path / "a.jsonl", [make_answer("A-1", claims=[claim])])
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert [bad.reason for bad in result.bad] == [
+        "field 'claims.0.citation': must be a source's number, its id, or a list of them"]
