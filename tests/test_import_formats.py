@@ -311,3 +311,46 @@ def test_parquet_columns_of_any_arrow_type_are_kept_in_meta(db_path, tmp_path):
         assert not result.bad and result.answers == 1
         [meta] = [json.loads(r[0]) for r in store.db.execute("select meta from answers")]
     assert meta == {"latency": 1.5, "at": "1970-01-01T00:00:00"}
+
+
+@pytest.mark.parametrize("ident, reason", [
+    (["returns"], "field 'observations.{o}.output.0.metadata.id': list is not an id"),
+    ({"a": 1}, "field 'observations.{o}.output.0.metadata.id': dict is not an id"),
+    (True, "field 'observations.{o}.output.0.metadata.id': bool is not an id"),
+])
+def test_a_langfuse_document_id_that_is_not_text_or_a_number_is_a_bad_line(
+    db_path, tmp_path, ident, reason
+):
+    """It was stored as its Python repr: a source with the id "['returns']"."""
+    trace = json.loads((DATA / "langfuse.json").read_text())
+    place = next(i for i, o in enumerate(trace["observations"]) if o.get("type") == "RETRIEVER")
+    trace["observations"][place]["output"][0]["metadata"]["id"] = ident
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], fmt="langfuse")
+    assert [bad.reason for bad in result.bad] == [reason.format(o=place)]
+
+
+def test_a_langfuse_document_id_given_as_a_number_is_its_digits(db_path, tmp_path):
+    trace = json.loads((DATA / "langfuse.json").read_text())
+    place = next(i for i, o in enumerate(trace["observations"]) if o.get("type") == "RETRIEVER")
+    trace["observations"][place]["output"][0]["metadata"]["id"] = 42
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    with Store(db_path) as store:
+        assert import_files(store, [str(path)], fmt="langfuse").exit_code == 0
+        assert store.scalar("select source_id from answer_sources a join sources s"
+                            " on s.key = a.source_key where position = 1") == "42"
+
+
+def test_an_openinference_document_id_that_is_a_list_is_a_bad_line(db_path, tmp_path):
+    lines = (DATA / "openinference.jsonl").read_text().splitlines()
+    span = json.loads(lines[0])
+    span["attributes"]["retrieval.documents.0.document.id"] = ["x"]
+    path = tmp_path / "spans.jsonl"
+    path.write_text("\n".join([json.dumps(span), *lines[1:]]) + "\n")
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert [bad.reason for bad in result.bad] == [
+        "field 'retrieval.documents.0.document.id': list is not an id"]

@@ -151,6 +151,22 @@ def plain(value: Any) -> Any:
     return value
 
 
+def ident_of(value: Any, name: str) -> str | None:
+    """A document's id as text (a whole number as its digits); None when there is none.
+
+    Raises:
+        ValueError: any other value (a list, an object, a boolean), naming the field: its
+            Python repr is no one's id.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise ValueError(f"field '{name}': {type(value).__name__} is not an id")
+
+
 def text_of(value: Any, name: str) -> str:
     """``value`` as text, else ``ValueError`` naming the field."""
     if isinstance(value, str):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from groundtui.formats.base import text_id, text_of
+from groundtui.formats.base import ident_of, text_id, text_of
 from groundtui.formats.openinference import as_text
 
 USED = ("id", "input", "output", "observations")
@@ -61,8 +61,12 @@ def _documents(output: Any, where: str) -> list[dict[str, Any]]:
         source: dict[str, Any] = {"text": text, "origin": "langfuse"}
         metadata = doc.get("metadata") if isinstance(doc, dict) else None
         metadata = metadata if isinstance(metadata, dict) else {}
-        ident = (doc.get("id") or doc.get("id_")) if isinstance(doc, dict) else None
-        source["id"] = str(ident or metadata.get("id") or text_id(text))
+        place = f"{where}.output.{i}"
+        given = {} if not isinstance(doc, dict) else {
+            f"{place}.id": doc.get("id"), f"{place}.id_": doc.get("id_"),
+            f"{place}.metadata.id": metadata.get("id")}
+        ident = next((ident_of(v, k) for k, v in given.items() if v not in (None, "")), None)
+        source["id"] = ident or text_id(text)
         if isinstance(metadata.get("title"), str):
             source["title"] = metadata["title"]
         if isinstance(metadata.get("origin"), str):

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from groundtui.formats.base import Row, text_id
+from groundtui.formats.base import Row, ident_of, text_id
 from groundtui.records import check_record, read_json
 
 KIND = "openinference.span.kind"
@@ -85,7 +85,8 @@ def _source(doc: dict[str, Any], where: str) -> tuple[dict[str, Any], Any]:
     if isinstance(metadata, str):
         with contextlib.suppress(ValueError):
             metadata = read_json(metadata)
-    source: dict[str, Any] = {"id": str(doc.get("id") or text_id(content)), "text": content,
+    ident = ident_of(doc.get("id"), f"{where}.document.id")
+    source: dict[str, Any] = {"id": ident or text_id(content), "text": content,
                               "origin": "openinference"}
     if isinstance(metadata, dict):
         if isinstance(metadata.get("title"), str):
