@@ -16,8 +16,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from groundtui.exchange import merge
-from groundtui.formats import describe, open_input, rows
-from groundtui.formats.scanned import ScanColumns, from_scanned
+from groundtui.formats import InputError, describe, open_input, rows
+from groundtui.formats.scanned import NotScanTable, ScanColumns, from_scanned
 from groundtui.importer.claims import check_inferred_evidence, claim_rows
 from groundtui.models import Answer, describe_error
 from groundtui.records import quoted, read_record
@@ -226,6 +226,8 @@ def _prepare(
                     answer = parse_record(record, reviews_at)
                     check_inferred_evidence(answer)
                 _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
+            except NotScanTable as exc:  # every row alike: the file's one line, not a row's
+                raise InputError(f"{source.label}: {exc}") from None
             except ValueError as exc:
                 result.bad.append(where.because(str(exc)))
                 continue
