@@ -253,6 +253,8 @@ def export(
 def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool = False) -> int:
     """Write the file ``output`` with ``fill`` (given the open file, it returns a count),
     under a temporary name beside it, renamed over it only once complete and on disk.
+    A FIFO or a device (``/dev/stdout``) is written directly: renamed over, it would be
+    replaced by a file.
 
     Raises:
         OSError: the file cannot be written; nothing is left at ``output``'s place.
@@ -260,6 +262,12 @@ def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool =
     target = Path(output)
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", str(output))
+    if target.exists() and not target.is_file():  # a FIFO, /dev/stdout: written, not replaced
+        with open(target, "wb") if binary else open(
+                target, "w", encoding="utf-8", newline="") as out:
+            return fill(out)
+    if target.is_symlink():  # the file it names is replaced; the link stays
+        target = Path(os.path.realpath(target))
     handle, temporary = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
     )

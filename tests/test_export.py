@@ -445,3 +445,28 @@ def test_json_exports_write_control_and_bidi_characters_escaped_and_read_back_th
             f"A-1{hostile}", hostile, hostile)
     else:
         assert row["id"] == f"A-1{hostile}" and row["meta"] == {"user": hostile}
+
+
+def test_output_to_a_fifo_or_through_a_symlink_writes_into_it_and_keeps_it(
+    store: Store, tmp_path: Path
+) -> None:
+    """The temporary file was renamed over whatever -o named: a FIFO, or /dev/null or
+    /dev/stdout for root, was replaced by a regular file, and a symlink by a file."""
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert exports.export(store, fifo, "jsonl") == 4
+    reader.join(timeout=30)
+    assert fifo.is_fifo() and len(got[0].decode().splitlines()) == 4
+
+    real = tmp_path / "real.csv"
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.csv"
+    link.symlink_to(real)
+    assert exports.export(store, link, "csv") == 4
+    assert link.is_symlink() and real.read_text(encoding="utf-8").startswith("answer_id,")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
