@@ -185,3 +185,18 @@ def test_ctrl_c_during_an_import_exits_130_saying_so_and_a_rerun_imports_everyth
     assert run("import", str(path), "--db", str(db)).exit_code == 0
     with Store(db) as store:
         assert store.scalar("select count(*) from answers") == 3
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [["report"], ["report", "--json"], ["judges"], ["config"]])
+def test_output_to_a_full_disk_is_one_line_not_a_traceback(
+    tmp_path: Path, command: list[str]
+) -> None:
+    db = tmp_path / "full.db"
+    assert run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])),
+               "--db", str(db)).exit_code == 0
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "groundtui", *command, "--db", str(db)],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == "groundtui: cannot write the output: No space left on device\n"
