@@ -354,3 +354,21 @@ def test_an_openinference_document_id_that_is_a_list_is_a_bad_line(db_path, tmp_
         result = import_files(store, [str(path)])
     assert [bad.reason for bad in result.bad] == [
         "field 'retrieval.documents.0.document.id': list is not an id"]
+
+
+def test_langfuse_messages_whose_content_is_a_list_of_parts(db_path, tmp_path):
+    """OpenAI's chat format, as Langfuse's OpenAI integration records it: a message's
+    content may be a list of parts ({"type": "text", "text": …}); it was "no text in it"."""
+    trace = json.loads((DATA / "langfuse.json").read_text())
+    trace["input"] = [{"role": "system", "content": "Be brief."},
+                      {"role": "user", "content": [{"type": "text", "text": "And shoes?"},
+                                                   {"type": "image_url", "image_url": {}}]}]
+    trace["output"] = {"role": "assistant",
+                       "content": [{"type": "text", "text": "Shoes: 30 days [1]."}]}
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], fmt="langfuse")
+    assert not result.bad, [str(b) for b in result.bad]
+    [answer] = stored(db_path)
+    assert (answer["question"], answer["response"]) == ("And shoes?", "Shoes: 30 days [1].")

@@ -19,13 +19,27 @@ USED = ("id", "input", "output", "observations")
 DOC_TEXT = ("page_content", "content", "text")
 
 
+def _content(content: Any) -> str | None:
+    """A message's content: text, or OpenAI's list of parts ({"type": "text", "text": …})
+    with its text parts joined."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        texts = [p["text"] for p in content if isinstance(p, dict)
+                 and p.get("type") == "text" and isinstance(p.get("text"), str)]
+        return "\n".join(texts) if texts else None
+    return None
+
+
 def _message_text(value: Any, role: str | None) -> str | None:
+    if isinstance(value, dict) and "role" in value and "content" in value:  # one message
+        return _content(value["content"])
     if not isinstance(value, list):
         return as_text(value)
     for message in reversed(value):
         if isinstance(message, dict) and (role is None or message.get("role") == role):
-            content = message.get("content")
-            if isinstance(content, str):
+            content = _content(message.get("content"))
+            if content is not None:
                 return content
     return None
 
