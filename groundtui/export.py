@@ -29,7 +29,7 @@ from groundtui.store.rules import (
     cites_its_source,
     human_verdict,
 )
-from groundtui.text.inert import json_inert
+from groundtui.text.inert import json_inert, shown
 
 COLUMNS = [
     "answer_id",
@@ -166,12 +166,15 @@ def write(
     judge: str | None = None,
     cell: tuple[str | None, str | None] = (None, None),
     all_claims: bool = False,
+    terminal: bool = False,
 ) -> int:
     """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows
     (the answers, for ``answers``, which ignores ``reviewed_only`` and ``judge``).
 
     CSV has the same columns in the same order, an empty cell for null, and standard
-    quoting (RFC 4180) for commas, quotes and line breaks inside a value.
+    quoting (RFC 4180) for commas, quotes and line breaks inside a value. ``terminal``:
+    ``out`` is one, so CSV, which has no escapes, shows control and format characters as
+    visible stand-ins (``shown``); JSON Lines writes them as escapes anyway.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}: choose jsonl, csv or answers")
@@ -191,7 +194,10 @@ def write(
             writer = csv.writer(out)
             writer.writerow(COLUMNS)
             for row in source:
-                writer.writerow([_cell(v) for v in row.values()])
+                cells = [_cell(v) for v in row.values()]
+                if terminal:
+                    cells = [shown(c).text if isinstance(c, str) else c for c in cells]
+                writer.writerow(cells)
                 count += 1
         else:
             for row in source:
@@ -241,7 +247,7 @@ def export(
     if str(output) == "-":
         count = write(
             store, sys.stdout, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell,
-            all_claims=all_claims,
+            all_claims=all_claims, terminal=sys.stdout.isatty(),
         )
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return count

@@ -470,3 +470,41 @@ def test_output_to_a_fifo_or_through_a_symlink_writes_into_it_and_keeps_it(
     assert exports.export(store, link, "csv") == 4
     assert link.is_symlink() and real.read_text(encoding="utf-8").startswith("answer_id,")
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_csv_printed_to_a_terminal_shows_control_characters_inert(tmp_path: Path) -> None:
+    """CSV has no escape: to a file or a pipe each character is kept as the data has it,
+    but printed to a terminal an escape sequence in a claim or a note would act on it."""
+    import pty
+
+    record = {
+        "id": "A-1", "question": "q", "response": "Refunds take 5 days [1].",
+        "sources": [{"id": "s", "text": "Refunds take 5 days."}],
+        "claims": [{"text": "Refunds take 5 days.", "citation": 1, "verdict": "stated",
+                    "reviews": [{"reviewer": "dana", "verdict": "stated",
+                                 "note": "x\x1b]0;pwned\x07\u202ey", "at": "2026-11-30T10:00:00Z"}]}],
+    }
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    db = tmp_path / "g.db"
+    with Store(db) as store:
+        assert import_files(store, [str(path)]).exit_code == 0
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    command = [sys.executable, "-m", "groundtui", "export", "--format", "csv", "--db", str(db)]
+    piped = subprocess.run(command, capture_output=True, env=env, timeout=60)
+    assert b"\x1b]0;pwned\x07" in piped.stdout  # a pipe: the data as it is
+    main, child = pty.openpty()
+    done = subprocess.run(command, stdout=child, stderr=subprocess.PIPE, env=env, timeout=60)
+    os.close(child)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(main)
+    assert done.returncode == 0, done.stderr
+    assert b"note" in shown and b"\x1b" not in shown and "\u202e".encode() not in shown
