@@ -222,3 +222,19 @@ def test_an_answer_new_to_the_database_keeps_its_claims_ids_and_places(tmp_path:
     query = "select id, ordinal, text from claims order by id"
     with Store(source) as a, Store(moved) as b:
         assert b.query(query) == a.query(query)
+
+
+def test_an_answers_record_in_a_file_read_as_json_lines_is_a_bad_line(tmp_path: Path) -> None:
+    """A file is detected by its first 64 KB: a record of `export --format answers` after
+    plain lines was read as a plain answer, its judgements dropped, its dismissed and
+    replaced claims imported as live ones, and its other keys stuffed into meta."""
+    source = worked(tmp_path)
+    exported = run("export", "--format", "answers", "--db", str(source)).splitlines()
+    record = next(line for line in exported if '"retired"' in line)
+    mixed = write_jsonl(tmp_path / "mixed.jsonl", [make_answer("Z-1")])
+    with mixed.open("a", encoding="utf-8") as out:
+        out.write(record + "\n")
+    result = CliRunner().invoke(cli, ["import", str(mixed), "--db", str(tmp_path / "m.db")])
+    assert result.exit_code == 2
+    assert (f"{mixed}:2: a record of export --format answers in a file read as JSON Lines: "
+            "import it in a file of its own") in result.output

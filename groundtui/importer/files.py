@@ -223,6 +223,11 @@ def _prepare(
                 if name == "answers":
                     answer = merge.check(record)[1]
                 else:
+                    # A file is detected by its first 64 KB: this line came after plain ones.
+                    if str(record.get("groundtui")).startswith("answers/"):
+                        raise ValueError(
+                            "a record of export --format answers in a file read as "
+                            f"{describe(name)}: import it in a file of its own")
                     answer = parse_record(record, reviews_at)
                     check_inferred_evidence(answer)
                 _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
