@@ -29,6 +29,7 @@ from groundtui.store.rules import (
     cites_its_source,
     human_verdict,
 )
+from groundtui.text.inert import json_inert, shown
 
 COLUMNS = [
     "answer_id",
@@ -165,12 +166,15 @@ def write(
     judge: str | None = None,
     cell: tuple[str | None, str | None] = (None, None),
     all_claims: bool = False,
+    terminal: bool = False,
 ) -> int:
     """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows
     (the answers, for ``answers``, which ignores ``reviewed_only`` and ``judge``).
 
     CSV has the same columns in the same order, an empty cell for null, and standard
-    quoting (RFC 4180) for commas, quotes and line breaks inside a value.
+    quoting (RFC 4180) for commas, quotes and line breaks inside a value. ``terminal``:
+    ``out`` is one, so CSV, which has no escapes, shows control and format characters as
+    visible stand-ins (``shown``); JSON Lines writes them as escapes anyway.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}: choose jsonl, csv or answers")
@@ -179,7 +183,7 @@ def write(
         from groundtui.exchange.write import answer_records
 
         for record in answer_records(store):
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.write(_json_line(record))
             count += 1
         return count
     # closing(): on any exception (BrokenPipeError from `| head`) the generator, and with it
@@ -190,13 +194,28 @@ def write(
             writer = csv.writer(out)
             writer.writerow(COLUMNS)
             for row in source:
-                writer.writerow([_cell(v) for v in row.values()])
+                cells = [_cell(v) for v in row.values()]
+                if terminal:
+                    cells = [shown(c).text if isinstance(c, str) else c for c in cells]
+                writer.writerow(cells)
                 count += 1
         else:
             for row in source:
-                out.write(json.dumps(row, ensure_ascii=False) + "\n")
+                out.write(_json_line(row))
                 count += 1
     return count
+
+
+def _json_line(value: object) -> str:
+    """One JSON Lines line, control and format characters as ``\\uXXXX`` escapes.
+
+    ``json.dumps`` escapes C0 controls only: a bidi override or a C1 CSI from the data would
+    reach a terminal raw (``json_inert``). ASCII text holds neither but DEL: a fast path.
+    """
+    dumped = json.dumps(value, ensure_ascii=False)
+    if not dumped.isascii() or "\x7f" in dumped:
+        dumped = json_inert(dumped)
+    return dumped + "\n"
 
 
 def _cell(value: object) -> object:
@@ -228,7 +247,7 @@ def export(
     if str(output) == "-":
         count = write(
             store, sys.stdout, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell,
-            all_claims=all_claims,
+            all_claims=all_claims, terminal=sys.stdout.isatty(),
         )
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return count
@@ -240,6 +259,8 @@ def export(
 def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool = False) -> int:
     """Write the file ``output`` with ``fill`` (given the open file, it returns a count),
     under a temporary name beside it, renamed over it only once complete and on disk.
+    A FIFO or a device (``/dev/stdout``) is written directly: renamed over, it would be
+    replaced by a file.
 
     Raises:
         OSError: the file cannot be written; nothing is left at ``output``'s place.
@@ -247,6 +268,12 @@ def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool =
     target = Path(output)
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", str(output))
+    if target.exists() and not target.is_file():  # a FIFO, /dev/stdout: written, not replaced
+        with open(target, "wb") if binary else open(
+                target, "w", encoding="utf-8", newline="") as out:
+            return fill(out)
+    if target.is_symlink():  # the file it names is replaced; the link stays
+        target = Path(os.path.realpath(target))
     handle, temporary = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
     )

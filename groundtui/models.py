@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.records import aware, nfc, reviewer_name
+from groundtui.records import aware, nfc, quoted, reviewer_name, without_nul
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 
@@ -125,6 +125,11 @@ class Source(BaseModel):
     def _default_origin(cls, value: Any) -> Any:
         return "unknown" if value in (None, "") else value
 
+    @field_validator("origin")
+    @classmethod
+    def _origin(cls, value: str) -> str:
+        return without_nul(value, "an origin")
+
 
 class Claim(BaseModel):
     """One verifiable assertion of a response, as imported or extracted."""
@@ -152,6 +157,16 @@ class Claim(BaseModel):
     @classmethod
     def _evidence(cls, value: Span | None) -> Span | None:
         return _check_span(value, "evidence")
+
+    @field_validator("citation", mode="before")
+    @classmethod
+    def _citation_shape(cls, value: Any) -> Any:
+        # One sentence, not one per branch of the union ('citation.list[union[int,str]]')
+        items = value if isinstance(value, list) else [value]
+        if value is not None and not all(
+                isinstance(i, int | str) and not isinstance(i, bool) for i in items):
+            raise ValueError("must be a source's number, its id, or a list of them")
+        return value
 
     @field_validator("citation")
     @classmethod
@@ -269,7 +284,7 @@ def describe_error(exc: Exception) -> str:
             parts.append(f"missing field '{loc}'")
         elif err.get("type") == "enum":
             expected = err.get("ctx", {}).get("expected", "")
-            parts.append(f"field '{loc}': {err.get('input')!r} is not one of {expected}")
+            parts.append(f"field '{loc}': {quoted(err.get('input'))} is not one of {expected}")
         elif loc == "record":
             parts.append(msg)
         else:

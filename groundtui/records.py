@@ -140,9 +140,41 @@ def reviewer_name(name: str) -> str:
     return name.strip()
 
 
+QUOTED = 60
+"""Characters of a value a message quotes; a longer one is cut, saying its length."""
+
+
+def quoted(value: object) -> str:
+    """``value`` quoted for a one-line message (``repr``), cut after ``QUOTED`` characters:
+    a bad line names a 100 KB id without printing it."""
+    if isinstance(value, str) and len(value) > QUOTED:
+        return f"{value[: QUOTED - 1] + chr(0x2026)!r} ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= QUOTED + 2 else text[: QUOTED + 1] + "\u2026"
+
+
 def nfc(identifier: str) -> str:
-    """An id in NFC, so that one id spelled with composed or decomposed accents is one id."""
+    """An id in NFC, so that one id spelled with composed or decomposed accents is one id.
+
+    Raises:
+        ValueError: the id holds a NUL (see ``without_nul``).
+    """
+    without_nul(identifier, "an id")
     return identifier if identifier.isascii() else unicodedata.normalize("NFC", identifier)
+
+
+def without_nul(text: str, what: str) -> str:
+    """``text``, a key of rows (an id, an origin), if it holds no NUL character.
+
+    SQLite's JSON functions end a string at a NUL, and claims' cited sources and answers'
+    origins are counted through them: "web\\0x" would be counted as "web" beside itself.
+
+    Raises:
+        ValueError: one sentence saying so.
+    """
+    if "\x00" in text:
+        raise ValueError(f"holds a NUL character (U+0000), which {what} cannot hold")
+    return text
 
 
 def aware(moment: datetime) -> datetime:
@@ -170,5 +202,5 @@ def parse_instant(text: str) -> datetime:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         raise ValueError(
-            f"{text!r} is not ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z") from None
+            f"{quoted(text)} is not ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z") from None
     return aware(moment)

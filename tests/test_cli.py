@@ -149,3 +149,54 @@ def test_demo_refuses_a_database_holding_other_answers(tmp_path: Path) -> None:
     result = run("demo", "--db", str(target), "--no-ui")
     assert result.exit_code == 2
     assert "already holds other answers" in result.output
+
+
+def test_ctrl_c_during_an_import_exits_130_saying_so_and_a_rerun_imports_everything(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C is not click's "Aborted!" with exit code 1, which `import` uses for skipped lines."""
+    import os
+    import signal
+    import time
+
+    db = tmp_path / "ctrl-c.db"
+    lines = [json.dumps(make_answer(f"A-{i}")) for i in range(3)]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    proc = subprocess.Popen(  # reads stdin a line at a time, and waits for more
+        [sys.executable, "-m", "groundtui", "import", "-", "--db", str(db)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert proc.stdin is not None
+        proc.stdin.write("\n".join(lines[:2]) + "\n")
+        proc.stdin.flush()
+        time.sleep(3)
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert err.strip() == "groundtui: interrupted", err
+    if db.exists():  # nothing half-written
+        with Store(db) as store:
+            assert store.scalar("select count(*) from answers") == 0
+    path = write_jsonl(tmp_path / "a.jsonl", [make_answer(f"A-{i}") for i in range(3)])
+    assert run("import", str(path), "--db", str(db)).exit_code == 0
+    with Store(db) as store:
+        assert store.scalar("select count(*) from answers") == 3
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [["report"], ["report", "--json"], ["judges"], ["config"]])
+def test_output_to_a_full_disk_is_one_line_not_a_traceback(
+    tmp_path: Path, command: list[str]
+) -> None:
+    db = tmp_path / "full.db"
+    assert run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])),
+               "--db", str(db)).exit_code == 0
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "groundtui", *command, "--db", str(db)],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == "groundtui: cannot write the output: No space left on device\n"

@@ -109,3 +109,13 @@ def test_a_dismissed_claim_leaves_the_comparison(store: Store) -> None:
     store.dismiss_claim("A4#1", "dana")
     result = compare(store, resolve(store, "prod"), resolve(store, "second@v1"))
     assert (result["agreement"]["n"], result["agreement"]["raw"]) == (5, 0.6)
+
+
+def test_judges_at_80_columns_shows_whole_judge_names(store: Store) -> None:
+    """The names are what `report --compare` and `--judge` take: at 80 columns the table cut
+    them ("openai/gp…"), the cost and time columns taking the room."""
+    name, version = "openai/gpt-4o-mini-2024-07-18", "verify-v3"
+    store.add_judgement("A1#1", name, version, verdict="stated", at=LATEST)
+    out = CliRunner().invoke(cli, ["judges", "--db", store.path], env={"COLUMNS": "80"})
+    assert out.exit_code == 0
+    assert name in out.output and version in out.output, out.output

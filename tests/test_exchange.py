@@ -207,3 +207,34 @@ def test_the_answers_export_as_parquet_imports_the_same(tmp_path: Path) -> None:
     assert "read as answers exported with their work" in out
     assert report(moved) == report(source)
     assert counts(moved) == counts(source)
+
+
+def test_an_answer_new_to_the_database_keeps_its_claims_ids_and_places(tmp_path: Path) -> None:
+    """claim_id is the label export's join key, stable across runs: moving work into a new
+    database renumbered a split's or an added claim's answer in list order (HS-…#2 became
+    #5), so the two databases' label exports named one claim two ways."""
+    source = worked(tmp_path)
+    exported = tmp_path / "work.jsonl"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(source))
+    moved = tmp_path / "moved.db"
+    run("import", str(exported), "--db", str(moved))
+    assert run("export", "--all", "--db", str(moved)) == run("export", "--all", "--db", str(source))
+    query = "select id, ordinal, text from claims order by id"
+    with Store(source) as a, Store(moved) as b:
+        assert b.query(query) == a.query(query)
+
+
+def test_an_answers_record_in_a_file_read_as_json_lines_is_a_bad_line(tmp_path: Path) -> None:
+    """A file is detected by its first 64 KB: a record of `export --format answers` after
+    plain lines was read as a plain answer, its judgements dropped, its dismissed and
+    replaced claims imported as live ones, and its other keys stuffed into meta."""
+    source = worked(tmp_path)
+    exported = run("export", "--format", "answers", "--db", str(source)).splitlines()
+    record = next(line for line in exported if '"retired"' in line)
+    mixed = write_jsonl(tmp_path / "mixed.jsonl", [make_answer("Z-1")])
+    with mixed.open("a", encoding="utf-8") as out:
+        out.write(record + "\n")
+    result = CliRunner().invoke(cli, ["import", str(mixed), "--db", str(tmp_path / "m.db")])
+    assert result.exit_code == 2
+    assert (f"{mixed}:2: a record of export --format answers in a file read as JSON Lines: "
+            "import it in a file of its own") in result.output

@@ -413,3 +413,98 @@ def test_cli_export_judge_and_errors(store: Store, tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert f"cannot write {missing}" in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "answers"])
+def test_json_exports_write_control_and_bidi_characters_escaped_and_read_back_the_same(
+    tmp_path: Path, fmt: str
+) -> None:
+    """JSON escapes C0 controls only; a bidi override or a C1 CSI from the data would reach
+    a terminal (or an editor) raw. As ``\\uXXXX`` the export reads back the same."""
+    hostile = "x\u202eevil\u200b\x9b31m\x1b]0;pwned\x07"
+    record = {
+        "id": f"A-1{hostile}", "question": "q", "response": "Refunds take 5 days [1].",
+        "sources": [{"id": f"s{hostile}", "origin": hostile, "text": "Refunds take 5 days."}],
+        "meta": {"user": hostile},
+        "claims": [{"text": "Refunds take 5 days.", "citation": 1, "verdict": "stated",
+                    "reviews": [{"reviewer": "dana", "verdict": "stated", "note": hostile,
+                                 "at": "2026-11-30T10:00:00Z"}]}],
+    }
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    db = tmp_path / "g.db"
+    with Store(db) as store:
+        assert import_files(store, [str(path)]).exit_code == 0
+    result = CliRunner().invoke(cli, ["export", "--db", str(db), "--format", fmt])
+    assert result.exit_code == 0, result.output
+    for raw in ("\u202e", "\u200b", "\x9b", "\x1b", "\x07"):
+        assert raw not in result.stdout
+    [row] = [json.loads(line) for line in result.stdout.splitlines()]
+    if fmt == "jsonl":
+        assert (row["answer_id"], row["source_origin"], row["note"]) == (
+            f"A-1{hostile}", hostile, hostile)
+    else:
+        assert row["id"] == f"A-1{hostile}" and row["meta"] == {"user": hostile}
+
+
+def test_output_to_a_fifo_or_through_a_symlink_writes_into_it_and_keeps_it(
+    store: Store, tmp_path: Path
+) -> None:
+    """The temporary file was renamed over whatever -o named: a FIFO, or /dev/null or
+    /dev/stdout for root, was replaced by a regular file, and a symlink by a file."""
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert exports.export(store, fifo, "jsonl") == 4
+    reader.join(timeout=30)
+    assert fifo.is_fifo() and len(got[0].decode().splitlines()) == 4
+
+    real = tmp_path / "real.csv"
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.csv"
+    link.symlink_to(real)
+    assert exports.export(store, link, "csv") == 4
+    assert link.is_symlink() and real.read_text(encoding="utf-8").startswith("answer_id,")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_csv_printed_to_a_terminal_shows_control_characters_inert(tmp_path: Path) -> None:
+    """CSV has no escape: to a file or a pipe each character is kept as the data has it,
+    but printed to a terminal an escape sequence in a claim or a note would act on it."""
+    import pty
+
+    record = {
+        "id": "A-1", "question": "q", "response": "Refunds take 5 days [1].",
+        "sources": [{"id": "s", "text": "Refunds take 5 days."}],
+        "claims": [{"text": "Refunds take 5 days.", "citation": 1, "verdict": "stated",
+                    "reviews": [{"reviewer": "dana", "verdict": "stated",
+                                 "note": "x\x1b]0;pwned\x07\u202ey", "at": "2026-11-30T10:00:00Z"}]}],
+    }
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    db = tmp_path / "g.db"
+    with Store(db) as store:
+        assert import_files(store, [str(path)]).exit_code == 0
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    command = [sys.executable, "-m", "groundtui", "export", "--format", "csv", "--db", str(db)]
+    piped = subprocess.run(command, capture_output=True, env=env, timeout=60)
+    assert b"\x1b]0;pwned\x07" in piped.stdout  # a pipe: the data as it is
+    main, child = pty.openpty()
+    done = subprocess.run(command, stdout=child, stderr=subprocess.PIPE, env=env, timeout=60)
+    os.close(child)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(main)
+    assert done.returncode == 0, done.stderr
+    assert b"note" in shown and b"\x1b" not in shown and "\u202e".encode() not in shown

@@ -278,3 +278,41 @@ def test_bad_lines_are_listed_in_command_line_order(
         result = import_files(store, [str(first), "-"])
     assert [str(b).split(": ")[0] for b in result.bad] == [
         f"{first}:1", "<stdin>:1", "<stdin>:2"]
+
+
+@pytest.mark.parametrize("second, reason", [
+    pytest.param(
+        make_answer("X" * 100_000),
+        "id 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX…' (100,000 characters) "
+        "appears twice in the input (first at {path}:1)",
+        id="id-twice"),
+    pytest.param(
+        make_answer("A-2", claims=[{"text": "Refunds take 5 days.", "verdict": "Z" * 100_000}]),
+        "field 'claims.0.verdict': 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ…' "
+        "(100,000 characters) is not one of 'stated', 'contradicted', 'absent' or 'partial'",
+        id="verdict"),
+])
+def test_a_bad_line_quotes_a_long_value_shortened(
+    db_path: Path, tmp_path: Path, second: dict, reason: str
+) -> None:
+    """A value the data gives is quoted in a bad line's message: 100 KB of it was printed
+    whole, one line per bad line."""
+    first = second if second["id"] != "A-2" else make_answer("A-1")
+    path = write_jsonl(tmp_path / "a.jsonl", [first, second])
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert [bad.reason for bad in result.bad] == [reason.format(path=path)]
+
+
+@pytest.mark.parametrize("citation", [1.5, True, {"n": 1}, [1, [2]], [None]])
+def test_a_citation_of_a_wrong_type_is_one_sentence_naming_the_field(
+    db_path: Path, tmp_path: Path, citation: object
+) -> None:
+    """It was three of pydantic's, naming its union's branches as fields
+    ('claims.0.citation.list[union[int,str]]')."""
+    claim = {"text": "Refunds take 5 days.", "citation": citation}
+    path = write_jsonl(tmp_path / "a.jsonl", [make_answer("A-1", claims=[claim])])
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert [bad.reason for bad in result.bad] == [
+        "field 'claims.0.citation': must be a source's number, its id, or a list of them"]

@@ -254,3 +254,121 @@ def test_a_csv_header_naming_a_column_twice_is_a_bad_line(db_path, tmp_path):
         result = import_files(store, [str(path)])
     assert result.answers == 0
     assert [str(bad) for bad in result.bad] == [f"{path}:1: column 'id' twice in the header"]
+
+
+def _oi_with_metadata(metadata: str) -> str:
+    lines = (DATA / "openinference.jsonl").read_text().splitlines()
+    span = json.loads(lines[0])
+    span["attributes"]["retrieval.documents.0.document.metadata"] = metadata
+    return "\n".join([json.dumps(span), *lines[1:]]) + "\n"
+
+
+@pytest.mark.parametrize("name, text, reason", [
+    pytest.param("meta.csv",
+                 'id,question,response,sources,meta\n'
+                 'A-1,q,r,"[{""id"": ""s"", ""text"": ""t""}]","{""v"": 1e400}"\n',
+                 "2: field 'meta.v': 1e400 is out of range", id="csv-json-cell-overflow"),
+    pytest.param("sources.csv",
+                 'id,question,response,sources\n'
+                 'A-1,q,r,"[{""id"": ""s"", ""text"": ""t\\ud800""}]"\n',
+                 "2: field 'sources.0.text': holds a lone surrogate (U+D800), which is not text",
+                 id="csv-json-cell-surrogate"),
+    pytest.param("ragas.csv",
+                 "user_input,response,retrieved_contexts\nq,r [1],\"['a\\ud800']\"\n",
+                 "2: field 'sources.0.text': holds a lone surrogate (U+D800), which is not text",
+                 id="ragas-python-list-surrogate"),
+    pytest.param("spans.jsonl", _oi_with_metadata('{"title": "T", "n": 1e400}'),
+                 "1: field 'meta.source_metadata.0.n': 1e400 is out of range",
+                 id="openinference-metadata-overflow"),
+])
+def test_values_read_from_text_inside_a_record_are_checked_as_a_lines_are(
+    db_path, tmp_path, name, text, reason
+):
+    """JSON (or a Python list) inside a cell or an attribute is read after the record's own
+    check: a lone surrogate or an overflowing number there was a traceback at the write."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+        assert [str(bad) for bad in result.bad] == [f"{path}:{reason}"]
+        assert result.exit_code == 2 and store.scalar("select count(*) from answers") == 0
+
+
+def test_parquet_columns_of_any_arrow_type_are_kept_in_meta(db_path, tmp_path):
+    """A duration column (a span's latency from pandas) was a traceback at the write."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "typed.parquet"
+    pq.write_table(pa.table({
+        "id": ["A-1"], "question": ["q"], "response": ["r"],
+        "sources": ['[{"id": "s", "text": "t"}]'],
+        "latency": pa.array([1500], pa.duration("ms")),
+        "at": pa.array([0], pa.timestamp("s")),
+    }), path)
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+        assert not result.bad and result.answers == 1
+        [meta] = [json.loads(r[0]) for r in store.db.execute("select meta from answers")]
+    assert meta == {"latency": 1.5, "at": "1970-01-01T00:00:00"}
+
+
+@pytest.mark.parametrize("ident, reason", [
+    (["returns"], "field 'observations.{o}.output.0.metadata.id': list is not an id"),
+    ({"a": 1}, "field 'observations.{o}.output.0.metadata.id': dict is not an id"),
+    (True, "field 'observations.{o}.output.0.metadata.id': bool is not an id"),
+])
+def test_a_langfuse_document_id_that_is_not_text_or_a_number_is_a_bad_line(
+    db_path, tmp_path, ident, reason
+):
+    """It was stored as its Python repr: a source with the id "['returns']"."""
+    trace = json.loads((DATA / "langfuse.json").read_text())
+    place = next(i for i, o in enumerate(trace["observations"]) if o.get("type") == "RETRIEVER")
+    trace["observations"][place]["output"][0]["metadata"]["id"] = ident
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], fmt="langfuse")
+    assert [bad.reason for bad in result.bad] == [reason.format(o=place)]
+
+
+def test_a_langfuse_document_id_given_as_a_number_is_its_digits(db_path, tmp_path):
+    trace = json.loads((DATA / "langfuse.json").read_text())
+    place = next(i for i, o in enumerate(trace["observations"]) if o.get("type") == "RETRIEVER")
+    trace["observations"][place]["output"][0]["metadata"]["id"] = 42
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    with Store(db_path) as store:
+        assert import_files(store, [str(path)], fmt="langfuse").exit_code == 0
+        assert store.scalar("select source_id from answer_sources a join sources s"
+                            " on s.key = a.source_key where position = 1") == "42"
+
+
+def test_an_openinference_document_id_that_is_a_list_is_a_bad_line(db_path, tmp_path):
+    lines = (DATA / "openinference.jsonl").read_text().splitlines()
+    span = json.loads(lines[0])
+    span["attributes"]["retrieval.documents.0.document.id"] = ["x"]
+    path = tmp_path / "spans.jsonl"
+    path.write_text("\n".join([json.dumps(span), *lines[1:]]) + "\n")
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert [bad.reason for bad in result.bad] == [
+        "field 'retrieval.documents.0.document.id': list is not an id"]
+
+
+def test_langfuse_messages_whose_content_is_a_list_of_parts(db_path, tmp_path):
+    """OpenAI's chat format, as Langfuse's OpenAI integration records it: a message's
+    content may be a list of parts ({"type": "text", "text": …}); it was "no text in it"."""
+    trace = json.loads((DATA / "langfuse.json").read_text())
+    trace["input"] = [{"role": "system", "content": "Be brief."},
+                      {"role": "user", "content": [{"type": "text", "text": "And shoes?"},
+                                                   {"type": "image_url", "image_url": {}}]}]
+    trace["output"] = {"role": "assistant",
+                       "content": [{"type": "text", "text": "Shoes: 30 days [1]."}]}
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], fmt="langfuse")
+    assert not result.bad, [str(b) for b in result.bad]
+    [answer] = stored(db_path)
+    assert (answer["question"], answer["response"]) == ("And shoes?", "Shoes: 30 days [1].")

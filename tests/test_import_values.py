@@ -65,6 +65,25 @@ UNHOLDABLE = [
     pytest.param(
         '{"id": "X", "question": ', "not JSON (Expecting value, column 25)", id="truncated"
     ),
+    # SQLite's JSON functions end a string at a NUL: the report's by-source counts and the
+    # export's source_ids, which read sources' keys and origins through them, would split
+    # "web\0x" into "web" and lose the source.
+    pytest.param(
+        json.dumps(make_answer("X\u0000")),
+        "field 'id': holds a NUL character (U+0000), which an id cannot hold",
+        id="nul-in-answer-id",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", sources=[{"id": "s\u0000", "text": "Refunds take 5 days."}])),
+        "field 'sources.0.id': holds a NUL character (U+0000), which an id cannot hold",
+        id="nul-in-source-id",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", sources=[
+            {"id": "s", "origin": "web\u0000x", "text": "Refunds take 5 days."}])),
+        "field 'sources.0.origin': holds a NUL character (U+0000), which an origin cannot hold",
+        id="nul-in-origin",
+    ),
 ]
 
 

@@ -66,3 +66,18 @@ def test_a_bad_line_quoting_the_data_is_printed_inert(tmp_path):
     result = CliRunner().invoke(cli, ["import", "--db", str(tmp_path / "g.db"), str(path)])
     assert result.exit_code == 2
     assert not [c for c in RAW if c in result.output]
+
+
+def test_a_refused_judge_names_long_judge_names_shortened(tmp_path):
+    """A judge named by the data with 100,000 characters was printed whole, in
+    `report --judge X` and `report --compare X Y` refusing X."""
+    record = make_answer("A-1", claims=[{"text": "Sofas can be returned within 14 days.",
+                                         "citation": 1, "verdict": "stated", "judge": "J" * 100_000}])
+    db = tmp_path / "g.db"
+    path = write_jsonl(tmp_path / "a.jsonl", [record])
+    assert CliRunner().invoke(cli, ["import", "--db", str(db), str(path)]).exit_code == 0
+    for args in (["--judge", "x" * 100_000], ["--compare", "x" * 100_000, "y"]):
+        result = CliRunner().invoke(cli, ["report", "--db", str(db), *args])
+        assert result.exit_code == 2
+        [line] = result.output.splitlines()
+        assert len(line) < 400 and "JJJJ" in line and "xxxx" in line, line

@@ -861,3 +861,14 @@ def test_the_text_report_shows_the_confusion_matrix_and_the_kinds(store: Store) 
     assert re.search(r"partial +│ +1 │ +0 │ +0 │ +0 │ +1", out)  # judged partial, said stated
     assert re.search(r"figure +│ +2 │ +50\.0% │ 0\.333 │", out)
     assert "95% interval" in out
+
+
+def test_an_answer_a_judge_extracted_no_claims_from_counts_as_judged(store: Store) -> None:
+    """README: judged "when a judge extracted it and found no claims". The subquery read
+    `extractions.id` for the answer's id, so no such answer was ever counted judged."""
+    by_prod = report.compute(store, judge="prod")["coverage"]["judged"]
+    store.add_extraction("A5", "second", "v1", [], at=LATER)
+    store.add_extraction("A6", "other", "v1", None, error="timeout", at=LATER)  # failed
+    assert report.compute(store)["coverage"]["judged"] == 6
+    assert report.compute(store, judge="second")["coverage"]["judged"] == 3
+    assert report.compute(store, judge="prod")["coverage"]["judged"] == by_prod  # not its own

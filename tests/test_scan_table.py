@@ -331,3 +331,23 @@ def test_the_summary_says_one_bad_row_in_the_singular(tmp_path: Path) -> None:
     code, out, _err = _run("scan-table", str(path), "-o", str(tmp_path / "out"), *ARGS)
     assert code == 1
     assert out.rstrip().endswith("; 1 bad row.")
+
+
+def test_flagged_only_refuses_a_file_scan_table_did_not_write_in_one_line(
+    tmp_path: Path, db_path: Path,
+) -> None:
+    """It was one bad line per row: a million lines for a million-row table."""
+    path = tmp_path / "plain.parquet"
+    pq.write_table(pa.Table.from_pylist([{"id": f"A{i}", "question": "q", "response": "r",
+                                          "sources": [{"id": "s", "text": "t"}]}
+                                         for i in range(50)]), path)
+    jsonl = tmp_path / "answers.jsonl"
+    jsonl.write_text("\n".join(json.dumps(a) for a in _demo()[:5]) + "\n")
+    for given in (path, jsonl):
+        code, out, err = _run("import", "--db", str(db_path), "--flagged-only", str(given))
+        assert code == 2 and out == ""
+        assert err == (f"groundtui: {given}: no column 'flagged': --flagged-only reads the "
+                       "output of groundtui scan-table\n")
+    if db_path.exists():  # nothing written
+        with Store(db_path) as store:
+            assert store.scalar("select count(*) from answers") == 0

@@ -60,6 +60,16 @@ def test_the_reviewers_commands(db: Path) -> None:
     bad_url = CliRunner().invoke(cli, ["reviewers", "add", "x", "--url", "review.example",
                                        "--db", str(db)])
     assert bad_url.exit_code == 2 and "Traceback" not in bad_url.output
+    # A base with a query or a fragment made links like "https://h/?a=1/?token=…"
+    for base in ("https://review.example/?a=1", "https://review.example/#top", "https://"):
+        bad_url = CliRunner().invoke(cli, ["reviewers", "add", "x", "--url", base,
+                                           "--db", str(db)])
+        assert bad_url.exit_code == 2 and "give the address as" in bad_url.output, base
+    listed = CliRunner().invoke(cli, ["reviewers", "list", "--db", str(db)])
+    assert "x\t" not in listed.output  # nobody was added
+    sub = CliRunner().invoke(cli, ["reviewers", "add", "y", "--url", "https://h.example/review",
+                                   "--db", str(db)])
+    assert sub.exit_code == 0 and "https://h.example/review/?token=" in sub.output
 
 
 def test_serve_on_a_port_in_use_is_one_line(db: Path) -> None:

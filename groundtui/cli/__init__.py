@@ -7,6 +7,9 @@ commands that need them, so ``groundtui import`` starts fast.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import sys
 
 import click
@@ -25,7 +28,40 @@ from groundtui.cli.team import leases
 __all__ = ["cli", "main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """Ctrl-C in any command is "groundtui: interrupted" and exit code 130, as in ``judge``.
+
+    click turns a KeyboardInterrupt into "Aborted!" and exit code 1, the code ``import``
+    gives for skipped lines; it is caught here, inside click's handling, instead.
+    """
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("groundtui: interrupted", err=True)
+            raise click.exceptions.Exit(130) from None
+        except OSError as exc:
+            # The output's disk is full (`report > /dev/full`): one line, not a traceback.
+            # Commands that write files name them themselves (UserError).
+            if exc.errno not in _FULL:
+                raise
+            _drop_stdout()
+            click.echo(f"groundtui: cannot write the output: {exc.strerror}", err=True)
+            raise click.exceptions.Exit(2) from None
+
+
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+"""What writing the output can fail with, besides a closed pipe (click's business)."""
+
+
+def _drop_stdout() -> None:
+    """Send what is still buffered for stdout nowhere, so the flush at exit cannot fail."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="groundtui")
 def cli() -> None:
     """groundtui: do your assistant's answers say only what their cited sources say?

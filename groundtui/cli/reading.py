@@ -9,8 +9,9 @@ import click
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
 from groundtui.models import Verdict
+from groundtui.records import QUOTED, quoted
 from groundtui.store import Store
-from groundtui.text.inert import json_inert
+from groundtui.text.inert import json_inert, one_line
 
 
 def _check_judge(store: Store, judge_name: str | None) -> None:
@@ -21,8 +22,8 @@ def _check_judge(store: Store, judge_name: str | None) -> None:
 
     known = judges(store)
     if judge_name not in known:
-        raise UserError(f"no judgements by {judge_name!r}; judges in {store.path}: "
-                        f"{', '.join(known) or 'none yet'}")
+        listed = ", ".join(one_line(name, QUOTED) for name in known) or "none yet"
+        raise UserError(f"no judgements by {quoted(judge_name)}; judges in {store.path}: {listed}")
 
 
 @click.command()

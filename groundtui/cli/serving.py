@@ -3,7 +3,7 @@ sign in to it (README "Reviewing in a browser"). The server is imported only by 
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import click
 
@@ -83,8 +83,10 @@ def add(name: str, lead: bool, base: str, db_path: str | None) -> None:
     """Give NAME a personal link (a new one replaces the old, which stops working)."""
     if not name.strip():
         raise UserError("reviewers add: a reviewer needs a name")
-    if not base.startswith(("http://", "https://")):
-        raise UserError(f"--url {base}: give the address as http://HOST:PORT or https://HOST")
+    parts = urlsplit(base)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise UserError(f"--url {base}: give the address as http://HOST:PORT or https://HOST "
+                        "(a path may follow; no ? or #)")
     with open_store(db_path, create=False) as store:
         stored, token = store.add_reviewer(name.strip(), lead=lead)
     link = f"{base.rstrip('/')}/?{urlencode({'token': token})}"

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from groundtui.exchange import additions as add
-from groundtui.exchange.records import AnswerRecord
+from groundtui.exchange.records import AnswerRecord, ClaimRecord
 from groundtui.models import Answer, describe_error
 from groundtui.store import Store, content_hash, now_iso, source_key
 from groundtui.store.rows import answer_row, claim_row, source_row
@@ -108,6 +108,18 @@ def _same(store: Store, answer: Answer, row: tuple[str, str]) -> bool:
         tuple(r) for r in stored] == given
 
 
+def _new_claim_id(answer_id: str, claim: ClaimRecord, new: bool, taken: set[str],
+                  ordinal: int) -> tuple[str, int]:
+    """A claim's id and place: in an answer new to the database, those it had where it was
+    exported (so that its ``claim_id`` stays stable); else the answer's next number."""
+    if new and claim.n is not None and f"{answer_id}#{claim.n}" not in taken:
+        return f"{answer_id}#{claim.n}", claim.n if claim.ordinal is None else claim.ordinal
+    ordinal += 1
+    while f"{answer_id}#{ordinal}" in taken:  # an id taken by a claim of another span
+        ordinal += 1
+    return f"{answer_id}#{ordinal}", ordinal
+
+
 BATCH = 500
 """Answers merged at a time: their rows are written with one statement per table."""
 
@@ -181,13 +193,11 @@ def _merge_answer(
             claim_id = None
         fresh = claim_id is None
         if claim_id is None:
-            ordinal += 1
-            while f"{answer.id}#{ordinal}" in taken:  # an id taken by a claim of another span
-                ordinal += 1
-            claim_id = f"{answer.id}#{ordinal}"
+            claim_id, place = _new_claim_id(answer.id, claim, new, taken, ordinal)
+            ordinal = max(ordinal, place)
             taken.add(claim_id)
             row = claim_row(
-                add.claim_row_of(claim_id, answer.id, ordinal, claim, numbers, keys),
+                add.claim_row_of(claim_id, answer.id, place, claim, numbers, keys),
                 claim.created_at or at)
             row["retired"] = claim.retired
             rows.add("claims", row)

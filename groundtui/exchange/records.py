@@ -102,6 +102,10 @@ class ClaimRecord(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
+    n: StrictInt | None = Field(default=None, ge=1, le=2**63 - 1)
+    """The number of its id (``<answer id>#<n>``), kept where the answer is new."""
+    ordinal: StrictInt | None = Field(default=None, ge=0, le=2**63 - 1)
+    """Its place among the answer's claims (a split's parts share their claim's)."""
     text: str = Field(min_length=1)
     kind: ClaimKind
     citation: list[StrictInt] = Field(default_factory=list)

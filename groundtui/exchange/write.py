@@ -125,7 +125,10 @@ def _source(s: dict) -> dict:
 
 def _claim(c: dict, judgements: list[dict], reviews: list[dict], adjudications: list[dict]) -> dict:
     span = [c["span_start"], c["span_end"]] if c["span_start"] is not None else None
+    number = c["id"].rpartition("#")[2]
     return {
+        **({"n": int(number)} if number.isdigit() and number.isascii() else {}),
+        "ordinal": c["ordinal"],
         "text": c["text"],
         "kind": c["kind"],
         "citation": json.loads(c["citations"] or "[]"),

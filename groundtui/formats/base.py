@@ -18,6 +18,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from groundtui.records import check_record
+
 HEAD = 65536
 """Bytes read to detect a file's format."""
 
@@ -97,13 +99,17 @@ def open_input(path: str) -> Input:
 
 
 def mapped(rows: Iterable[Row], convert: Callable[[dict[str, Any]], dict[str, Any]]) -> Iterator[Row]:
-    """Each readable row's record through ``convert``; its ``ValueError`` is the row's error."""
+    """Each readable row's record through ``convert``; its ``ValueError`` is the row's error.
+
+    The converted record is checked as a read one is (``check_record``): JSON or a Python
+    list inside a cell is read only here, and may hold what the product cannot.
+    """
     for row in rows:
         if row.record is None:
             yield row
             continue
         try:
-            yield Row(row.number, convert(row.record))
+            yield Row(row.number, check_record(convert(row.record)))
         except ValueError as exc:
             yield Row(row.number, error=str(exc))
 
@@ -123,11 +129,14 @@ def text_id(text: str) -> str:
 
 
 def plain(value: Any) -> Any:
-    """A value read from Parquet as JSON would hold it (dates as ISO text, NaN as null)."""
+    """A value read from Parquet as JSON would hold it (dates as ISO text, durations as
+    seconds, NaN as null)."""
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dt.datetime | dt.date | dt.time):
         return value.isoformat()
+    if isinstance(value, dt.timedelta):  # a duration column (a latency): its seconds
+        return value.total_seconds()
     if isinstance(value, Decimal):
         return float(value)
     if isinstance(value, bytes):
@@ -140,6 +149,22 @@ def plain(value: Any) -> Any:
             return {str(k): plain(v) for k, v in value}
         return [plain(v) for v in value]
     return value
+
+
+def ident_of(value: Any, name: str) -> str | None:
+    """A document's id as text (a whole number as its digits); None when there is none.
+
+    Raises:
+        ValueError: any other value (a list, an object, a boolean), naming the field: its
+            Python repr is no one's id.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise ValueError(f"field '{name}': {type(value).__name__} is not an id")
 
 
 def text_of(value: Any, name: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from groundtui.formats.base import Input, Row
-from groundtui.records import MAX_DEPTH, check_record, decoder, read_json, read_record
+from groundtui.records import MAX_DEPTH, check_record, decoder, quoted, read_json, read_record
 
 csv.field_size_limit(2**31 - 1)
 
@@ -125,7 +125,7 @@ def csv_rows(source: Input) -> Iterator[Row]:
             header = next(reader)
             twice = next((n for i, n in enumerate(header) if n and n in header[:i]), None)
             if twice is not None:  # which of the two cells is the field's is anyone's guess
-                yield Row(reader.line_num, error=f"column {twice!r} twice in the header")
+                yield Row(reader.line_num, error=f"column {quoted(twice)} twice in the header")
                 return
             start = reader.line_num + 1
             for cells in reader:

@@ -12,20 +12,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from groundtui.formats.base import text_id, text_of
+from groundtui.formats.base import ident_of, text_id, text_of
 from groundtui.formats.openinference import as_text
 
 USED = ("id", "input", "output", "observations")
 DOC_TEXT = ("page_content", "content", "text")
 
 
+def _content(content: Any) -> str | None:
+    """A message's content: text, or OpenAI's list of parts ({"type": "text", "text": …})
+    with its text parts joined."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        texts = [p["text"] for p in content if isinstance(p, dict)
+                 and p.get("type") == "text" and isinstance(p.get("text"), str)]
+        return "\n".join(texts) if texts else None
+    return None
+
+
 def _message_text(value: Any, role: str | None) -> str | None:
+    if isinstance(value, dict) and "role" in value and "content" in value:  # one message
+        return _content(value["content"])
     if not isinstance(value, list):
         return as_text(value)
     for message in reversed(value):
         if isinstance(message, dict) and (role is None or message.get("role") == role):
-            content = message.get("content")
-            if isinstance(content, str):
+            content = _content(message.get("content"))
+            if content is not None:
                 return content
     return None
 
@@ -61,8 +75,12 @@ def _documents(output: Any, where: str) -> list[dict[str, Any]]:
         source: dict[str, Any] = {"text": text, "origin": "langfuse"}
         metadata = doc.get("metadata") if isinstance(doc, dict) else None
         metadata = metadata if isinstance(metadata, dict) else {}
-        ident = (doc.get("id") or doc.get("id_")) if isinstance(doc, dict) else None
-        source["id"] = str(ident or metadata.get("id") or text_id(text))
+        place = f"{where}.output.{i}"
+        given = {} if not isinstance(doc, dict) else {
+            f"{place}.id": doc.get("id"), f"{place}.id_": doc.get("id_"),
+            f"{place}.metadata.id": metadata.get("id")}
+        ident = next((ident_of(v, k) for k, v in given.items() if v not in (None, "")), None)
+        source["id"] = ident or text_id(text)
         if isinstance(metadata.get("title"), str):
             source["title"] = metadata["title"]
         if isinstance(metadata.get("origin"), str):

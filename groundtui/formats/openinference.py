@@ -15,12 +15,12 @@ line. From Parquet every trace is held until the end.
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from groundtui.formats.base import Row, text_id
+from groundtui.formats.base import Row, ident_of, text_id
+from groundtui.records import check_record, read_json
 
 KIND = "openinference.span.kind"
 DOC = re.compile(r"retrieval\.documents\.(\d+)\.document\.(\w+)$")
@@ -51,7 +51,7 @@ def as_text(value: Any) -> str | None:
         stripped = value.strip()
         if stripped.startswith("{"):
             try:
-                value = json.loads(stripped)
+                value = read_json(stripped)
             except ValueError:
                 return value
         else:
@@ -84,8 +84,9 @@ def _source(doc: dict[str, Any], where: str) -> tuple[dict[str, Any], Any]:
     metadata = doc.get("metadata")
     if isinstance(metadata, str):
         with contextlib.suppress(ValueError):
-            metadata = json.loads(metadata)
-    source: dict[str, Any] = {"id": str(doc.get("id") or text_id(content)), "text": content,
+            metadata = read_json(metadata)
+    ident = ident_of(doc.get("id"), f"{where}.document.id")
+    source: dict[str, Any] = {"id": ident or text_id(content), "text": content,
                               "origin": "openinference"}
     if isinstance(metadata, dict):
         if isinstance(metadata.get("title"), str):
@@ -159,6 +160,6 @@ def answers(rows: Iterable[Row], *, hold_all: bool = False) -> Iterator[Row]:
 
 def _finish(trace_id: str, number: int, spans: list[dict[str, Any]]) -> Row:
     try:
-        return Row(number, trace_answer(trace_id, spans))
+        return Row(number, check_record(trace_answer(trace_id, spans)))
     except ValueError as exc:
         return Row(number, error=str(exc))

@@ -13,7 +13,11 @@ from typing import Any
 
 from groundtui.formats.base import text_id
 
-__all__ = ["ScanColumns", "from_scanned"]
+__all__ = ["NotScanTable", "ScanColumns", "from_scanned"]
+
+
+class NotScanTable(ValueError):
+    """The file is not a ``scan-table`` output (no ``flagged`` column): said once for it."""
 
 
 @dataclass(frozen=True)
@@ -32,10 +36,11 @@ def from_scanned(
     """A ``scan-table`` row as groundtui's record, and its specifics (None: not flagged).
 
     Raises:
-        ValueError: the row lacks ``flagged`` (not a ``scan-table`` output) or a column.
+        NotScanTable: the row lacks ``flagged``: the file is not a ``scan-table`` output.
+        ValueError: the row lacks a column.
     """
     if "flagged" not in record:
-        raise ValueError(
+        raise NotScanTable(
             "no column 'flagged': --flagged-only reads the output of groundtui scan-table")
     if record["flagged"] is not True:
         return {}, None

@@ -16,11 +16,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from groundtui.exchange import merge
-from groundtui.formats import describe, open_input, rows
-from groundtui.formats.scanned import ScanColumns, from_scanned
+from groundtui.formats import InputError, describe, open_input, rows
+from groundtui.formats.scanned import NotScanTable, ScanColumns, from_scanned
 from groundtui.importer.claims import check_inferred_evidence, claim_rows
 from groundtui.models import Answer, describe_error
-from groundtui.records import read_record
+from groundtui.records import quoted, read_record
 from groundtui.scan import CHECK_NAME
 from groundtui.store import IMPORT_JUDGE, NewAnswer, Store, content_hash, now_iso
 from groundtui.store.spool import Spool
@@ -148,7 +148,7 @@ def import_files(
                 result.unchanged = present.unchanged
                 for answer_id in conflicts:
                     result.bad.append(places[answer_id].because(
-                        f"id {answer_id!r} is already in the database with different content"))
+                        f"id {quoted(answer_id)} is already in the database with different content"))
                 result.bad.sort(key=lambda b: (b.order, b.line))
                 if result.bad and not skip_invalid:
                     result.unchanged = 0
@@ -223,16 +223,23 @@ def _prepare(
                 if name == "answers":
                     answer = merge.check(record)[1]
                 else:
+                    # A file is detected by its first 64 KB: this line came after plain ones.
+                    if str(record.get("groundtui")).startswith("answers/"):
+                        raise ValueError(
+                            "a record of export --format answers in a file read as "
+                            f"{describe(name)}: import it in a file of its own")
                     answer = parse_record(record, reviews_at)
                     check_inferred_evidence(answer)
                 _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
+            except NotScanTable as exc:  # every row alike: the file's one line, not a row's
+                raise InputError(f"{source.label}: {exc}") from None
             except ValueError as exc:
                 result.bad.append(where.because(str(exc)))
                 continue
             if answer.id in places:
                 first = places[answer.id]
                 result.bad.append(where.because(
-                    f"id {answer.id!r} appears twice in the input "
+                    f"id {quoted(answer.id)} appears twice in the input "
                     f"(first at {first.file}:{first.line})"))
                 continue
             places[answer.id] = where

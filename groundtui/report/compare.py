@@ -18,6 +18,7 @@ from groundtui.report.kappa import agreement_of_matrix
 from groundtui.report.matrices import VERDICTS
 from groundtui.store import Store
 from groundtui.store.rules import human_verdict
+from groundtui.text.inert import one_line
 
 _LATEST = """
   select claim_id, verdict from (
@@ -113,8 +114,10 @@ def resolve(store: Store, text: str) -> JudgeRef:
             return JudgeRef(name, version)
     if any(name == text for name, _v in known):
         return JudgeRef(text, None)
-    listed = ", ".join(sorted(f"{n}@{v}" for n, v in known)) or "none yet"
-    raise UnknownJudge(f"no verdicts by {text!r}; judges (name@prompt_version): {listed}")
+    # names from the data, cut: one 100 KB name was printed whole
+    listed = ", ".join(sorted(one_line(f"{n}@{v}", 60) for n, v in known)) or "none yet"
+    raise UnknownJudge(f"no verdicts by {one_line(text, 60)!r}; judges (name@prompt_version): "
+                       f"{listed}")
 
 
 def compare(store: Store, a: JudgeRef, b: JudgeRef) -> dict[str, Any]:

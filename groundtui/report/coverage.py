@@ -25,6 +25,9 @@ from typing import Any
 from groundtui.store import Store
 from groundtui.store.rules import JUDGE_LABEL, JUDGE_PICK, human_verdict, in_control
 
+# ``rows.id`` below, qualified: ``extractions`` has an ``id`` of its own, which an
+# unqualified ``id`` inside its subquery names.
+
 # Every claim has its ``claim_labels`` row from the moment it is stored, so the latest
 # labels are read from that table alone (half the time of joining ``claims``); a retired
 # claim's row names no answer, so it is left out.
@@ -52,7 +55,7 @@ _COUNTS = """
            coalesce(p.unstated, 0) > 0 as unstated
     from answers a left join per p on p.answer_id = a.id)
   select scanned, flagged, control,
-         case when n is null then exists (select 1 from extractions e where e.answer_id = id
+         case when n is null then exists (select 1 from extractions e where e.answer_id = rows.id
                                           and e.error is null {extraction_judge})
               else judged = n end as judged,
          coalesce(n > 0 and reviewed = n, 0) as reviewed,

@@ -59,6 +59,10 @@ def judges_table(rows: list[dict[str, Any]]) -> RenderableType:
         "Judges", "judge", "prompt version", "claims judged", "failures", "calls", "tokens",
         "cost", "last verdict",
     )
+    # The names are what --compare and --judge take: they keep their width (up to 48), and
+    # the other columns give way (a name that long has no room at 80 columns otherwise).
+    for column, key in ((0, "judge"), (1, "prompt_version")):
+        table.columns[column].min_width = min(48, max(len(one_line(r[key])) for r in rows))
     for r in rows:
         table.add_row(
             Text(one_line(r["judge"])), Text(one_line(r["prompt_version"])), f"{r['claims']:,}",
