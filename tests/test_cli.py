@@ -200,3 +200,22 @@ def test_output_to_a_full_disk_is_one_line_not_a_traceback(
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr == "groundtui: cannot write the output: No space left on device\n"
+
+
+def test_judge_refuses_heuristic_beside_a_model_given_on_the_command_line(
+    db_path: Path, tmp_path: Path
+) -> None:
+    """Two judges named at once is a usage error; a model from GROUNDTUI_MODEL gives way."""
+    source = tmp_path / "a.jsonl"
+    write_jsonl(source, [make_answer("A-1")])
+    assert run("import", str(source), "--db", str(db_path)).exit_code == 0
+    both = run("judge", "--heuristic", "--model", "openai/gpt-4o", "--db", str(db_path))
+    assert both.exit_code == 2
+    assert "--heuristic and --model name two judges" in both.output
+    with Store(db_path) as store:
+        assert store.scalar("select count(*) from judgements") == 0
+    env = {"GROUNDTUI_MODEL": "openai/gpt-4o"}
+    offline = run("judge", "--heuristic", "--all", "--db", str(db_path), env=env)
+    assert offline.exit_code == 0, offline.output
+    with Store(db_path) as store:
+        assert store.scalar("select count(*) from judgements where judge = 'heuristic'") > 0

@@ -6,6 +6,7 @@ import sys
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
@@ -78,6 +79,9 @@ def judge(model: str | None, api_base: str | None, concurrency: int, heuristic: 
     from groundtui.judge.pipeline import judge_answers
     from groundtui.judge.recorder import RunStats
 
+    if heuristic and model and click.get_current_context().get_parameter_source(
+            "model") is ParameterSource.COMMANDLINE:  # (GROUNDTUI_MODEL gives way to it)
+        raise click.UsageError("--heuristic and --model name two judges: give one")
     stats = RunStats()  # judge_answers starts its clock, after the judge is built
     # A verdict is paid for: a write that finds another writer (an import) holding the
     # lock waits for it, rather than costing the claim and a call again next run.
