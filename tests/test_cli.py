@@ -151,6 +151,29 @@ def test_demo_refuses_a_database_holding_other_answers(tmp_path: Path) -> None:
     assert "already holds other answers" in result.output
 
 
+_INTERRUPTED_WHILE_LOADING = """
+import os, signal, sys
+import groundtui.__main__ as entry
+assert "groundtui.cli" not in sys.modules
+# Ctrl-C a millisecond in: the CLI's modules take a tenth of a second to load.
+signal.signal(signal.SIGALRM, lambda *_: os.kill(os.getpid(), signal.SIGINT))
+signal.setitimer(signal.ITIMER_REAL, 0.001)
+sys.argv = ["groundtui", "--help"]
+entry.main()
+"""
+
+
+def test_ctrl_c_while_the_cli_is_still_loading_exits_130_saying_so() -> None:
+    """The ``groundtui`` command's entry point catches a Ctrl-C before the CLI can."""
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_WHILE_LOADING],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.strip() == "groundtui: interrupted"
+    assert "Usage" not in done.stdout  # interrupted before the help was printed
+
+
 def test_ctrl_c_during_an_import_exits_130_saying_so_and_a_rerun_imports_everything(
     tmp_path: Path,
 ) -> None:
