@@ -21,6 +21,7 @@ from pydantic import (
 )
 
 from groundtui.records import aware, nfc, quoted, reviewer_name, without_nul
+from groundtui.text import markers
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 
@@ -210,10 +211,13 @@ class Answer(BaseModel):
         return self
 
     @model_validator(mode="after")
-    def _ranges(self) -> Answer:
+    def _citations_and_ranges(self) -> Answer:
         numbers = self.numbers()
         if len(set(numbers)) < len(numbers):
             raise ValueError("two sources of the answer have the same number")
+        citations = [c.citation for c in self.claims or []]  # ids two sources share: either
+        if shared := markers.cites_shared([s.id for s in self.sources], citations, self.response):
+            raise ValueError(f"{shared}, the id of two sources of the answer: cite them by number")
         for i, claim in enumerate(self.claims or []):
             if claim.span is not None and claim.span[1] > len(self.response):
                 raise ValueError(

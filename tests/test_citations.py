@@ -158,3 +158,23 @@ async def test_the_judge_reads_markers_naming_sources_by_id(tmp_path: Path) -> N
     with Store(path) as store:
         await judge_answers(store, HeuristicJudge(), all_answers=True)
     assert _cited(path) == [([1], ["returns-v3"]), ([2], ["refunds"])]
+
+
+def test_a_citation_of_an_id_two_sources_share_is_a_bad_line(tmp_path: Path) -> None:
+    """Two chunks of one document may share an id; citing that id names either, so it is
+    refused, by a claim or by a marker; cited by number, the answer imports."""
+    chunks = [{"id": "policy", "text": RETURNS}, {"id": "policy", "text": REFUNDS}]
+    by_claim = make_answer("A-1", sources=chunks, response="Refunds take 5 days [2].",
+                           claims=[{"text": "Refunds take 5 days.", "citation": "policy"}])
+    by_marker = make_answer("A-2", sources=chunks, response="Refunds take 5 days [policy].")
+    by_number = make_answer("A-3", sources=chunks, response="Refunds take 5 days [2].")
+    with Store(tmp_path / "db.db") as store:
+        path = write_jsonl(tmp_path / "a.jsonl", [by_claim, by_marker, by_number])
+        result = import_files(store, [str(path)], skip_invalid=True)
+        assert [b.reason for b in result.bad] == [
+            "claims[0].citation names 'policy', the id of two sources of the answer: "
+            "cite them by number",
+            "the response cites [policy], the id of two sources of the answer: "
+            "cite them by number",
+        ]
+        assert store.query("select id from answers") == [{"id": "A-3"}]

@@ -10,8 +10,9 @@ are never a figure.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -93,6 +94,26 @@ def distinct(citations: Iterable[T]) -> tuple[T, ...]:
 
 
 _BRACKETED = re.compile(r"\[([^\[\]\n]{1,200})\]")
+
+
+def cites_shared(ids: Sequence[str], citations: Sequence[Any], response: str) -> str | None:
+    """Where a citation names an id that two of ``ids`` (an answer's sources) share, or None:
+    two chunks of one document may share an id, but a citation of it would name either.
+
+    Args:
+        citations: each claim's ``citation``: a number, an id, a list of them, or None.
+        response: the answer, whose markers may name sources by id ("[refunds]").
+    """
+    if len(set(ids)) == len(ids):
+        return None
+    shared = {i for i in ids if ids.count(i) > 1}
+    for i, citation in enumerate(citations):
+        items = citation if isinstance(citation, list) else [citation]
+        named = next((c for c in items if isinstance(c, str) and unicodedata.normalize("NFC", c) in shared), None)
+        if named is not None:
+            return f"claims[{i}].citation names {named[:60]!r}"
+    named_ids = {m[1].strip() for m in _BRACKETED.finditer(response)} & shared
+    return f"the response cites [{min(named_ids)}]" if named_ids else None
 
 
 def numbered(response: str, ids: Sequence[str], numbers: Sequence[int] | None = None) -> str:
