@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +105,16 @@ def packages_loaded(imports: list[str], packages: tuple[str, ...]) -> list[str]:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+def interrupted(proc: subprocess.Popen, ready: Callable[[], bool], seconds: float = 30) -> str:
+    """Press Ctrl-C in ``proc`` once ``ready()`` holds (or ``seconds`` passed, or it ended)
+    and return what it wrote on stderr; it is killed whatever happens."""
+    try:
+        deadline = time.monotonic() + seconds
+        while not ready() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        return proc.communicate(timeout=30)[1]
+    finally:
+        proc.kill()

@@ -4,17 +4,15 @@ the next run finishes the rest."""
 from __future__ import annotations
 
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import groundtui
 from groundtui.importer import import_files
 from groundtui.store import Store
-from tests.builders import write_jsonl
+from tests.builders import interrupted, write_jsonl
 from tests.judge.helpers import MODEL, answer
 
 
@@ -58,14 +56,7 @@ def test_ctrl_c_saves_finished_work_exits_130_and_the_next_run_finishes(server, 
         stderr=subprocess.PIPE,
         text=True,
     )
-    try:
-        deadline = time.monotonic() + 30
-        while _verdicts(db) < 2 and time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.05)
-        proc.send_signal(signal.SIGINT)
-        _out, err = proc.communicate(timeout=20)
-    finally:
-        proc.kill()
+    err = interrupted(proc, lambda: _verdicts(db) >= 2)
     assert proc.returncode == 130, err
     [line] = err.strip().splitlines()
     assert line.startswith("groundtui: interrupted;") and "run `groundtui judge` again" in line
