@@ -51,7 +51,7 @@ class _Group(click.Group):
             raise click.exceptions.Exit(2) from None
 
 
-_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 """What writing the output can fail with, besides a closed pipe (click's business)."""
 
 
