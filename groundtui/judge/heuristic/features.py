@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from groundtui.judge.heuristic.quantities import DATE, Value, values
 from groundtui.judge.heuristic.words import NEGATIONS, is_negation, tokens_of, words
-from groundtui.text.numbers import MONTHS
+from groundtui.text.numbers import MONTH_NAMES
 
 PREFIX = 6
 """Tokens this long or longer also match on their first ``PREFIX`` letters."""
@@ -22,8 +22,6 @@ _CLAUSE = re.compile(
     r"[,;:]\s+|[()]|\s+(?:but|however|although|though|whereas|while|yet)\s+", re.IGNORECASE
 )
 _CONTRAST = re.compile(r"\b(?:rather than|instead of)\b", re.IGNORECASE)
-_MONTH_NAMES = {number: name for name, number in sorted(MONTHS.items(), key=lambda m: len(m[0]))}
-"""Each month's full name (its longest) by its number, from the one table of month names."""
 _NOT_A_DENIAL = frozenset({"only", "just", "merely", "simply", "necessarily", "exactly"})
 
 
@@ -78,7 +76,7 @@ def with_months(f: Features) -> Features:
     """``f`` with the month of each of its dates as a word: a source's "March 5, 1990"
     says "March 1990" too (a date's words are read as its value, not as words)."""
     numbers = {int(v.number[:2]) for v in f.values if v.unit == DATE}
-    months = {_MONTH_NAMES[n] for n in numbers if n in _MONTH_NAMES}
+    months = {MONTH_NAMES[n - 1].lower() for n in numbers if 1 <= n <= 12}
     if not months:
         return f
     tokens = tokens_of(sorted(months))
