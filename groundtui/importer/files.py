@@ -148,7 +148,8 @@ def import_files(
                 result.unchanged = present.unchanged
                 for answer_id in conflicts:
                     result.bad.append(places[answer_id].because(
-                        f"id {quoted(answer_id)} is already in the database with different content"))
+                        f"id {quoted(answer_id)} is already in the database with different"
+                        " content"))
                 result.bad.sort(key=lambda b: (b.order, b.line))
                 if result.bad and not skip_invalid:
                     result.unchanged = 0

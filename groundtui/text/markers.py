@@ -109,9 +109,9 @@ def cites_shared(ids: Sequence[str], citations: Sequence[Any], response: str) ->
     shared = {i for i in ids if ids.count(i) > 1}
     for i, citation in enumerate(citations):
         items = citation if isinstance(citation, list) else [citation]
-        named = next((c for c in items if isinstance(c, str) and unicodedata.normalize("NFC", c) in shared), None)
-        if named is not None:
-            return f"claims[{i}].citation names {named[:60]!r}"
+        for item in items:
+            if isinstance(item, str) and unicodedata.normalize("NFC", item) in shared:
+                return f"claims[{i}].citation names {item[:60]!r}"
     named_ids = {m[1].strip() for m in _BRACKETED.finditer(response)} & shared
     return f"the response cites [{min(named_ids)}]" if named_ids else None
 

@@ -87,8 +87,6 @@ def disputed_claims(store: Store, claim_ids: list[str]) -> set[str]:
     }
 
 
-
-
 class TeamProgress(NamedTuple):
     """``mine 12 · team 140 of 500 · double 9 of 50``: answers done by this reviewer, by
     anyone, and by two reviewers in the overlap."""

@@ -39,8 +39,9 @@ class SourceIndex:
     text: str
     where: dict[str, tuple[int, ...]]
     """The sentences (by position) holding each token, ``"~"`` + each prefix, and
-    ``"#"`` + each number (a year's decade and century too: ``quantities.also_given``): a claim is matched against the sentences that hold any of its
-    words, not against every sentence, so judging an answer stays linear in its size."""
+    ``"#"`` + each number (a year's decade and century too: ``quantities.also_given``):
+    a claim is matched against the sentences that hold any of its words, not against every
+    sentence, so judging an answer stays linear in its size."""
 
     def sentences_with(self, c: Features) -> list[int]:
         """The positions of the sentences holding any of ``c``'s tokens or numbers.
