@@ -83,12 +83,9 @@ cli.add_command(scan_table)
 
 
 def main() -> None:
-    """Entry point: load ``.env``, run the group, never show a traceback for Ctrl-C."""
+    """Load ``.env`` and run the group. A Ctrl-C is one line and exit code 130: inside a
+    command the group says so (``_Group``), anywhere else ``groundtui.__main__``."""
     from dotenv import find_dotenv, load_dotenv
 
     load_dotenv(find_dotenv(usecwd=True))
-    try:
-        cli.main(prog_name="groundtui", standalone_mode=True)
-    except KeyboardInterrupt:
-        click.echo("groundtui: interrupted", err=True)
-        sys.exit(130)
+    cli.main(prog_name="groundtui", standalone_mode=True)
