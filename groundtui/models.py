@@ -20,8 +20,9 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.records import aware, nfc, quoted, reviewer_name, without_nul
+from groundtui.records import aware, nfc, reviewer_name, without_nul
 from groundtui.text import markers
+from groundtui.text.inert import quoted
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 

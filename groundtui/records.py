@@ -16,6 +16,8 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
+from groundtui.text.inert import quoted
+
 MAX_DEPTH = 64
 """Objects and arrays nested deeper than this are refused (a ``meta`` 900 deep was seen)."""
 INT64 = 2**63 - 1
@@ -138,19 +140,6 @@ def reviewer_name(name: str) -> str:
     if not name.strip():
         raise ValueError("a reviewer needs a name")
     return name.strip()
-
-
-QUOTED = 60
-"""Characters of a value a message quotes; a longer one is cut, saying its length."""
-
-
-def quoted(value: object) -> str:
-    """``value`` quoted for a one-line message (``repr``), cut after ``QUOTED`` characters:
-    a bad line names a 100 KB id without printing it."""
-    if isinstance(value, str) and len(value) > QUOTED:
-        return f"{value[: QUOTED - 1] + chr(0x2026)!r} ({len(value):,} characters)"
-    text = repr(value)
-    return text if len(text) <= QUOTED + 2 else text[: QUOTED + 1] + "\u2026"
 
 
 def nfc(identifier: str) -> str:

@@ -9,9 +9,8 @@ import click
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
 from groundtui.models import Verdict
-from groundtui.records import QUOTED, quoted
 from groundtui.store import Store
-from groundtui.text.inert import json_inert, one_line
+from groundtui.text.inert import QUOTED, json_inert, one_line, quoted
 
 
 def _check_judge(store: Store, judge_name: str | None) -> None:

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from groundtui.formats.base import Input, Row
-from groundtui.records import MAX_DEPTH, check_record, decoder, quoted, read_json, read_record
+from groundtui.records import MAX_DEPTH, check_record, decoder, read_json, read_record
+from groundtui.text.inert import quoted
 
 csv.field_size_limit(2**31 - 1)
 

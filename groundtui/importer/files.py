@@ -20,10 +20,11 @@ from groundtui.formats import InputError, describe, open_input, rows
 from groundtui.formats.scanned import NotScanTable, ScanColumns, from_scanned
 from groundtui.importer.claims import check_inferred_evidence, claim_rows
 from groundtui.models import Answer, describe_error
-from groundtui.records import quoted, read_record
+from groundtui.records import read_record
 from groundtui.scan import CHECK_NAME
 from groundtui.store import IMPORT_JUDGE, NewAnswer, Store, content_hash, now_iso
 from groundtui.store.spool import Spool
+from groundtui.text.inert import quoted
 
 BULK_MIN = 2000
 BATCH = 500

@@ -18,7 +18,7 @@ from groundtui.report.kappa import agreement_of_matrix
 from groundtui.report.matrices import VERDICTS
 from groundtui.store import Store
 from groundtui.store.rules import human_verdict
-from groundtui.text.inert import one_line
+from groundtui.text.inert import one_line, quoted
 
 _LATEST = """
   select claim_id, verdict from (
@@ -116,7 +116,7 @@ def resolve(store: Store, text: str) -> JudgeRef:
         return JudgeRef(text, None)
     # names from the data, cut: one 100 KB name was printed whole
     listed = ", ".join(sorted(one_line(f"{n}@{v}", 60) for n, v in known)) or "none yet"
-    raise UnknownJudge(f"no verdicts by {one_line(text, 60)!r}; judges (name@prompt_version): "
+    raise UnknownJudge(f"no verdicts by {quoted(text)}; judges (name@prompt_version): "
                        f"{listed}")
 
 

@@ -82,6 +82,19 @@ def one_line(value: str | None, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+QUOTED = 60
+"""Characters of a value a message quotes; a longer one is cut, saying its length."""
+
+
+def quoted(value: object) -> str:
+    """``value`` quoted for a one-line message (``repr``), cut after ``QUOTED`` characters:
+    a bad line names a 100 KB id without printing it."""
+    if isinstance(value, str) and len(value) > QUOTED:
+        return f"{value[: QUOTED - 1] + chr(0x2026)!r} ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= QUOTED + 2 else text[: QUOTED + 1] + "\u2026"
+
+
 def _json_escape(m: re.Match[str]) -> str:
     code = ord(m.group())
     if code > 0xFFFF:  # JSON escapes an astral character as its surrogate pair

@@ -14,6 +14,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
+from groundtui.text.inert import quoted
+
 T = TypeVar("T")
 
 INSIDE = r"\s*\d+(?:\s*[,;–-]\s*\d+)*\s*"
@@ -111,7 +113,7 @@ def cites_shared(ids: Sequence[str], citations: Sequence[Any], response: str) ->
         items = citation if isinstance(citation, list) else [citation]
         for item in items:
             if isinstance(item, str) and unicodedata.normalize("NFC", item) in shared:
-                return f"claims[{i}].citation names {item[:60]!r}"
+                return f"claims[{i}].citation names {quoted(item)}"
     named_ids = {m[1].strip() for m in _BRACKETED.finditer(response)} & shared
     return f"the response cites [{min(named_ids)}]" if named_ids else None
 
