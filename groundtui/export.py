@@ -207,15 +207,10 @@ def write(
 
 
 def _json_line(value: object) -> str:
-    """One JSON Lines line, control and format characters as ``\\uXXXX`` escapes.
-
-    ``json.dumps`` escapes C0 controls only: a bidi override or a C1 CSI from the data would
-    reach a terminal raw (``json_inert``). ASCII text holds neither but DEL: a fast path.
-    """
-    dumped = json.dumps(value, ensure_ascii=False)
-    if not dumped.isascii() or "\x7f" in dumped:
-        dumped = json_inert(dumped)
-    return dumped + "\n"
+    """One JSON Lines line, control and format characters as ``\\uXXXX`` escapes: ``json.dumps``
+    escapes C0 controls only, and a bidi override or a C1 CSI from the data would reach a
+    terminal raw (``json_inert``)."""
+    return json_inert(json.dumps(value, ensure_ascii=False)) + "\n"
 
 
 def _cell(value: object) -> object:

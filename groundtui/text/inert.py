@@ -110,4 +110,6 @@ def json_inert(dumped: str) -> str:
     override or a C1 control in a string would reach the terminal raw; escaped, the JSON
     reads back the same. Only line breaks and tabs between the values stay as they are.
     """
+    if dumped.isascii() and "\x7f" not in dumped:  # JSON escaped its C0 controls: none left
+        return dumped
     return _UNSAFE.sub(_json_escape, dumped)
