@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test venv clean chromium
+.PHONY: demo test test-fast venv clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ test: $(STAMP) $(RAY_STAMP) chromium
 	$(BIN)/ruff check groundtui tests bench
 	$(BIN)/mypy groundtui
 	$(BIN)/python -m pytest -q
+
+# The quick loop: the same checks, without the tests marked slow (pytest -m slow lists them).
+test-fast: $(STAMP)
+	$(BIN)/ruff check groundtui tests bench
+	$(BIN)/python -m pytest -q -m "not slow"
 
 clean:
 	rm -rf $(VENV) .venv-ray .pytest_cache .mypy_cache

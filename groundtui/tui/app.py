@@ -7,12 +7,17 @@ from datetime import datetime
 from typing import ClassVar
 
 from textual.app import App
+from textual.filter import LineFilter
 
 from groundtui.store import Store, StoreError
+from groundtui.tui.legible import Legible
 from groundtui.tui.screens.review import ReviewScreen
 from groundtui.tui.session import Intent, ReviewSession
 from groundtui.tui.writes import writable
 
+UNOFFERED_THEMES = ("ansi-dark", "ansi-light")
+"""Textual's themes in the terminal's own 16 colours: how readable they are is the
+terminal's palette, which the app cannot see, so it does not offer them."""
 CLOSING_PATIENCE = 30.0
 """Seconds a closing app keeps retrying writes the database is still locked against."""
 
@@ -31,6 +36,9 @@ class ReviewApp(App[None]):
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
         super().__init__()
+        for name in UNOFFERED_THEMES:
+            self.unregister_theme(name)
+        self._legible = Legible()
         self.use_command_palette = True
         self.db_path = db_path
         self.session = session
@@ -43,6 +51,10 @@ class ReviewApp(App[None]):
             f"{' · blind' if session.blind else ''}"
             f"{' · read-only: labels are off' if session.readonly else ''}"
         )
+
+    def get_line_filters(self) -> list[LineFilter]:
+        """Textual's filters, then ``Legible``: no text under 4.5:1 in any theme."""
+        return [*super().get_line_filters(), self._legible]
 
     def get_default_screen(self) -> ReviewScreen:
         return ReviewScreen(self.db_path, self.session)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
 
@@ -45,3 +48,30 @@ def long_answer() -> dict:
         "sources": [{"id": "terms", "title": "Terms", "origin": "legal", "text": LONG_SOURCE}],
         "claims": claims,
     }
+
+
+def drawn_runs(app) -> list[tuple[str, tuple, tuple]]:
+    """Every run of text on the screen as a terminal receives it: ``(text, colour,
+    background)``, reverse video applied; runs of only spaces, box lines or blocks left out."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False)
+    # What Textual's own screenshot draws: the screen, and any screen under a modal.
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    found = []
+    for segment in console._record_buffer:
+        style, text = segment.style, segment.text
+        if segment.control or style is None:
+            continue
+        if all(ch.isspace() or 0x2500 <= ord(ch) <= 0x259F for ch in text):
+            continue
+        fg, bg = style.color, style.bgcolor
+        if style.reverse:
+            fg, bg = bg, fg
+        assert fg is not None and bg is not None, f"{text!r} in the terminal's default colour"
+        fg, bg = tuple(fg.get_truecolor()), tuple(bg.get_truecolor())
+        if style.dim:  # as a terminal draws it: half-way to the background
+            fg = tuple(round((a + b) / 2) for a, b in zip(fg, bg, strict=True))
+        found.append((text, fg, bg))
+    return found

@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from groundtui.tui import make_app
+from groundtui.tui.legible import component_style
 from groundtui.tui.screens.find import FindScreen
 from groundtui.tui.widgets.stretch import DRAWN
 from tests.builders import imported_db
@@ -168,8 +169,8 @@ async def test_ctrl_f_highlights_the_match_after_letters_whose_case_changes_leng
         await settle(pilot)
         assert "1 of 1" in plain(app, "#find-result")
         body = app.screen_stack[0].query_one("#source-body", Static).content
-        current = app.screen_stack[0].query_one("#source").get_component_rich_style(
-            "source--match-current", partial=True)
+        current = component_style(app.screen_stack[0].query_one("#source"),
+                                  "source--match-current")
         lit = [body.plain[s.start:s.end] for s in body.spans if s.style == current]
         assert lit == ["returns"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -10,6 +11,7 @@ from textual.widgets import Static
 from groundtui.text.inert import one_line, shown
 from groundtui.tui.answer_data import AnswerDetail
 from groundtui.tui.labels import correctness
+from groundtui.tui.legible import component_style
 from groundtui.tui.widgets.rendering import (
     VERDICT_CLASSES,
     scroll_to_offset,
@@ -26,6 +28,7 @@ class AnswerView(VerticalScroll):
         "answer--selected",
         "answer--specific",
         "answer--heading",
+        "answer--dim",
     }
 
     def compose(self) -> ComposeResult:
@@ -37,17 +40,17 @@ class AnswerView(VerticalScroll):
         if detail is None:
             self._before = None
             self.border_title = "Answer"
-            set_text(body, Text("No answer to show.", style="dim"))
+            set_text(body, Text("No answer to show.", style=component_style(self, "answer--dim")))
             return
         self.border_title = Text(f"Answer {one_line(detail.id, 80)}")  # Text: never markup
         self.border_subtitle = f"{correctness(detail.correct)} · m to change"
-        heading = self.get_component_rich_style("answer--heading", partial=True)
+        heading = component_style(self, "answer--heading")
         text = Text()
         text.append("Question  ", style=heading)
         if detail.question.strip():
             text.append(shown(detail.question).text)
         else:  # imported from a table without questions (scan-table's output)
-            text.append("(no question)", style="dim italic")
+            text.append("(no question)", style=component_style(self, "answer--dim") + Style(italic=True))
         text.append("\n\n")
         text.append("Response\n", style=heading)
         offset = len(text)
@@ -56,7 +59,7 @@ class AnswerView(VerticalScroll):
         for start, end in detail.specifics:
             a, b = response.span(start, end)
             text.stylize(
-                self.get_component_rich_style("answer--specific", partial=True),
+                component_style(self, "answer--specific"),
                 offset + a,
                 offset + b,
             )
@@ -70,7 +73,7 @@ class AnswerView(VerticalScroll):
             text.stylize(verdict_style(self, verdict, hidden), offset + a, offset + b)
             if index == selected:
                 text.stylize(
-                    self.get_component_rich_style("answer--selected", partial=True),
+                    component_style(self, "answer--selected"),
                     offset + a,
                     offset + b,
                 )
@@ -78,7 +81,8 @@ class AnswerView(VerticalScroll):
         unlocated = [c for c in detail.claims if c.span is None]
         if unlocated:
             text.append(
-                f"\n\n{len(unlocated)} claim(s) not found in the response.", style="dim italic"
+                f"\n\n{len(unlocated)} claim(s) not found in the response.",
+                style=component_style(self, "answer--dim") + Style(italic=True),
             )
         set_text(body, text)
         self._before = (

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from groundtui.text.inert import one_line, shown
 from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.labels import describe
+from groundtui.tui.legible import component_style
 from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
 
 COMPACT_BELOW = 34
@@ -114,8 +115,7 @@ class ClaimsPane(Vertical, can_focus=True):
             text.append(one_line(claim.text, 160))
             text.truncate(max(10, self._width), overflow="ellipsis")
             return text
-        text = Text(f"{claim.ordinal:>2} ", style=self.get_component_rich_style(
-            "claims--dim", partial=True))
+        text = Text(f"{claim.ordinal:>2} ", style=component_style(self, "claims--dim"))
         text.append(one_line(claim.text, 160))
         text.append("\n   ")
         text.append_text(self._labels(claim, full=True))
@@ -124,8 +124,8 @@ class ClaimsPane(Vertical, can_focus=True):
     def _labels(self, claim: ClaimView, full: bool = False) -> Text:
         """Kind and citation (``full``), the judge's label, yours, the others' and marks."""
         hidden = self._hidden(claim)
-        dim = self.get_component_rich_style("claims--dim", partial=True)
-        mark = self.get_component_rich_style("claims--mark", partial=True)
+        dim = component_style(self, "claims--dim")
+        mark = component_style(self, "claims--mark")
         if not full:
             text = Text(f"{claim.ordinal:>2}", style=dim)
             text.append("  judge ", style=dim)
@@ -178,7 +178,7 @@ class ClaimsPane(Vertical, can_focus=True):
 
     def _label(self, verdict: str | None, kind: str | None) -> Text:
         if verdict is None:
-            return Text("–", style=self.get_component_rich_style("claims--dim", partial=True))
+            return Text("–", style=component_style(self, "claims--dim"))
         text = Text(verdict, style=verdict_style(self, verdict))
         if kind:
             text.append(" " + SHORT_KIND.get(kind, kind))
@@ -187,7 +187,7 @@ class ClaimsPane(Vertical, can_focus=True):
     def _detail(self, claim: ClaimView) -> Text:
         """The claim in full; the reviewer's own label and note right under it, then the
         judge's verdict and rationale (the part that may need scrolling)."""
-        dim = self.get_component_rich_style("claims--dim", partial=True)
+        dim = component_style(self, "claims--dim")
         text = Text(shown(claim.text).text)
         text.append(f"\n{self.mine:<5} ", style=dim)
         text.append(

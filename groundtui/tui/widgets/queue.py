@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from groundtui.text.inert import one_line
+from groundtui.tui.legible import component_style
 from groundtui.tui.queue_data import QueueRow
 
 STATE_MARK = {"reviewed": "✓", "partial": "◐", "unreviewed": "·"}
@@ -96,7 +97,7 @@ class QueueList(ScrollView, can_focus=False):
             text = self._line(self.rows[index])
             base = self.rich_style
             if index == self.cursor:
-                base = base + self.get_component_rich_style("queue--cursor", partial=True)
+                base = base + component_style(self, "queue--cursor")
             text.stylize(base, 0, len(text))
             text.truncate(width, overflow="ellipsis", pad=True)
             segments = [
@@ -109,13 +110,13 @@ class QueueList(ScrollView, can_focus=False):
         return strip
 
     def _line(self, row: QueueRow) -> Text:
-        dim = self.get_component_rich_style("queue--dim", partial=True)
+        dim = component_style(self, "queue--dim")
         text = Text()
         # A control answer says so once reviewed: before, it would prime the reviewer.
         control = row.control and row.state == "reviewed"
         text.append(
             "⚑ " if row.flagged else "c " if control else "  ",
-            style=self.get_component_rich_style("queue--flag", partial=True),
+            style=component_style(self, "queue--flag"),
         )
         text.append(f"{STATE_MARK[row.state]} ")
         if self.blind:
@@ -124,19 +125,19 @@ class QueueList(ScrollView, can_focus=False):
             text.append(" – ", style=dim)
         else:
             style = (
-                self.get_component_rich_style("queue--open", partial=True)
+                component_style(self, "queue--open")
                 if row.not_stated
                 else dim
             )
             text.append(f"{row.not_stated:>2} ", style=style)
         text.append(
             one_line(row.answer_id, 16),
-            style=self.get_component_rich_style("queue--id", partial=True),
+            style=component_style(self, "queue--id"),
         )
         if row.question.strip():
             text.append(" " + one_line(row.question, 80))
         else:
-            text.append(" (no question)", style="dim italic")
+            text.append(" (no question)", style=dim + Style(italic=True))
         return text
 
     def on_click(self, event: events.Click) -> None:

@@ -12,6 +12,8 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
+from groundtui.tui.legible import component_style
+
 VERDICT_CLASSES = {
     "verdict--stated",
     "verdict--contradicted",
@@ -31,7 +33,7 @@ SHORT_KIND = {
 def verdict_style(widget: Widget, verdict: str | None, hidden: bool = False) -> Style:
     """The theme's style for a verdict, from the widget's ``verdict--*`` component classes."""
     name = "hidden" if hidden else (verdict or "none")
-    return widget.get_component_rich_style(f"verdict--{name}", partial=True, default=Style())
+    return component_style(widget, f"verdict--{name}")
 
 
 def _shape(text: Text, width: int) -> tuple[int, ...]:

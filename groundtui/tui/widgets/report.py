@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from groundtui.report import Report, answer_counts, coverage_line
 from groundtui.text.inert import one_line
+from groundtui.tui.legible import component_style
 from groundtui.tui.widgets.rendering import SHORT_KIND, set_text
 
 
@@ -57,9 +58,9 @@ class ReportPane(VerticalScroll):
         judge's verdicts (labels fall back to them; kappa compares with them). ``team``
         holds the report's team keys, read less often than the rest.
         """
-        heading = self.get_component_rich_style("report--heading", partial=True)
-        dim = self.get_component_rich_style("report--dim", partial=True)
-        figure = self.get_component_rich_style("report--figure", partial=True)
+        heading = component_style(self, "report--heading")
+        dim = component_style(self, "report--dim")
+        figure = component_style(self, "report--figure")
         text = Text()
         if blind:
             text.append(

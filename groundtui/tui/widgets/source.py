@@ -18,6 +18,7 @@ from groundtui.text.inert import one_line, shown
 from groundtui.text.locate import locate
 from groundtui.tui.answer_data import AnswerDetail, SourceInfo
 from groundtui.tui.claim_data import ClaimView
+from groundtui.tui.legible import component_style
 from groundtui.tui.widgets.rendering import scroll_to_offset, set_text, through_word
 from groundtui.tui.widgets.stretch import DRAWN, Stretch, around, matches, stretch_of
 
@@ -73,8 +74,8 @@ class SourcePane(Vertical, can_focus=True):
             key = (*key[:-2], None, None)
         self._shown, self._args, self._find, self._cut = key, (detail, claim, blind), None, None
         header = self.query_one("#source-header", Static)
-        dim = self.get_component_rich_style("source--dim", partial=True)
-        warning = self.get_component_rich_style("source--warning", partial=True)
+        dim = component_style(self, "source--dim")
+        warning = component_style(self, "source--warning")
         if detail is None:
             self._before = None
             set_text(header, Text(""))
@@ -229,8 +230,8 @@ class SourcePane(Vertical, can_focus=True):
         if not starts:
             set_text(self.query_one("#source-body", Static), text)
             return 0, 0
-        match = self.get_component_rich_style("source--match", partial=True)
-        chosen = self.get_component_rich_style("source--match-current", partial=True)
+        match = component_style(self, "source--match")
+        chosen = component_style(self, "source--match-current")
         drawn = range(len(starts)) if cut is None else cut.indexes(starts, len(query))
         for index in drawn:
             start = starts[index]
@@ -243,11 +244,11 @@ class SourcePane(Vertical, can_focus=True):
         return current + 1, len(starts)
 
     def _title(self, source: SourceInfo) -> Text:
-        dim = self.get_component_rich_style("source--dim", partial=True)
+        dim = component_style(self, "source--dim")
         text = Text(f"[{source.number}] ", style=dim)
         text.append(
             one_line(source.title or source.source_id, 80),
-            style=self.get_component_rich_style("source--title", partial=True),
+            style=component_style(self, "source--title"),
         )
         text.append(f"\n{one_line(source.origin, 30)}", style=dim)
         text.append(f" · updated {one_line(source.updated_at, 30) or 'unknown'}", style=dim)
@@ -288,7 +289,7 @@ class SourcePane(Vertical, can_focus=True):
         if span is None:
             return None, stretch
         a, b = stretch.at(span[0]), stretch.at(span[1])
-        text.stylize(self.get_component_rich_style("source--evidence", partial=True), a, b)
+        text.stylize(component_style(self, "source--evidence"), a, b)
         return a, stretch
 
     def _scroll(self, text: Text, offset: int | None) -> None:

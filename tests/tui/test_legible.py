@@ -1,0 +1,70 @@
+"""The contrast rules on their own: WCAG's ratio, the filter on a line, alpha blended."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.color import Color as RichColor
+from rich.segment import Segment
+from rich.style import Style
+from textual.color import Color
+
+from groundtui.tui import make_app
+from groundtui.tui.legible import Legible, component_style, contrast, in_256, legible, readable
+from groundtui.tui.widgets.source import SourcePane
+from tests.tui.conftest import settle
+
+
+def test_contrast_is_wcag_s_ratio():
+    assert round(contrast((0, 0, 0), (255, 255, 255)), 1) == 21.0
+    assert contrast((18, 18, 18), (18, 18, 18)) == 1.0
+    # The Answer pane's stated claim before: #4ebf71 on #8ad4a1, 1.33:1 as the issue measured
+    assert round(contrast((0x4E, 0xBF, 0x71), (0x8A, 0xD4, 0xA1)), 2) == 1.33
+
+
+def test_an_unreadable_colour_is_moved_until_it_reads_in_truecolor_and_256_colours():
+    fg, bg = legible((0xE0, 0xE0, 0xE0), (0xE0, 0xE0, 0xE0))  # the evidence span's defect
+    assert readable(fg, bg) and bg == (0xE0, 0xE0, 0xE0)
+    assert contrast(fg, bg) >= 4.5 and contrast(in_256(fg), in_256(bg)) >= 4.5
+    # A purple button where white passes in truecolor but not once reduced to 256 colours
+    fg, bg = legible((255, 255, 255), (136, 57, 239))
+    assert readable(fg, bg) and bg != (136, 57, 239)
+    assert legible((255, 255, 255), (0, 0, 0)) == ((255, 255, 255), (0, 0, 0))
+
+
+def test_the_filter_rewrites_only_runs_of_text_it_cannot_read():
+    grey = RichColor.from_rgb(0xE0, 0xE0, 0xE0)
+    same = Segment("evidence", Style(color=grey, bgcolor=grey))
+    bar = Segment("▄▄", Style(color=grey, bgcolor=grey))  # a scrollbar, not text
+    fine = Segment("ok", Style(color=RichColor.from_rgb(255, 255, 255),
+                               bgcolor=RichColor.from_rgb(0, 0, 0)))
+    out = Legible().apply([same, bar, fine], Color(18, 18, 18))
+    fixed = out[0].style
+    assert readable(fixed.color.get_truecolor(), fixed.bgcolor.get_truecolor())
+    assert out[1] is bar and out[2] is fine
+
+
+def test_reverse_video_and_dim_are_judged_as_a_terminal_draws_them():
+    dark, light = RichColor.from_rgb(30, 30, 30), RichColor.from_rgb(40, 40, 40)
+    reversed_run = Segment("x", Style(color=dark, bgcolor=light, reverse=True))
+    style = Legible().apply([reversed_run], Color(0, 0, 0))[0].style
+    shown_fg, shown_bg = style.bgcolor.get_truecolor(), style.color.get_truecolor()
+    assert readable(shown_fg, shown_bg)
+    dim = Segment("x", Style(color=RichColor.from_rgb(120, 120, 120), dim=True,
+                             bgcolor=RichColor.from_rgb(0, 0, 0)))
+    style = Legible().apply([dim], Color(0, 0, 0))[0].style
+    assert not style.dim and readable(style.color.get_truecolor(), (0, 0, 0))
+
+
+async def test_a_tint_with_alpha_is_blended_over_the_pane_not_taken_whole(review_db: Path):
+    """``background: $foreground 22%`` was drawn as the foreground itself: the evidence
+    in its own text colour."""
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=(140, 44)) as pilot:
+        await settle(pilot)
+        pane = app.screen.query_one(SourcePane)
+        evidence = component_style(pane, "source--evidence")
+        tint = evidence.bgcolor.get_truecolor()
+        text = pane.styles.color.rgb
+        assert tint != text and contrast(text, tint) >= 4.5
+        assert evidence.bold and evidence.underline  # not colour alone
