@@ -69,7 +69,7 @@ async def run(db: Path, presses: int, size: tuple[int, int]) -> dict:
                 screen.detail is not None and screen.query_one("#claim-detail").content is not None
             )
         )
-        counted = await _until(lambda: screen.report_ready and screen.progress is not None)
+        counted = await _until(lambda: screen.query_one(ReportPane).ready and screen.queue.progress is not None)
         pane = screen.query_one(ReportPane)
         redrawn: dict[int, float] = {}
         screen.watch(
@@ -132,7 +132,7 @@ async def run_advance(db: Path, claims: int, size: tuple[int, int]) -> dict:
         async with app.run_test(size=size) as pilot:
             screen = app.screen
             await _until(lambda: screen.detail is not None and not screen.awaiting_answer)
-            await _until(lambda: screen.report_ready and screen.progress is not None)
+            await _until(lambda: screen.query_one(ReportPane).ready and screen.queue.progress is not None)
             pane = screen.query_one(ReportPane)
             redrawn: dict[int, float] = {}
             screen.watch(

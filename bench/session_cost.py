@@ -37,8 +37,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from groundtui.store import Store  # noqa: E402
+from groundtui.tui import live  # noqa: E402
 from groundtui.tui.app import make_app  # noqa: E402
-from groundtui.tui.screens import live_panes  # noqa: E402
+from groundtui.tui.widgets.queue import QueuePane  # noqa: E402
+from groundtui.tui.widgets.report import ReportPane  # noqa: E402
 
 
 def teammate(db: Path, stop: threading.Event) -> None:
@@ -57,7 +59,8 @@ async def measure(db: Path, seconds: float) -> None:
     stop = threading.Event()
     async with app.run_test(size=(140, 45)) as pilot:
         cpu, wall = time.process_time(), time.time()
-        while app.screen.progress is None or not app.screen.team_numbers:
+        while (app.screen.query_one(QueuePane).progress is None
+               or not app.screen.query_one(ReportPane).team_numbers):
             await pilot.pause(0.1)
         print(f"start: {time.process_time() - cpu:.2f} CPU s to the counts on screen "
               f"({time.time() - wall:.1f} s wall)")
@@ -70,7 +73,7 @@ async def measure(db: Path, seconds: float) -> None:
         stop.set()
         mate.join()
     print(f"open, a teammate labelling every second: {used / spent:.3f} cores "
-          f"({used:.1f} CPU s in {spent:.0f} s; SPACING {live_panes.SPACING})")
+          f"({used:.1f} CPU s in {spent:.0f} s; SPACING {live.SPACING})")
 
 
 def main() -> None:
@@ -78,11 +81,11 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=100_000)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--spacing", type=float, default=None,
-                        help="live_panes.SPACING for this run (0: counts not spaced by cost)")
+                        help="live.SPACING for this run (0: counts not spaced by cost)")
     parser.add_argument("--db", default=None, help="a generated database (made when missing)")
     args = parser.parse_args()
     if args.spacing is not None:
-        live_panes.SPACING = args.spacing
+        live.SPACING = args.spacing
     source = Path(args.db or f"{tempfile.gettempdir()}/groundtui-serve-{args.answers}.db")
     if not source.exists():
         subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), "--answers",

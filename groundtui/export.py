@@ -66,8 +66,11 @@ TEST_SHARE = 0.2
 # Every reviewer's latest label on claim ``c`` (a withdrawn one left out), oldest first.
 _REVIEWERS = """(
   select json_group_array(json_object('reviewer', reviewer, 'verdict', verdict,
-           'invention_kind', invention_kind, 'note', note, 'at', at))
-  from (select r.reviewer, r.verdict, r.invention_kind, r.note, r.at from reviews r
+           'invention_kind', invention_kind, 'note', note, 'at', at,
+           'blind', json(iif(blind, 'true', 'false')),
+           'independent', json(iif(independent, 'true', 'false'))))
+  from (select r.reviewer, r.verdict, r.invention_kind, r.note, r.at, r.blind, r.independent
+        from reviews r
         where r.claim_id = c.id and r.verdict is not null and r.id = (
           select x.id from reviews x where x.claim_id = r.claim_id
           and +x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)

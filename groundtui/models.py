@@ -78,6 +78,8 @@ class Review(BaseModel):
     note: str = ""
     at: datetime
     blind: StrictBool = False
+    independent: StrictBool = False
+    """Made with the other reviewers' labels hidden (the double-review overlap)."""
 
     @field_validator("reviewer")
     @classmethod

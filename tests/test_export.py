@@ -187,6 +187,8 @@ def test_a_reviewed_claim(store: Store) -> None:
                 "invention_kind": "plausible_specifics",
                 "note": NOTE,
                 "at": "2026-11-30T10:00:00.000000Z",
+                "blind": False,
+                "independent": False,
             }
         ],
         "adjudicator": None,

@@ -58,9 +58,10 @@ def test_parquet_rows_are_the_jsonl_rows_typed(store: Store, tmp_path: Path) -> 
     assert types["citation"] == pa.int64()
     assert types["citations"] == pa.list_(pa.int64())
     assert types["source_ids"] == pa.list_(pa.string())
-    assert types["reviewers"] == pa.list_(
-        pa.struct([(k, pa.string()) for k in ("reviewer", "verdict", "invention_kind", "note", "at")])
-    )
+    assert types["reviewers"] == pa.list_(pa.struct(
+        [(k, pa.string()) for k in ("reviewer", "verdict", "invention_kind", "note", "at")]
+        + [("blind", pa.bool_()), ("independent", pa.bool_())]
+    ))
     others = set(ALL_COLUMNS) - {"citation", "citations", "source_ids", "reviewers"}
     assert {types[c] for c in others} == {pa.string()}  # meta too: its JSON text
     expected = jsonl(store)

@@ -43,7 +43,7 @@ def test_the_text_report_shows_origins_inert(tmp_path):
     db = _db_with_hostile_origin(tmp_path)
     out = CliRunner().invoke(cli, ["report", "--db", str(db)]).output
     assert not [c for c in RAW if c in out]
-    assert "help␛[2Jcentre" in out.replace("\n", "")
+    assert "help\\x1b[2Jcentre" in out.replace("\n", "")
 
 
 def test_the_json_report_escapes_them_and_reads_back_the_same(tmp_path):
@@ -58,7 +58,7 @@ def test_a_refused_judge_names_the_judges_inert(tmp_path):
     result = CliRunner().invoke(cli, ["report", "--db", str(db), "--judge", f"x{CSI_CLEAR}"])
     assert result.exit_code == 2
     assert not [c for c in RAW if c in result.output]
-    assert "judge␛]0;pwned␇" in result.output
+    assert "judge\\x1b]0;pwned\\x07" in result.output
 
 
 def test_a_bad_line_quoting_the_data_is_printed_inert(tmp_path):

@@ -11,7 +11,7 @@ from groundtui.text.inert import one_line, shown
 @pytest.mark.parametrize(
     "raw, display",
     [
-        ("a\x1b[2Jb", "a\u241b[2Jb"),
+        ("a\x1b[2Jb", "a\\x1b[2Jb"),
         ("a\u202eb", "a<U+202E>b"),
         ("a\u200bb", "a<U+200B>b"),
         ("\ufeffhead", "<U+FEFF>head"),

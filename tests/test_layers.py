@@ -35,9 +35,11 @@ MAY_IMPORT: dict[str, set[str]] = {
     "export_parquet": {"exchange", "export", "store"},
     "demo": {"importer", "judge", "scan", "store"},
     "cli": {"checks", "demo", "export", "export_parquet", "formats", "importer", "judge",
-            "models", "records", "report", "scan", "serve", "store", "table", "text", "tui"},
+            "models", "records", "report", "review", "scan", "serve", "store", "table", "text",
+            "tui"},
     "serve": {"store", "text"},
-    "tui": {"checks", "models", "records", "report", "store", "text"},
+    "review": {"checks", "models", "records", "report", "store", "text"},
+    "tui": {"checks", "models", "records", "report", "review", "store", "text"},
 }
 # Third-party packages each part may import; the standard library is open to all.
 MAY_USE: dict[str, set[str]] = {
@@ -48,6 +50,7 @@ MAY_USE: dict[str, set[str]] = {
     "export": set(), "export_parquet": {"pyarrow"}, "demo": set(),
     "cli": {"click", "dotenv", "rich"},
     "serve": {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"},
+    "review": set(),
     "tui": {"textual", "rich"},
     "table": {"pyarrow", "ray"},
 }

@@ -71,8 +71,8 @@ def _checked(path: str, read_only: bool) -> tuple[str, bool]:
     it is written, unless ``groundtui serve``, this session's parent, has checked it
     (``store.checked``).
     """
+    from groundtui.review.writes import writable
     from groundtui.store.checked import checked_by_parent
-    from groundtui.tui.writes import writable
 
     read_only = read_only or not writable(path)
     check = not read_only and not checked_by_parent(path)

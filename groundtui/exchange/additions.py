@@ -103,15 +103,18 @@ def claim_rows(
             "evidence_end": evidence[1] if evidence else None,
         })
     have = set() if fresh else _present(
-        store, "select reviewer, verdict, invention_kind, coalesce(note, ''), blind, at"
-        " from reviews where claim_id = ?", [claim_id], folded=0)
+        store, "select reviewer, verdict, invention_kind, coalesce(note, ''), blind,"
+        " independent, at from reviews where claim_id = ?", [claim_id], folded=0)
     for r in claim.reviews:
         verdict = r.verdict.value if r.verdict else None
         kind = r.invention_kind.value if r.invention_kind else None
-        if (r.reviewer.casefold(), verdict, kind, r.note, int(r.blind), r.at) in have:
+        key = (r.reviewer.casefold(), verdict, kind, r.note, int(r.blind), int(r.independent),
+               r.at)
+        if key in have:
             continue
         rows.add("reviews", review_row(claim_id, person(r.reviewer), verdict, kind, r.note,
-                                       blind=r.blind, at=r.at, origin=r.origin))
+                                       blind=r.blind, independent=r.independent, at=r.at,
+                                       origin=r.origin))
         reviews += 1
         added += 1
     have = set() if fresh else _present(

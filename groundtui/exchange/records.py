@@ -65,6 +65,7 @@ class ReviewRecord(_Row):
     invention_kind: InventionKind | None = None
     note: str = ""
     blind: StrictBool = False
+    independent: StrictBool = False
     origin: str = "import"
 
 

@@ -140,7 +140,8 @@ def _claim(c: dict, judgements: list[dict], reviews: list[dict], adjudications: 
         "reviews": [
             {"reviewer": r["reviewer"], "verdict": r["verdict"],
              "invention_kind": r["invention_kind"], "note": r["note"] or "",
-             "blind": bool(r["blind"]), "origin": r["origin"], "at": r["at"]}
+             "blind": bool(r["blind"]), "independent": bool(r["independent"]),
+             "origin": r["origin"], "at": r["at"]}
             for r in reviews
         ],
         "adjudications": [

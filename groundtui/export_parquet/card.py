@@ -10,6 +10,7 @@ what each column means, in the words of groundtui's README ("Export").
 from __future__ import annotations
 
 from groundtui.export import COLUMNS, TEST_SHARE
+from groundtui.export_parquet.writer import REVIEWER_FIELDS
 
 SPLITS = ("train", "test")
 
@@ -34,7 +35,8 @@ MEANINGS = {
     "else the judge's",
     "invention_kind": "the effective invention kind, likewise",
     "reviewers": "every reviewer's latest label on the claim, oldest first "
-    "(reviewer, verdict, invention_kind, note, at)",
+    "(reviewer, verdict, invention_kind, note, at; blind: made with the judge's labels "
+    "hidden; independent: with the other reviewers' hidden)",
     "adjudicator": "who settled a disagreement between reviewers",
     "adjudicated_verdict": "the adjudicated verdict",
     "adjudicated_invention_kind": "the adjudicated invention kind",
@@ -45,7 +47,6 @@ MEANINGS = {
 }
 
 _LIST = {"citations": "int64", "source_ids": "string"}
-_REVIEWER_FIELDS = ("reviewer", "verdict", "invention_kind", "note", "at")
 
 
 def card(counts: dict[str, int]) -> str:
@@ -62,8 +63,8 @@ def card(counts: dict[str, int]) -> str:
             lines.append(f"    list: {_LIST[name]}")
         elif name == "reviewers":
             lines.append("    list:")
-            for field in _REVIEWER_FIELDS:
-                lines += [f"    - name: {field}", "      dtype: string"]
+            for field, kind in REVIEWER_FIELDS.items():
+                lines += [f"    - name: {field}", f"      dtype: {kind}"]
         else:
             lines.append("    dtype: string")
     lines += ["tags:", "- groundtui", "- rag", "- groundedness", "---", ""]

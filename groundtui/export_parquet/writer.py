@@ -23,8 +23,11 @@ from groundtui.export import COLUMNS
 BATCH_ROWS = 10_000
 """Rows per record batch, and so per row group of the file."""
 
-REVIEWER_FIELDS = ("reviewer", "verdict", "invention_kind", "note", "at")
-"""The struct of each ``reviewers`` item: text fields, as the JSON Lines export's objects."""
+REVIEWER_FIELDS = {"reviewer": "string", "verdict": "string", "invention_kind": "string",
+                   "note": "string", "at": "string", "blind": "bool", "independent": "bool"}
+"""The struct of each ``reviewers`` item, as the JSON Lines export's objects: its fields
+and their Arrow types (``blind``: made with the judge's labels hidden; ``independent``:
+with the other reviewers' hidden)."""
 
 
 @cache
@@ -37,7 +40,8 @@ def schema() -> Any:
     """
     import pyarrow as pa  # type: ignore[import-untyped]
 
-    reviewer = pa.struct([(name, pa.string()) for name in REVIEWER_FIELDS])
+    reviewer = pa.struct([(name, pa.type_for_alias(kind))
+                          for name, kind in REVIEWER_FIELDS.items()])
     types = {
         "citation": pa.int64(),
         "reviewers": pa.list_(reviewer),

@@ -71,6 +71,7 @@ class LabelWrites(Connection):
         note: str = "",
         *,
         blind: bool = False,
+        independent: bool = False,
         at: str | None = None,
         origin: str = "ui",
         reverts: int | None = None,
@@ -82,7 +83,8 @@ class LabelWrites(Connection):
         reviewer = self.reviewer_name(reviewer)
         row = review_row(
             claim_id, reviewer, verdict, invention_kind, note,
-            blind=blind, at=at or now_iso(), origin=origin, reverts=reverts,
+            blind=blind, independent=independent, at=at or now_iso(), origin=origin,
+            reverts=reverts,
         )
         with self.transaction():
             pk = _new_id(self.db.table("reviews").insert(row))

@@ -284,3 +284,10 @@ def m008_claim_edits(db: sqlite_utils.Database) -> None:
         "create index claims_retired on claims (retired, answer_id) where retired is not null")
     # A retired claim leaves the counts.
     reinstall_triggers(db)
+
+
+@migration
+def m009_independent_reviews(db: sqlite_utils.Database) -> None:
+    """``reviews.independent``: the label was made with the other reviewers' labels hidden
+    (the double-review overlap), beside ``blind`` (made with the judge's hidden)."""
+    db.table("reviews").add_column("independent", int, not_null_default=0)

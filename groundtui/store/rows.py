@@ -193,15 +193,17 @@ def imported_judgement_row(
 def review_row(
     claim_id: str, reviewer: str, verdict: str | None, invention_kind: str | None,
     note: str, *, blind: bool, at: str, origin: str, reverts: int | None = None,
+    independent: bool = False,
 ) -> dict:
     """The ``reviews`` row of one label (``verdict=None``: a retraction)."""
     return {"claim_id": claim_id, "reviewer": reviewer, "verdict": verdict,
             "invention_kind": invention_kind, "note": note, "blind": int(blind),
-            "at": at, "origin": origin, "reverts": reverts}
+            "independent": int(independent), "at": at, "origin": origin, "reverts": reverts}
 
 
 def imported_review_row(claim_id: str, review: Review) -> dict:
     """The ``reviews`` row of a label an imported claim came with."""
     kind = review.invention_kind.value if review.invention_kind else None
     return review_row(claim_id, review.reviewer, review.verdict.value, kind, review.note,
-                      blind=review.blind, at=now_iso(review.at), origin="import")
+                      blind=review.blind, independent=review.independent,
+                      at=now_iso(review.at), origin="import")

@@ -6,9 +6,10 @@ wrapped in ``rich.text.Text`` (never ``Text.from_markup``); control characters a
 matter: an ANSI escape, a carriage return or a bidi override would move the cursor or
 reorder the line in the reader's terminal, and zero-width characters and joiners (U+200B,
 U+200D, U+FEFF…) make a terminal and Textual disagree on a line's width, which breaks pane
-borders. Each one is replaced, for display only, by a visible stand-in (``␛``, ``\\x9b``,
-``<U+202E>``, ``<U+200B>``), and an offset map keeps spans (claims, evidence, specifics)
-pointing at the same characters.
+borders. Each one is replaced, for display only, by a visible stand-in written in ASCII
+(``\\x1b``, ``\\x9b``, ``<U+202E>``, ``<U+200B>``), which every terminal font and the
+browser's web font have (Unicode's control pictures, ``␛``, were blanks in the browser), and
+an offset map keeps spans (claims, evidence, specifics) pointing at the same characters.
 """
 
 from __future__ import annotations
@@ -30,11 +31,7 @@ _UNSAFE = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{_FORMAT}]")
 
 def _stand_in(ch: str) -> str:
     code = ord(ch)
-    if code < 0x20:
-        return chr(0x2400 + code)  # the Unicode control pictures: ␛ for ESC, ␍ for CR
-    if code == 0x7F:
-        return "\u2421"  # ␡
-    if code <= 0x9F:
+    if code <= 0x9F:  # C0, DEL and C1 controls, as Python writes them: \x1b for ESC
         return f"\\x{code:02x}"
     return f"<U+{code:04X}>"
 

@@ -9,11 +9,12 @@ from typing import ClassVar
 from textual.app import App
 from textual.filter import LineFilter
 
+from groundtui.review.intents import Intent
+from groundtui.review.session import ReviewSession
+from groundtui.review.writes import writable
 from groundtui.store import Store, StoreError
 from groundtui.tui.legible import Legible
 from groundtui.tui.screens.review import ReviewScreen
-from groundtui.tui.session import Intent, ReviewSession
-from groundtui.tui.writes import writable
 
 UNOFFERED_THEMES = ("ansi-dark", "ansi-light")
 """Textual's themes in the terminal's own 16 colours: how readable they are is the

@@ -173,12 +173,12 @@ def review_bindings() -> list[BindingType]:
                 id="pane.zoom"),
         Binding("w", "whole_source", "whole source",
                 tooltip="Show the whole source, or only around the evidence", id="source.whole"),
-        Binding("left_square_bracket", "cited_source(-1)", "previous cited", show=False,
-                tooltip="A claim citing several sources: show the previous one it cites",
-                id="source.cited.previous"),
-        Binding("right_square_bracket", "cited_source(1)", "next cited", show=False,
-                tooltip="A claim citing several sources: show the next one it cites",
-                id="source.cited.next"),
+        Binding("left_square_bracket", "source(-1)", "previous source", show=False,
+                tooltip="Show the answer's previous source: the claim's cited ones first,"
+                " then the others, marked not cited", id="source.previous"),
+        Binding("right_square_bracket", "source(1)", "next source", show=False,
+                tooltip="Show the answer's next source: the claim's cited ones first,"
+                " then the others, marked not cited", id="source.next"),
         Binding("ctrl+f", "find", "find", tooltip="Find text in the source (enter: next match,"
                 " shift+enter: previous, esc: close)", id="source.find"),
         Binding("tab", "app.focus_next", "next pane", show=False,

@@ -26,19 +26,19 @@ async def _until(predicate, timeout: float = 60.0) -> None:
 
 async def _review(db: str, name: str, answers: int, start: Any) -> dict:
     from groundtui.tui import make_app
-    from groundtui.tui.screens.review import ReviewScreen
+    from groundtui.tui.widgets.status import StatusLine
 
     app = make_app(db, name, advance=False)  # it moves on itself (j, then n)
     failures: list[str] = []
-    said = ReviewScreen._status
+    said = StatusLine.say
 
-    def status(self: ReviewScreen, text: str, warning: bool = False) -> None:
+    def status(self: StatusLine, text: str, warning: bool = False) -> None:
         # Every warning the reviewer would read: a lock, a refusal, a failed read.
         if warning:
             failures.append(text)
         said(self, text, warning)
 
-    ReviewScreen._status = status  # type: ignore[method-assign]
+    StatusLine.say = status  # type: ignore[method-assign]
     latencies: list[float] = []
     seen: list[str] = []
     first = last = 0.0
@@ -60,7 +60,7 @@ async def _review(db: str, name: str, answers: int, start: Any) -> dict:
                 await pilot.press("j")
             last = time.perf_counter()
             answer = screen.detail.id
-            if failures or (screen.index >= len(screen.rows) - 1 and not screen.more):
+            if failures or (screen.index >= len(screen.rows) - 1 and not screen.queue.more):
                 break
             await pilot.press("n")
             await _until(lambda a=answer: screen.detail is not None

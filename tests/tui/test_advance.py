@@ -36,25 +36,52 @@ async def test_a_confirm_run_costs_one_key_a_claim_across_answers(review_db: Pat
     assert all(r["verdict"] is not None for r in rows)
 
 
-async def test_a_verdict_without_a_kind_waits_for_the_kind_then_moves_on(review_db: Path):
+async def test_a_verdict_stays_on_its_claim_until_y_keeps_the_kind_or_a_digit_picks_one(
+    review_db: Path,
+):
+    """HS-0081, ``a`` then ``2``: the 2 typed next must land on the claim the reviewer was
+    looking at, not on the next one."""
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await press(pilot, "a")  # A-1#1 keeps the judge's kind: complete, moves on
+        await press(pilot, "a")  # the judge's kind preselected: stays, says so
+        assert _where(app) == ("A-1", "A-1#1")
+        status = plain(app, "#status")
+        assert status.startswith("Saved A-1 #1: absent / plausible specifics")
+        assert "y keeps the kind" in status
+        await press(pilot, "2")  # picks another kind for this claim, then moves on
         assert _where(app) == ("A-1", "A-1#2")
+        assert plain(app, "#status") == "Saved A-1 #1: absent / bridging inference"
         await press(pilot, "c")  # the judge said stated: no kind to keep, stays
         assert _where(app) == ("A-1", "A-1#2")
         await press(pilot, "e")  # a note never moves
         await pilot.press("escape")
-        await press(pilot, "0")  # clearing a kind never completes a claim
         assert _where(app) == ("A-1", "A-1#2")
-        await press(pilot, "2")  # the kind after c: complete
+        await press(pilot, "y")  # keeps it as it is (no kind): moves on, writes nothing
         assert _where(app)[0] != "A-1"
     rows = reviews(review_db, "dana")
     assert [(r["claim_id"], r["verdict"], r["invention_kind"]) for r in rows] == [
         ("A-1#1", "absent", "plausible_specifics"),
+        ("A-1#1", "absent", "bridging_inference"),
         ("A-1#2", "contradicted", None),
-        ("A-1#2", "contradicted", "bridging_inference"),
+    ]
+
+
+async def test_y_after_a_verdict_keeps_it_and_never_confirms_the_judge_over_it(
+    review_db: Path,
+):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "j", "p", "y")  # A-1#2, judged stated: partial, kept
+        assert _where(app) == ("A-1", "A-1#1")
+        await press(pilot, "a", "0")  # no kind is a choice too: moves on
+        assert _where(app)[0] != "A-1"
+    rows = reviews(review_db, "dana")
+    assert [(r["claim_id"], r["verdict"], r["invention_kind"]) for r in rows] == [
+        ("A-1#2", "partial", None),
+        ("A-1#1", "absent", "plausible_specifics"),
+        ("A-1#1", "absent", None),
     ]
 
 

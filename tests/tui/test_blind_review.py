@@ -72,7 +72,7 @@ async def test_a_blind_queue_is_ordered_by_the_flag_only(review_db: Path):
 
 
 async def test_a_blind_verdict_filter_reads_the_reviewers_own_labels(review_db: Path):
-    from groundtui.tui.queue_data import QueueFilter
+    from groundtui.review.queue import QueueFilter
 
     _no_control_sample(review_db)
     app = make_app(review_db, "bo", blind=True)

@@ -10,6 +10,7 @@ from textual.widgets import Input
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import Store
 from groundtui.tui import make_app
+from groundtui.tui.widgets.report import ReportPane
 from tests.tui.conftest import answers, press, settle
 from tests.tui.helpers import SIZE, plain
 
@@ -37,22 +38,22 @@ async def test_x_dismisses_the_claim_and_u_brings_it_back(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        claims_before = app.screen.report["claims"]
+        claims_before = app.screen.query_one(ReportPane).report["claims"]
         assert app.screen.current_claim.id == "A-1#1"
         await press(pilot, "x")
         assert [c.id for c in app.screen.detail.claims] == ["A-1#2"]
         assert app.screen.current_claim.id == "A-1#2"
         assert "Dismissed A-1#1" in plain(app, "#status")
-        assert app.screen.report["claims"] == claims_before - 1
-        assert app.screen.report["dismissed"] == 1
+        assert app.screen.query_one(ReportPane).report["claims"] == claims_before - 1
+        assert app.screen.query_one(ReportPane).report["dismissed"] == 1
         row = claim(review_db, "A-1#1")
         assert row["retired"] == "dismissed" and row["labelled_under"] is None
         counts_exact(review_db)
         await press(pilot, "u")
         assert [c.id for c in app.screen.detail.claims] == ["A-1#1", "A-1#2"]
         assert app.screen.current_claim.id == "A-1#1"
-        assert app.screen.report["claims"] == claims_before
-        assert app.screen.report["dismissed"] == 0
+        assert app.screen.query_one(ReportPane).report["claims"] == claims_before
+        assert app.screen.query_one(ReportPane).report["dismissed"] == 0
     assert [(e["action"], e["claim_id"], e["reviewer"]) for e in edits(review_db)] == [
         ("dismiss", "A-1#1", "dana"), ("undo", "A-1#1", "dana")]
     assert edits(review_db)[1]["reverts"] == edits(review_db)[0]["id"]
@@ -126,7 +127,7 @@ async def test_A_adds_the_span_selected_from_the_keyboard(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        claims_before = app.screen.report["claims"]
+        claims_before = app.screen.query_one(ReportPane).report["claims"]
         await press(pilot, "A")
         assert (app.screen.start, app.screen.end) == (0, R1.index(" Refunds"))
         await press(pilot, "down")  # the next sentence, whole
@@ -135,11 +136,11 @@ async def test_A_adds_the_span_selected_from_the_keyboard(review_db: Path):
         added = app.screen.current_claim
         assert added.text == "Refunds take 5 working days"
         assert added.judge_verdict is None and added.citation == 1
-        assert app.screen.report["claims"] == claims_before + 1
+        assert app.screen.query_one(ReportPane).report["claims"] == claims_before + 1
         counts_exact(review_db)
         await press(pilot, "u")
         assert added.id not in [c.id for c in app.screen.detail.claims]
-        assert app.screen.report["claims"] == claims_before
+        assert app.screen.query_one(ReportPane).report["claims"] == claims_before
     add = edits(review_db)[0]
     assert (add["action"], add["claim_id"], add["text"]) == (
         "add", None, "Refunds take 5 working days")
@@ -160,7 +161,7 @@ async def test_another_reviewers_dismissal_shows_without_a_key_press(review_db: 
         assert await _until(
             pilot, lambda: [c.id for c in screen.detail.claims] == ["A-1#2"])
         assert screen.current_claim.id == "A-1#2"
-        assert await _until(pilot, lambda: screen.report["dismissed"] == 1)
+        assert await _until(pilot, lambda: screen.query_one(ReportPane).report["dismissed"] == 1)
 
 
 async def test_read_only_refuses_the_correction_keys(review_db: Path):

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from groundtui.review import answer
 from groundtui.tui import make_app
-from groundtui.tui.screens import review_panes
 from tests.tui.conftest import reviews, settle
 from tests.tui.helpers import SIZE
 
@@ -23,13 +23,13 @@ def held_loads(monkeypatch) -> threading.Event:
     """Answer reads (real ones, on the real database) wait until the event is set."""
     go = threading.Event()
     go.set()
-    real = review_panes.load_answer
+    real = answer.load_answer
 
     def held(*args, **kwargs):
         assert go.wait(10), "the test never let the answer load"
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(review_panes, "load_answer", held)
+    monkeypatch.setattr(answer, "load_answer", held)
     return go
 
 
@@ -45,7 +45,7 @@ async def test_n_n_s_at_once_labels_the_answer_shown(review_db: Path, held_loads
         shown = screen.rows[2].answer_id
         assert screen.detail.id == shown
         assert shown in str(screen.query_one("#answer").border_title)
-        assert "Saved: stated" in str(screen.query_one("#status").content)
+        assert f"Saved {shown} #1: stated" in str(screen.query_one("#status").content)
     assert [(r["claim_id"], r["verdict"]) for r in reviews(review_db, "dana")] == [
         (f"{shown}#1", "stated")
     ]

@@ -47,7 +47,7 @@ async def test_an_id_not_in_the_queue_read_so_far_filters_the_queue_by_it(review
         screen = app.screen
         screen.rows[:] = screen.rows[:1]  # as if only the first page were read
         await _run(pilot, "A-4")
-        assert screen.filter.text == "A-4"
+        assert screen.queue.filter.text == "A-4"
         assert screen.detail.id == "A-4"
 
 

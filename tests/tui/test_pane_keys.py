@@ -117,7 +117,9 @@ async def test_ctrl_f_finds_text_in_the_whole_source(long_db: Path):
     ]
 
 
-async def test_brackets_switch_between_the_sources_a_claim_cites(tmp_path: Path):
+async def test_brackets_reach_every_source_of_the_answer_cited_ones_first(tmp_path: Path):
+    """A claim of fabricated provenance may really come from a source it does not cite:
+    ``]`` shows the cited sources, then the answer's others, marked not cited."""
     record = {
         "id": "M-1", "question": "How long do refunds take?",
         "response": "Refunds take 5 days to reach the card [2][4].",
@@ -135,16 +137,21 @@ async def test_brackets_switch_between_the_sources_a_claim_cites(tmp_path: Path)
         await settle(pilot)
         source = app.screen.query_one("#source")
         assert str(source.border_title) == "Source [2]"
-        assert "the claim cites [2][4], verified against them joined" in plain(
-            app, "#source-header")
+        assert ("cites [2][4], verified against them joined · not cited [3] · [ ]: switch"
+                in plain(app, "#source-header"))
         assert "Refunds take 5 days." in plain(app, "#source-body")
         await press(pilot, "right_square_bracket")
         assert str(source.border_title) == "Source [4]"  # the source numbered 4, 1st in order
         assert "Sofas can be returned within 14 days." in plain(app, "#source-body")
         await press(pilot, "right_square_bracket")
+        assert str(source.border_title) == "Source [3] · not cited"
+        assert "not cited by this claim" in plain(app, "#source-header")
+        assert "Refunds go back to the card used." in plain(app, "#source-body")
+        assert plain(app, "#status") == "Source [3]: not cited by this claim."
+        await press(pilot, "right_square_bracket")
         assert str(source.border_title) == "Source [2]"
         await press(pilot, "left_square_bracket")
-        assert str(source.border_title) == "Source [4]"
+        assert str(source.border_title) == "Source [3] · not cited"
         await press(pilot, "y")  # labelling still works, on the claim shown
     assert [r["claim_id"] for r in reviews(db, "dana")] == ["M-1#1"]
 

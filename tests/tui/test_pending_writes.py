@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from groundtui.review.intents import Verdict
+from groundtui.review.session import ReviewSession
 from groundtui.store import Store, StoreError
 from groundtui.store.errors import is_busy
 from groundtui.tui.app import ReviewApp
-from groundtui.tui.session import Intent, ReviewSession
 from tests.tui.conftest import reviews, settle
 from tests.tui.helpers import SIZE, plain
 
@@ -81,8 +82,8 @@ async def test_a_label_pressed_while_another_process_writes_lands_after(review_d
         locker.release()
         await until(pilot, lambda: not app.session.pending)
         await settle(pilot)
-        assert plain(app, "#status") == "Saved: absent"
         other = app.screen.current_claim.id
+        assert plain(app, "#status").startswith(f"Saved A-1 #{other[-1]}: absent")
     assert [(r["claim_id"], r["verdict"]) for r in reviews(review_db, "dana")] == [
         (claim, "stated"),
         (other, "absent"),
@@ -109,8 +110,8 @@ async def test_q_waits_for_a_pending_label_then_quits(review_db, locker):
 def test_closing_keeps_what_the_lock_still_holds_and_says_so(review_db, locker):
     """A closing app retries for its patience, then hands back what did not land."""
     session = ReviewSession(str(review_db), "dana", write_timeout=0.05, pause=lambda a: 0.01)
-    session.submit(Intent("verdict", "A-1", "A-1#1", "stated"))
-    assert session.close(patience=0.2) == [Intent("verdict", "A-1", "A-1#1", "stated")]
+    session.submit(Verdict("A-1", "A-1#1", "stated"))
+    assert session.close(patience=0.2) == [Verdict("A-1", "A-1#1", "stated")]
     assert session.pending == []
     assert reviews(review_db, "dana") == []
 

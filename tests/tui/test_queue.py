@@ -9,6 +9,7 @@ from textual.widgets import Input, OptionList
 from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.widgets.claims import ClaimsPane
+from groundtui.tui.widgets.queue import QueuePane
 from tests.tui.conftest import press, reviews, settle
 from tests.tui.helpers import SIZE, plain
 
@@ -114,7 +115,7 @@ async def test_filter_by_text_origin_verdict_unreviewed_and_disagreements(review
         screen = app.screen
 
         async def apply(**fields: object) -> list[str]:
-            from groundtui.tui.queue_data import QueueFilter
+            from groundtui.review.queue import QueueFilter
 
             await press(pilot, "slash")
             dialog = app.screen
@@ -164,13 +165,12 @@ async def test_a_ticked_box_shows_a_tick_and_enter_on_it_applies(review_db: Path
         await press(pilot, "space")
         assert box.value and "✓" in str(box.render())
         await press(pilot, "enter")  # applies the filter; does not untick the box
-        assert app.screen.filter.disagreements
+        assert app.screen.queue.filter.disagreements
 
 
 async def test_the_queue_is_read_a_page_at_a_time(review_db: Path, monkeypatch):
-    from groundtui.tui.screens.review import ReviewScreen
 
-    monkeypatch.setattr(ReviewScreen, "page_size", 2)
+    monkeypatch.setattr(QueuePane, "page_size", 2)
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -185,7 +185,7 @@ async def test_the_queue_is_read_a_page_at_a_time(review_db: Path, monkeypatch):
 
 
 def test_queue_pages_continue_across_tiers(review_db: Path):
-    from groundtui.tui.queue_data import QueueFilter, queue_page
+    from groundtui.review.queue import QueueFilter, queue_page
 
     seen, after = [], (0, 0)
     with Store(review_db) as store:
@@ -197,9 +197,9 @@ def test_queue_pages_continue_across_tiers(review_db: Path):
 
 
 def test_the_control_sample_is_mixed_in_first_and_marked_only_once_reviewed(tmp_path: Path):
+    from groundtui.review.queue import QueueFilter, queue_page
     from groundtui.scan import scan_answers
     from groundtui.store import Store
-    from groundtui.tui.queue_data import QueueFilter, queue_page
     from tests.builders import imported_db, make_answer
 
     flagged = make_answer("F-1", response="Sofas can be returned within 99 days [1].")

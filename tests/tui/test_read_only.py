@@ -17,9 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
+from groundtui.review.writes import writable
 from groundtui.tui import make_app
 from groundtui.tui.app import ReviewApp
-from groundtui.tui.writes import writable
 from tests.tui.conftest import build_db, marks, press, reviews, settle
 from tests.tui.helpers import SIZE, plain
 

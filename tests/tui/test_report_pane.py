@@ -31,7 +31,7 @@ async def test_report_pane_follows_every_change(review_db: Path):
         assert "This session (dana): 1 label" in after
         with Store(review_db) as store:  # the team's keys come every few seconds (test_team_review)
             report = compute(store, with_team=False)
-        assert app.screen.report == report
+        assert app.screen.query_one(ReportPane).report == report
         stated = report["verdicts"]["stated"]
         assert f"{stated}/{report['claims']} stated" in after
         kappa = report["agreement"]["judge_vs_reviewer"]
@@ -40,8 +40,8 @@ async def test_report_pane_follows_every_change(review_db: Path):
         assert row in after.splitlines()
         await press(pilot, "m")  # incorrect -> unknown moves it between quadrants
         with Store(review_db) as store:
-            assert app.screen.report == compute(store, with_team=False)
-        assert app.screen.report["quadrants"] != report["quadrants"]
+            assert app.screen.query_one(ReportPane).report == compute(store, with_team=False)
+        assert app.screen.query_one(ReportPane).report["quadrants"] != report["quadrants"]
         assert "1 label · 1 mark" in plain(app, "#report-body")
 
 

@@ -23,11 +23,12 @@ def test_first_screen(review_db: Path, snap_compare):
     not stated", "· new ◐ part ✓ done"), A-1 flagged (⚑)
     first, "0 of 5 reviewed" and "mine 0 · team 1 of 6" (A-5, reviewed by sam and kim, is
     theirs and not in dana's queue); the response with claim 1 in reverse (it is
-    absent: the warning colour) and "30" underlined (an unsourced specific), claim 2 in the
-    stated colour; the claims list with the judge's verdicts and kinds, and under it claim 1
+    absent: dark text on the warning colour) and "30" underlined (an unsourced specific),
+    claim 2 in the stated colour on a dark green tint; the claims list with the judge's verdicts and kinds, and under it claim 1
     in full with "you   no label" right under its text, then the judge's verdict; the
-    source "Returns policy" (help-centre, updated 2025-01-10) with its first sentence
-    highlighted (not in the absent colour); the report pane, under half the column high,
+    source "Returns policy" (help-centre, updated 2025-01-10) with its first sentence in
+    bold underlined text on a grey tint, readable (not the text colour on itself, nor the
+    absent colour); the report pane, under half the column high,
     with claim level, answer level, invention rate and their counts, both kappas, quadrants
     and by source (pdf-archive, the most often ungrounded, first); the claims pane framed
     in the primary colour (it has the focus); the footer opening with "? help q quit",
@@ -44,9 +45,10 @@ def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
     """A-3 after pressing n then c.
 
     You should see: the question "What does [i]premium[/i] cost?" and the response with
-    "[bold]premium[/]", "␛[31m$49␛[0m", "[red]…[/red]" and "<U+202E>evil<U+202C>" printed
+    "[bold]premium[/]", "\\x1b[31m$49\\x1b[0m", "[red]…[/red]" and "<U+202E>evil<U+202C>" printed
     as written (nothing bold, red or reversed by them); claim 1 labelled "you contradicted
-    specifics"; the status line "Saved: contradicted / plausible specifics"; the source
+    specifics"; the status line "Saved A-3 #1: contradicted / plausible specifics · y keeps
+    the kind, 1–4 picks one, 0 none" (the claim stays selected until then); the source
     title "Plans [b]and[/b] prices" literal; the claim detail with "you   contradicted /
     plausible specifics" right under the claim.
     """
@@ -67,7 +69,7 @@ def test_blind_review(review_db: Path, snap_compare):
     A-3, A-4, A-6; A-5 is sam's and kim's) so the judge's verdicts do not show through;
     claim 1 with "judge hidden" and an uncoloured highlight in the
     response; claim 2 labelled "you stated" with its judge verdict now shown and the blind
-    mark ◌; the source pane saying the evidence is hidden until you label; the report pane
+    mark ◌; the status line "Saved A-1 #2: stated"; the source pane saying the evidence is hidden until you label; the report pane
     saying its numbers are hidden in blind review, with only "This session (dana): 1 label".
     """
 

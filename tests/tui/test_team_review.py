@@ -14,6 +14,7 @@ from groundtui.report import compute
 from groundtui.store import Store, now_iso
 from groundtui.tui import make_app
 from groundtui.tui.widgets.claims import ClaimsPane
+from groundtui.tui.widgets.report import ReportPane
 from tests.tui.conftest import press, settle
 from tests.tui.helpers import SIZE, plain
 
@@ -68,7 +69,7 @@ async def test_a_label_on_an_answer_someone_else_holds_is_refused(review_db: Pat
         await settle(pilot)
         assert bob.screen.detail.id == "A-3"  # A-1 is ann's
         assert "A-1" not in [r.answer_id for r in bob.screen.rows]
-        from groundtui.tui.queue_data import QueueFilter
+        from groundtui.review.queue import QueueFilter
 
         await press(pilot, "slash")
         bob.screen.dismiss(QueueFilter(everyone=True))
@@ -150,7 +151,7 @@ async def test_another_reviewers_label_appears_without_a_key_press(review_db: Pa
             return [(o.reviewer, o.verdict) for o in others] == [("ann", "contradicted")]
 
         assert await _until(pilot, shown)
-        assert await _until(pilot, lambda: "ann" in screen.team_numbers.get("reviewers", {}))
+        assert await _until(pilot, lambda: "ann" in screen.query_one(ReportPane).team_numbers.get("reviewers", {}))
         assert await _until(pilot, lambda: "ann" in plain(bob, "#report-body"))
 
 
@@ -212,7 +213,7 @@ async def test_guidelines_holding_control_characters_show_them_inert(
     guide = tmp_path / "guide.md"
     guide.write_bytes("# Rules\r\n\r\nAbsent \x1b[2J is \u202eabsent.\r\n".encode())
     shown = await _guidelines_shown(review_db, guide)
-    assert shown == "# Rules\n\nAbsent \u241b[2J is <U+202E>absent.\n"
+    assert shown == "# Rules\n\nAbsent \\x1b[2J is <U+202E>absent.\n"
 
 
 async def _guidelines_shown(review_db: Path, guide: Path) -> str:

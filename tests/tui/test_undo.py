@@ -83,7 +83,7 @@ async def test_an_answer_without_claims_is_unreviewed_again_after_its_mark_is_un
         await press(pilot, "u")
         assert screen.rows[at].state == "unreviewed"
         assert "0 of 5 reviewed" in plain(app, "#queue-progress")
-    from groundtui.tui.queue_data import QueueFilter, progress
+    from groundtui.review.queue import QueueFilter, progress
 
     with Store(review_db) as store:
         assert progress(store, QueueFilter()) == (1, 6)

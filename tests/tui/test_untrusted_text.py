@@ -24,15 +24,15 @@ async def test_markup_and_control_characters_are_shown_inert(review_db: Path):
         await press(pilot, "n")
         answer = plain(app, "#answer-body")
         assert "What does [i]premium[/i] cost?" in answer
-        assert "Our [bold]premium[/] plan costs ␛[31m$49␛[0m a month [1]." in answer
+        assert "Our [bold]premium[/] plan costs \\x1b[31m$49\\x1b[0m a month [1]." in answer
         assert "[red]Shipping is always free[/red] <U+202E>evil<U+202C>" in answer
         assert "\x1b" not in answer and "\u202e" not in answer
         claims = app.screen.query_one("#claims-list").get_option_at_index(0).prompt.plain
-        assert "␛[31m$49␛[0m" in claims and "\x1b" not in claims
+        assert "\\x1b[31m$49\\x1b[0m" in claims and "\x1b" not in claims
         assert "Plans [b]and[/b] prices" in plain(app, "#source-header")
         # Each claim's highlight covers exactly its own (escaped) text: no more, no less.
         body = app.screen.query_one("#answer-body", Static).content
-        first = "Our [bold]premium[/] plan costs ␛[31m$49␛[0m a month"
+        first = "Our [bold]premium[/] plan costs \\x1b[31m$49\\x1b[0m a month"
         second = "[red]Shipping is always free[/red]"
         expected = {
             (answer.index(first), answer.index(first) + len(first)),
@@ -57,7 +57,7 @@ async def test_markup_in_an_answer_id_and_a_filter_is_shown_literally_in_titles(
         await settle(pilot)
         screen = app.screen
         assert screen.query_one(AnswerView)._border_title.plain == f"Answer {ODD_ID}"
-        from groundtui.tui.queue_data import QueueFilter
+        from groundtui.review.queue import QueueFilter
 
         await press(pilot, "slash")
         app.screen.dismiss(QueueFilter(text="[b]id[/b] [@click=app.quit]x[/]"))
@@ -75,7 +75,7 @@ def test_control_characters_are_made_visible_and_offsets_kept():
 
     raw = "a\x1b[31mb\x9bc\u202ed\u2066e\rf\tg\nh"
     out = shown(raw)
-    assert out.text == "a␛[31mb\\x9bc<U+202E>d<U+2066>e␍f\tg\nh"
+    assert out.text == "a\\x1b[31mb\\x9bc<U+202E>d<U+2066>e\\x0df\tg\nh"
     assert out.text[out.at(raw.index("b"))] == "b"
     assert out.text[out.at(raw.index("d"))] == "d"
     assert out.span(raw.index("c"), raw.index("d") + 1) == (

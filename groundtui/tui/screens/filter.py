@@ -7,14 +7,14 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from groundtui.models import Verdict
+from groundtui.review.queue import QueueFilter
 from groundtui.text.inert import one_line
-from groundtui.tui.queue_data import QueueFilter
 
 
 class Tick(Checkbox, inherit_bindings=False):
@@ -59,41 +59,40 @@ class FilterScreen(ModalScreen[QueueFilter | None]):
         origin_options = [(Text(one_line(o, 40)), o) for o in self.origins]
         if f.origin and f.origin not in self.origins:
             origin_options.append((Text(one_line(f.origin, 40)), f.origin))
+        # One line a field (compact), in a scroll, the buttons under it: at 80×24 every
+        # field and every button is on screen.
         with Vertical(id="filter-dialog", classes="dialog") as dialog:
-            dialog.border_title = (
-                "Filter the queue  (enter to apply, space ticks, esc to cancel)"
-            )
-            yield Label("Text in the id, question or response")
-            yield Input(f.text, placeholder="any text", id="filter-text")
-            yield Label("Source origin")
-            yield Select(
-                origin_options,
-                prompt="any origin",
-                value=f.origin or Select.NULL,
-                id="filter-origin",
-            )
-            yield Label("A claim whose label is")
-            yield Select(
-                [(v, v) for v in (x.value for x in Verdict)],
-                prompt="any verdict",
-                value=f.verdict or Select.NULL,
-                id="filter-verdict",
-            )
-            yield Tick("Unreviewed answers only", f.unreviewed, id="filter-unreviewed")
-            yield Tick(
-                "Disagreements only (a reviewer and the judge differ)",
-                f.disagreements,
-                id="filter-disagreements",
-            )
-            yield Tick(
-                "Everyone's answers (those other reviewers hold or have reviewed: read-only)",
-                f.everyone,
-                id="filter-everyone",
-            )
+            dialog.border_title = "Filter the queue  (enter applies, space ticks, esc cancels)"
+            with VerticalScroll(id="filter-fields"):
+                yield Label("Text in the id, question or response")
+                yield Input(f.text, placeholder="any text", id="filter-text", compact=True)
+                yield Label("Source origin")
+                yield Select(
+                    origin_options,
+                    prompt="any origin",
+                    value=f.origin or Select.NULL,
+                    id="filter-origin",
+                    compact=True,
+                )
+                yield Label("A claim whose label is")
+                yield Select(
+                    [(v, v) for v in (x.value for x in Verdict)],
+                    prompt="any verdict",
+                    value=f.verdict or Select.NULL,
+                    id="filter-verdict",
+                    compact=True,
+                )
+                yield Label("Only")
+                yield Tick("Unreviewed answers", f.unreviewed, id="filter-unreviewed",
+                           compact=True)
+                yield Tick("Disagreements (a reviewer and the judge differ)", f.disagreements,
+                           id="filter-disagreements", compact=True)
+                yield Tick("Everyone's answers (others hold or reviewed them: read-only)",
+                           f.everyone, id="filter-everyone", compact=True)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Apply", id="filter-apply", variant="primary")
-                yield Button("Clear", id="filter-clear")
-                yield Button("Cancel", id="filter-cancel")
+                yield Button("Apply", id="filter-apply", variant="primary", compact=True)
+                yield Button("Clear", id="filter-clear", compact=True)
+                yield Button("Cancel", id="filter-cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#filter-text", Input).focus()

@@ -10,12 +10,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 
 class FindScreen(ModalScreen[None]):
     """Type a phrase; ``enter`` shows its next match in the source, ``shift+enter`` the
-    previous one, ``esc`` closes. The review screen does the finding (``Searched``)."""
+    previous one, ``esc`` closes. The source pane does the finding (``Searched``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "search(1)", "next match", show=False,
@@ -33,8 +34,10 @@ class FindScreen(ModalScreen[None]):
             self.query = query
             self.step = step
 
-    def __init__(self, query: str = "") -> None:
+    def __init__(self, target: Widget, query: str = "") -> None:
         super().__init__()
+        self.target = target
+        """The pane that finds: it hears ``Searched``."""
         self.query_text = query
 
     def compose(self) -> ComposeResult:
@@ -59,14 +62,8 @@ class FindScreen(ModalScreen[None]):
         self.action_search(0)
 
     def action_search(self, step: int) -> None:
-        """Ask the review screen for the next (1), previous (-1) or first (0) match."""
-        self.screen_below_post(self.Searched(self.query_one(Input).value, step))
-
-    def screen_below_post(self, message: Message) -> None:
-        """Post ``message`` to the review screen under this bar."""
-        stack = self.app.screen_stack
-        below = stack[stack.index(self) - 1]
-        below.post_message(message)
+        """Ask the source pane for the next (1), previous (-1) or first (0) match."""
+        self.target.post_message(self.Searched(self.query_one(Input).value, step))
 
     def action_close(self) -> None:
         """Close the bar; the source keeps its highlights until the claim changes."""

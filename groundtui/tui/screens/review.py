@@ -1,66 +1,362 @@
-"""The review screen: one key per decision (keys.py), each saved by the session in a worker.
+"""The review screen: the panes a reviewer decides a claim by, and one key per decision.
 
-The panes it decides by, and the reads that fill them, are ``ReviewPanes``' (review_panes.py).
-A key acts on the answer on screen: one that arrives while the next answer is still being
-read is held and replayed once that answer is shown (held_keys.py). Writing the decisions,
-and what the screen shows of each, is ``Writing``'s (writing.py).
+The panes own their reading and drawing: the queue reads its pages and counts its
+progress, the report counts the report, and the answer, claims and source panes draw the
+``OnScreen`` this screen hands them. The screen opens answers (a worker), turns keys into
+intents (``keys.py``) that the session writes in order in a worker, and routes what comes
+back. A key that arrives while the next answer is still being read is held and replayed
+once it is shown (``held_keys``).
 """
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar
 
-from textual import on, work
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Header, Static
+from textual.worker import get_current_worker
 
-from groundtui.tui import messages, queue_data
-from groundtui.tui.advance import completes, next_unlabelled
+from groundtui.review import queue
+from groundtui.review.answer import AnswerDetail, ClaimView
+from groundtui.review.intents import (
+    CORRECTIONS,
+    Add,
+    Confirm,
+    Dismiss,
+    Edit,
+    Intent,
+    Kind,
+    Mark,
+    Note,
+    Split,
+    Undo,
+    Verdict,
+)
+from groundtui.review.labels import completes, describe, first_unlabelled, next_unlabelled
+from groundtui.review.queue import QueueFilter, QueueRow
+from groundtui.review.session import ReviewSession
+from groundtui.store import Store, StoreError
+from groundtui.tui import messages
 from groundtui.tui.commands import ReviewCommands
+from groundtui.tui.held_keys import on_the_answer_shown, replay_held_keys
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
-from groundtui.tui.queue_data import QueueFilter
-from groundtui.tui.screens.held_keys import HeldKeys, on_the_answer_shown
-from groundtui.tui.session import Intent, ReviewSession
-from groundtui.tui.widgets.claims import ClaimsPane
+from groundtui.tui.live import LiveWatch
+from groundtui.tui.on_screen import OnScreen
+from groundtui.tui.reads import read
+from groundtui.tui.widgets.answer import AnswerView
+from groundtui.tui.widgets.claims import COMPACT_BELOW, ClaimsPane
+from groundtui.tui.widgets.footer import KeysFooter
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
+from groundtui.tui.widgets.source import SourcePane
+from groundtui.tui.widgets.status import StatusLine
+from groundtui.tui.writer import DecisionWriter
+
+SMALLEST = (80, 24)
+"""The smallest terminal the screen works in; below it, it says so instead."""
+#: What scrolls when a pane has the focus (a pane or the part of it that scrolls).
+SCROLLS = {
+    "queue": "#queue-list",
+    "answer": "#answer",
+    "claims": "#claim-detail-scroll",
+    "source": "#source-scroll",
+    "report": "#report",
+}
 
 
-class ReviewScreen(HeldKeys):
+class ReviewScreen(Screen):
     """Everything a reviewer needs to decide a claim, and the keys to decide it."""
 
     BINDINGS = review_bindings()
     COMMANDS: ClassVar[set] = {ReviewCommands}
+    AUTO_FOCUS = "#claims"
+    ALLOW_IN_MAXIMIZED_VIEW: ClassVar[str] = "Header, Footer, #status"
+    # Textual declares these "ClassVar[...] | None", which mypy reads as instance variables
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]  # type: ignore[misc]
+    """Below 100 columns the queue is hidden (app.tcss)."""
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, "-short"), (COMPACT_BELOW, "-tall")]
+    """Below ``COMPACT_BELOW`` rows the report is hidden until ``r`` and claims take a line."""
+
+    on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
+    """The open answer and its selected claim: the answer, claims and source panes draw it."""
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
-        super().__init__(db_path, session)
-        self._wants_kind: str | None = None
-        """The claim a ``c``/``a``/``p`` left waiting for its kind (advance on decide)."""
+        super().__init__()
+        self.db_path = db_path
+        self.session = session
+        self.awaiting_answer = True
+        """The answer to show (or the queue's first page) is still being read."""
+        self.held_keys: deque[Callable[[], None]] = deque()
+        """Key actions typed while the answer they act on was loading, in order."""
+        self.index = 0
+        """The open answer's row in the queue."""
+        self.step = 1
+        """The way the reviewer last moved through the queue: a taken answer is skipped so."""
+        self.choosing_kind: str | None = None
+        """The claim a ``c``/``a``/``p`` left on screen until ``y`` keeps its kind or a
+        digit picks one."""
+        self.labelled_now: set[str] = set()
+        """Claims this session labelled, whose rows may not be read back yet."""
+        self.then_say = ""
+        """Said after the next "Saved" (where advance on decide could not go)."""
+        self.origins: list[str] | None = None
+        self._answer_token = 0
+        self._pick_unlabelled = False
 
-    # -- decisions ---------------------------------------------------------------------
+    # -- layout --------------------------------------------------------------------------
 
-    def _decide(self, what: str, value: str | None = None) -> None:
-        """Label the selected claim; move on when the key completes it (advance on decide)."""
+    def compose(self) -> ComposeResult:
+        session = self.session
+        yield Header(icon="⚑")
+        with Horizontal(id="panes"):
+            yield QueuePane(session, id="queue")
+            with Vertical(id="middle"):
+                yield AnswerView(id="answer")
+                yield ClaimsPane(self.db_path, blind=session.blind,
+                                 adjudicate=session.adjudicate, id="claims")
+            with Vertical(id="right"):
+                yield SourcePane(id="source")
+                yield ReportPane(session, id="report")
+        yield Static(id="too-small")
+        status = StatusLine(id="status")
+        yield status
+        yield KeysFooter(compact=True, show_command_palette=False)
+        yield LiveWatch(session)
+        yield DecisionWriter(session, status)
+
+    def on_mount(self) -> None:
+        for pane, title in ((ClaimsPane, "Claims"), (SourcePane, "Source"),
+                            (ReportPane, "Report"), (AnswerView, "Answer")):
+            self.query_one(pane).border_title = title
+        self.query_one(ReportPane).withheld = self._withheld(None)
+        self.app.theme_changed_signal.subscribe(self, lambda _: self._redraw())
+        self.queue.reload()
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        tiny = width < SMALLEST[0] or height < SMALLEST[1]
+        self.set_class(tiny, "-tiny")
+        if tiny:
+            self.query_one("#too-small", Static).update(Text(
+                f"groundtui review needs a window of at least {SMALLEST[0]}×{SMALLEST[1]}:"
+                f" this one is {width}×{height}. Make it larger (q quits)."))
+
+    def _redraw(self) -> None:
+        """Draw everything again in the new theme (its colours are baked into the text)."""
+        self.on_screen = self.on_screen
+        self.query_one(ReportPane).draw()
+        self.queue.refresh_rows()
+
+    @property
+    def queue(self) -> QueuePane:
+        """The queue pane, which holds the rows read so far."""
+        return self.query_one(QueuePane)
+
+    @property
+    def rows(self) -> list[QueueRow]:
+        """The queue's rows read so far."""
+        return self.queue.rows
+
+    @property
+    def detail(self) -> AnswerDetail | None:
+        """The open answer."""
+        return self.on_screen.detail
+
+    @property
+    def claim(self) -> int:
+        """The selected claim's index in the open answer."""
+        return self.on_screen.claim
+
+    @property
+    def current_claim(self) -> ClaimView | None:
+        """The selected claim, if the answer has any."""
+        return self.on_screen.current
+
+    def watch_on_screen(self, on_screen: OnScreen) -> None:
+        self.query_one(AnswerView).on_screen = on_screen
+        self.query_one(ClaimsPane).on_screen = on_screen
+        self.query_one(SourcePane).on_screen = on_screen
+        current = on_screen.current
+        if current is None or current.id != self.choosing_kind:
+            self.choosing_kind = None
+        self.query_one(ReportPane).withheld = self._withheld(on_screen.detail)
+        self.query_one(LiveWatch).answer_id = on_screen.detail.id if on_screen.detail else None
+
+    def _show(self, detail: AnswerDetail | None, claim: int) -> None:
+        self.on_screen = OnScreen(detail, claim, self.session.blind)
+
+    def _select(self, claim: int) -> None:
+        self.on_screen = replace(self.on_screen, claim=claim)
+
+    def _withheld(self, detail: AnswerDetail | None) -> str:
+        """Why the report pane hides its figures now, or empty."""
+        if self.session.blind:
+            return "The report's numbers are hidden in blind review: they count the judge's verdicts."
+        if detail is not None and any(c.others_hidden and c.others for c in detail.claims):
+            return ("The report's numbers are hidden while another reviewer's labels on this "
+                    "answer are: they count them. Label its claims to see both.")
+        return ""
+
+    def _status(self, text: str, warning: bool = False) -> None:
+        """Say ``text`` on the status line."""
+        self.query_one(StatusLine).say(text, warning)
+
+    @property
+    def writer(self) -> DecisionWriter:
+        """Where decisions go to be written."""
+        return self.query_one(DecisionWriter)
+
+    def on_read_failed(self, message: messages.ReadFailed) -> None:
+        self._status(f"Could not read {message.what}: {message.error}", warning=True)
+
+    # -- the open answer ---------------------------------------------------------------
+
+    @on(QueuePane.Loaded)
+    def _queue_loaded(self, message: QueuePane.Loaded) -> None:
+        if not message.first:
+            return
+        if self.rows:
+            self._open(0)
+            return
+        self.awaiting_answer = False
+        self._show(None, 0)
+        if not message.failed:
+            self._status("No answer matches the filter." if self.queue.filter.active
+                         else "The database holds no answers yet.")
+        self._answer_shown()
+
+    def _open(self, index: int, claim_id: str | None = None, step: int = 1) -> None:
+        self.index, self.awaiting_answer, self.step = index, True, step
+        self.queue.highlight(index)
+        self._answer_token += 1
+        self._load_answer(self._answer_token, self.rows[index].answer_id, claim_id)
+        self.queue.prefetch(index)
+
+    @work(thread=True, exclusive=True, group="answer", exit_on_error=False)
+    def _load_answer(self, token: int, answer_id: str, claim_id: str | None) -> None:
+        """Take the answer (a lease: README "Reviewing as a team"), then read it in full."""
+        session = self.session
+
+        def load(store: Store) -> AnswerDetail | None:
+            try:
+                holders = session.take(store, answer_id)
+            except StoreError:  # locked for long: the first label takes it (or says whose)
+                holders = []
+            detail = session.load(store, answer_id)
+            if detail is not None:
+                detail.held_by = holders
+            return detail
+
+        detail = read(self, session, "the answer", load)
+        # None (gone, or a failed read the status reports) is posted too: the old answer
+        # must not stay on screen, nor the keys typed for this one wait for ever.
+        if not get_current_worker().is_cancelled:
+            self.post_message(messages.AnswerLoaded(token, detail, claim_id))
+
+    def on_answer_loaded(self, message: messages.AnswerLoaded) -> None:
+        if message.token != self._answer_token:
+            return
+        detail = message.detail
+        if detail is not None and detail.held_by and not self.queue.filter.everyone:
+            # Taken by someone else since the queue page was read: go on past it.
+            self._status(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
+            nxt = self.index + self.step
+            if 0 <= nxt < len(self.rows):
+                self._open(nxt, step=self.step)
+                return
+        ids = [c.id for c in detail.claims] if detail else []
+        if message.claim_id in ids:
+            claim = ids.index(message.claim_id)
+        elif self._pick_unlabelled and detail is not None:
+            claim = first_unlabelled(detail.claims, self.labelled_now)
+        else:
+            claim = 0
+        self._pick_unlabelled = self.awaiting_answer = False
+        self._show(detail, claim)
+        self.queue.recount()  # kept off the first screen: the counts are full scans
+        self.query_one(ReportPane).recount()
+        self._answer_shown()
+
+    def _answer_shown(self) -> None:
+        replay_held_keys(self)
+
+    def on_screen_resume(self) -> None:
+        self._answer_shown()  # keys held behind a note or the filter go on
+
+    # -- other people's changes ----------------------------------------------------------
+
+    def on_database_changed(self, _: messages.DatabaseChanged) -> None:
+        detail = self.detail
+        if detail is not None and not self.awaiting_answer:
+            self._refresh_claims(self._answer_token, detail.id)
+        self.query_one(ReportPane).recount()
+        self.queue.recount()
+
+    @work(thread=True, exclusive=True, group="refresh", exit_on_error=False)
+    def _refresh_claims(self, token: int, answer_id: str) -> None:
+        """Read the open answer's claims again, with everyone's labels as they are now."""
+        claims = read(self, self.session, "the claims",
+                      lambda s: self.session.claims_of(s, answer_id))
+        if claims is not None and not get_current_worker().is_cancelled:
+            self.post_message(messages.ClaimsRefreshed(token, answer_id, claims))
+
+    def on_claims_refreshed(self, message: messages.ClaimsRefreshed) -> None:
+        detail = self.detail
+        if message.token != self._answer_token or detail is None or detail.id != message.answer_id:
+            return
+        self._claims_now(detail, message.claims, None)
+
+    def _claims_now(self, detail: AnswerDetail, claims: list[ClaimView],
+                    select: str | None) -> None:
+        """Show the open answer's claims as read back; the same claim stays selected, else
+        ``select``, else the one now at its place (a dismissed claim: the one after it)."""
+        current = self.current_claim
+        ids = [c.id for c in claims]
+        wanted = select if select in ids else (current.id if current else None)
+        index = ids.index(wanted) if wanted in ids else min(self.claim, len(ids) - 1)
+        self._show(replace(detail, claims=claims), max(index, 0))
+
+    # -- decisions -----------------------------------------------------------------------
+
+    def _decide(self, intent: Intent) -> None:
+        """Send a label; move on when it completes the claim (advance on decide)."""
         claim = self.current_claim
-        if claim is None or self.session.readonly:
-            self._submit(what, value)
+        if claim is None:
             return
-        hidden = (
-            self.session.blind and not self.session.adjudicate and claim.judge_hidden(True)
-        )
-        done = completes(
-            what, value, claim, hidden=hidden, after_verdict=self._wants_kind == claim.id
-        )
-        if not self._submit(what, value):
+        hidden = self.session.blind and not self.session.adjudicate and claim.judge_hidden(True)
+        choosing = self.choosing_kind == claim.id
+        done = completes(intent, claim, hidden=hidden, choosing_kind=choosing)
+        if not self._send(intent):
             return
-        labels = what in ("verdict", "confirm") or (what == "kind" and value is not None)
-        if what == "verdict" and not done:
-            self._wants_kind = claim.id
-        elif labels:  # 0 leaves a c/a/p still waiting for its kind
-            self._wants_kind = None
-        if labels:
+        if isinstance(intent, Verdict) and not done:
+            self.choosing_kind = claim.id
+        elif isinstance(intent, (Verdict, Confirm, Kind)):
+            self.choosing_kind = None
+        if not isinstance(intent, Note):
             self.labelled_now.add(claim.id)
         if done and self.session.advance:
             self._advance()
+
+    def _intent(self, make: Callable[[str, str], Intent]) -> Intent | None:
+        """``make(answer id, claim id)`` for the selected claim; None (said why) when there
+        is none or labels are off."""
+        if self._read_only():
+            return None
+        claim = self.current_claim
+        if claim is None or self.detail is None:
+            self._status("This answer has no claim to label.")
+            return None
+        return make(self.detail.id, claim.id)
 
     def _advance(self) -> None:
         """Select the next claim of this answer not labelled; after the last, the next answer
@@ -69,11 +365,10 @@ class ReviewScreen(HeldKeys):
             return
         found = next_unlabelled(self.detail.claims, self.claim, self.labelled_now)
         if found is not None:
-            self.claim = found
-            self._draw()
+            self._select(found)
             return
-        after = range(self.index + 1, len(self.rows))
-        nxt = next((i for i in after if self.rows[i].claims), None)
+        nxt = next((i for i in range(self.index + 1, len(self.rows)) if self.rows[i].claims),
+                   None)
         if nxt is not None:
             self._pick_unlabelled = True
             self._open(nxt)
@@ -83,27 +378,22 @@ class ReviewScreen(HeldKeys):
     def _read_on(self, at_the_end: str, saving: bool = False) -> None:
         """Nothing further in the queue read so far: read its next page, or say so (after
         the "Saved" of the key that got here, when ``saving``)."""
-        if not self.more:
-            self._status(at_the_end)
-            if saving:
-                self.then_say = at_the_end
+        if self.queue.load_more():
+            self._status("Loading more answers…")
             return
-        self._status("Loading more answers…")
-        if not self._loading_page:
-            self._loading_page = True
-            self.load_page(self._queue_token, self.filter, self.more, False)
+        self._status(at_the_end)
+        if saving:
+            self.then_say = at_the_end
 
-    # -- actions -----------------------------------------------------------------------
+    # -- the keys ------------------------------------------------------------------------
 
     @on_the_answer_shown
     def action_claim(self, step: int) -> None:
         """Select the next (1) or previous (-1) claim."""
-        if not self.detail or not self.detail.claims:
-            return
-        new = max(0, min(len(self.detail.claims) - 1, self.claim + step))
-        if new != self.claim:
-            self.claim = new
-            self._draw()
+        if self.detail and self.detail.claims:
+            new = max(0, min(len(self.detail.claims) - 1, self.claim + step))
+            if new != self.claim:
+                self._select(new)
 
     @on_the_answer_shown(moves=True)
     def action_answer(self, step: int) -> None:
@@ -112,10 +402,8 @@ class ReviewScreen(HeldKeys):
         if new < 0:
             self._status("This is the first answer of the queue.")
         elif new >= len(self.rows):
-            self._status(
-                "Loading more answers…" if self.more else "This is the last answer of the queue."
-            )
-            self._prefetch()
+            more = self.queue.load_more()
+            self._status("Loading more answers…" if more else "This is the last answer of the queue.")
         else:
             self._open(new, step=step)
 
@@ -125,8 +413,7 @@ class ReviewScreen(HeldKeys):
         claims = self.detail.claims if self.detail else []
         for index in range(self.claim + 1, len(claims)):
             if claims[index].mine_verdict is None and claims[index].id not in self.labelled_now:
-                self.claim = index
-                self._draw()
+                self._select(index)
                 return
         for index in range(self.index + 1, len(self.rows)):
             if self.rows[index].claims and self.rows[index].state != "reviewed":
@@ -137,101 +424,129 @@ class ReviewScreen(HeldKeys):
 
     @on_the_answer_shown
     def action_confirm(self) -> None:
-        """Confirm the judge's verdict and kind."""
-        self._decide("confirm")
+        """Confirm the judge's verdict and kind; after ``c``/``a``/``p``, keep the kind."""
+        claim = self.current_claim
+        if claim is not None and claim.id == self.choosing_kind and self.detail is not None:
+            self.choosing_kind = None
+            label = describe(claim.mine_verdict, claim.mine_kind) if claim.mine_verdict else ""
+            self._status(f"Kept {self.detail.id} #{claim.number}{': ' + label if label else ''}")
+            if self.session.advance:
+                self._advance()
+            return
+        if intent := self._intent(lambda a, c: Confirm(a, c)):
+            self._decide(intent)
 
     @on_the_answer_shown
     def action_verdict(self, verdict: str) -> None:
         """Set this reviewer's verdict on the claim."""
-        self._decide("verdict", verdict)
+        if intent := self._intent(lambda a, c: Verdict(a, c, verdict)):
+            self._decide(intent)
 
     @on_the_answer_shown
     def action_kind(self, key: str) -> None:
         """Set (1-4) or clear (0) the invention kind."""
-        self._decide("kind", KIND_KEYS[key])
+        if intent := self._intent(lambda a, c: Kind(a, c, KIND_KEYS[key])):
+            self._decide(intent)
 
     @on_the_answer_shown
     def action_mark(self) -> None:
         """Cycle the answer's correctness."""
         if self.detail is not None:
-            self._submit("mark")
+            self._send(Mark(self.detail.id))
 
     @on_the_answer_shown
     def action_undo(self) -> None:
         """Undo this session's last change."""
-        self._submit("undo")
+        self.writer.send(Undo())
 
     @on_the_answer_shown
     def action_note(self) -> None:
         """Open the note editor on the selected claim."""
         from groundtui.tui.screens.note import NoteScreen
 
-        claim = self.current_claim
-        if self._read_only():
-            return
-        if claim is None or self.detail is None:
-            self._status("This answer has no claim to write a note on.")
-            return
-        answer_id, claim_id = self.detail.id, claim.id
-
-        def saved(note: str | None) -> None:
-            if note is not None:
-                self._send(Intent("note", answer_id, claim_id, note))
-
-        self.app.push_screen(NoteScreen(claim.text, claim.mine_note), saved)
-
-    @on_the_answer_shown
-    def action_dismiss_claim(self) -> None:
-        """Dismiss the selected "claim" that is not one (a hedge, an offer to help)."""
-        self.dismiss_claim()
+        if (claim := self._claim_to("write a note on")) is not None:
+            self._ask(NoteScreen(claim.text, claim.mine_note),
+                      lambda note, a, c: Note(a, c, note))
 
     @on_the_answer_shown
     def action_edit_claim(self) -> None:
-        """Edit the selected claim's text."""
-        self.edit_claim()
+        """Edit the selected claim's text: a new claim in its place, judged again."""
+        from groundtui.tui.screens.correct import EditClaimScreen
+
+        if (claim := self._claim_to("edit")) is not None:
+            self._ask(EditClaimScreen(claim.text), lambda text, a, c: Edit(a, c, text))
 
     @on_the_answer_shown
     def action_split_claim(self) -> None:
-        """Split the selected claim at a point chosen."""
-        self.split_claim()
+        """Split the selected claim at a point chosen, each part judged again."""
+        from groundtui.tui.screens.correct import SplitClaimScreen
+
+        if (claim := self._claim_to("split")) is not None:
+            self._ask(SplitClaimScreen(claim.text), lambda at, a, c: Split(a, c, at))
 
     @on_the_answer_shown
     def action_add_claim(self) -> None:
         """Add a claim the judge missed, selected from the answer."""
-        self.add_claim()
+        from groundtui.tui.screens.correct import AddClaimScreen
+
+        if self._read_only() or self.detail is None:
+            return
+        claimed = [c.span for c in self.detail.claims if c.span is not None]
+        self._ask(AddClaimScreen(self.detail.response, claimed),
+                  lambda span, a, _: Add(a, span))
+
+    @on_the_answer_shown
+    def action_dismiss_claim(self) -> None:
+        """Dismiss the selected "claim" that is not one (a hedge, an offer to help)."""
+        if (claim := self._claim_to("dismiss")) is not None and self.detail is not None:
+            self._send(Dismiss(self.detail.id, claim.id))
+
+    def _claim_to(self, what: str) -> ClaimView | None:
+        """The selected claim to correct, or None (said why) when none or no writing."""
+        if self._read_only():
+            return None
+        if self.current_claim is None:
+            self._status(f"This answer has no claim to {what}.")
+        return self.current_claim
+
+    def _ask(self, dialog: Screen, intent: Callable[..., Intent]) -> None:
+        """Open ``dialog`` on the selected claim; send ``intent(its result, answer id,
+        claim id)`` unless it was cancelled (None)."""
+        answer_id = self.detail.id if self.detail else ""
+        claim_id = self.current_claim.id if self.current_claim else ""
+
+        def answered(result: object) -> None:
+            if result is not None:
+                self._send(intent(result, answer_id, claim_id))
+
+        self.app.push_screen(dialog, answered)
 
     @on_the_answer_shown
     def action_filter(self) -> None:
-        """Open the queue filter."""
+        """Open the queue filter (the source origins read first, in a worker)."""
         from groundtui.tui.screens.filter import FilterScreen
-
-        def chosen(filt: QueueFilter | None) -> None:
-            if filt is not None and filt != self.filter:
-                self.filter = filt
-                self._reload_queue()
 
         if self.origins is None:
             self._status("Reading the source origins…")
-            self.load_origins()
+            self._load_origins()
             return
-        self.app.push_screen(FilterScreen(self.filter, self.origins), chosen)
+
+        def chosen(filt: QueueFilter | None) -> None:
+            if filt is not None and filt != self.queue.filter:
+                self._reload(filt)
+
+        self.app.push_screen(FilterScreen(self.queue.filter, self.origins), chosen)
 
     @work(thread=True, exclusive=True, group="origins", exit_on_error=False)
-    def load_origins(self) -> None:
-        """Read the source origins the filter offers, then open it."""
-        found = self._read("the origins", queue_data.origins)
+    def _load_origins(self) -> None:
+        found = read(self, self.session, "the origins", queue.origins)
         if found is not None:
-            self.post_message(messages.OriginsLoaded(found))
+            self.app.call_from_thread(self._origins_loaded, found)
 
-    def on_origins_loaded(self, message: messages.OriginsLoaded) -> None:
-        self.origins = message.origins
+    def _origins_loaded(self, origins: list[str]) -> None:
+        self.origins = origins
         self._status("")
         self.action_filter()
-
-    def action_toggle_queue(self) -> None:
-        """Show or hide the queue pane."""
-        pane = self.query_one(QueuePane)
-        pane.display = not pane.display
 
     @on_the_answer_shown(moves=True)
     def open_answer_id(self, answer_id: str) -> None:
@@ -243,8 +558,15 @@ class ReviewScreen(HeldKeys):
             return
         self._status(f"{answer_id} is not in the queue read so far: filtering it by that id "
                      "(/ changes the filter).")
-        self.filter = replace(self.filter, text=answer_id)
-        self._reload_queue()
+        self._reload(replace(self.queue.filter, text=answer_id))
+
+    def _reload(self, filt: QueueFilter) -> None:
+        self.awaiting_answer = True
+        self.queue.reload(filt)
+
+    def action_toggle_queue(self) -> None:
+        """Show or hide the queue pane."""
+        self.queue.display = not self.queue.display
 
     def action_toggle_report(self) -> None:
         """Show or hide the report pane."""
@@ -272,17 +594,11 @@ class ReviewScreen(HeldKeys):
     @on_the_answer_shown
     def action_quit(self) -> None:
         """Quit once every decision is committed (at once, unless one waits for the lock)."""
-        if not self.session.pending:
-            self.app.exit()
-            return
-        self._quitting = True
-        if self._waiting:
-            self._show_pending()  # then the ChangeApplied of the last one exits
+        self.writer.quit()
 
     @on(QueuePane.AnswerChosen)
     @on_the_answer_shown(moves=True)
     def _answer_clicked(self, message: QueuePane.AnswerChosen) -> None:
-
         if 0 <= message.index < len(self.rows) and message.index != self.index:
             self._open(message.index)
 
@@ -290,5 +606,86 @@ class ReviewScreen(HeldKeys):
     @on_the_answer_shown
     def _claim_clicked(self, message: ClaimsPane.ClaimChosen) -> None:
         if self.detail and 0 <= message.index < len(self.detail.claims):
-            self.claim = message.index
-            self._draw()
+            self._select(message.index)
+
+    # -- the panes' own keys ----------------------------------------------------------------
+
+    def _focused_pane(self) -> Widget:
+        """The pane with the focus (the claims when none has it)."""
+        focused = self.focused
+        while focused is not None and focused.id not in SCROLLS:
+            parent = focused.parent
+            focused = parent if isinstance(parent, Widget) else None
+        return focused or self.query_one("#claims")
+
+    def action_scroll_pane(self, how: str) -> None:
+        """Scroll the focused pane: ``page_up``, ``page_down``, ``home``, ``end``, ``up``,
+        ``down``."""
+        pane = self._focused_pane()
+        target = self.query_one(SCROLLS[pane.id or "claims"])
+        getattr(target, f"scroll_{how}")(animate=False)
+        if isinstance(pane, (SourcePane, AnswerView)):
+            pane.forget_scroll()  # the reviewer moved it: a resize must not scroll it back
+
+    def action_zoom(self) -> None:
+        """Zoom the focused pane to the whole screen, or back."""
+        if self.maximized is not None:
+            self.minimize()
+            return
+        pane = self._focused_pane()
+        pane.focus()
+        self.maximize(pane, container=False)
+
+    def action_whole_source(self) -> None:
+        """Show the whole source, or only the evidence and the text around it."""
+        whole = self.query_one(SourcePane).toggle_whole()
+        self._status("The whole source." if whole else "The source around the evidence.")
+
+    def action_source(self, step: int) -> None:
+        """Show the answer's next or previous source (``]``, ``[``): cited ones first."""
+        shown = self.query_one(SourcePane).step_source(step)
+        if shown is None:
+            self._status("This answer has one source.")
+        else:
+            number, cited = shown
+            self._status(f"Source [{number}]" + ("" if cited else ": not cited by this claim."))
+
+    def action_find(self) -> None:
+        """Open the find bar over the source."""
+        self.query_one(SourcePane).open_find()
+
+    # -- what a write did ----------------------------------------------------------------
+
+    def _send(self, intent: Intent) -> bool:
+        return self.detail is not None and self.writer.send(intent)
+
+    def _read_only(self) -> bool:
+        return self.writer.read_only()
+
+    def on_change_applied(self, message: messages.ChangeApplied) -> None:
+        outcome = message.outcome
+        if not self.writer.landed(outcome):
+            return
+        if not outcome.saved or isinstance(outcome.intent, Undo):
+            self.labelled_now.discard(outcome.claim_id or outcome.intent.claim_id)
+        if not outcome.saved:
+            self._status(outcome.message, warning=True)
+            return
+        self.query_one(ReportPane).set_report(outcome.report)
+        if outcome.row is not None:
+            self.queue.row_saved(outcome.row, outcome.reviewed_before, outcome.reviewed_after)
+        detail = self.detail
+        if detail is not None and detail.id == outcome.answer_id:
+            moved = isinstance(outcome.intent, (Undo, *CORRECTIONS))
+            self._claims_now(replace(detail, correct=outcome.correct), outcome.claims,
+                             outcome.claim_id if moved else None)
+        elif isinstance(outcome.intent, Undo):
+            where = next((i for i, r in enumerate(self.rows) if r.answer_id == outcome.answer_id),
+                         None)
+            if where is not None:
+                self._open(where, outcome.claim_id or None)
+        said = outcome.message
+        if self.choosing_kind is not None and self.choosing_kind == outcome.claim_id:
+            said += " · y keeps the kind, 1–4 picks one, 0 none"
+        said, self.then_say = (f"{said} · {self.then_say}" if self.then_say else said, "")
+        self.writer.say(said)

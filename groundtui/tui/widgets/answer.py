@@ -6,12 +6,13 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.reactive import reactive
 from textual.widgets import Static
 
+from groundtui.review.labels import correctness
 from groundtui.text.inert import one_line, shown
-from groundtui.tui.answer_data import AnswerDetail
-from groundtui.tui.labels import correctness
 from groundtui.tui.legible import component_style
+from groundtui.tui.on_screen import OnScreen
 from groundtui.tui.widgets.rendering import (
     VERDICT_CLASSES,
     scroll_to_offset,
@@ -31,11 +32,15 @@ class AnswerView(VerticalScroll):
         "answer--dim",
     }
 
+    on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
+    """The answer on screen and its selected claim."""
+
     def compose(self) -> ComposeResult:
         yield Static(id="answer-body")
 
-    def show(self, detail: AnswerDetail | None, selected: int, blind: bool) -> None:
-        """Render ``detail`` with claim ``selected`` emphasised (``blind`` hides the judge)."""
+    def watch_on_screen(self, on_screen: OnScreen) -> None:
+        """Draw the answer with its selected claim emphasised (blind review hides the judge)."""
+        detail, selected, blind = on_screen.detail, on_screen.claim, on_screen.blind
         body = self.query_one("#answer-body", Static)
         if detail is None:
             self._before = None
@@ -68,7 +73,7 @@ class AnswerView(VerticalScroll):
             if claim.span is None:
                 continue
             hidden = claim.judge_hidden(blind)
-            verdict = claim.mine_verdict if blind else claim.label
+            verdict = claim.shown_label(blind)
             a, b = response.span(*claim.span)
             text.stylize(verdict_style(self, verdict, hidden), offset + a, offset + b)
             if index == selected:
@@ -92,6 +97,10 @@ class AnswerView(VerticalScroll):
             scroll_to_offset(self, self._before, margin=2, top_if_fits=True)
 
     _before: str | None = None  # the text through the selected claim's first word
+
+    def forget_scroll(self) -> None:
+        """The reviewer scrolled: a resize no longer brings the selected claim into view."""
+        self._before = None
 
     def on_resize(self) -> None:
         # The response reflows when the pane's width changes (the terminal, the queue shown

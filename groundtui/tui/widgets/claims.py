@@ -6,13 +6,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from groundtui.review.answer import AnswerDetail, ClaimView
+from groundtui.review.labels import describe
 from groundtui.text.inert import one_line, shown
-from groundtui.tui.claim_data import ClaimView
-from groundtui.tui.labels import describe
 from groundtui.tui.legible import component_style
+from groundtui.tui.on_screen import OnScreen
 from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
 
 COMPACT_BELOW = 34
@@ -31,11 +33,15 @@ class ClaimsPane(Vertical, can_focus=True):
             super().__init__()
             self.index = index
 
+    on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
+    """The answer on screen and its selected claim."""
+
     def __init__(
-        self, reviewer: str, blind: bool = False, adjudicate: bool = False, **kwargs
+        self, db_path: str, blind: bool = False, adjudicate: bool = False, **kwargs
     ) -> None:
         super().__init__(**kwargs)
-        self.reviewer = reviewer
+        self.db_path = db_path
+        """Named in the command that judges an answer not judged yet."""
         self.blind = blind
         self.adjudicate = adjudicate
         self.mine = "lead" if adjudicate else "you"
@@ -51,8 +57,29 @@ class ClaimsPane(Vertical, can_focus=True):
         with VerticalScroll(id="claim-detail-scroll", can_focus=False):
             yield Static(id="claim-detail")
 
+    def watch_on_screen(self, on_screen: OnScreen) -> None:
+        detail = on_screen.detail
+        self.empty = self._no_claims(detail)
+        self.show(detail.claims if detail else [], on_screen.claim)
+
     empty = Text("This answer has no claims.")
-    """What the detail says when the answer has no claim (set by the screen)."""
+    """What the detail says when the answer has no claim."""
+
+    def _no_claims(self, detail: AnswerDetail | None) -> Text:
+        """Why the answer shows no claim: none found, or never judged (and what to run)."""
+        dim = component_style(self, "claims--dim")
+        if detail is None or detail.judged:
+            return Text("This answer has no claims: the judge found none to check.", style=dim)
+        text = Text("Not judged yet: ", style="bold")
+        text.append(
+            "claims come from the judge, and this answer has not been through it. Run\n\n"
+        )
+        text.append(f"  groundtui judge --all --db {self.db_path}\n\n", style="bold")
+        text.append(
+            "(add --heuristic to judge offline, without a model), then open the review "
+            "again. m still marks the answer correct or not.",
+        )
+        return text
 
     def show(self, claims: list[ClaimView], selected: int) -> None:
         """List ``claims`` with ``selected`` highlighted; redraw only entries that changed."""
@@ -115,7 +142,7 @@ class ClaimsPane(Vertical, can_focus=True):
             text.append(one_line(claim.text, 160))
             text.truncate(max(10, self._width), overflow="ellipsis")
             return text
-        text = Text(f"{claim.ordinal:>2} ", style=component_style(self, "claims--dim"))
+        text = Text(f"{claim.number:>2} ", style=component_style(self, "claims--dim"))
         text.append(one_line(claim.text, 160))
         text.append("\n   ")
         text.append_text(self._labels(claim, full=True))
@@ -127,7 +154,7 @@ class ClaimsPane(Vertical, can_focus=True):
         dim = component_style(self, "claims--dim")
         mark = component_style(self, "claims--mark")
         if not full:
-            text = Text(f"{claim.ordinal:>2}", style=dim)
+            text = Text(f"{claim.number:>2}", style=dim)
             text.append("  judge ", style=dim)
             if hidden:
                 text.append("hidden", style=verdict_style(self, None, hidden=True))
@@ -190,10 +217,13 @@ class ClaimsPane(Vertical, can_focus=True):
         dim = component_style(self, "claims--dim")
         text = Text(shown(claim.text).text)
         text.append(f"\n{self.mine:<5} ", style=dim)
-        text.append(
-            describe(claim.mine_verdict, claim.mine_kind)
-            + (" · blind" if claim.mine_blind and claim.mine_verdict else "")
-        )
+        text.append(describe(claim.mine_verdict, claim.mine_kind))
+        if claim.mine_verdict:
+            text.append(
+                ("" if not claim.mine_blind else " · blind")
+                + ("" if not claim.mine_independent else " · independent"),
+                style=dim,
+            )
         if claim.mine_note:
             text.append("\nnote  ", style=dim)
             text.append(shown(claim.mine_note).text)

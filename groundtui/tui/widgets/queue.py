@@ -1,17 +1,18 @@
 """The queue: one line per answer (flag, claims not stated, review state), virtualised.
 
 Only the lines on screen are drawn, each from a small cache, and changing one answer
-repaints one line; the rows themselves arrive a page at a time from the screen.
+repaints one line; the pane reads the rows a page at a time, and counts its progress.
 """
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Region, Size
@@ -19,10 +20,25 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
+from groundtui.review.queue import (
+    PAGE,
+    QueueFilter,
+    QueuePage,
+    QueueRow,
+    progress,
+    queue_page,
+    team_line,
+)
+from groundtui.review.session import ReviewSession
 from groundtui.text.inert import one_line
 from groundtui.tui.legible import component_style
-from groundtui.tui.queue_data import QueueRow
+from groundtui.tui.live import Spaced
+from groundtui.tui.reads import read
+
+PREFETCH = 20
+"""Rows from the end of what is read at which the next page is read."""
 
 STATE_MARK = {"reviewed": "✓", "partial": "◐", "unreviewed": "·"}
 # Lines of at most 20 cells: the queue's width at 100 columns.
@@ -70,6 +86,11 @@ class QueueList(ScrollView, can_focus=False):
         self._cache.clear()
         self.virtual_size = Size(self.size.width, 0)
         self.scroll_to(y=0, animate=False)
+        self.refresh()
+
+    def refresh_rows(self) -> None:
+        """Draw every row again (a new theme's colours)."""
+        self._cache.clear()
         self.refresh()
 
     def changed(self, index: int) -> None:
@@ -152,7 +173,13 @@ class QueueList(ScrollView, can_focus=False):
 
 
 class QueuePane(Vertical, can_focus=True):
-    """The answers to review, in queue order, with the reviewer's progress on top."""
+    """The answers to review, in queue order, with the reviewer's progress on top.
+
+    It reads its own pages (a worker each, on a store of the worker's thread) as the
+    reviewer moves through it, and counts its progress; the screen says which answer is
+    open (``highlight``) and hears which one the reviewer clicked (``AnswerChosen``) and
+    when a page came (``Loaded``).
+    """
 
     class AnswerChosen(Message):
         """The reviewer clicked an answer of the queue."""
@@ -161,42 +188,161 @@ class QueuePane(Vertical, can_focus=True):
             super().__init__()
             self.index = index
 
-    def __init__(self, blind: bool = False, **kwargs) -> None:
+    class Loaded(Message):
+        """A page of the queue was read (``first``: the first of a new queue), or not
+        (``failed``: the status says why)."""
+
+        def __init__(self, first: bool, failed: bool) -> None:
+            super().__init__()
+            self.first = first
+            self.failed = failed
+
+    page_size = PAGE
+    """Answers read per page."""
+
+    def __init__(self, session: ReviewSession, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.blind = blind
+        self.session = session
+        self.filter = QueueFilter()
+        self.rows: list[QueueRow] = []
+        self.more: tuple[int, int] | None = None
+        """Where the next page starts; None when the last page is read."""
+        self.progress: tuple[int, int] | None = None
+        """``(reviewed, total)`` answers of the queue, once counted."""
+        self.team_line = ""
+        """The team's progress: ``mine 12 · team 140 of 500 · double 9 of 50``."""
+        self.loading = False
+        """A page is being read."""
+        self.counting = False
+        """The progress is counted (from the first answer shown on: not before it)."""
+        self._token = 0
+        self._counting = Spaced(self, self._count, floor=session.poll)
 
     def compose(self) -> ComposeResult:
         yield Static("Loading the queue…", id="queue-progress")
         legend = Static(Text(LEGEND), id="queue-legend")
         legend.tooltip = LEGEND_TOOLTIP
         yield legend
-        yield QueueList(blind=self.blind, id="queue-list")
+        yield QueueList(blind=self.session.blind, id="queue-list")
 
-    def reset(self, title: Text) -> None:
-        """Empty the list before a (re)load; ``title`` names the filter, if any."""
+    # -- reading ---------------------------------------------------------------------
+
+    def reload(self, filt: QueueFilter | None = None) -> None:
+        """Read the queue again from its first page (under ``filt``, when given)."""
+        if filt is not None:
+            self.filter = filt
+        self._token += 1
+        self.rows, self.more, self.progress = [], None, None
         self.query_one(QueueList).reset()
-        self.border_title = title
+        # Text, not a str: the filter holds what the reviewer typed, which is not markup.
+        self.border_title = Text(
+            f"Queue · {one_line(self.filter.describe(), 80)}" if self.filter.active else "Queue"
+        )
+        self.loading = True
+        self._load_page(self._token, self.filter, (0, 0), True)
+        self._show_progress()
+        if self.counting:
+            self._counting.now()
 
-    def show_rows(self, rows: list[QueueRow]) -> None:
-        """Show the screen's rows after a page was appended."""
-        self.query_one(QueueList).set_rows(rows)
+    def load_more(self) -> bool:
+        """Read the next page, unless the last is read; whether there is one to come."""
+        if self.more is None:
+            return False
+        if not self.loading:
+            self.loading = True
+            self._load_page(self._token, self.filter, self.more, False)
+        return True
 
-    def row_changed(self, index: int) -> None:
-        """Redraw row ``index`` after its answer changed."""
-        self.query_one(QueueList).changed(index)
+    def prefetch(self, index: int) -> None:
+        """Read the next page early once ``index`` is near the end of what is read."""
+        if index >= len(self.rows) - PREFETCH:
+            self.load_more()
+
+    @work(thread=True, exclusive=True, group="queue", exit_on_error=False)
+    def _load_page(self, token: int, filt: QueueFilter, after: tuple[int, int],
+                   first: bool) -> None:
+        session = self.session
+        blind = session.reviewer if session.blind else None
+        team = session.team
+        page = read(self, session, "the queue",
+                    lambda s: queue_page(s, filt, after, self.page_size, blind, team))
+        if not get_current_worker().is_cancelled:  # a failed read (None) ends the wait too
+            self.app.call_from_thread(self._page_loaded, token, page, first)
+
+    def _page_loaded(self, token: int, page: QueuePage | None, first: bool) -> None:
+        if token != self._token:
+            return  # an abandoned queue's page
+        self.loading = False
+        if page is not None:
+            self.rows.extend(page.rows)
+            self.more = page.after
+            self.query_one(QueueList).set_rows(self.rows)
+            self._show_progress()
+        self.post_message(self.Loaded(first, page is None))
+
+    # -- progress ----------------------------------------------------------------------
+
+    def recount(self) -> None:
+        """Count the queue's progress and the team's again (at once, or once due)."""
+        if not self.counting:
+            self.counting = True
+            self._counting.now()
+        else:
+            self._counting.ask()
+
+    def _count(self) -> None:
+        self._count_progress(self._token, self.filter)
+
+    @work(thread=True, exclusive=True, group="progress", exit_on_error=False)
+    def _count_progress(self, token: int, filt: QueueFilter) -> None:
+        """Count the queue's reviewed answers and the team's line (full scans: a worker)."""
+        session = self.session
+        blind = session.reviewer if session.blind else None
+        team = session.team
+        began = time.monotonic()
+
+        def counts(store):
+            return progress(store, filt, blind, team), team_line(store, team)
+
+        counted = read(self, session, "the progress", counts)
+        self._counting.took = time.monotonic() - began
+        if counted is not None and not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._counted, token, *counted)
+
+    def _counted(self, token: int, reviewed: tuple[int, int], line: str) -> None:
+        if token == self._token:
+            self.progress, self.team_line = reviewed, line
+            self._show_progress()
+
+    def row_saved(self, row: QueueRow, before: bool, after: bool) -> None:
+        """An answer's row after a change of this session (reviewed ``before``, ``after``)."""
+        listed = False
+        for i, old in enumerate(self.rows):
+            if old.answer_id == row.answer_id:
+                row.tier, self.rows[i], listed = old.tier, row, True
+                self.query_one(QueueList).changed(i)
+        if before != after and self.progress is not None and (listed or not self.filter.active):
+            reviewed, total = self.progress
+            self.progress = (reviewed + (1 if after else -1), total)
+        self._show_progress()
+        self.recount()  # the team's line, and the counts a change off the list moves
+
+    def _show_progress(self) -> None:
+        """``37 of 120 reviewed`` (or what is known so far), and the team's progress."""
+        if self.progress is None:
+            line = f"{len(self.rows):,}{'+' if self.more else ''} answers · counting…"
+        else:
+            line = f"{self.progress[0]:,} of {self.progress[1]:,} reviewed"
+        if self.team_line:
+            line += "\n" + self.team_line
+        self.query_one("#queue-progress", Static).update(Text(line), layout=False)
+
+    def refresh_rows(self) -> None:
+        """Draw every row again (a new theme's colours)."""
+        self.query_one(QueueList).refresh_rows()
+
+    # -- the cursor --------------------------------------------------------------------
 
     def highlight(self, index: int) -> None:
-        """Put the cursor on row ``index``."""
+        """Put the cursor on row ``index`` (the open answer)."""
         self.query_one(QueueList).move_cursor(index)
-
-    def set_progress(
-        self, reviewed: int | None, total: int | None, loaded: int, more: bool, team: str = ""
-    ) -> None:
-        """``37 of 120 reviewed`` (or what is known so far), and the team's progress."""
-        if total is None:
-            line = f"{loaded:,}{'+' if more else ''} answers · counting…"
-        else:
-            line = f"{reviewed:,} of {total:,} reviewed"
-        if team:
-            line += "\n" + team
-        self.query_one("#queue-progress", Static).update(Text(line), layout=False)

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
-from groundtui.report import Report, answer_counts, coverage_line
+from groundtui.report import Report, answer_counts, coverage_line, team_numbers
+from groundtui.review.session import ReviewSession, report_of
 from groundtui.text.inert import one_line
 from groundtui.tui.legible import component_style
+from groundtui.tui.live import Spaced
+from groundtui.tui.reads import read
 from groundtui.tui.widgets.rendering import SHORT_KIND, set_text
 
 
@@ -33,42 +39,98 @@ def _kappa(value: float | None) -> str:
 
 
 class ReportPane(VerticalScroll):
-    """The groundedness report, redrawn after every change."""
+    """The groundedness report, counted in workers and drawn after every change.
+
+    The report's main numbers are kept current by the database and read after every
+    change (``recount``); its team keys (each reviewer's kappa, the overlap, coverage) are
+    a whole-database count, spaced by its cost (``live.Spaced``).
+    """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"report--heading", "report--dim", "report--figure"}
 
     revision: reactive[int] = reactive(0, init=False)
     """How many times the numbers were redrawn (benchmarks wait on it)."""
+    withheld: reactive[str] = reactive("", init=False)
+    """Why the numbers are not shown now (blind review; another reviewer's labels hidden
+    on the open answer), or empty: they are."""
+
+    def __init__(self, session: ReviewSession, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.report: Report | None = None
+        self.ready = False
+        """The report was read at least once."""
+        self.team_numbers: dict = {}
+        """The report's team keys (``reviewers``, ``overlap``, ``coverage``), once read."""
+        self._teams = Spaced(self, self._count_team, floor=session.poll)
+        self._set = 0
+        """Reports set from a change: a read begun before one is older, and dropped."""
 
     def compose(self):
         yield Static(Text("Counting the whole database…"), id="report-body")
 
-    def show(
-        self,
-        report: Report | None,
-        ready: bool,
-        session: dict[str, int],
-        reviewer: str,
-        blind: bool = False,
-        team: dict | None = None,
-    ) -> None:
-        """Redraw from ``report`` (keys of README "The report"); ``ready`` is False until it is read.
+    def watch_withheld(self) -> None:
+        self.draw()
 
-        In blind review every figure but the session's is withheld: each one counts the
-        judge's verdicts (labels fall back to them; kappa compares with them). ``team``
-        holds the report's team keys, read less often than the rest.
+    def recount(self) -> None:
+        """Read the report again, and its team keys at once or once due."""
+        self._count_report(self._set)
+        self._teams.ask()
+
+    def set_report(self, report: Report | None) -> None:
+        """The report a change of this session read back as it committed."""
+        if report is not None:
+            self.report, self.ready = report, True
+            self._set += 1
+        self.draw()
+
+    @work(thread=True, exclusive=True, group="report", exit_on_error=False)
+    def _count_report(self, set_before: int) -> None:
+        """Read the report (its counts are kept current by the database)."""
+        report = read(self, self.session, "the report", report_of)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._reported, report, set_before)
+
+    def _reported(self, report: Report | None, set_before: int) -> None:
+        if set_before != self._set:
+            return  # a change's own report, newer than this read, is on screen
+        if report is not None:
+            self.report = report
+        self.ready = True
+        self.draw()
+
+    def _count_team(self) -> None:
+        self._count_team_numbers()
+
+    @work(thread=True, exclusive=True, group="team", exit_on_error=False)
+    def _count_team_numbers(self) -> None:
+        """Read the report's team keys: each reviewer's labels and agreement, the overlap."""
+        began = time.monotonic()
+        numbers = read(self, self.session, "the team's numbers", team_numbers)
+        self._teams.took = time.monotonic() - began
+        if numbers is not None and not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._team_counted, numbers)
+
+    def _team_counted(self, numbers: dict) -> None:
+        self.team_numbers = numbers
+        self.draw()
+
+    def draw(self) -> None:
+        """Redraw the numbers as last read (keys of README "The report").
+
+        While ``withheld`` every figure but the session's is: in blind review each one
+        counts the judge's verdicts (labels fall back to them; kappa compares with them),
+        and on an answer where another reviewer's labels are still hidden, the figures
+        would move with them.
         """
+        report, team, session = self.report, self.team_numbers, self.session
         heading = component_style(self, "report--heading")
         dim = component_style(self, "report--dim")
         figure = component_style(self, "report--figure")
         text = Text()
-        if blind:
-            text.append(
-                "The report's numbers are hidden in blind review: they count the judge's "
-                "verdicts.\n",
-                style=dim,
-            )
-        elif not ready:
+        if self.withheld:
+            text.append(self.withheld + "\n", style=dim)
+        elif not self.ready:
             text.append("Reading the report…\n", style=dim)
         elif report is None:
             text.append("The report could not be read (see the status line).\n", style=dim)
@@ -78,12 +140,13 @@ class ReportPane(VerticalScroll):
             self._numbers(text, report, heading, dim, figure)
             self._by_reviewer(text, {**report, **(team or {})}, heading, dim, figure)
         text.append("This session", style=heading)
+        counts = session.counts
         done = [
             f"{n} {key[:-1] if n == 1 else key}"
             for key in ("labels", "marks", "notes", "undos")
-            if (n := session.get(key, 0))
+            if (n := counts.get(key, 0))
         ]
-        text.append(f" ({one_line(reviewer, 20)}): {' · '.join(done) or 'nothing yet'}")
+        text.append(f" ({one_line(session.reviewer, 20)}): {' · '.join(done) or 'nothing yet'}")
         set_text(self.query_one("#report-body", Static), text)
         self.revision += 1
 

@@ -1,8 +1,10 @@
 """The cited source: title, origin, date, and its text scrolled to the highlighted evidence.
 
 A long source opens on the evidence with a stretch of text either side; ``w`` shows the
-whole of it and back, and ``ctrl+f`` finds a phrase in it (``find``). Any source of the
-answer can be shown (``position``), not only the one the claim cites.
+whole of it and back, and ``ctrl+f`` finds a phrase in it (``find``). Every source of the
+answer is reachable (``[``/``]``, ``step_source``): the ones the claim cites first, then
+the others, marked "not cited", where a claim of fabricated provenance may really come
+from.
 """
 
 from __future__ import annotations
@@ -12,13 +14,15 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.reactive import reactive
 from textual.widgets import Static
 
+from groundtui.review.answer import AnswerDetail, ClaimView, SourceInfo
 from groundtui.text.inert import one_line, shown
 from groundtui.text.locate import locate
-from groundtui.tui.answer_data import AnswerDetail, SourceInfo
-from groundtui.tui.claim_data import ClaimView
 from groundtui.tui.legible import component_style
+from groundtui.tui.on_screen import OnScreen
+from groundtui.tui.screens.find import FindScreen
 from groundtui.tui.widgets.rendering import scroll_to_offset, set_text, through_word
 from groundtui.tui.widgets.stretch import DRAWN, Stretch, around, matches, stretch_of
 
@@ -34,10 +38,15 @@ class SourcePane(Vertical, can_focus=True):
         "source--match",
         "source--match-current",
     }
+    on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
+    """The answer on screen and its selected claim."""
     whole = False
     """The whole source, not only the evidence and the text around it (``w``)."""
     position: int | None = None
     """The source shown, by its citation number; None: the one the claim cites."""
+
+    def watch_on_screen(self, on_screen: OnScreen) -> None:
+        self.show(on_screen.detail, on_screen.current, on_screen.blind)
 
     def compose(self) -> ComposeResult:
         yield Static(id="source-header")
@@ -82,19 +91,18 @@ class SourcePane(Vertical, can_focus=True):
             self._draw_body(Text(""))
             return
         evidence = None if claim is None or hidden else claim
-        if claim is not None and claim.dangling:
+        if claim is not None and claim.dangling and self.position is None:
             self.border_title = Text(f"Source [{claim.citation}]")
-            set_text(
-                header,
-                Text(
-                    f"dangling citation: [{claim.citation}] names no source of this answer "
-                    f"(it has {len(detail.sources)})",
-                    style=warning,
-                ),
+            head = Text(
+                f"dangling citation: [{claim.citation}] names no source of this answer "
+                f"(it has {len(detail.sources)})", style=warning,
             )
+            if detail.sources:
+                head.append("\n[ ]: its sources, none of them cited", style=dim)
+            set_text(header, head)
             self._draw_body(Text(""))
             return
-        if claim is None or claim.uncited:
+        if claim is None or (claim.uncited and self.position is None):
             self.border_title = "Sources"
             note = (
                 "uncited — checked against all sources"
@@ -126,18 +134,22 @@ class SourcePane(Vertical, can_focus=True):
             set_text(header, Text("source missing", style=warning))
             self._draw_body(Text(""))
             return
-        numbers = claim.citations or (claim.citation,)
+        numbers = () if claim.uncited or claim.dangling else (claim.citations or (claim.citation,))
         cites = position in numbers
         marks = "".join(f"[{n}]" for n in numbers)
-        self.border_title = Text(
-            f"Source [{position}]" + ("" if cites else f" · the claim cites {marks}")
-        )
+        self.border_title = Text(f"Source [{position}]" + ("" if cites else " · not cited"))
         head = self._title(cited)
-        if len(numbers) > 1:
-            others = "".join(f"[{n}]" for n in numbers if n != position)
-            head.append(
-                f"\nthe claim cites {marks}, verified against them joined; also {others}"
-                " · [ ]: switch", style=dim)
+        order = self.order()
+        if len(order) > 1:
+            others = "".join(f"[{n}]" for n in order if n not in numbers)
+            line = f"\ncites {marks}" if marks else "\ncites none of them"
+            if len(numbers) > 1:
+                line += ", verified against them joined"
+            head.append(line + (f" · not cited {others}" if others else "") + " · [ ]: switch",
+                        style=dim)
+        if not cites:
+            head.append(f"\nnot cited by this claim: the answer's source [{position}]",
+                        style=warning)
         span = None if hidden or not cites else self._span(cited, claim)
         size = len(cited.text)
         if hidden:
@@ -179,25 +191,75 @@ class SourcePane(Vertical, can_focus=True):
         self._draw_body(text)
         self._scroll(text, found)
 
+    def toggle_whole(self) -> bool:
+        """Show the whole source, or only around the evidence (``w``); whether whole now."""
+        self.whole = not self.whole
+        self.redraw()
+        return self.whole
+
+    def show_whole(self) -> None:
+        """Show the whole source (``ctrl+f`` finds in all of it)."""
+        if not self.whole:
+            self.toggle_whole()
+
+    def open_find(self) -> None:
+        """Open the find bar (``ctrl+f``) over the whole source: a match may be anywhere."""
+        self.show_whole()
+        self._bar = FindScreen(self, self._query)
+
+        def closed(_: None) -> None:
+            self._bar = None
+
+        self.app.push_screen(self._bar, closed)
+
+    _bar: FindScreen | None = None
+    _query = ""
+    """The last phrase looked for: the find bar opens with it."""
+
+    def on_find_screen_searched(self, message: FindScreen.Searched) -> None:
+        self._query = message.query
+        current, total = self.find(message.query, message.step)
+        if self._bar is not None and message.query:
+            self._bar.show_result(current, total)
+
+    def forget_scroll(self) -> None:
+        """The reviewer scrolled: a resize no longer brings the evidence back into view."""
+        self._before = None
+
     def redraw(self) -> None:
         """Draw again, after ``whole`` or ``position`` changed."""
         self.show(*self._args)
 
-    def step_cited(self, step: int) -> int | None:
-        """Show the next (``step`` 1) or previous (-1) of the sources the claim cites.
+    def order(self) -> list[int]:
+        """The numbers of the answer's sources in the order ``[``/``]`` show them: those
+        the claim cites first, then the others."""
+        detail, claim = self._args[0], self._args[1]
+        if detail is None:
+            return []
+        numbers = [s.number for s in detail.sources]
+        cited = [] if claim is None or claim.uncited else [
+            n for n in (claim.citations or (claim.citation,)) if n in numbers]
+        return cited + [n for n in numbers if n not in cited]
 
-        Returns the number shown, or None when the claim cites fewer than two sources.
-        """
+    def step_source(self, step: int) -> tuple[int, bool] | None:
+        """Show the next (``step`` 1) or previous (-1) source of the answer: the claim's
+        cited ones first, then the others. Returns the number shown and whether the claim
+        cites it, or None when the answer has one source or none."""
         claim = self._args[1]
-        numbers = claim.citations if claim is not None else ()
-        if len(numbers) < 2:
+        order = self.order()
+        if len(order) < 2 and not (claim is not None and claim.dangling and order):
             return None
-        current = self.position or claim.citation
-        at = numbers.index(current) if current in numbers else 0
-        self.position = numbers[(at + step) % len(numbers)]
+        current = self.position or (claim.citation if claim is not None else None)
+        if current in order:
+            at = (order.index(current) + step) % len(order)
+        else:  # an uncited claim, a dangling citation: the first (or last) source
+            at = 0 if step > 0 else len(order) - 1
+        self.position = order[at]
         self._centre = None  # a find's match was in the source shown before
         self.redraw()
-        return self.position
+        cites = claim is not None and not claim.uncited and not claim.dangling and (
+            self.position in (claim.citations or (claim.citation,)))
+        return self.position, cites
 
     def _draw_body(self, text: Text) -> None:
         self._text = text

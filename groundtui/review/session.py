@@ -6,7 +6,7 @@ database is waited for, never a reason to drop one), each against the database a
 that moment (so two quick keys never race, and a label never builds on a stale view).
 Every write is committed before its ``Outcome`` goes back to the UI. Undo appends a row
 that restores this reviewer's previous state; nothing is ever deleted. What each key
-makes of a label is decided in ``labels``.
+makes of a label is decided in ``labels``; the other rows are ``changes``'.
 """
 
 from __future__ import annotations
@@ -16,18 +16,17 @@ from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from groundtui.report import Report, compute
+from groundtui.report import Report, answer_correct, compute
+from groundtui.review import answer, queue
+from groundtui.review.changes import Change, correct, mark, undo
+from groundtui.review.intents import CORRECTIONS, Intent, Mark, Note, Outcome, Undo
+from groundtui.review.labels import describe, relabel
+from groundtui.review.queue import Team
+from groundtui.review.writes import WriteQueue, backoff
 from groundtui.store import Store, StoreError, now_iso
 from groundtui.store.claim_edits import CorrectionError
 from groundtui.store.errors import describe_error, is_damage
 from groundtui.store.rows import in_overlap
-from groundtui.tui import answer_data, claim_data, queue_data
-from groundtui.tui.corrections import correct, mark
-from groundtui.tui.intents import CORRECTIONS, Intent, Outcome
-from groundtui.tui.labels import describe, relabel
-from groundtui.tui.team_data import Team
-from groundtui.tui.undo import Change, undo
-from groundtui.tui.writes import WriteQueue, backoff
 
 
 class ReviewSession:
@@ -104,12 +103,23 @@ class ReviewSession:
         )
         return [] if lease.granted else lease.holders
 
-    def claims_of(self, store: Store, answer_id: str) -> list[claim_data.ClaimView]:
-        """An answer's claims as this session shows them."""
+    def hides_others(self, store: Store, answer_id: str) -> bool:
+        """Whether other reviewers' labels on the answer are hidden until this reviewer
+        labels each claim: blind review, or an answer in the double-review overlap."""
         point = store.scalar("select overlap_point from answers where id = ?", [answer_id])
-        return claim_data.load_claims(
+        return self.blind or in_overlap(point, self.share)
+
+    def claims_of(self, store: Store, answer_id: str) -> list[answer.ClaimView]:
+        """An answer's claims as this session shows them."""
+        return answer.load_claims(
             store, answer_id, self.reviewer,
-            hide_others=self.blind or in_overlap(point, self.share),
+            hide_others=self.hides_others(store, answer_id), adjudicate=self.adjudicate,
+        )
+
+    def load(self, store: Store, answer_id: str) -> answer.AnswerDetail | None:
+        """An answer in full as this session shows it (None: it is gone)."""
+        return answer.load_answer(
+            store, answer_id, self.reviewer, blind=self.blind, share=self.share,
             adjudicate=self.adjudicate,
         )
 
@@ -161,14 +171,14 @@ class ReviewSession:
 
     def apply(self, store: Store, intent: Intent) -> Outcome:
         """Apply one intent against ``store`` now; the row is committed when this returns."""
-        if intent.what == "undo":
+        if isinstance(intent, Undo):
             if not self._history:
                 return Outcome(intent, False, "Nothing to undo in this session.")
-            change = self._history[-1]
-            answer_id = change.answer_id
+            change: Change | None = self._history[-1]
+            answer_id = self._history[-1].answer_id
         else:
             change, answer_id = None, intent.answer_id
-        reviewed_before = queue_data.summary(store, answer_id).state == "reviewed"
+        reviewed_before = queue.summary(store, answer_id).state == "reviewed"
         # One transaction: the lease that lets this reviewer label and the label itself land
         # together or not at all (a damaged or locked file gets neither).
         with store.transaction():
@@ -181,11 +191,11 @@ class ReviewSession:
                 message = undo(store, change, self.reviewer)
                 self.counts["undos"] += 1
                 claim_id = change.target if change.table != "answer_marks" else ""
-            elif intent.what == "mark":
+            elif isinstance(intent, Mark):
                 message, made = mark(store, answer_id, self.reviewer)
                 self._made(made, "marks")
                 claim_id = ""
-            elif intent.what in CORRECTIONS:
+            elif isinstance(intent, CORRECTIONS):
                 try:
                     message, claim_id, made = correct(store, intent, self.reviewer)
                 except CorrectionError as exc:
@@ -214,16 +224,18 @@ class ReviewSession:
         reviewed_before: bool,
     ) -> Outcome:
         """The outcome of a committed change, with everything the screen redraws."""
-        row = queue_data.summary(store, answer_id)
+        row = queue.summary(store, answer_id, self.team)
         claims = self.claims_of(store, answer_id)
         if not message:
             claim = next((c for c in claims if c.id == claim_id), None)
             if claim is None:
                 message = "Saved"
-            elif intent.what == "note":
-                message = "Saved: note" if claim.mine_note else "Saved: note removed"
+            elif isinstance(intent, Note):
+                said = "note" if claim.mine_note else "note removed"
+                message = f"Saved {answer_id} #{claim.number}: {said}"
             else:
-                message = f"Saved: {describe(claim.mine_verdict, claim.mine_kind)}"
+                message = (f"Saved {answer_id} #{claim.number}: "
+                           f"{describe(claim.mine_verdict, claim.mine_kind)}")
         return Outcome(
             intent,
             True,
@@ -235,7 +247,7 @@ class ReviewSession:
             row.state == "reviewed",
             row,
             claims,
-            answer_data.effective_correct(store, answer_id),
+            answer_correct(store, answer_id),
             dict(self.counts),
         )
 
@@ -247,18 +259,19 @@ class ReviewSession:
         )
         if not labels:
             return "That claim is no longer in the database."
-        mine = claim_data.latest_mine(store, [claim_id], self.reviewer, self.adjudicate).get(
+        mine = answer.latest_mine(store, [claim_id], self.reviewer, self.adjudicate).get(
             claim_id
         )
+        # What was on the reviewer's screen: the judge's labels and the other reviewers'
+        # stay hidden on a claim until this reviewer has labelled it once.
+        unseen = not self.adjudicate and not answer.revealed(store, [claim_id], self.reviewer)
         row = relabel(
-            intent.what,
-            intent.value,
+            intent,
             mine=mine,
             judge_verdict=labels[0]["judge_verdict"],
             judge_kind=labels[0]["judge_kind"],
-            # The judge's labels are not on screen yet: no verdict of this reviewer's, ever.
-            hidden=self.blind and not self.adjudicate
-            and not claim_data.revealed(store, [claim_id], self.reviewer),
+            hidden=self.blind and unseen,
+            others_hidden=unseen and self.hides_others(store, intent.answer_id),
         )
         if isinstance(row, str):
             return row
@@ -268,10 +281,12 @@ class ReviewSession:
         else:
             table = "reviews"
             row_id = store.add_review(
-                claim_id, self.reviewer, row.verdict, row.kind, row.note, blind=row.blind
+                claim_id, self.reviewer, row.verdict, row.kind, row.note, blind=row.blind,
+                independent=row.independent,
             )
-        made = Change(table, intent.answer_id, claim_id, row_id, mine, intent.what)
-        self._made(made, "notes" if intent.what == "note" else "labels")
+        what = "note" if isinstance(intent, Note) else "label"
+        made = Change(table, intent.answer_id, claim_id, row_id, mine, what)
+        self._made(made, "notes" if what == "note" else "labels")
         return None
 
     def _made(self, change: Change, counted: str) -> None:
@@ -286,5 +301,5 @@ def _waiting(intent: Intent, exc: Exception) -> Outcome:
 
 def report_of(store: Store) -> Report:
     """The report as the database holds it now (cheap: it reads maintained counts), without
-    the team's keys, which the screen reads every few seconds (``live_panes``)."""
+    the team's keys, which the report pane reads apart (``tui.widgets.report``)."""
     return compute(store, with_team=False)

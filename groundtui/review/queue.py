@@ -1,0 +1,438 @@
+"""The review queue: its order, whose it is, what it shows of each answer, page by page.
+
+Queue order (README "Reviewing"): answers flagged by the mechanical check, or where the
+check and the judge disagree (flagged but every claim stated, or not flagged but a claim not
+stated), first; within each, unreviewed before reviewed; then import order. "Reviewed"
+means every claim has a reviewer's label (anyone's); an answer without claims counts as
+reviewed once its correctness is marked. The order is fixed when the queue is loaded, so an
+answer does not jump away from under the reviewer as it becomes reviewed.
+
+The queue is never loaded whole: it is read one page at a time by keyset (tier, seq), so a
+database of 100,000 answers opens as fast as one of 100. Every function takes a ``Store``
+opened by the calling thread (a worker's, in the UI).
+
+What the queue shows never tells a verdict the reviewer may not see yet. Blind review
+orders by the check's flag alone and filters on the reviewer's own labels: where the judge's
+verdict moved an answer, or chose it, the queue would tell the verdict. In the double-review
+overlap, a claim the reviewer has not labelled counts by the judge's verdict, not by another
+reviewer's label (README "Reviewing as a team").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from groundtui.store import Store
+from groundtui.store.rules import in_control
+from groundtui.store.team import open_to
+
+PAGE = 100
+
+# Priority = flagged, or not flagged with a claim the judge did not find stated; this is
+# "flagged, or check and judge disagree" with the flagged-and-all-stated case folded in.
+FLAGGED = "exists (select 1 from flags f where f.answer_id = a.id)"
+PRIORITY = (
+    f"({FLAGGED} or exists (select 1 from claim_labels l where l.answer_id = a.id"
+    " and l.judge_verdict is not null and l.judge_verdict != 'stated'))"
+)
+# A mark that counts: neither an undo row nor undone by one (m then u leaves none).
+LIVE_MARK = (
+    "m.reverts is null and not exists (select 1 from answer_marks u where u.reverts = m.id)"
+)
+MARKED = f"select 1 from answer_marks m where {LIVE_MARK}"
+REVIEWED = (
+    "(case when exists (select 1 from claim_labels l where l.answer_id = a.id)"
+    " then not exists (select 1 from claim_labels l where l.answer_id = a.id"
+    " and l.reviewer_verdict is null)"
+    f" else exists ({MARKED} and m.answer_id = a.id) end)"
+)
+
+
+def tiers(blind: bool = False, control: float = 0.0) -> tuple[str, ...]:
+    """The queue's four tiers, as SQL conditions on ``answers a``, in order.
+
+    The control sample of ``control`` (the ``control_share`` setting) is mixed into the
+    first tiers, unmarked until labelled, so the reviewer is not primed.
+    """
+    first = FLAGGED if blind else PRIORITY
+    if control > 0:
+        first = f"({first} or {in_control('a', repr(float(control)))})"
+    return (
+        f"{first} and not {REVIEWED}",
+        f"{first} and {REVIEWED}",
+        f"not {first} and not {REVIEWED}",
+        f"not {first} and {REVIEWED}",
+    )
+
+
+#: Answers with a claim on which the two first reviewers' latest verdicts differ.
+DISPUTED = (
+    "exists (select 1 from claims c join agg_claim_rr r on r.claim_id = c.id"
+    " where c.answer_id = a.id and r.a != r.b)"
+)
+
+
+@dataclass(frozen=True)
+class Team:
+    """Whose queue it is, at what moment, under which team settings.
+
+    ``share`` is the ``overlap`` setting; ``adjudicate`` makes it a lead's queue of the
+    answers reviewers disagree on.
+    """
+
+    reviewer: str
+    now: str
+    share: float = 0.0
+    adjudicate: bool = False
+
+    def where(self, everyone: bool) -> tuple[str, list]:
+        """SQL on ``answers a``: the answers this queue holds (all of them: ``everyone``)."""
+        if self.adjudicate:
+            return DISPUTED, []
+        if everyone:
+            return "", []
+        return open_to(self.reviewer, self.now, self.share)
+
+    def seen(self, column: str) -> tuple[str, list]:
+        """``l.label`` or ``l.reviewer_verdict`` (of ``claim_labels l`` on ``answers a``) as
+        this reviewer may see it: in the double-review overlap, a claim they have not
+        labelled counts by the judge's verdict and no reviewer's (a lead sees all)."""
+        if self.adjudicate or self.share <= 0:
+            return f"l.{column}", []
+        hidden = (
+            "(a.overlap_point < ? and not exists (select 1 from reviews r"
+            " where r.claim_id = l.claim_id and r.reviewer = ? and r.verdict is not null))"
+        )
+        instead = "l.judge_verdict" if column == "label" else "null"
+        return f"(case when {hidden} then {instead} else l.{column} end)", [
+            self.share, self.reviewer]
+
+
+# This reviewer's latest row for the claim ``l`` (their live label), for blind filters.
+_OWN = (
+    "(select r.verdict from reviews r where r.claim_id = l.claim_id and r.reviewer = ?"
+    " order by r.at desc, r.id desc limit 1)"
+)
+
+
+@dataclass(frozen=True)
+class QueueFilter:
+    """What the reviewer asked the queue to hold (the ``/`` modal)."""
+
+    text: str = ""
+    origin: str = ""
+    verdict: str = ""
+    unreviewed: bool = False
+    disagreements: bool = False
+    everyone: bool = False
+    """Every answer, those other reviewers hold or have reviewed too (README "Reviewing as a team")."""
+
+    @property
+    def active(self) -> bool:
+        """Whether anything is filtered out (or, with ``everyone``, let in)."""
+        return bool(
+            self.text or self.origin or self.verdict or self.unreviewed or self.disagreements
+            or self.everyone
+        )
+
+    def describe(self) -> str:
+        """A short line for the queue's header."""
+        parts = []
+        if self.text:
+            parts.append(f'"{self.text}"')
+        if self.origin:
+            parts.append(f"origin {self.origin}")
+        if self.verdict:
+            parts.append(self.verdict)
+        if self.unreviewed:
+            parts.append("unreviewed")
+        if self.disagreements:
+            parts.append("disagreements")
+        if self.everyone:
+            parts.append("everyone's")
+        return ", ".join(parts)
+
+    def where(self, mine: str | None = None, team: Team | None = None) -> tuple[str, list]:
+        """SQL conditions on ``answers a`` and their parameters.
+
+        ``mine`` (blind review: the reviewer) compares verdicts with that reviewer's own
+        labels rather than the effective label or anyone's; ``team``: only the labels that
+        reviewer may see (``Team.seen``).
+        """
+        sql: list[str] = []
+        params: list = []
+        label, label_params = team.seen("label") if team else ("l.label", [])
+        people, people_params = (
+            team.seen("reviewer_verdict") if team else ("l.reviewer_verdict", []))
+        if self.text:
+            like = (
+                "%" + self.text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            )
+            sql.append(
+                "(a.id like ? escape '\\' or a.question like ? escape '\\'"
+                " or a.response like ? escape '\\')"
+            )
+            params += [like, like, like]
+        if self.origin:
+            sql.append(
+                "exists (select 1 from answer_sources x join sources s on"
+                " s.key = x.source_key where x.answer_id = a.id and s.origin = ?)"
+            )
+            params.append(self.origin)
+        if self.verdict and mine is not None:
+            sql.append(
+                f"exists (select 1 from claim_labels l where l.answer_id = a.id and {_OWN} = ?)"
+            )
+            params += [mine, self.verdict]
+        elif self.verdict:
+            sql.append(
+                f"exists (select 1 from claim_labels l where l.answer_id = a.id and {label} = ?)"
+            )
+            params += [*label_params, self.verdict]
+        if self.unreviewed:
+            sql.append(f"not {REVIEWED}")
+        if self.disagreements and mine is not None:  # only where the judge is revealed
+            sql.append(
+                "exists (select 1 from claim_labels l where l.answer_id = a.id"
+                f" and l.judge_verdict is not null and {_OWN} != l.judge_verdict)"
+            )
+            params.append(mine)
+        elif self.disagreements:
+            sql.append(
+                "exists (select 1 from claim_labels l where l.answer_id = a.id"
+                f" and l.judge_verdict is not null and {people} != l.judge_verdict)"
+            )
+            params += people_params
+        return " and ".join(sql), params
+
+
+@dataclass
+class QueueRow:
+    """One answer as the queue lists it."""
+
+    answer_id: str
+    tier: int
+    seq: int
+    question: str
+    flagged: bool
+    claims: int
+    not_stated: int
+    reviewed_claims: int
+    marked: bool
+    control: bool = False
+    """In the control sample of unflagged answers (shown once reviewed, not to prime)."""
+
+    @property
+    def state(self) -> str:
+        """``reviewed``, ``partial`` or ``unreviewed``."""
+        if self.claims:
+            if self.reviewed_claims >= self.claims:
+                return "reviewed"
+            return "partial" if self.reviewed_claims else "unreviewed"
+        return "reviewed" if self.marked else "unreviewed"
+
+
+@dataclass
+class QueuePage:
+    """Rows after a keyset position; ``after`` is where the next page starts."""
+
+    rows: list[QueueRow]
+    after: tuple[int, int] | None
+
+
+def queue_page(
+    store: Store,
+    filt: QueueFilter,
+    after: tuple[int, int] = (0, 0),
+    limit: int = PAGE,
+    blind: str | None = None,
+    team: Team | None = None,
+) -> QueuePage:
+    """The next ``limit`` answers of the queue after keyset position ``(tier, seq)``.
+
+    ``blind`` is the reviewer of a blind review: flag-only order, their own labels.
+    ``team``: skip what other reviewers hold (README "Reviewing as a team").
+    """
+    extra, params = _conditions(filt, blind, team)
+    share = float(store.setting("control_share"))
+    order = tiers(blind is not None, share)
+    found: list[tuple[str, int, int]] = []
+    tier, seq = after
+    while tier < len(order) and len(found) < limit:
+        conditions = " and ".join(c for c in (order[tier], extra) if c)
+        for row in store.db.execute(
+            f"select a.id, a.seq from answers a where a.seq > ? and {conditions}"
+            " order by a.seq limit ?",
+            [seq, *params, limit - len(found)],
+        ):
+            found.append((row[0], tier, row[1]))
+        if len(found) < limit:
+            tier, seq = tier + 1, 0
+    rows = summaries(store, found, share, team)
+    more = (found[-1][1], found[-1][2]) if len(found) == limit else None
+    return QueuePage(rows, more)
+
+
+def _conditions(filt: QueueFilter, blind: str | None, team: Team | None) -> tuple[str, list]:
+    """The filter's and the team's SQL conditions on ``answers a``, with their parameters."""
+    extra, params = filt.where(blind, team)
+    if team is None:
+        return extra, params
+    sql, more = team.where(filt.everyone)
+    return " and ".join(c for c in (extra, sql) if c), params + more
+
+
+def summaries(
+    store: Store, keyed: list[tuple[str, int, int]], share: float | None = None,
+    team: Team | None = None,
+) -> list[QueueRow]:
+    """Queue rows for ``(answer id, tier, seq)`` triples, in the same order.
+
+    ``share``: the ``control_share`` setting, when the caller has read it. ``team``: claims
+    count by the labels its reviewer may see (``Team.seen``).
+    """
+    if not keyed:
+        return []
+    ids = [k[0] for k in keyed]
+    marks = ",".join("?" * len(ids))
+    info = {
+        r[0]: r[1:]
+        for r in store.db.execute(f"select id, question from answers where id in ({marks})", ids)
+    }
+    label, label_params = team.seen("label") if team else ("l.label", [])
+    counts = {
+        r[0]: r[1:]
+        for r in store.db.execute(
+            f"select l.answer_id, count(*), sum({label} is not null and {label} != 'stated'),"
+            " count(l.reviewer_verdict) from claim_labels l join answers a on a.id = l.answer_id"
+            f" where l.answer_id in ({marks}) group by l.answer_id",
+            [*label_params, *label_params, *ids],
+        )
+    }
+    flagged = {
+        r[0]
+        for r in store.db.execute(
+            f"select distinct answer_id from flags where answer_id in ({marks})", ids
+        )
+    }
+    marked = {
+        r[0]
+        for r in store.db.execute(
+            f"select distinct m.answer_id from answer_marks m where m.answer_id in ({marks})"
+            f" and {LIVE_MARK}",
+            ids,
+        )
+    }
+    if share is None:
+        share = float(store.setting("control_share"))
+    control = set() if share <= 0 else {
+        r[0]
+        for r in store.db.execute(
+            f"select a.id from answers a where a.id in ({marks})"
+            f" and {in_control('a', repr(share))}", ids)
+    }
+    rows = []
+    for answer_id, tier, seq in keyed:
+        n, not_stated, reviewed = counts.get(answer_id, (0, 0, 0))
+        rows.append(
+            QueueRow(
+                answer_id,
+                tier,
+                seq,
+                info.get(answer_id, ("",))[0],
+                answer_id in flagged,
+                n,
+                not_stated or 0,
+                reviewed,
+                answer_id in marked,
+                answer_id in control,
+            )
+        )
+    return rows
+
+
+def summary(store: Store, answer_id: str, team: Team | None = None) -> QueueRow:
+    """The queue row of one answer (its tier as of now), as ``team``'s reviewer sees it."""
+    seq = store.scalar("select seq from answers where id = ?", [answer_id]) or 0
+    return summaries(store, [(answer_id, -1, seq)], team=team)[0]
+
+
+def progress(
+    store: Store, filt: QueueFilter, blind: str | None = None, team: Team | None = None
+) -> tuple[int, int]:
+    """``(reviewed, total)`` answers of the (filtered) queue: a full scan, for a worker."""
+    extra, params = _conditions(filt, blind, team)
+    row = store.db.execute(
+        f"select count(*), coalesce(sum({REVIEWED}), 0) from answers a"
+        f" {'where ' + extra if extra else ''}",
+        params,
+    ).fetchone()
+    return row[1], row[0]
+
+
+def origins(store: Store) -> list[str]:
+    """Every source origin, for the filter's choices."""
+    return [r[0] for r in store.db.execute("select distinct origin from sources order by 1")]
+
+
+class TeamProgress(NamedTuple):
+    """``mine 12 · team 140 of 500 · double 9 of 50``: answers done by this reviewer, by
+    anyone, and by two reviewers in the overlap."""
+
+    mine: int
+    team: int
+    answers: int
+    double: int
+    overlap: int
+
+    def line(self) -> str:
+        """The progress line the queue shows."""
+        text = f"mine {self.mine:,} · team {self.team:,} of {self.answers:,}"
+        if self.overlap:
+            text += f" · double {self.double:,} of {self.overlap:,}"
+        return text
+
+
+def disputes_left(store: Store) -> tuple[int, int]:
+    """``(left, all)``: claims two reviewers disagree on not yet adjudicated, of all of them."""
+    row = store.db.execute(
+        "select count(*), coalesce(sum(l.adjudicated_verdict is null), 0)"
+        " from agg_claim_rr r join claim_labels l on l.claim_id = r.claim_id where r.a != r.b"
+    ).fetchone()
+    return row[1], row[0]
+
+
+def team_line(store: Store, team: Team) -> str:
+    """The team's progress as the queue shows it: a lead's disputes left, else
+    ``TeamProgress.line``."""
+    if team.adjudicate:
+        left, disputed = disputes_left(store)
+        return f"{left:,} of {disputed:,} disputed claims left to adjudicate"
+    return team_progress(store, team.reviewer, team.share).line()
+
+
+def team_progress(store: Store, reviewer: str, share: float) -> TeamProgress:
+    """Answers this reviewer labelled every claim of, answers every claim of which has a
+    reviewer's label, and overlap answers every claim of which two reviewers labelled."""
+    mine = store.scalar(
+        "select count(*) from (select c.answer_id, count(distinct r.claim_id) as done"
+        " from reviews r join claims c on c.id = r.claim_id"
+        " where r.reviewer = ? and r.verdict is not null and c.retired is null"
+        " group by c.answer_id) m"
+        " join agg_answer_state s on s.answer_id = m.answer_id where m.done >= s.claims",
+        [reviewer],
+    )
+    answers, team = store.db.execute(
+        "select count(*), coalesce(sum(s.claims > 0 and (select count(*) from claim_labels l"
+        " where l.answer_id = s.answer_id and l.reviewer_verdict is not null) >= s.claims), 0)"
+        " from agg_answer_state s"
+    ).fetchone()
+    overlap, double = store.db.execute(
+        "select count(*), coalesce(sum(s.claims > 0 and (select count(*) from claims c"
+        " join agg_claim_rr r on r.claim_id = c.id where c.answer_id = a.id) >= s.claims), 0)"
+        " from answers a join agg_answer_state s on s.answer_id = a.id"
+        " where a.overlap_point < ?",
+        [share],
+    ).fetchone()
+    return TeamProgress(mine, team, answers, double, overlap)

@@ -1,0 +1,134 @@
+"""The review screen kept live: others' changes seen as they happen, counts kept fresh.
+
+Every ``poll`` seconds ``LiveWatch`` runs a short worker that looks at the database's last
+rows (the newest review, judgement, adjudication, mark, answer, claim and correction: a few
+index lookups) and posts ``DatabaseChanged`` when they moved: another reviewer's label, a
+judge, an import. The same worker renews this reviewer's lease on the open answer while
+they are on it (README "Reviewing as a team"). (``PRAGMA data_version`` would need one
+connection kept open across looks, on one thread.)
+
+A whole-database count (the queue's progress, the report's team keys) runs again after a
+change through ``Spaced``: at once when it is cheap, so a label anyone makes shows within
+two seconds; never sooner than ``SPACING`` times its last duration, so that on a database
+where it takes a second it costs a session at most a fiftieth of a core, however busy the
+team: ten browser sessions on one host each count the same database.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from textual import work
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.worker import get_current_worker
+
+from groundtui.review.session import ReviewSession
+from groundtui.store import Store
+from groundtui.tui.messages import DatabaseChanged
+from groundtui.tui.reads import read
+
+RENEW_EVERY = 60.0
+"""Seconds between two renewals of the open answer's lease (it lasts ``lease_minutes``)."""
+#: The newest row of each table whose change the screen shows.
+LAST_ROWS = (
+    "select (select max(id) from reviews), (select max(id) from judgements),"
+    " (select max(id) from adjudications), (select max(id) from answer_marks),"
+    " (select max(seq) from answers), (select max(rowid) from claims),"
+    " (select max(id) from claim_edits)"
+)
+SPACING = 50
+"""A whole-database count waits at least this many times its last duration before it runs
+again: at most a fiftieth of a core per session."""
+
+
+class Spaced:
+    """A count run again on request: at once if due, else once when it becomes due.
+
+    Args:
+        owner: the widget whose timer waits.
+        run: starts the count (a worker), which sets ``took`` when done.
+        floor: the least seconds between two runs.
+    """
+
+    def __init__(self, owner: Widget, run: Callable[[], object], floor: float) -> None:
+        self.owner, self.run, self.floor = owner, run, floor
+        self.took = 0.0
+        """Seconds the last run took (set by the worker)."""
+        self._started = -math.inf
+        self._timer: Timer | None = None
+
+    def ask(self) -> None:
+        """Run now if due; else once it is (asking again meanwhile changes nothing)."""
+        if self._timer is not None:
+            return
+        wait = self._started + max(self.floor, SPACING * self.took) - time.monotonic()
+        if wait <= 0:
+            self._started = time.monotonic()
+            self.run()
+        else:
+            self._timer = self.owner.set_timer(wait, self._due)
+
+    def now(self) -> None:
+        """Run now, whenever it last ran (the reviewer asked a new question)."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._started = time.monotonic()
+        self.run()
+
+    def _due(self) -> None:
+        self._timer = None
+        self.ask()
+
+
+class LiveWatch(Widget):
+    """Looks for other people's changes every ``session.poll`` seconds; keeps the open
+    answer's lease. Draws nothing."""
+
+    DEFAULT_CSS = "LiveWatch { display: none; }"
+
+    def __init__(self, session: ReviewSession) -> None:
+        super().__init__()
+        self.session = session
+        self.answer_id: str | None = None
+        """The answer on screen, whose lease is renewed (set by the screen)."""
+        self._seen: tuple | None = None
+        self._renewed = time.monotonic()
+
+    def on_mount(self) -> None:
+        self.set_interval(self.session.poll, self.look)
+
+    def look(self) -> None:
+        """Has anyone written since the last look? (a timer)"""
+        renew = (
+            self.answer_id is not None and not self.session.readonly
+            and time.monotonic() - self._renewed >= RENEW_EVERY
+        )
+        self._look(self._seen, self.answer_id if renew else None)
+
+    @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
+    def _look(self, seen: tuple | None, renew: str | None) -> None:
+        """A short worker per look, not one that runs for ever, so that a test or a closing
+        app that waits for every worker is never held up."""
+
+        def last_rows(store: Store) -> tuple:
+            if renew is not None:
+                self.session.take(store, renew)
+            return tuple(store.db.execute(LAST_ROWS).fetchone())
+
+        now = read(self, self.session, "the database", last_rows, quiet=True)
+        if renew is not None:
+            self._renewed = time.monotonic()
+        if now is None or get_current_worker().is_cancelled:
+            return
+        self.app.call_from_thread(self._compare, seen, now)
+
+    def _compare(self, seen: tuple | None, now: tuple) -> None:
+        if now == self._seen:
+            return
+        self._seen = now
+        if seen is not None:  # the first look only records where the database stands
+            self.post_message(DatabaseChanged())

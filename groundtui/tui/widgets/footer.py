@@ -1,0 +1,20 @@
+"""The footer of keys, shown from the first frame, focused or not."""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+from textual.widgets import Footer
+
+
+class KeysFooter(Footer):
+    """Textual's footer, drawn whether or not the app has the focus.
+
+    Textual's redraws the keys only while the app has the focus; a browser page starts
+    without it, so the footer stayed empty until the reviewer clicked into the terminal.
+    The keys here are the screen's, the same focused or not.
+    """
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True  # Footer's own flag: its compose draws nothing before it
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self.recompose)
