@@ -40,7 +40,7 @@ LAST_ROWS = (
     " (select max(id) from claim_edits)"
 )
 SPACING = 50
-"""A whole-database count waits at least this many times its last duration before it runs
+"""A whole-database count waits at least this many times its last CPU time before it runs
 again: at most a fiftieth of a core per session."""
 
 
@@ -56,7 +56,8 @@ class Spaced:
     def __init__(self, owner: Widget, run: Callable[[], object], floor: float) -> None:
         self.owner, self.run, self.floor = owner, run, floor
         self.took = 0.0
-        """Seconds the last run took (set by the worker)."""
+        """CPU seconds the last run took (set by the worker, from ``time.thread_time``: its
+        wall time counts the UI thread's turns at the GIL too)."""
         self._started = -math.inf
         self._timer: Timer | None = None
 

@@ -57,7 +57,7 @@ async def _every_theme(app, pilot) -> dict[str, list[str]]:
     found = {}
     for theme in app.available_themes:
         app.theme = theme
-        await settle(pilot)
+        await pilot.pause()  # the new theme's styles, and the panes redrawn in it
         if bad := unreadable(app):
             found[theme] = bad[:5]
     return found

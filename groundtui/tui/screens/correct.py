@@ -1,6 +1,7 @@
 """The dialogs that correct a claim: its text (``E``), where to split it (``S``), and which
 span of the answer is a claim the judge missed (``A``). Each is dismissed with what the
-reviewer chose, or None to cancel; the review screen writes it.
+reviewer chose, or None to cancel; ``ask`` says which intent the review screen then writes
+(a note's too).
 
 Text from the answer is shown inert (``groundtui.text.inert``): never read as markup.
 """
@@ -8,7 +9,8 @@ Text from the answer is shown inert (``groundtui.text.inert``): never read as ma
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +19,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from groundtui.review.answer import AnswerDetail, ClaimView
+from groundtui.review.intents import Add, Edit, Intent, Note, Split
 from groundtui.text.inert import one_line, shown
 from groundtui.text.sentences import sentence_spans
 
@@ -228,3 +232,21 @@ class AddClaimScreen(ModalScreen[tuple[int, int] | None]):
     def action_cancel(self) -> None:
         """Close without adding."""
         self.dismiss(None)
+
+
+def ask(what: str, detail: AnswerDetail, claim: ClaimView | None
+        ) -> tuple[ModalScreen, Callable[[Any], Intent]] | str:
+    """The dialog a correction (or a note) opens on ``claim`` of ``detail``, and the intent
+    its answer makes; or why there is none to open. ``what``: note, edit, split, add."""
+    if what == "add":
+        claimed = [c.span for c in detail.claims if c.span is not None]
+        return AddClaimScreen(detail.response, claimed), lambda span: Add(detail.id, span)
+    if claim is None:
+        return f"This answer has no claim to {'write a note on' if what == 'note' else what}."
+    if what == "note":
+        from groundtui.tui.screens.note import NoteScreen
+
+        return NoteScreen(claim.text, claim.mine_note), lambda t: Note(detail.id, claim.id, t)
+    if what == "edit":
+        return EditClaimScreen(claim.text), lambda text: Edit(detail.id, claim.id, text)
+    return SplitClaimScreen(claim.text), lambda at: Split(detail.id, claim.id, at)

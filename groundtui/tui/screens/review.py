@@ -16,42 +16,35 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Static
-from textual.worker import get_current_worker
 
-from groundtui.review import queue
 from groundtui.review.answer import AnswerDetail, ClaimView
 from groundtui.review.intents import (
     CORRECTIONS,
-    Add,
     Confirm,
     Dismiss,
-    Edit,
     Intent,
     Kind,
     Mark,
     Note,
-    Split,
     Undo,
     Verdict,
 )
 from groundtui.review.labels import completes, describe, first_unlabelled, next_unlabelled
 from groundtui.review.queue import QueueFilter, QueueRow
 from groundtui.review.session import ReviewSession
-from groundtui.store import Store, StoreError
 from groundtui.tui import messages
 from groundtui.tui.commands import ReviewCommands
 from groundtui.tui.held_keys import on_the_answer_shown, replay_held_keys
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.live import LiveWatch
 from groundtui.tui.on_screen import OnScreen
-from groundtui.tui.reads import read
 from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.claims import COMPACT_BELOW, ClaimsPane
 from groundtui.tui.widgets.footer import KeysFooter
@@ -109,8 +102,6 @@ class ReviewScreen(Screen):
         """Claims this session labelled, whose rows may not be read back yet."""
         self.then_say = ""
         """Said after the next "Saved" (where advance on decide could not go)."""
-        self.origins: list[str] | None = None
-        self._answer_token = 0
         self._pick_unlabelled = False
 
     # -- layout --------------------------------------------------------------------------
@@ -121,7 +112,7 @@ class ReviewScreen(Screen):
         with Horizontal(id="panes"):
             yield QueuePane(session, id="queue")
             with Vertical(id="middle"):
-                yield AnswerView(id="answer")
+                yield AnswerView(session, id="answer")
                 yield ClaimsPane(self.db_path, blind=session.blind,
                                  adjudicate=session.adjudicate, id="claims")
             with Vertical(id="right"):
@@ -238,34 +229,11 @@ class ReviewScreen(Screen):
     def _open(self, index: int, claim_id: str | None = None, step: int = 1) -> None:
         self.index, self.awaiting_answer, self.step = index, True, step
         self.queue.highlight(index)
-        self._answer_token += 1
-        self._load_answer(self._answer_token, self.rows[index].answer_id, claim_id)
+        self.query_one(AnswerView).open(self.rows[index].answer_id, claim_id)
         self.queue.prefetch(index)
 
-    @work(thread=True, exclusive=True, group="answer", exit_on_error=False)
-    def _load_answer(self, token: int, answer_id: str, claim_id: str | None) -> None:
-        """Take the answer (a lease: README "Reviewing as a team"), then read it in full."""
-        session = self.session
-
-        def load(store: Store) -> AnswerDetail | None:
-            try:
-                holders = session.take(store, answer_id)
-            except StoreError:  # locked for long: the first label takes it (or says whose)
-                holders = []
-            detail = session.load(store, answer_id)
-            if detail is not None:
-                detail.held_by = holders
-            return detail
-
-        detail = read(self, session, "the answer", load)
-        # None (gone, or a failed read the status reports) is posted too: the old answer
-        # must not stay on screen, nor the keys typed for this one wait for ever.
-        if not get_current_worker().is_cancelled:
-            self.post_message(messages.AnswerLoaded(token, detail, claim_id))
-
-    def on_answer_loaded(self, message: messages.AnswerLoaded) -> None:
-        if message.token != self._answer_token:
-            return
+    @on(AnswerView.Loaded)
+    def _answer_loaded(self, message: AnswerView.Loaded) -> None:
         detail = message.detail
         if detail is not None and detail.held_by and not self.queue.filter.everyone:
             # Taken by someone else since the queue page was read: go on past it.
@@ -296,30 +264,21 @@ class ReviewScreen(Screen):
     # -- other people's changes ----------------------------------------------------------
 
     def on_database_changed(self, _: messages.DatabaseChanged) -> None:
-        detail = self.detail
-        if detail is not None and not self.awaiting_answer:
-            self._refresh_claims(self._answer_token, detail.id)
+        if self.detail is not None and not self.awaiting_answer:
+            self.query_one(AnswerView).reread_claims(self.detail.id)
         self.query_one(ReportPane).recount()
         self.queue.recount()
 
-    @work(thread=True, exclusive=True, group="refresh", exit_on_error=False)
-    def _refresh_claims(self, token: int, answer_id: str) -> None:
-        """Read the open answer's claims again, with everyone's labels as they are now."""
-        claims = read(self, self.session, "the claims",
-                      lambda s: self.session.claims_of(s, answer_id))
-        if claims is not None and not get_current_worker().is_cancelled:
-            self.post_message(messages.ClaimsRefreshed(token, answer_id, claims))
-
-    def on_claims_refreshed(self, message: messages.ClaimsRefreshed) -> None:
-        detail = self.detail
-        if message.token != self._answer_token or detail is None or detail.id != message.answer_id:
-            return
-        self._claims_now(detail, message.claims, None)
+    @on(AnswerView.ClaimsRead)
+    def _claims_read(self, message: AnswerView.ClaimsRead) -> None:
+        if self.detail is not None and self.detail.id == message.answer_id:
+            self._claims_now(self.detail, message.claims, None)
 
     def _claims_now(self, detail: AnswerDetail, claims: list[ClaimView],
                     select: str | None) -> None:
-        """Show the open answer's claims as read back; the same claim stays selected, else
-        ``select``, else the one now at its place (a dismissed claim: the one after it)."""
+        """Show the open answer's claims as read back, selecting ``select`` (an undo's, a
+        correction's claim), else the same claim as before, else the one now at its place
+        (a dismissed claim: the one after it)."""
         current = self.current_claim
         ids = [c.id for c in claims]
         wanted = select if select in ids else (current.id if current else None)
@@ -460,93 +419,45 @@ class ReviewScreen(Screen):
         self.writer.send(Undo())
 
     @on_the_answer_shown
-    def action_note(self) -> None:
-        """Open the note editor on the selected claim."""
-        from groundtui.tui.screens.note import NoteScreen
-
-        if (claim := self._claim_to("write a note on")) is not None:
-            self._ask(NoteScreen(claim.text, claim.mine_note),
-                      lambda note, a, c: Note(a, c, note))
-
-    @on_the_answer_shown
-    def action_edit_claim(self) -> None:
-        """Edit the selected claim's text: a new claim in its place, judged again."""
-        from groundtui.tui.screens.correct import EditClaimScreen
-
-        if (claim := self._claim_to("edit")) is not None:
-            self._ask(EditClaimScreen(claim.text), lambda text, a, c: Edit(a, c, text))
-
-    @on_the_answer_shown
-    def action_split_claim(self) -> None:
-        """Split the selected claim at a point chosen, each part judged again."""
-        from groundtui.tui.screens.correct import SplitClaimScreen
-
-        if (claim := self._claim_to("split")) is not None:
-            self._ask(SplitClaimScreen(claim.text), lambda at, a, c: Split(a, c, at))
-
-    @on_the_answer_shown
-    def action_add_claim(self) -> None:
-        """Add a claim the judge missed, selected from the answer."""
-        from groundtui.tui.screens.correct import AddClaimScreen
+    def action_correct(self, what: str) -> None:
+        """Open the dialog of a note (``e``), an edit (``E``), a split (``S``) or a claim
+        added (``A``) on the selected claim; write what it answers."""
+        from groundtui.tui.screens.correct import ask
 
         if self._read_only() or self.detail is None:
             return
-        claimed = [c.span for c in self.detail.claims if c.span is not None]
-        self._ask(AddClaimScreen(self.detail.response, claimed),
-                  lambda span, a, _: Add(a, span))
-
-    @on_the_answer_shown
-    def action_dismiss_claim(self) -> None:
-        """Dismiss the selected "claim" that is not one (a hedge, an offer to help)."""
-        if (claim := self._claim_to("dismiss")) is not None and self.detail is not None:
-            self._send(Dismiss(self.detail.id, claim.id))
-
-    def _claim_to(self, what: str) -> ClaimView | None:
-        """The selected claim to correct, or None (said why) when none or no writing."""
-        if self._read_only():
-            return None
-        if self.current_claim is None:
-            self._status(f"This answer has no claim to {what}.")
-        return self.current_claim
-
-    def _ask(self, dialog: Screen, intent: Callable[..., Intent]) -> None:
-        """Open ``dialog`` on the selected claim; send ``intent(its result, answer id,
-        claim id)`` unless it was cancelled (None)."""
-        answer_id = self.detail.id if self.detail else ""
-        claim_id = self.current_claim.id if self.current_claim else ""
+        asked = ask(what, self.detail, self.current_claim)
+        if isinstance(asked, str):
+            self._status(asked)
+            return
+        dialog, intent = asked
 
         def answered(result: object) -> None:
             if result is not None:
-                self._send(intent(result, answer_id, claim_id))
+                self._send(intent(result))
 
         self.app.push_screen(dialog, answered)
 
     @on_the_answer_shown
-    def action_filter(self) -> None:
-        """Open the queue filter (the source origins read first, in a worker)."""
-        from groundtui.tui.screens.filter import FilterScreen
-
-        if self.origins is None:
-            self._status("Reading the source origins…")
-            self._load_origins()
+    def action_dismiss_claim(self) -> None:
+        """Dismiss the selected "claim" that is not one (a hedge, an offer to help)."""
+        if self._read_only() or self.detail is None:
             return
+        if self.current_claim is None:
+            self._status("This answer has no claim to dismiss.")
+        else:
+            self._send(Dismiss(self.detail.id, self.current_claim.id))
 
-        def chosen(filt: QueueFilter | None) -> None:
-            if filt is not None and filt != self.queue.filter:
-                self._reload(filt)
+    @on_the_answer_shown
+    def action_filter(self) -> None:
+        """Open the queue filter."""
+        if not self.queue.choose_filter():
+            self._status("Reading the source origins…")
 
-        self.app.push_screen(FilterScreen(self.queue.filter, self.origins), chosen)
-
-    @work(thread=True, exclusive=True, group="origins", exit_on_error=False)
-    def _load_origins(self) -> None:
-        found = read(self, self.session, "the origins", queue.origins)
-        if found is not None:
-            self.app.call_from_thread(self._origins_loaded, found)
-
-    def _origins_loaded(self, origins: list[str]) -> None:
-        self.origins = origins
+    @on(QueuePane.FilterChosen)
+    def _filter_chosen(self, message: QueuePane.FilterChosen) -> None:
         self._status("")
-        self.action_filter()
+        self._reload(message.filter)
 
     @on_the_answer_shown(moves=True)
     def open_answer_id(self, answer_id: str) -> None:

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
+from groundtui.review.answer import AnswerDetail, ClaimView
 from groundtui.review.labels import correctness
+from groundtui.review.session import ReviewSession
+from groundtui.store import Store, StoreError
 from groundtui.text.inert import one_line, shown
 from groundtui.tui.legible import component_style
 from groundtui.tui.on_screen import OnScreen
+from groundtui.tui.reads import read
 from groundtui.tui.widgets.rendering import (
     VERDICT_CLASSES,
     scroll_to_offset,
@@ -23,7 +30,74 @@ from groundtui.tui.widgets.rendering import (
 
 
 class AnswerView(VerticalScroll):
-    """Question and response; the selected claim emphasised, unsourced specifics underlined."""
+    """Question and response; the selected claim emphasised, unsourced specifics underlined.
+
+    It reads the answer the screen opens (``open``) and its claims again after other
+    people's changes (``reread_claims``), each in a worker; a read answering an abandoned
+    request (the reviewer moved on) is dropped, the others go up as ``Loaded`` and
+    ``ClaimsRead``.
+    """
+
+    class Loaded(Message):
+        """The answer opened was read (``detail`` None: gone, or not readable)."""
+
+        def __init__(self, detail: AnswerDetail | None, claim_id: str | None) -> None:
+            super().__init__()
+            self.detail = detail
+            self.claim_id = claim_id
+
+    class ClaimsRead(Message):
+        """The open answer's claims, read again with everyone's labels as they are now."""
+
+        def __init__(self, answer_id: str, claims: list[ClaimView]) -> None:
+            super().__init__()
+            self.answer_id = answer_id
+            self.claims = claims
+
+    def __init__(self, session: ReviewSession, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self._token = 0
+
+    def open(self, answer_id: str, claim_id: str | None = None) -> None:
+        """Take the answer (a lease: README "Reviewing as a team") and read it in full."""
+        self._token += 1
+        self._load(self._token, answer_id, claim_id)
+
+    @work(thread=True, exclusive=True, group="answer", exit_on_error=False)
+    def _load(self, token: int, answer_id: str, claim_id: str | None) -> None:
+        session = self.session
+
+        def load(store: Store) -> AnswerDetail | None:
+            try:
+                holders = session.take(store, answer_id)
+            except StoreError:  # locked for long: the first label takes it (or says whose)
+                holders = []
+            detail = session.load(store, answer_id)
+            if detail is not None:
+                detail.held_by = holders
+            return detail
+
+        detail = read(self, session, "the answer", load)
+        # None (gone, or a failed read the status reports) goes up too: the old answer
+        # must not stay on screen, nor the keys typed for this one wait for ever.
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._post, token, self.Loaded(detail, claim_id))
+
+    def reread_claims(self, answer_id: str) -> None:
+        """Read the open answer's claims again (someone else changed the database)."""
+        self._reread(self._token, answer_id)
+
+    @work(thread=True, exclusive=True, group="refresh", exit_on_error=False)
+    def _reread(self, token: int, answer_id: str) -> None:
+        claims = read(self, self.session, "the claims",
+                      lambda store: self.session.claims_of(store, answer_id))
+        if claims is not None and not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._post, token, self.ClaimsRead(answer_id, claims))
+
+    def _post(self, token: int, message: Message) -> None:
+        if token == self._token:  # else the reviewer has opened another answer since
+            self.post_message(message)
 
     COMPONENT_CLASSES = VERDICT_CLASSES | {
         "answer--selected",

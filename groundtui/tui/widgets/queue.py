@@ -27,6 +27,7 @@ from groundtui.review.queue import (
     QueueFilter,
     QueuePage,
     QueueRow,
+    origins,
     progress,
     queue_page,
     team_line,
@@ -188,6 +189,13 @@ class QueuePane(Vertical, can_focus=True):
             super().__init__()
             self.index = index
 
+    class FilterChosen(Message):
+        """The reviewer chose a new filter in the ``/`` dialog."""
+
+        def __init__(self, filt: QueueFilter) -> None:
+            super().__init__()
+            self.filter = filt
+
     class Loaded(Message):
         """A page of the queue was read (``first``: the first of a new queue), or not
         (``failed``: the status says why)."""
@@ -215,6 +223,8 @@ class QueuePane(Vertical, can_focus=True):
         """A page is being read."""
         self.counting = False
         """The progress is counted (from the first answer shown on: not before it)."""
+        self.origins: list[str] | None = None
+        """The source origins the filter offers, once read."""
         self._token = 0
         self._counting = Spaced(self, self._count, floor=session.poll)
 
@@ -280,6 +290,31 @@ class QueuePane(Vertical, can_focus=True):
             self._show_progress()
         self.post_message(self.Loaded(first, page is None))
 
+    def choose_filter(self) -> bool:
+        """Open the filter dialog (``/``); False while its origins are read first."""
+        from groundtui.tui.screens.filter import FilterScreen
+
+        if self.origins is None:
+            self._load_origins()
+            return False
+
+        def chosen(filt: QueueFilter | None) -> None:
+            if filt is not None and filt != self.filter:
+                self.post_message(self.FilterChosen(filt))
+
+        self.app.push_screen(FilterScreen(self.filter, self.origins), chosen)
+        return True
+
+    @work(thread=True, exclusive=True, group="origins", exit_on_error=False)
+    def _load_origins(self) -> None:
+        found = read(self, self.session, "the origins", origins)
+        if found is not None:
+            self.app.call_from_thread(self._origins_loaded, found)
+
+    def _origins_loaded(self, found: list[str]) -> None:
+        self.origins = found
+        self.choose_filter()
+
     # -- progress ----------------------------------------------------------------------
 
     def recount(self) -> None:
@@ -299,13 +334,13 @@ class QueuePane(Vertical, can_focus=True):
         session = self.session
         blind = session.reviewer if session.blind else None
         team = session.team
-        began = time.monotonic()
+        began = time.thread_time()  # CPU, not wall: the UI thread shares the GIL
 
         def counts(store):
             return progress(store, filt, blind, team), team_line(store, team)
 
         counted = read(self, session, "the progress", counts)
-        self._counting.took = time.monotonic() - began
+        self._counting.took = time.thread_time() - began
         if counted is not None and not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._counted, token, *counted)
 
