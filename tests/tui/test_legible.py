@@ -68,3 +68,20 @@ async def test_a_tint_with_alpha_is_blended_over_the_pane_not_taken_whole(review
         text = pane.styles.color.rgb
         assert tint != text and contrast(text, tint) >= 4.5
         assert evidence.bold and evidence.underline  # not colour alone
+
+
+async def test_a_new_theme_redraws_the_panes_in_its_own_colours(review_db: Path):
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=(140, 44)) as pilot:
+        await settle(pilot)
+        pane = app.screen.query_one(SourcePane)
+
+        def evidence_drawn() -> set:
+            body = pane.query_one("#source-body").content
+            return {s.style.bgcolor for s in body.spans if getattr(s.style, "underline", False)}
+
+        dark = evidence_drawn()
+        app.theme = "textual-light"
+        await settle(pilot)
+        light = component_style(pane, "source--evidence").bgcolor
+        assert evidence_drawn() == {light} and light not in dark

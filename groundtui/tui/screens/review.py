@@ -145,6 +145,8 @@ class ReviewScreen(Screen):
     def _redraw(self) -> None:
         """Draw everything again in the new theme (its colours are baked into the text)."""
         self.on_screen = self.on_screen
+        self.query_one(SourcePane).repaint()
+        self.query_one(ClaimsPane).repaint()
         self.query_one(ReportPane).draw()
         self.queue.refresh_rows()
 

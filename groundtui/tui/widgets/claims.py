@@ -115,6 +115,11 @@ class ClaimsPane(Vertical, can_focus=True):
             self._detail_of = index
             self.query_one("#claim-detail-scroll").scroll_home(animate=False)
 
+    def repaint(self) -> None:
+        """Draw every claim again (a new theme: its colours are in the text drawn)."""
+        self._reprompt()
+        self.select(self._shown, self._current)
+
     def _hidden(self, claim: ClaimView) -> bool:
         return claim.judge_hidden(self.blind)
 
@@ -129,9 +134,12 @@ class ClaimsPane(Vertical, can_focus=True):
         width = self.content_region.width - 1  # the list's scrollbar
         if compact != self.compact or (compact and width != self._width):
             self.compact, self._width = compact, width
-            options = self.query_one(OptionList)
-            for index, claim in enumerate(self._shown):
-                options.replace_option_prompt_at_index(index, self._prompt(claim))
+            self._reprompt()
+
+    def _reprompt(self) -> None:
+        options = self.query_one(OptionList)
+        for index, claim in enumerate(self._shown):
+            options.replace_option_prompt_at_index(index, self._prompt(claim))
 
     def _prompt(self, claim: ClaimView) -> Text:
         """Two lines: the claim; then kind, citation, judge, label and marks (``compact``:

@@ -226,6 +226,12 @@ class SourcePane(Vertical, can_focus=True):
         """The reviewer scrolled: a resize no longer brings the evidence back into view."""
         self._before = None
 
+    def repaint(self) -> None:
+        """Draw the same again (a new theme: its colours are in the text drawn)."""
+        if self._shown is not None:
+            self._shown = (None, *self._shown[1:])  # not the same, yet the same claim
+        self.redraw()
+
     def redraw(self) -> None:
         """Draw again, after ``whole`` or ``position`` changed."""
         self.show(*self._args)
