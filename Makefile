@@ -1,17 +1,23 @@
 # Two commands do all the set-up: `make demo` and `make test`.
-# Each creates .venv if needed and reinstalls only when pyproject.toml changed.
+# Each creates .venv if needed and reinstalls only when pyproject.toml changed: `make demo`
+# the runtime alone, `make test` the dev extra too (pytest, mypy, ruff, Playwright).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: demo test test-fast venv clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(DEV_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(DEV_STAMP)
 
 # Ray (the optional extra for `scan-table --engine ray`) in its own environment: its data
 # extra brings pandas, which sqlite-utils imports whenever it is installed (0.5 s on every
@@ -42,13 +48,14 @@ chromium:
 	    echo "make: no /usr/bin/chromium and no apt-get as root: the browser tests will be skipped"; \
 	  fi; }
 
-test: $(STAMP) $(RAY_STAMP) chromium
+test: $(DEV_STAMP) $(RAY_STAMP) chromium
 	$(BIN)/ruff check groundtui tests bench
+	$(BIN)/ruff format --check groundtui tests bench
 	$(BIN)/mypy groundtui
 	$(BIN)/python -m pytest -q
 
 # The quick loop: the same checks, without the tests marked slow (pytest -m slow lists them).
-test-fast: $(STAMP)
+test-fast: $(DEV_STAMP)
 	$(BIN)/ruff check groundtui tests bench
 	$(BIN)/python -m pytest -q -m "not slow"
 

@@ -35,7 +35,7 @@ from pathlib import Path
 import sqlite_utils
 from import_formats import FORMATS, write
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store, StoreError, source_key
 
 ORIGINS = ["help-centre", "pdf-archive", "email-export", "price-list"]

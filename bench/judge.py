@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from groundtui.importer import import_files  # noqa: E402
+from groundtui.importing.files import import_files  # noqa: E402
 from groundtui.judge.llm import LLMJudge  # noqa: E402
 from groundtui.judge.llm.cache import CompletionCache  # noqa: E402
 from groundtui.judge.llm.prompts import verification_messages  # noqa: E402

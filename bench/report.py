@@ -35,7 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generate import SECOND_JUDGE, generate
 
-from groundtui import export, report
+from groundtui import report
+from groundtui.exporting import labels as export
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import Store
 

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from groundtui.checks import unsourced_specifics
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))

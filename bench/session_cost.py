@@ -54,8 +54,8 @@ def teammate(db: Path, stop: threading.Event) -> None:
         i += 1
 
 
-async def measure(db: Path, seconds: float) -> None:
-    app = make_app(str(db), "bench")
+async def measure(db: Path, seconds: float, spacing: float) -> None:
+    app = make_app(str(db), "bench", spacing=spacing)
     stop = threading.Event()
     async with app.run_test(size=(140, 45)) as pilot:
         cpu, wall = time.process_time(), time.time()
@@ -73,19 +73,17 @@ async def measure(db: Path, seconds: float) -> None:
         stop.set()
         mate.join()
     print(f"open, a teammate labelling every second: {used / spent:.3f} cores "
-          f"({used:.1f} CPU s in {spent:.0f} s; SPACING {live.SPACING})")
+          f"({used:.1f} CPU s in {spent:.0f} s; spacing {spacing:g})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--answers", type=int, default=100_000)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--spacing", type=float, default=None,
-                        help="live.SPACING for this run (0: counts not spaced by cost)")
+    parser.add_argument("--spacing", type=float, default=live.SPACING,
+                        help="make_app's spacing for this run (0: counts not spaced by cost)")
     parser.add_argument("--db", default=None, help="a generated database (made when missing)")
     args = parser.parse_args()
-    if args.spacing is not None:
-        live.SPACING = args.spacing
     source = Path(args.db or f"{tempfile.gettempdir()}/groundtui-serve-{args.answers}.db")
     if not source.exists():
         subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), "--answers",
@@ -93,7 +91,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "cost.db"
         shutil.copy(source, db)
-        asyncio.run(measure(db, args.seconds))
+        asyncio.run(measure(db, args.seconds, args.spacing))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib.resources import as_file, files
 from pathlib import Path
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.scan import scan_answers
 from groundtui.store import Store, StoreError
 

@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.records import aware, nfc, reviewer_name, without_nul
+from groundtui.json_input import aware, nfc, reviewer_name, without_nul
 from groundtui.text import markers
 from groundtui.text.inert import quoted
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index

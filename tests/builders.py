@@ -15,7 +15,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 
 

@@ -17,4 +17,4 @@ def db_path(tmp_path: Path) -> Path:
 def a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """`review` and `demo` run under CliRunner as from a terminal (its stdin is none), for
     tests of what they do once the UI may open (README "Reviewing": no terminal, no UI)."""
-    monkeypatch.setattr("groundtui.cli.reviewing.has_terminal", lambda: True)
+    monkeypatch.setattr("groundtui.cli.review.has_terminal", lambda: True)

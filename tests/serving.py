@@ -9,7 +9,7 @@ import sys
 import threading
 from pathlib import Path
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 from tests.builders import make_answer, write_jsonl
 

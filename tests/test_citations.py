@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from groundtui.checks import unsourced_specifics
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.judge.heuristic import HeuristicJudge
 from groundtui.judge.pipeline import judge_answers
 from groundtui.report import compute

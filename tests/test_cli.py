@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -129,7 +130,8 @@ def test_the_demo_without_a_terminal_builds_nothing(tmp_path: Path) -> None:
 
 
 def test_core_modules_do_not_load_the_ui_or_litellm() -> None:
-    core = ["store", "models", "importer", "text", "cli", "checks", "report", "export", "scan"]
+    core = ["store", "models", "importing.files", "text", "cli", "checks", "report",
+            "exporting.labels", "scan"]
     core += ["demo", "judge.pipeline", "judge.llm", "judge.heuristic"]
     assert packages_loaded([f"groundtui.{name}" for name in core], ("textual", "litellm")) == []
 
@@ -238,3 +240,32 @@ def test_judge_refuses_heuristic_beside_a_model_given_on_the_command_line(
     assert offline.exit_code == 0, offline.output
     with Store(db_path) as store:
         assert store.scalar("select count(*) from judgements where judge = 'heuristic'") > 0
+
+
+def test_a_python_without_the_dependencies_is_told_what_to_install() -> None:
+    """``python -S`` has no site-packages: click, sqlite-utils and the rest are missing."""
+    done = subprocess.run([sys.executable, "-S", "-m", "groundtui", "--help"],
+                          capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("groundtui: this Python lacks the package ")
+    assert "pip install ." in done.stderr
+
+
+def test_the_demo_prints_commands_that_run_as_printed(tmp_path: Path) -> None:
+    """Run as ``.venv/bin/groundtui`` from the repository, as ``make demo`` does: the
+    commands it prints afterwards are that path, not a ``groundtui`` the PATH lacks."""
+    script = Path(sys.executable).with_name("groundtui")
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items() if k != "PATH"} | {"PATH": "/usr/bin:/bin"}
+    db = tmp_path / "demo.db"
+    done = subprocess.run([str(script), "demo", "--db", str(db), "--no-ui"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.split("`")[1::2]
+    report = next(c for c in printed if " report " in c)
+    again = subprocess.run(report.split(), cwd=root, env=env, capture_output=True, text=True,
+                           timeout=120)
+    assert again.returncode == 0, (report, again.stderr)
+    assert again.stdout.startswith("groundtui report")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 from groundtui.store.settings import SETTINGS
 from tests.builders import make_answer, write_jsonl

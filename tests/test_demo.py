@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from groundtui import report
 from groundtui.cli import cli
 from groundtui.demo import build_demo
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.models import InventionKind, Verdict
 from groundtui.store import Store
 

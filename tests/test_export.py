@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from groundtui import export as exports
 from groundtui.cli import cli
-from groundtui.importer import import_files
+from groundtui.exporting import labels as exports
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 
 # README "Export", in its order.

@@ -18,12 +18,13 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from groundtui import export as exports
-from groundtui import export_parquet
 from groundtui.cli import cli
-from groundtui.export_parquet import writer
-from groundtui.export_parquet.card import MEANINGS
-from groundtui.importer import import_files
+from groundtui.exporting import hf
+from groundtui.exporting import labels as exports
+from groundtui.exporting import parquet as export_parquet
+from groundtui.exporting import parquet as writer
+from groundtui.exporting.hf import MEANINGS
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 from tests.test_export import ALL_COLUMNS, ANSWERS, FAQ, REFUNDS, jsonl, many_answers, write_answers
 
@@ -129,10 +130,11 @@ def test_a_bad_output_path_leaves_nothing(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(export_parquet, "rows", failing)
+    monkeypatch.setattr(hf, "rows", failing)
     with pytest.raises(RuntimeError):
         export_parquet.export_parquet(store, earlier)
     with pytest.raises(RuntimeError):
-        export_parquet.export_hf(store, tmp_path / "hf")
+        hf.export_hf(store, tmp_path / "hf")
     assert earlier.read_bytes() == b"the previous export"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "labels.parquet"])
 
@@ -166,8 +168,8 @@ def test_hf_folder_by_split_with_a_card(store: Store, tmp_path: Path) -> None:
 def test_hf_replaces_an_earlier_export_and_no_other_folder(store: Store, tmp_path: Path) -> None:
     folder = tmp_path / "labels"
     folder.mkdir()  # an empty folder is fine
-    assert sum(export_parquet.export_hf(store, folder).values()) == 125
-    counts = export_parquet.export_hf(store, folder, reviewed_only=True)  # over the last one
+    assert sum(hf.export_hf(store, folder).values()) == 125
+    counts = hf.export_hf(store, folder, reviewed_only=True)  # over the last one
     assert sum(counts.values()) == 1  # one split holds no rows: a file of no rows
     assert sum(pq.read_table(folder / "data" / f"{s}.parquet").num_rows for s in counts) == 1
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
@@ -195,7 +197,7 @@ def test_hf_folder_loads_with_datasets(store: Store, tmp_path: Path) -> None:
     import datasets
 
     folder = tmp_path / "labels"
-    export_parquet.export_hf(store, folder)
+    hf.export_hf(store, folder)
     expected = jsonl(store)
     for loaded in (
         datasets.load_dataset("parquet", data_dir=str(folder), cache_dir=str(tmp_path / "c1")),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from groundtui.importer import InputError, import_files
+from groundtui.importing.files import InputError, import_files
 from groundtui.store import Store
 from tests.builders import dump, make_answer, write_jsonl
 
@@ -189,7 +189,7 @@ def test_imported_labels_become_judgements_and_reviews(db_path: Path, tmp_path: 
 def test_report_counts_match_a_recount_after_import(
     db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bulk_min: int
 ) -> None:
-    from groundtui.importer import files
+    from groundtui.importing import files
     from groundtui.report import cubes
 
     monkeypatch.setattr(files, "BULK_MIN", bulk_min)

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from groundtui.formats import open_input, rows
-from groundtui.formats.base import stable_id, text_id
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
+from groundtui.importing.formats import open_input, rows
+from groundtui.importing.formats.base import stable_id, text_id
 from groundtui.store import Store
 
 DATA = Path(__file__).parent / "data"

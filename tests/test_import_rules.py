@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 from tests.builders import dump, make_answer, write_jsonl
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from groundtui.importer import InputError, import_files
+from groundtui.importing.files import InputError, import_files
 from groundtui.report import cubes
 from groundtui.store import Store
 from groundtui.store.spool import Spool
@@ -127,7 +127,7 @@ def test_the_spool_is_removed_when_a_file_cannot_be_read(
 # take the write lock: it says so on stdout and waits for a line on stdin.
 PAUSED_IMPORT = """
 import sys
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 
 with Store(sys.argv[1]) as store:

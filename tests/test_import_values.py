@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 from tests.builders import make_answer, write_jsonl
 

@@ -46,7 +46,7 @@ from click.testing import CliRunner
 
 from groundtui import report
 from groundtui.cli import cli
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import ClaimRow, Store
 from groundtui.store.claim_edits import CorrectionError

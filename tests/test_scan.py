@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from groundtui.checks import unsourced_specifics
 from groundtui.cli import cli
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.scan import CHECK_NAME, scan_answers
 from groundtui.store import Store
 from tests.builders import dump, make_answer, write_jsonl

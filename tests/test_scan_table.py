@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from groundtui.checks import unsourced_specifics
 from groundtui.cli import cli
 from groundtui.scan import CHECK_NAME
+from groundtui.scan_table import Columns, scan_table
+from groundtui.scan_table.batch import BatchChecker, IndexCache
 from groundtui.store import Store
-from groundtui.table import Columns, scan_table
-from groundtui.table.batch import BatchChecker, IndexCache
 from tests.builders import table_with_a_damaged_row_group, table_with_bad_rows
 
 SAMPLE = Path(__file__).resolve().parents[1] / "groundtui" / "sample_data" / "answers.jsonl"
@@ -309,7 +309,7 @@ def test_past_twenty_bad_rows_the_rest_are_counted(tmp_path: Path) -> None:
 
 
 def test_ray_row_hashes_name_the_row_group_and_row_or_else_the_id() -> None:
-    from groundtui.table.ray_actors import RowPlaces
+    from groundtui.scan_table.ray_actors import RowPlaces
 
     # row_hash as Ray 2.60's read_parquet gave it for rows 0 and 3 of this path
     places = RowPlaces({"other.parquet": [5], "d/day=1/a.parquet": [3, 3, 3, 1]})

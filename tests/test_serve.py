@@ -182,7 +182,7 @@ def test_serving_beyond_loopback_says_it_is_plain_http(
 def test_a_session_skips_the_whole_file_check_its_server_made(
     db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from groundtui.cli.reviewing import _checked
+    from groundtui.cli.review import _checked
     from groundtui.store.checked import CHECKED_BY_SERVE
     from groundtui.store.connection import Connection
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import Store, StoreError, source_key
 from groundtui.store.migrations import MIGRATIONS

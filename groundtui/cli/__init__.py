@@ -1,7 +1,8 @@
 """The ``groundtui`` command line (README "Commands"): click commands with rich output.
 
-Each command is a thin shell over a core module, in a module per group of commands
-(imports, judging, reading, reviewing, tables); heavy imports (textual, litellm) happen inside the
+Each command is a thin shell over a core module, in a module named for it (``imports`` for
+``import``; ``review`` holds ``demo`` too, ``serve`` the ``reviewers`` group, ``report``
+``judges``); heavy imports (textual, litellm) happen inside the
 commands that need them, so ``groundtui import`` starts fast.
 """
 
@@ -15,15 +16,22 @@ import sys
 import click
 
 from groundtui import __version__
-from groundtui.cli.config import config
-from groundtui.cli.forget import delete
-from groundtui.cli.imports import import_cmd
-from groundtui.cli.judging import judge, scan
-from groundtui.cli.reading import export, judges, report
-from groundtui.cli.reviewing import demo, review
-from groundtui.cli.serving import reviewers, serve
-from groundtui.cli.tables import scan_table
-from groundtui.cli.team import leases
+
+# The modules, not their commands: a command bound here under its module's name would hide
+# the module (``groundtui.cli.review`` would be the click command).
+from groundtui.cli import (
+    config,
+    delete,
+    export,
+    imports,
+    judge,
+    leases,
+    report,
+    review,
+    scan,
+    scan_table,
+    serve,
+)
 
 __all__ = ["cli", "main"]
 
@@ -72,14 +80,12 @@ def cli() -> None:
     """
 
 
-for _command in (import_cmd, scan, judge, review, report, export, demo, config):
+for _command in (
+    imports.import_cmd, scan.scan, judge.judge, review.review, report.report, export.export,
+    review.demo, config.config, delete.delete, leases.leases, serve.serve, serve.reviewers,
+    report.judges, scan_table.scan_table,
+):
     cli.add_command(_command)
-cli.add_command(delete)
-cli.add_command(leases)
-cli.add_command(serve)
-cli.add_command(reviewers)
-cli.add_command(judges)
-cli.add_command(scan_table)
 
 
 def main() -> None:

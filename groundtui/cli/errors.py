@@ -34,7 +34,7 @@ def user_errors(fn: Callable) -> Callable:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from groundtui.importer import InputError
+        from groundtui.importing.formats import InputError
 
         try:
             return fn(*args, **kwargs)

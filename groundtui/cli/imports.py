@@ -9,8 +9,8 @@ import click
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import user_errors
-from groundtui.formats import FORMATS
-from groundtui.records import parse_instant
+from groundtui.importing.formats import FORMATS
+from groundtui.json_input import parse_instant
 from groundtui.store import default_db_path
 from groundtui.text.inert import shown
 
@@ -51,8 +51,8 @@ def import_cmd(
     db_path: str | None,
 ) -> None:
     """Load answers from FILEs ("-" reads stdin), each in its detected format or --format."""
-    from groundtui.formats.scanned import ScanColumns
-    from groundtui.importer import import_files
+    from groundtui.importing.files import import_files
+    from groundtui.importing.formats.scanned import ScanColumns
 
     scanned = ScanColumns(id_col, response_col, sources_col, question_col)
     if not flagged_only and scanned != ScanColumns():

@@ -1,9 +1,5 @@
 """The provenance cross-check: whether a claim its cited source does not state is stated
-by another source of the answer (fabricated provenance, README "The judge").
-
-Apart from ``pipeline`` because the dry run's bill (``estimate``) chooses the same
-candidate source to price the same call, without judging anything.
-"""
+by another source of the answer (fabricated provenance, README "The judge")."""
 
 from __future__ import annotations
 

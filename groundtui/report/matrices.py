@@ -1,10 +1,6 @@
 """The verdict × verdict matrices behind the report's agreement, counted from its cubes:
 the judge's verdict against people's, one reviewer's against another's, and the
-calibration the report adds to them (intervals, the confusion, by claim kind, by origin).
-
-Apart from ``compute`` because these are the matrices alone, pure over ``Cubes``: the
-report's sums read them, and so does the review UI's calibration screen.
-"""
+calibration the report adds to them (intervals, the confusion, by claim kind, by origin)."""
 
 from __future__ import annotations
 

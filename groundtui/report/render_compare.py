@@ -1,9 +1,8 @@
 """``groundtui report --compare`` and ``groundtui judges`` as rich tables: two judges side
 by side and the list of judges (the numbers of ``report.compare``).
 
-Apart from ``render`` because neither is a section of the report: each is its own command's
-whole output. Judge names come from imported data, so they are rendered as
-``rich.text.Text``, never markup.
+Judge names come from imported data, so they are rendered as ``rich.text.Text``, never
+markup.
 """
 
 from __future__ import annotations

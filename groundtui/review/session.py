@@ -73,6 +73,9 @@ class ReviewSession:
         self.advance = advance
         self.poll = 1.0
         """Seconds between two looks for changes others made (live refresh)."""
+        self.spacing = 50.0
+        """A whole-database count of the screen waits this many times its last CPU time
+        before it runs again (``tui.live.SPACING``)."""
         self.writes: WriteQueue[Intent, Outcome] = WriteQueue(
             db_path, self.apply, self._failed, _waiting, timeout=write_timeout, pause=pause
         )

@@ -1,9 +1,5 @@
 """SQLite's errors as one sentence a user can act on: a lock held by another, a damaged
-file and how to recover it, a file that is not a database, a file one may not write.
-
-Apart from ``connection`` because the sentences are read beyond the store: the CLI and
-the review UI name an error met outside a ``Connection`` with the same words.
-"""
+file and how to recover it, a file that is not a database, a file one may not write."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from groundtui.review.session import ReviewSession
 from groundtui.review.writes import writable
 from groundtui.store import Store, StoreError
 from groundtui.tui.legible import Legible
+from groundtui.tui.live import SPACING
 from groundtui.tui.screens.review import ReviewScreen
 
 UNOFFERED_THEMES = ("ansi-dark", "ansi-light")
@@ -79,6 +80,7 @@ def make_app(
     adjudicate: bool = False,
     clock: Callable[[], datetime] | None = None,
     poll: float = 1.0,
+    spacing: float = SPACING,
     advance: bool = True,
 ) -> ReviewApp:
     """The review app over ``db_path`` for ``reviewer`` (used by the CLI, tests, bench).
@@ -88,7 +90,9 @@ def make_app(
             this process may write the file (``writes.writable``).
         adjudicate: a lead's session over the claims reviewers disagree on.
         clock: the time now, for leases (tests move it).
-        poll: seconds between two looks for other people's changes (``PRAGMA data_version``).
+        poll: seconds between two looks for other people's changes.
+        spacing: a whole-database count waits this many times its last CPU time before it
+            runs again (``live.SPACING``; 0: only ``poll`` apart).
         advance: a key that completes a claim moves on (False: ``review --no-advance``).
     """
     if readonly is None:
@@ -107,5 +111,5 @@ def make_app(
     )
     if clock is not None:
         session.clock = clock
-    session.poll = poll
+    session.poll, session.spacing = poll, spacing
     return ReviewApp(str(db_path), session)

@@ -51,10 +51,12 @@ class Spaced:
         owner: the widget whose timer waits.
         run: starts the count (a worker), which sets ``took`` when done.
         floor: the least seconds between two runs.
+        spacing: the least multiple of its last CPU time between two runs.
     """
 
-    def __init__(self, owner: Widget, run: Callable[[], object], floor: float) -> None:
-        self.owner, self.run, self.floor = owner, run, floor
+    def __init__(self, owner: Widget, run: Callable[[], object], floor: float,
+                 spacing: float = SPACING) -> None:
+        self.owner, self.run, self.floor, self.spacing = owner, run, floor, spacing
         self.took = 0.0
         """CPU seconds the last run took (set by the worker, from ``time.thread_time``: its
         wall time counts the UI thread's turns at the GIL too)."""
@@ -65,7 +67,7 @@ class Spaced:
         """Run now if due; else once it is (asking again meanwhile changes nothing)."""
         if self._timer is not None:
             return
-        wait = self._started + max(self.floor, SPACING * self.took) - time.monotonic()
+        wait = self._started + max(self.floor, self.spacing * self.took) - time.monotonic()
         if wait <= 0:
             self._started = time.monotonic()
             self.run()

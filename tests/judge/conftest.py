@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.judge.llm import LLMJudge
 from groundtui.judge.llm.cache import CompletionCache
 from groundtui.store import Store

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import groundtui
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 from tests.builders import interrupted, write_jsonl
 from tests.judge.helpers import MODEL, answer

@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 from tests.builders import imported_db
 from tests.tui.helpers import long_answer

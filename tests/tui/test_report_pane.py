@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.widgets import Static
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.report import compute
 from groundtui.store import Store
 from groundtui.tui import make_app

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from textual.widgets import Button, Checkbox
 
-from groundtui.exchange.write import answer_records
-from groundtui.export import rows as export_rows
+from groundtui.exporting.answers import answer_records
+from groundtui.exporting.labels import rows as export_rows
 from groundtui.store import Store, now_iso
 from groundtui.tui import make_app
 from groundtui.tui.legible import component_style
@@ -145,7 +145,7 @@ async def test_below_80x24_the_screen_says_how_large_a_window_it_needs(review_db
 
 async def test_another_reviewers_label_moves_the_progress_and_the_report(review_db: Path):
     """No key pressed, no 30 looks to wait: the next look after ann's label recounts."""
-    app = make_app(review_db, "dana", poll=0.05)
+    app = make_app(review_db, "dana", poll=0.05, spacing=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         queue = app.screen.query_one(QueuePane)
@@ -164,7 +164,7 @@ async def test_the_leads_queue_says_how_many_disputes_are_left(review_db: Path):
         store.add_review("A-1#1", "bob", "stated")
         store.add_review("A-1#2", "ann", "stated")
         store.add_review("A-1#2", "bob", "partial")
-    lead = make_app(review_db, "lead", adjudicate=True, poll=0.05)
+    lead = make_app(review_db, "lead", adjudicate=True, poll=0.05, spacing=0)
     async with lead.run_test(size=SIZE) as pilot:
         await settle(pilot)
         progress = lambda: plain(lead, "#queue-progress")  # noqa: E731

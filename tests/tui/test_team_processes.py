@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from groundtui.importer import import_files
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 from tests.builders import make_answer, write_jsonl
 from tests.tui.reviewer_process import review_answers

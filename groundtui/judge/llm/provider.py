@@ -1,10 +1,7 @@
 """litellm as the LLM judge uses it: imported quietly and offline, asked before any call
 whether a model can be called at all and what it supports, and read after a call for the
-reply's cached tokens and cost.
-
-Apart from ``judge`` because these are facts litellm gives about models and replies, not
-the judge's calls (extraction, verification, the cache, the slots, the retries). litellm
-is imported only inside ``load_litellm``, never at import time.
+reply's cached tokens and cost. litellm is imported only inside ``load_litellm``, never at
+import time.
 """
 
 from __future__ import annotations

@@ -226,7 +226,7 @@ class QueuePane(Vertical, can_focus=True):
         self.origins: list[str] | None = None
         """The source origins the filter offers, once read."""
         self._token = 0
-        self._counting = Spaced(self, self._count, floor=session.poll)
+        self._counting = Spaced(self, self._count, floor=session.poll, spacing=session.spacing)
 
     def compose(self) -> ComposeResult:
         yield Static("Loading the queue…", id="queue-progress")

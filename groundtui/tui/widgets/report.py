@@ -62,7 +62,8 @@ class ReportPane(VerticalScroll):
         """The report was read at least once."""
         self.team_numbers: dict = {}
         """The report's team keys (``reviewers``, ``overlap``, ``coverage``), once read."""
-        self._teams = Spaced(self, self._count_team, floor=session.poll)
+        self._teams = Spaced(self, self._count_team, floor=session.poll,
+                             spacing=session.spacing)
         self._set = 0
         """Reports set from a change: a read begun before one is older, and dropped."""
 

@@ -1,0 +1,93 @@
+"""``groundtui delete``: forget answers on request, with every row that belongs to them."""
+
+from __future__ import annotations
+
+import click
+
+from groundtui.cli.database import db_option, open_store
+from groundtui.cli.errors import UserError, user_errors
+from groundtui.store import Store, StoreError, default_db_path
+
+WHERE_HELP = "FIELD must be id or meta.KEY (a dotted path under meta, e.g. meta.user_id)"
+
+
+def parse_where(where: str) -> tuple[str, str]:
+    """``(field, value)`` of ``--where FIELD=VALUE``; a bad one is one line for the user."""
+    field, equals, value = where.partition("=")
+    if not equals:
+        raise UserError(f"--where needs FIELD=VALUE, e.g. meta.user_id=u-42, not {where!r}")
+    if field != "id" and not (field.startswith("meta.") and all(field.split(".")[1:])):
+        raise UserError(f"--where {field!r}: {WHERE_HELP}")
+    return field, value
+
+
+@click.command("delete")
+@click.option("--answer", "answers", multiple=True, metavar="ID",
+              help="An answer to delete (repeatable; more ids may follow it).")
+@click.argument("more", nargs=-1, metavar="[ID…]")
+@click.option("--where", metavar="FIELD=VALUE",
+              help="Delete the answers whose id or meta.KEY reads VALUE.")
+@click.option("--dry-run", is_flag=True, help="Show what would be deleted; change nothing.")
+@db_option
+@user_errors
+def delete(answers: tuple[str, ...], more: tuple[str, ...], where: str | None, dry_run: bool,
+           db_path: str | None) -> None:
+    """Delete answers and every row that belongs to them (README "Forgetting answers")."""
+    from groundtui.json_input import nfc
+    from groundtui.judge.llm.cache import prompt_keys
+
+    options = {o for param in click.get_current_context().command.params for o in param.opts}
+    taken = next((i for i in answers if i in options), None)
+    if taken is not None:  # `--answer --dry-run ID` would delete ID for real
+        raise UserError(f"--answer took {taken!r} for an id: put the ids right after "
+                        "--answer; nothing was deleted")
+    if bool(answers) == bool(where):
+        raise UserError("give exactly one of --answer ID… and --where FIELD=VALUE")
+    if more and not answers:
+        raise UserError(f"unexpected argument {more[0]!r}: ids follow --answer")
+    wanted = [nfc(i) for i in (*answers, *more)]
+    selector = parse_where(where) if where else None
+    with _open(db_path, dry_run) as store:
+        if selector is None:
+            ids = store.known_answers(wanted)
+            for missing in sorted(set(wanted) - set(ids), key=wanted.index):
+                click.echo(f"groundtui: not found: {_shown(missing)}", err=True)
+        else:
+            field, value = selector
+            ids = store.answers_where(field, nfc(value) if field == "id" else value)
+        if not ids:
+            what = f"{selector[0]} = {selector[1]!r}" if selector else "those ids"
+            click.echo(f"No answer has {_shown(what)}; nothing deleted.")
+            return
+        keys = prompt_keys(store, ids)
+        done = store.forget_plan(ids, keys) if dry_run else store.forget(ids, keys)
+        left = store.unattributed_completions()
+    verb = "Would delete" if dry_run else "Deleted"
+    click.echo(f"{verb} {_plural(len(ids), 'answer')}: {', '.join(map(_shown, ids))}")
+    for kind, n in done.rows.items():
+        kept = f"  ({done.kept_sources} kept: other answers cite them)" \
+            if kind == "sources" and done.kept_sources else ""
+        click.echo(f"  {kind:<15}{n:>8,}{kept}")
+    if left:
+        click.echo(f"Note: {_plural(left, 'cached completion')} in the database predate "
+                   "groundtui recording whose they are; see README \"Forgetting answers\".")
+
+
+def _open(db_path: str | None, dry_run: bool) -> Store:
+    """The database: read-only for a dry run, so that nothing about the file changes."""
+    if not dry_run:
+        return open_store(db_path)
+    try:
+        return Store(db_path or default_db_path(), create=False, readonly=True)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _shown(value: str) -> str:
+    from groundtui.text.inert import one_line
+
+    return one_line(value)
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"

@@ -1,0 +1,226 @@
+"""``groundtui export``: the corrected labels, one row per claim (README "Export").
+
+Rows stream from one SQLite cursor straight to the output, so memory stays flat however
+many claims there are; a file given with ``-o`` is written atomically (``output``).
+``write`` closes its cursor however it stops (a
+reader that went away, ``| head``, included), while the database is still open.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from collections.abc import Generator
+from contextlib import closing
+from pathlib import Path
+from typing import TextIO
+
+from groundtui.exporting.output import export_text, json_line
+from groundtui.store import Store
+from groundtui.store.rules import (
+    JUDGE_LABEL,
+    JUDGE_LABEL_KIND,
+    JUDGE_PICK,
+    cites_its_source,
+    human_verdict,
+)
+from groundtui.text.inert import shown
+
+COLUMNS = [
+    "answer_id",
+    "claim_id",
+    "claim",
+    "kind",
+    "citation",
+    "source_id",
+    "source_origin",
+    "evidence",
+    "judge",
+    "judge_verdict",
+    "judge_invention_kind",
+    "reviewer",
+    "reviewer_verdict",
+    "reviewer_invention_kind",
+    "note",
+    "reviewed_at",
+    "label",
+    "invention_kind",
+    "reviewers",
+    "adjudicator",
+    "adjudicated_verdict",
+    "adjudicated_invention_kind",
+    "citations",
+    "source_ids",
+    "meta",
+    "split",
+]
+FORMATS = ("jsonl", "csv")
+TEST_SHARE = 0.2
+"""The share of answers whose claims are exported with ``split`` = ``test``."""
+
+# Every reviewer's latest label on claim ``c`` (a withdrawn one left out), oldest first.
+_REVIEWERS = """(
+  select json_group_array(json_object('reviewer', reviewer, 'verdict', verdict,
+           'invention_kind', invention_kind, 'note', note, 'at', at,
+           'blind', json(iif(blind, 'true', 'false')),
+           'independent', json(iif(independent, 'true', 'false'))))
+  from (select r.reviewer, r.verdict, r.invention_kind, r.note, r.at, r.blind, r.independent
+        from reviews r
+        where r.claim_id = c.id and r.verdict is not null and r.id = (
+          select x.id from reviews x where x.claim_id = r.claim_id
+          and +x.reviewer = r.reviewer order by x.at desc, x.id desc limit 1)
+        order by r.at, r.id))"""
+
+# Every source the claim cites, by id, in order; null when it counts under no source.
+_SOURCE_IDS = f"""(case when {cites_its_source("c")} then (
+  select json_group_array(s.source_id) from json_each(c.cited_keys) k
+  join sources s on s.key = k.value) end)"""
+
+# The source columns are null for a claim that counts under no source, as in the report.
+# CROSS JOIN keeps answers as the outer loop: rows come in import order from the indexes on
+# answers(seq) and claims(answer_id, ordinal), streamed, with no sort of every claim.
+_SELECT = f"""
+  select c.answer_id, c.id, c.text, c.kind, c.citation, s.source_id, s.origin,
+         j.evidence_text, j.judge, j.verdict, j.invention_kind,
+         l.reviewer, l.reviewer_verdict, l.reviewer_kind, l.note, l.reviewed_at,
+         case when c.retired is null then {{label}} else 'not_a_claim' end,
+         case when c.retired is null then {{label_kind}} end, {_REVIEWERS},
+         l.adjudicator, l.adjudicated_verdict, l.adjudicated_kind,
+         c.citations, {_SOURCE_IDS}, a.meta, null
+  from answers a
+  cross join claims c on c.answer_id = a.id
+  left join claim_labels l on l.claim_id = c.id
+  left join sources s on s.key = c.source_key and {cites_its_source("c")}
+  left join judgements j on j.id = {{judgement}}
+  {{where}}
+  order by a.seq, c.ordinal, c.span_start, c.id"""
+
+
+def rows(
+    store: Store,
+    *,
+    reviewed_only: bool = False,
+    judge: str | None = None,
+    cell: tuple[str | None, str | None] = (None, None),
+    all_claims: bool = False,
+) -> Generator[dict, None, None]:
+    """Export rows, keyed by ``COLUMNS``, in import order then claim order.
+
+    Args:
+        reviewed_only: keep claims with a live reviewer label (not retracted).
+            ``label`` and ``invention_kind`` are the effective label: the adjudication,
+            else the latest reviewer's, else the judge's.
+        judge: whose verdict fills the judge columns and, without a review, the label;
+            ``None`` for each claim's latest judgement.
+        cell: ``(judge verdict, reviewer verdict)``: keep only the claims of that cell
+            of the report's confusion matrix (either None: any); the reviewer's verdict
+            is the people's, the adjudication else the latest reviewer's.
+        all_claims: the claims reviewers dismissed as not claims too, with ``label``
+            ``not_a_claim``. A claim replaced by an edit or a split is never exported: the
+            claims that replaced it are.
+    """
+    conditions = ["l.reviewer_verdict is not null"] if reviewed_only else []
+    conditions.append(
+        "(c.retired is null or c.retired = 'dismissed')" if all_claims else "c.retired is null")
+    if cell[0] is not None:
+        conditions.append("j.verdict = :judge_verdict")
+    if cell[1] is not None:
+        conditions.append(f"{human_verdict('l')} = :reviewer_verdict")
+    where = "where " + " and ".join(conditions)
+    if judge is None:
+        label, label_kind, judgement = "l.label", "l.label_kind", "l.judgement_id"
+    else:  # that judge's verdicts, as the report's --judge counts them
+        label, label_kind, judgement = JUDGE_LABEL, JUDGE_LABEL_KIND, JUDGE_PICK
+    sql = _SELECT.format(label=label, label_kind=label_kind, judgement=judgement, where=where)
+    params = {"judge": judge, "judge_verdict": cell[0], "reviewer_verdict": cell[1]}
+    cursor = store.db.conn.execute(sql, params)
+    try:
+        for values in cursor:  # streamed: a row at a time
+            row = dict(zip(COLUMNS, values, strict=True))
+            for column in ("reviewers", "citations", "source_ids", "meta"):
+                if row[column] is not None:
+                    row[column] = json.loads(row[column])
+            row["split"] = split_of(row["answer_id"])
+            yield row
+    finally:
+        cursor.close()
+
+
+def split_of(answer_id: str) -> str:
+    """``train`` or ``test`` for every claim of an answer: a stable hash of its id, 80/20.
+
+    Salted, so the split is independent of the double-review overlap, which hashes the id too.
+    """
+    digest = hashlib.sha256(f"split\0{answer_id}".encode()).digest()
+    return "test" if int.from_bytes(digest[:8], "big") / 2**64 < TEST_SHARE else "train"
+
+
+def write(
+    store: Store,
+    out: TextIO,
+    fmt: str = "jsonl",
+    *,
+    reviewed_only: bool = False,
+    judge: str | None = None,
+    cell: tuple[str | None, str | None] = (None, None),
+    all_claims: bool = False,
+    terminal: bool = False,
+) -> int:
+    """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows.
+
+    CSV has the same columns in the same order, an empty cell for null, and standard
+    quoting (RFC 4180) for commas, quotes and line breaks inside a value. ``terminal``:
+    ``out`` is one, so CSV, which has no escapes, shows control and format characters as
+    visible stand-ins (``shown``); JSON Lines writes them as escapes anyway.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}: choose jsonl or csv")
+    count = 0
+    # closing(): on any exception (BrokenPipeError from `| head`) the generator, and with it
+    # the cursor, is closed now, not when garbage collected after the database is closed.
+    with closing(rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell,
+                       all_claims=all_claims)) as source:
+        if fmt == "csv":
+            writer = csv.writer(out)
+            writer.writerow(COLUMNS)
+            for row in source:
+                cells = [_cell(v) for v in row.values()]
+                if terminal:
+                    cells = [shown(c).text if isinstance(c, str) else c for c in cells]
+                writer.writerow(cells)
+                count += 1
+        else:
+            for row in source:
+                out.write(json_line(row))
+                count += 1
+    return count
+
+
+def _cell(value: object) -> object:
+    """A CSV cell: empty for null, a list or an object (``reviewers``, ``meta``) as JSON."""
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, list | dict) else value
+
+
+def export(
+    store: Store,
+    output: str | Path = "-",
+    fmt: str = "jsonl",
+    *,
+    reviewed_only: bool = False,
+    judge: str | None = None,
+    cell: tuple[str | None, str | None] = (None, None),
+    all_claims: bool = False,
+) -> int:
+    """Export to ``output`` (``"-"`` for stdout), a file written atomically (``output``).
+
+    Raises:
+        ValueError: ``output`` is empty.
+        OSError: the file cannot be written; no file is left at ``output``'s place.
+        BrokenPipeError: writing to stdout, the reader went away (the cursor is closed).
+    """
+    return export_text(output, lambda out, terminal: write(
+        store, out, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell,
+        all_claims=all_claims, terminal=terminal))

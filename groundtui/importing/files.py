@@ -1,0 +1,273 @@
+"""``groundtui import``'s run: every input read and validated, its rows prepared, then
+written all or nothing (README "Input").
+
+The input is read a record at a time in its format (``groundtui.importing.formats``: JSON Lines,
+CSV, Parquet, ragas, deepeval, OpenInference, Langfuse) and its rows are prepared before
+the write lock is taken, so an import holds one batch in memory and keeps reviewers waiting only while
+its rows are copied in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from groundtui.importing import merge
+from groundtui.importing.claims import check_inferred_evidence, claim_rows
+from groundtui.importing.formats import InputError, describe, open_input, rows
+from groundtui.importing.formats.scanned import NotScanTable, ScanColumns, from_scanned
+from groundtui.json_input import read_record
+from groundtui.models import Answer, describe_error
+from groundtui.scan import CHECK_NAME
+from groundtui.store import IMPORT_JUDGE, NewAnswer, Store, content_hash, now_iso
+from groundtui.store.spool import Spool
+from groundtui.text.inert import quoted
+
+BULK_MIN = 2000
+BATCH = 500
+"""Answers prepared at a time: what an import holds in memory, whatever its size."""
+
+
+@dataclass
+class BadLine:
+    """One rejected input line, reported as ``file:line: reason``."""
+
+    file: str
+    line: int
+    reason: str
+    order: int = 0
+    """The file's position on the command line, to list bad lines in input order."""
+
+    def because(self, reason: str) -> BadLine:
+        """This place, with a reason."""
+        return BadLine(self.file, self.line, reason, self.order)
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.reason}"
+
+
+@dataclass
+class ImportResult:
+    """What an import did; ``exit_code`` follows README "Input"."""
+
+    answers: int = 0
+    sources: int = 0
+    claims: int = 0
+    reviews: int = 0
+    unchanged: int = 0
+    bad: list[BadLine] = field(default_factory=list)
+    written: bool = False
+    read_as: list[tuple[str, str, bool]] = field(default_factory=list)
+    """Each input's label, the format it was read as, and whether that was detected."""
+    unflagged: int = 0
+    """Rows passed over by ``flagged_only``: answers the check did not flag."""
+    flags: int = 0
+    """Stored flags taken with ``flagged_only``."""
+
+    def detected(self) -> str:
+        """``read as ragas rows`` (per file when they differ), for the formats detected."""
+        named = [(label, describe(name)) for label, name, found in self.read_as if found]
+        if len({n for _, n in named}) == 1:
+            return f"read as {named[0][1]}"
+        return "; ".join(f"{label} read as {n}" for label, n in named)
+
+    @property
+    def exit_code(self) -> int:
+        """0 when everything was imported, 1 when lines were skipped, 2 when nothing was."""
+        if not self.bad:
+            return 0
+        return 1 if self.written and (self.answers or self.unchanged) else 2
+
+
+def parse_line(raw: bytes) -> Answer:
+    """One JSONL line as a validated ``Answer``; ``ValueError`` names what is wrong."""
+    return parse_record(read_record(raw))
+
+
+def parse_record(record: dict[str, Any], reviews_at: str | None = None) -> Answer:
+    """One record as a validated ``Answer``; ``ValueError`` names what is wrong.
+
+    A review without ``at`` takes ``reviews_at``; without it, it is a bad line naming the flag.
+    """
+    _give_reviews_a_time(record, reviews_at)
+    try:
+        answer = Answer.model_validate(record)
+    except ValidationError as exc:
+        raise ValueError(describe_error(exc)) from None
+    return answer
+
+
+def _give_reviews_a_time(record: dict[str, Any], reviews_at: str | None) -> None:
+    claims = record.get("claims")
+    for i, claim in enumerate(claims if isinstance(claims, list) else []):
+        reviews = claim.get("reviews") if isinstance(claim, dict) else None
+        for j, review in enumerate(reviews if isinstance(reviews, list) else []):
+            if isinstance(review, dict) and review.get("at") is None:
+                if reviews_at is None:
+                    raise ValueError(
+                        f"field 'claims.{i}.reviews.{j}.at': missing; pass --reviews-at TIME "
+                        "to give reviews without one that time")
+                review["at"] = reviews_at
+
+
+def import_files(
+    store: Store, paths: list[str], *, skip_invalid: bool = False, fmt: str | None = None,
+    reviews_at: str | None = None, flagged_only: ScanColumns | None = None,
+) -> ImportResult:
+    """Validate every line of ``paths``, then write the good answers in one transaction.
+
+    The lines are read one at a time and their rows prepared in batches in a spool file
+    (``groundtui.store.spool``) before the write lock is taken: the lock is held only to
+    compare the ids with the database and copy the rows. Without ``skip_invalid`` nothing
+    is written when any line is bad. ``fmt`` names the files' format (``groundtui.importing.formats``;
+    detected per file when None); ``reviews_at`` is the time of reviews given without one.
+    ``flagged_only`` reads the output of ``groundtui scan-table`` (its columns so named):
+    only its flagged rows are imported, each with its stored flag; a folder among ``paths``
+    stands for its Parquet files.
+
+    Raises:
+        InputError: a file cannot be read, or looks like another format than ``fmt``;
+            nothing is written.
+    """
+    result = ImportResult()
+    found: dict[str, dict] = {}
+    if flagged_only is not None:
+        paths = _parquet_parts(paths)
+    held = merge.Held()
+    try:
+        with Spool(store.db) as spool:
+            places = _prepare(
+                store, spool, held, paths, result, fmt, reviews_at, flagged_only, found)
+            # The check against the database and the write share one write transaction, so
+            # a concurrent import cannot slip the same id in between them.
+            with store.attached(spool), store.transaction():
+                present = store.spool_present()
+                conflicts = [*present.conflicts, *merge.conflicts(store, held)]
+                result.unchanged = present.unchanged
+                for answer_id in conflicts:
+                    result.bad.append(places[answer_id].because(
+                        f"id {quoted(answer_id)} is already in the database with different"
+                        " content"))
+                result.bad.sort(key=lambda b: (b.order, b.line))
+                if result.bad and not skip_invalid:
+                    result.unchanged = 0
+                    return result
+                fresh = spool.answers - present.unchanged - len(present.conflicts)
+                if fresh:
+                    # A large import into a small database is cheaper with the report's
+                    # triggers off and one recount of its aggregates at the end than with a
+                    # trigger per row; a small import into a large database is the opposite.
+                    existing = store.scalar("select count(*) from answers") or 0
+                    written = store.copy_spool(bulk=fresh >= max(BULK_MIN, existing))
+                    result.answers, result.sources, result.claims, result.reviews = written
+                if held.count:
+                    _add(result, merge.write(store, held, skip=set(conflicts)))
+                flags = {k: v for k, v in found.items() if k not in set(conflicts)}
+                if flags:
+                    store.record_scan(CHECK_NAME, list(flags), flags, now_iso())
+                    result.flags = len(flags)
+    finally:
+        held.close()
+    result.written = True
+    return result
+
+
+def _add(result: ImportResult, merged: merge.Merged) -> None:
+    """Count what a merge of ``export --format answers`` records wrote."""
+    result.answers += merged.answers
+    result.sources += merged.sources
+    result.claims += merged.claims
+    result.reviews += merged.reviews
+    result.unchanged += merged.unchanged
+
+
+def _parquet_parts(paths: list[str]) -> list[str]:
+    """``paths`` with each folder replaced by its Parquet files (a scan-table output)."""
+    out = []
+    for path in paths:
+        folder = Path(path)
+        parts = sorted(str(p) for p in folder.rglob("*.parquet")) if folder.is_dir() else []
+        out.extend(parts or [path])
+    return out
+
+
+def _prepare(
+    store: Store, spool: Spool, held: merge.Held, paths: list[str], result: ImportResult,
+    fmt: str | None, reviews_at: str | None, flagged_only: ScanColumns | None,
+    found: dict[str, dict],
+) -> dict[str, BadLine]:
+    """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
+    answers``, to merge) ``held``; each id's place.
+
+    With ``flagged_only``, each flagged row's stored specifics go into ``found``.
+    """
+    places: dict[str, BadLine] = {}
+    batch: list[NewAnswer] = []
+    limits = store.settings()
+    for order, path in enumerate(paths):
+        source = open_input(path)
+        name, records = rows(source, fmt)
+        result.read_as.append((source.label, name, fmt is None))
+        for row in records:
+            where = BadLine(source.label, row.number, "", order)
+            try:
+                if row.record is None:
+                    raise ValueError(row.error)
+                record, specifics = row.record, None
+                if flagged_only is not None:
+                    record, specifics = from_scanned(record, flagged_only)
+                    if specifics is None:
+                        result.unflagged += 1
+                        continue
+                if name == "answers":
+                    answer = merge.check(record)[1]
+                else:
+                    # A file is detected by its first 64 KB: this line came after plain ones.
+                    if str(record.get("groundtui")).startswith("answers/"):
+                        raise ValueError(
+                            "a record of export --format answers in a file read as "
+                            f"{describe(name)}: import it in a file of its own")
+                    answer = parse_record(record, reviews_at)
+                    check_inferred_evidence(answer)
+                _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
+            except NotScanTable as exc:  # every row alike: the file's one line, not a row's
+                raise InputError(f"{source.label}: {exc}") from None
+            except ValueError as exc:
+                result.bad.append(where.because(str(exc)))
+                continue
+            if answer.id in places:
+                first = places[answer.id]
+                result.bad.append(where.because(
+                    f"id {quoted(answer.id)} appears twice in the input "
+                    f"(first at {first.file}:{first.line})"))
+                continue
+            places[answer.id] = where
+            if name == "answers":
+                held.add(row.record, answer.id)
+                continue
+            if specifics is not None:
+                found[answer.id] = {"specifics": specifics, "sources": len(answer.sources)}
+            batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
+            if len(batch) >= BATCH:
+                spool.add(batch, judge=IMPORT_JUDGE)
+                batch = []
+    if batch:
+        spool.add(batch, judge=IMPORT_JUDGE)
+    return places
+
+
+def _check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
+    """Refuse a response or a source text longer than the database's size settings."""
+    if len(answer.response) > max_answer:
+        raise ValueError(
+            f"field 'response': {len(answer.response):,} characters, over max_answer_chars "
+            f"({max_answer:,}; `groundtui config max_answer_chars N` changes it)")
+    for i, source in enumerate(answer.sources):
+        if len(source.text) > max_source:
+            raise ValueError(
+                f"field 'sources.{i}.text': {len(source.text):,} characters, over "
+                f"max_source_chars ({max_source:,}; `groundtui config max_source_chars N` "
+                "changes it)")

@@ -1,0 +1,176 @@
+"""What every format shares: an input opened once, rows with their numbers, stable ids.
+
+A format reads its file into ``Row``s: a record with the number of the line (JSON Lines,
+CSV: the line the row starts on) or of the record (a JSON array's element, a Parquet row, a
+trace) it came from, or the reason it cannot be read. The importer validates the records.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import io
+import math
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from groundtui.json_input import check_record
+
+HEAD = 65536
+"""Bytes read to detect a file's format."""
+
+
+class InputError(Exception):
+    """A file that cannot be read at all (missing, a folder, unreadable, another format)."""
+
+
+@dataclass
+class Row:
+    """One record of an input (``error`` set when it cannot be read) and where it was."""
+
+    number: int
+    record: dict[str, Any] | None = None
+    error: str | None = None
+
+
+@dataclass
+class Input:
+    """A file (or stdin) with its first bytes read for detection; ``open`` reads it all."""
+
+    path: str
+    label: str
+    head: bytes = b""
+    _stdin: BinaryIO | None = field(default=None, repr=False)
+
+    def open(self) -> BinaryIO:
+        """A binary stream of the whole input (stdin: once)."""
+        if self._stdin is not None:
+            stream, self._stdin = self._stdin, None
+            return io.BufferedReader(_Prefixed(self.head, stream), HEAD)
+        try:
+            return Path(self.path).open("rb")
+        except OSError as exc:
+            raise InputError(f"{self.label}: cannot read ({exc.strerror})") from None
+
+    @property
+    def seekable(self) -> bool:
+        return self.path != "-"
+
+
+class _Prefixed(io.RawIOBase):
+    """The bytes already read from a stream, then the rest of it."""
+
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        self.head, self.rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        data = self.rest.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def open_input(path: str) -> Input:
+    """``path`` ("-": stdin) checked readable, with its first bytes."""
+    if path == "-":
+        stdin = sys.stdin.buffer
+        return Input(path, "<stdin>", stdin.read(HEAD), stdin)
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{path}: no such file")
+    if p.is_dir():
+        raise InputError(f"{path}: is a folder, not a JSONL file")
+    try:
+        with p.open("rb") as stream:
+            return Input(path, path, stream.read(HEAD))
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def mapped(rows: Iterable[Row], convert: Callable[[dict[str, Any]], dict[str, Any]]) -> Iterator[Row]:
+    """Each readable row's record through ``convert``; its ``ValueError`` is the row's error.
+
+    The converted record is checked as a read one is (``check_record``): JSON or a Python
+    list inside a cell is read only here, and may hold what the product cannot.
+    """
+    for row in rows:
+        if row.record is None:
+            yield row
+            continue
+        try:
+            yield Row(row.number, check_record(convert(row.record)))
+        except ValueError as exc:
+            yield Row(row.number, error=str(exc))
+
+
+def stable_id(question: str, response: str, texts: Iterable[str]) -> str:
+    """An answer id from its content, for formats that carry none: the same rows, the same ids."""
+    digest = hashlib.sha256()
+    for part in (question, response, *texts):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\x00")
+    return "h-" + digest.hexdigest()[:16]
+
+
+def text_id(text: str) -> str:
+    """A source id from its text, for sources given as text alone."""
+    return "t-" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+
+
+def plain(value: Any) -> Any:
+    """A value read from Parquet as JSON would hold it (dates as ISO text, durations as
+    seconds, NaN as null)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, dt.timedelta):  # a duration column (a latency): its seconds
+        return value.total_seconds()
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        # Parquet maps arrive as lists of (key, value) pairs
+        if value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
+            return {str(k): plain(v) for k, v in value}
+        return [plain(v) for v in value]
+    return value
+
+
+def ident_of(value: Any, name: str) -> str | None:
+    """A document's id as text (a whole number as its digits); None when there is none.
+
+    Raises:
+        ValueError: any other value (a list, an object, a boolean), naming the field: its
+            Python repr is no one's id.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise ValueError(f"field '{name}': {type(value).__name__} is not an id")
+
+
+def text_of(value: Any, name: str) -> str:
+    """``value`` as text, else ``ValueError`` naming the field."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        raise ValueError(f"missing field '{name}'")
+    raise ValueError(f"field '{name}': {type(value).__name__} is not text")

@@ -1,0 +1,156 @@
+"""The shapes records come in: JSON Lines, a JSON array or object(s), CSV; Parquet apart.
+
+JSON Lines and CSV are read a line at a time; a JSON array or a file of pretty-printed JSON
+objects is read whole (README "Input").
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import json
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+from groundtui.importing.formats.base import Input, Row
+from groundtui.json_input import MAX_DEPTH, check_record, decoder, read_json, read_record
+from groundtui.text.inert import quoted
+
+csv.field_size_limit(2**31 - 1)
+
+
+def split_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
+    """The stream's non-blank lines with their numbers, read one at a time."""
+    # A binary stream splits on \n only: JSON strings may hold U+2028 and other breaks
+    # that str.splitlines() would split on.
+    with stream:
+        for number, raw in enumerate(stream, start=1):
+            if number == 1 and raw.startswith(codecs.BOM_UTF8):  # as some editors write
+                raw = raw[3:]
+            raw = raw.removesuffix(b"\n")
+            if raw.strip():
+                yield number, raw
+
+
+def json_lines(source: Input) -> Iterator[Row]:
+    """One JSON object per line."""
+    for number, raw in split_lines(source.open()):
+        try:
+            yield Row(number, read_record(raw))
+        except ValueError as exc:
+            yield Row(number, error=str(exc))
+
+
+def json_whole(source: Input) -> Iterator[Row]:
+    """A JSON array of objects, one object, or objects one after another (pretty-printed).
+
+    The file's text is held whole, its records parsed one at a time; the number is the
+    record's (1 for the first).
+    """
+    with source.open() as stream:
+        data = stream.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        yield Row(1, error=f"not UTF-8 (byte {exc.start})")
+        return
+    del data
+    reader = _Values(text)
+    yield from reader.rows()
+
+
+class _Values:
+    """The top-level values of a JSON text; an array's elements one at a time."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.at, self.number = text, 0, 0
+        self.decoder = decoder()
+
+    def _skip(self) -> str:
+        while self.at < len(self.text) and self.text[self.at].isspace():
+            self.at += 1
+        return self.text[self.at] if self.at < len(self.text) else ""
+
+    def _value(self) -> Any:
+        try:
+            value, self.at = self.decoder.raw_decode(self.text, self.at)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"not JSON ({exc.msg}, line {exc.lineno} of the file)") from None
+        except RecursionError:
+            raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
+        return value
+
+    def rows(self) -> Iterator[Row]:
+        try:
+            while (char := self._skip()) != "":
+                if char != "[":
+                    self.number += 1
+                    yield _object(self.number, self._value())
+                    continue
+                self.at += 1
+                if self._skip() == "]":
+                    self.at += 1
+                    continue
+                while True:
+                    self.number += 1
+                    self._skip()
+                    yield _object(self.number, self._value())
+                    char = self._skip()
+                    self.at += 1
+                    if char == "]":
+                        break
+                    if char != ",":
+                        raise ValueError("not JSON (expected ',' or ']' after a record)")
+        except ValueError as exc:
+            yield Row(self.number + (self.number == 0), error=str(exc))
+
+
+def _object(number: int, item: Any) -> Row:
+    if not isinstance(item, dict):
+        return Row(number, error="not a JSON object")
+    try:
+        return Row(number, check_record(item))
+    except ValueError as exc:
+        return Row(number, error=str(exc))
+
+
+def csv_rows(source: Input) -> Iterator[Row]:
+    """CSV with a header row; each row a record of its non-empty cells, as text.
+
+    The number is the line the row starts on (a quoted cell may hold line breaks).
+    """
+    stream = codecs.getreader("utf-8-sig")(source.open())
+    with stream:
+        reader = csv.reader(stream)
+        try:
+            header = next(reader)
+            twice = next((n for i, n in enumerate(header) if n and n in header[:i]), None)
+            if twice is not None:  # which of the two cells is the field's is anyone's guess
+                yield Row(reader.line_num, error=f"column {quoted(twice)} twice in the header")
+                return
+            start = reader.line_num + 1
+            for cells in reader:
+                number, start = start, reader.line_num + 1
+                if not any(cell.strip() for cell in cells):
+                    continue
+                if len(cells) > len(header):
+                    yield Row(number, error=f"{len(cells)} cells under {len(header)} columns")
+                    continue
+                record = {name: cell for name, cell in zip(header, cells, strict=False) if cell != ""}
+                yield _object(number, record)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as exc:
+            yield Row(reader.line_num + 1, error=f"not UTF-8 ({exc.reason})")
+        except csv.Error as exc:
+            yield Row(reader.line_num, error=f"not CSV ({exc})")
+
+
+def json_cell(value: Any, name: str) -> Any:
+    """A CSV cell holding JSON text (a list or an object) as its value; others as they are."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return read_json(value)
+    except ValueError as exc:
+        raise ValueError(f"field '{name}': {exc}") from None

@@ -1,0 +1,46 @@
+"""Parquet through ``pyarrow``, a row group at a time (README "Input")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from groundtui.importing.formats.base import Input, InputError, Row, plain
+from groundtui.json_input import check_record
+
+BATCH_ROWS = 1000
+
+
+def columns(source: Input) -> list[str]:
+    """The file's column names."""
+    _seekable(source)
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    try:
+        return list(pq.ParquetFile(source.path).schema_arrow.names)
+    except Exception as exc:  # pyarrow raises several kinds for a damaged file
+        raise InputError(f"{source.label}: not a readable Parquet file ({exc})") from None
+
+
+def parquet_rows(source: Input) -> Iterator[Row]:
+    """Each row as a record of its non-null columns; the number is the row's (1 for the first)."""
+    _seekable(source)
+    import pyarrow.parquet as pq
+
+    try:
+        batches = pq.ParquetFile(source.path).iter_batches(batch_size=BATCH_ROWS)
+    except Exception as exc:
+        raise InputError(f"{source.label}: not a readable Parquet file ({exc})") from None
+    number = 0
+    for batch in batches:
+        for values in batch.to_pylist():
+            number += 1
+            record = {k: plain(v) for k, v in values.items() if v is not None}
+            try:
+                yield Row(number, check_record(record))
+            except ValueError as exc:
+                yield Row(number, error=str(exc))
+
+
+def _seekable(source: Input) -> None:
+    if not source.seekable:
+        raise InputError("<stdin>: Parquet cannot be read from stdin; give the file's path")
