@@ -155,5 +155,3 @@ def generate_answer(rng: random.Random) -> tuple[str, list[str]]:
         lines.append(line)
         size += len(line) + 1
     return " ".join(lines), sources
-
-

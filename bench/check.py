@@ -118,8 +118,10 @@ def main() -> None:
         generate(str(path), answers=args.answers, seed=0)
     with Store(path, readonly=True) as store:
         claims = store.scalar("select count(*) from claims")
-    print(f"{path}: {claims:,} claims, {path.stat().st_size / 2**20:,.0f} MiB, "
-          f"SQLite {sqlite3.sqlite_version}")
+    print(
+        f"{path}: {claims:,} claims, {path.stat().st_size / 2**20:,.0f} MiB, "
+        f"SQLite {sqlite3.sqlite_version}"
+    )
     print("healthy:")
     report(path, args.runs)
     if args.damage:

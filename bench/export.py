@@ -56,9 +56,21 @@ def run(db: str, fmt: str, out: Path) -> dict:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, "-m", "groundtui", "export", "--db", db, "--format", fmt, "-o",
-         str(target)],
-        stderr=subprocess.PIPE, env=env, text=True,
+        [
+            sys.executable,
+            "-m",
+            "groundtui",
+            "export",
+            "--db",
+            db,
+            "--format",
+            fmt,
+            "-o",
+            str(target),
+        ],
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
     )
     samples: list[tuple[float, float]] = []
     while True:
@@ -78,11 +90,15 @@ def run(db: str, fmt: str, out: Path) -> dict:
     quarter = [rss for t, rss in samples if wall / 4 <= t <= wall / 2]
     last = [rss for t, rss in samples if t >= wall * 3 / 4]
     result = {
-        "format": fmt, "claims": claims, "wall": wall,
-        "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024,
+        "format": fmt,
+        "claims": claims,
+        "wall": wall,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "peak_mb": usage.ru_maxrss / 1024,
         "second_quarter_mb": statistics.median(quarter) if quarter else float("nan"),
         "last_quarter_mb": statistics.median(last) if last else float("nan"),
-        "size_mb": _size_mb(target), "message": stderr.strip(),
+        "size_mb": _size_mb(target),
+        "message": stderr.strip(),
     }
     shutil.rmtree(target) if target.is_dir() else target.unlink()
     return result
@@ -91,14 +107,20 @@ def run(db: str, fmt: str, out: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", action="append", required=True, help="a database (repeatable)")
-    parser.add_argument("--formats", nargs="+", default=["jsonl", "parquet"],
-                        choices=["jsonl", "csv", "parquet", "hf"])
+    parser.add_argument(
+        "--formats",
+        nargs="+",
+        default=["jsonl", "parquet"],
+        choices=["jsonl", "csv", "parquet", "hf"],
+    )
     parser.add_argument("--out", help="where to write the exports [default: a temporary folder]")
     args = parser.parse_args()
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="groundtui-export-"))
     out.mkdir(parents=True, exist_ok=True)
-    print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores; bench process "
-          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    print(
+        f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores; bench process "
+        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+    )
     try:
         for db in args.db:
             print(f"{db}:")

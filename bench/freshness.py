@@ -42,13 +42,28 @@ from groundtui.tui.widgets.report import ReportPane  # noqa: E402
 def unreviewed_answers(db: Path, count: int) -> list[tuple[str, list[str]]]:
     """``count`` answers no one has labelled, late in import order, with their claims."""
     with Store(db) as store:
-        ids = [r[0] for r in store.db.execute(
-            "select a.id from answers a join agg_answer_state s on s.answer_id = a.id"
-            " where s.claims between 1 and 6 and not exists (select 1 from claim_labels l"
-            " where l.answer_id = a.id and l.reviewer_verdict is not null)"
-            " order by a.seq desc limit ?", [count])]
-        return [(a, [r[0] for r in store.db.execute(
-            "select id from claims where answer_id = ? and retired is null", [a])]) for a in ids]
+        ids = [
+            r[0]
+            for r in store.db.execute(
+                "select a.id from answers a join agg_answer_state s on s.answer_id = a.id"
+                " where s.claims between 1 and 6 and not exists (select 1 from claim_labels l"
+                " where l.answer_id = a.id and l.reviewer_verdict is not null)"
+                " order by a.seq desc limit ?",
+                [count],
+            )
+        ]
+        return [
+            (
+                a,
+                [
+                    r[0]
+                    for r in store.db.execute(
+                        "select id from claims where answer_id = ? and retired is null", [a]
+                    )
+                ],
+            )
+            for a in ids
+        ]
 
 
 def team_done(line: str) -> int:
@@ -79,7 +94,8 @@ async def measure(db: Path, labels: int) -> None:
                     shown_team = time.monotonic() - done
                 mate = pane.team_numbers.get("reviewers", {}).get("mate", {})
                 if shown_report is None and mate.get("claims", 0) >= sum(
-                        len(c) for _, c in answers[: answers.index((answer_id, claims)) + 1]):
+                    len(c) for _, c in answers[: answers.index((answer_id, claims)) + 1]
+                ):
                     shown_report = time.monotonic() - done
                 if time.monotonic() - done > 300:
                     raise SystemExit("the numbers did not move in 300 s")
@@ -87,10 +103,14 @@ async def measure(db: Path, labels: int) -> None:
             report.append(shown_report)
         took = (queue._counting.took, pane._teams.took)
         await pilot.press("q")
-    print(f"  progress line: median {statistics.median(progress):.2f} s, max {max(progress):.2f} s"
-          f" (its count takes {took[0]:.3f} s)")
-    print(f"  report pane:   median {statistics.median(report):.2f} s, max {max(report):.2f} s"
-          f" (its team count takes {took[1]:.3f} s)")
+    print(
+        f"  progress line: median {statistics.median(progress):.2f} s, max {max(progress):.2f} s"
+        f" (its count takes {took[0]:.3f} s)"
+    )
+    print(
+        f"  report pane:   median {statistics.median(report):.2f} s, max {max(report):.2f} s"
+        f" (its team count takes {took[1]:.3f} s)"
+    )
 
 
 def main() -> None:

@@ -39,8 +39,10 @@ from groundtui.importing.files import import_files
 from groundtui.store import Store, StoreError, source_key
 
 ORIGINS = ["help-centre", "pdf-archive", "email-export", "price-list"]
-WORDS = ("sofa table lamp rug delivery return refund warranty assembly voucher order "
-         "parcel courier store member price fee days week month").split()
+WORDS = (
+    "sofa table lamp rug delivery return refund warranty assembly voucher order "
+    "parcel courier store member price fee days week month"
+).split()
 REVIEW_EVERY = 0.5
 
 
@@ -50,29 +52,53 @@ def make_pool(rng: random.Random, size: int = 2000) -> list[dict]:
     for i in range(size):
         words = [rng.choice(WORDS) for _ in range(rng.randint(80, 300))]
         text = " ".join(words) + f" Fee {rng.randint(1, 500)} within {rng.randint(1, 60)} days."
-        pool.append({"id": f"doc-{i}", "title": f"Document {i}", "origin": ORIGINS[i % 4],
-                     "text": text, "updated_at": "2025-01-10"})
+        pool.append(
+            {
+                "id": f"doc-{i}",
+                "title": f"Document {i}",
+                "origin": ORIGINS[i % 4],
+                "text": text,
+                "updated_at": "2025-01-10",
+            }
+        )
     return pool
 
 
 def make_answer(rng: random.Random, n: int, pool: list[dict]) -> dict:
     """One answer citing 3 pooled sources with 5 claims."""
     sources = rng.sample(pool, 3)
-    sentences = [f"Claim {k} says the {rng.choice(WORDS)} costs {rng.randint(1, 900)} "
-                 f"pounds within {rng.randint(1, 60)} days [{k % 3 + 1}]." for k in range(5)]
+    sentences = [
+        f"Claim {k} says the {rng.choice(WORDS)} costs {rng.randint(1, 900)} "
+        f"pounds within {rng.randint(1, 60)} days [{k % 3 + 1}]."
+        for k in range(5)
+    ]
     return {
-        "id": f"A-{n:07d}", "question": "What does it cost?", "response": " ".join(sentences),
+        "id": f"A-{n:07d}",
+        "question": "What does it cost?",
+        "response": " ".join(sentences),
         "sources": sources,
-        "claims": [{"text": s[: s.index(" [")], "citation": k % 3 + 1, "kind": "figure",
-                    "verdict": rng.choice(["stated", "absent", "partial"]), "judge": "bench"}
-                   for k, s in enumerate(sentences)],
+        "claims": [
+            {
+                "text": s[: s.index(" [")],
+                "citation": k % 3 + 1,
+                "kind": "figure",
+                "verdict": rng.choice(["stated", "absent", "partial"]),
+                "judge": "bench",
+            }
+            for k, s in enumerate(sentences)
+        ],
     }
 
 
 def bare_rows(records: list[dict]) -> dict[str, list[dict]]:
     """The same rows groundtui writes, built without validation, for a plain insert_all."""
-    rows: dict[str, list[dict]] = {"sources": [], "answers": [], "answer_sources": [],
-                                   "claims": [], "judgements": []}
+    rows: dict[str, list[dict]] = {
+        "sources": [],
+        "answers": [],
+        "answer_sources": [],
+        "claims": [],
+        "judgements": [],
+    }
     seen = set()
     for r in records:
         for pos, s in enumerate(r["sources"], start=1):
@@ -80,15 +106,24 @@ def bare_rows(records: list[dict]) -> dict[str, list[dict]]:
             if key not in seen:
                 seen.add(key)
                 rows["sources"].append({"key": key, **s})
-            rows["answer_sources"].append({"answer_id": r["id"], "position": pos,
-                                           "source_key": key})
+            rows["answer_sources"].append(
+                {"answer_id": r["id"], "position": pos, "source_key": key}
+            )
         rows["answers"].append({k: r[k] for k in ("id", "question", "response")})
         for i, c in enumerate(r["claims"], start=1):
-            rows["claims"].append({"id": f"{r['id']}#{i}", "answer_id": r["id"], "ordinal": i,
-                                   "text": c["text"], "kind": c["kind"],
-                                   "citation": c["citation"]})
-            rows["judgements"].append({"claim_id": f"{r['id']}#{i}", "judge": c["judge"],
-                                       "verdict": c["verdict"]})
+            rows["claims"].append(
+                {
+                    "id": f"{r['id']}#{i}",
+                    "answer_id": r["id"],
+                    "ordinal": i,
+                    "text": c["text"],
+                    "kind": c["kind"],
+                    "citation": c["citation"],
+                }
+            )
+            rows["judgements"].append(
+                {"claim_id": f"{r['id']}#{i}", "judge": c["judge"], "verdict": c["verdict"]}
+            )
     return rows
 
 
@@ -117,8 +152,17 @@ def child(jsonl: str, db: str, fmt: str) -> None:
         result = import_files(store, [jsonl], fmt=fmt)
         seconds = time.perf_counter() - started
         store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    print(json.dumps({"answers": result.answers, "bad": len(result.bad), "seconds": seconds,
-                      "locked": locked, "peak_mb": peak_mb()}))
+    print(
+        json.dumps(
+            {
+                "answers": result.answers,
+                "bad": len(result.bad),
+                "seconds": seconds,
+                "locked": locked,
+                "peak_mb": peak_mb(),
+            }
+        )
+    )
 
 
 def peak_mb() -> float:
@@ -153,8 +197,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--reviews", action="store_true",
-                        help="write a review every 0.5 s beside the import")
+    parser.add_argument(
+        "--reviews", action="store_true", help="write a review every 0.5 s beside the import"
+    )
     parser.add_argument("--no-bare", action="store_true", help="skip the insert_all baseline")
     parser.add_argument("--format", choices=FORMATS, default="jsonl")
     parser.add_argument("--child", nargs=3, metavar=("FILE", "DB", "F"), help=argparse.SUPPRESS)
@@ -168,8 +213,10 @@ def main() -> None:
         jsonl = Path(tmp) / f"answers.{args.format}"
         # written as made: the child's memory is what counts
         write(args.format, jsonl, (make_answer(rng, n, pool) for n in range(args.answers)))
-        print(f"{args.answers:,} answers, {args.answers * 5:,} claims, "
-              f"{args.format} {jsonl.stat().st_size / 1e6:.1f} MB")
+        print(
+            f"{args.answers:,} answers, {args.answers * 5:,} claims, "
+            f"{args.format} {jsonl.stat().st_size / 1e6:.1f} MB"
+        )
 
         db_path = Path(tmp) / "groundtui.db"
         if args.reviews:  # one answer with a claim for the reviewer to label
@@ -179,19 +226,27 @@ def main() -> None:
                 import_files(store, [str(seed)])
         proc = subprocess.Popen(
             [sys.executable, __file__, "--child", str(jsonl), str(db_path), args.format],
-            stdout=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         waits, failed = review_beside(proc, db_path) if args.reviews else ([], 0)
         out = json.loads(proc.communicate()[0])
         assert out["answers"] == args.answers, out
         size = db_path.stat().st_size
-        print(f"groundtui import : {out['seconds']:7.2f} s  "
-              f"{args.answers / out['seconds']:9,.0f} answers/s  database {size / 1e6:.1f} MB")
-        print(f"write lock held  : {out['locked']:7.2f} s  "
-              f"({out['locked'] / out['seconds']:.0%} of the import)")
+        print(
+            f"groundtui import : {out['seconds']:7.2f} s  "
+            f"{args.answers / out['seconds']:9,.0f} answers/s  database {size / 1e6:.1f} MB"
+        )
+        print(
+            f"write lock held  : {out['locked']:7.2f} s  "
+            f"({out['locked'] / out['seconds']:.0%} of the import)"
+        )
         print(f"peak memory      : {out['peak_mb']:7.0f} MB (VmHWM of the importing process)")
         if args.reviews:
-            print(f"reviews beside   : {len(waits)} written every {REVIEW_EVERY} s, "
-                  f"longest wait {max(waits):.2f} s, {failed} failed")
+            print(
+                f"reviews beside   : {len(waits)} written every {REVIEW_EVERY} s, "
+                f"longest wait {max(waits):.2f} s, {failed} failed"
+            )
         if args.no_bare or args.reviews or args.format != "jsonl":
             return
         bare_path = Path(tmp) / "bare.db"
@@ -204,8 +259,10 @@ def main() -> None:
         bare.close()
         plain = time.perf_counter() - started
         bare_size = bare_path.stat().st_size
-    print(f"bare insert_all  : {plain:7.2f} s  {args.answers / plain:9,.0f} answers/s  "
-          f"database {bare_size / 1e6:.1f} MB (same rows, no validation, no indexes)")
+    print(
+        f"bare insert_all  : {plain:7.2f} s  {args.answers / plain:9,.0f} answers/s  "
+        f"database {bare_size / 1e6:.1f} MB (same rows, no validation, no indexes)"
+    )
     print(f"ratio (ours / bare time): {out['seconds'] / plain:.2f}x")
 
 

@@ -14,8 +14,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-FORMATS = ("jsonl", "json", "csv", "parquet", "ragas", "deepeval", "openinference", "langfuse",
-           "answers")
+FORMATS = (
+    "jsonl",
+    "json",
+    "csv",
+    "parquet",
+    "ragas",
+    "deepeval",
+    "openinference",
+    "langfuse",
+    "answers",
+)
 
 
 def _texts(answer: dict) -> list[str]:
@@ -31,34 +40,81 @@ def _spans(answer: dict) -> list[dict[str, Any]]:
         docs[f"retrieval.documents.{i}.document.metadata"] = json.dumps({"title": s["title"]})
 
     def span(span_id: int, parent: str | None, attributes: dict) -> dict:
-        return {"name": "span", "context": {"trace_id": trace, "span_id": f"0x{span_id:016x}"},
-                "parent_id": parent, "attributes": attributes}
+        return {
+            "name": "span",
+            "context": {"trace_id": trace, "span_id": f"0x{span_id:016x}"},
+            "parent_id": parent,
+            "attributes": attributes,
+        }
 
-    return [span(2, root, {"openinference.span.kind": "RETRIEVER", **docs}),
-            span(3, root, {"openinference.span.kind": "LLM", "output.value": answer["response"]}),
-            span(1, None, {"openinference.span.kind": "CHAIN", "input.value": answer["question"],
-                           "output.value": answer["response"]})]
+    return [
+        span(2, root, {"openinference.span.kind": "RETRIEVER", **docs}),
+        span(3, root, {"openinference.span.kind": "LLM", "output.value": answer["response"]}),
+        span(
+            1,
+            None,
+            {
+                "openinference.span.kind": "CHAIN",
+                "input.value": answer["question"],
+                "output.value": answer["response"],
+            },
+        ),
+    ]
 
 
 def _row(fmt: str, answer: dict) -> dict[str, Any]:
     if fmt == "answers":  # as export --format answers writes it: every verdict a judgement
-        return {**answer, "groundtui": "answers/1", "claims": [
-            {"text": c["text"], "kind": c["kind"], "citation": [c["citation"]],
-             "judgements": [{"judge": c["judge"], "prompt_version": "import",
-                             "verdict": c["verdict"], "at": "2026-12-01T10:00:00.000000Z"}]}
-            for c in answer["claims"]]}
+        return {
+            **answer,
+            "groundtui": "answers/1",
+            "claims": [
+                {
+                    "text": c["text"],
+                    "kind": c["kind"],
+                    "citation": [c["citation"]],
+                    "judgements": [
+                        {
+                            "judge": c["judge"],
+                            "prompt_version": "import",
+                            "verdict": c["verdict"],
+                            "at": "2026-12-01T10:00:00.000000Z",
+                        }
+                    ],
+                }
+                for c in answer["claims"]
+            ],
+        }
     if fmt == "ragas":
-        return {"user_input": answer["question"], "retrieved_contexts": _texts(answer),
-                "response": answer["response"], "reference": "a reference answer"}
+        return {
+            "user_input": answer["question"],
+            "retrieved_contexts": _texts(answer),
+            "response": answer["response"],
+            "reference": "a reference answer",
+        }
     if fmt == "deepeval":
-        return {"input": answer["question"], "actual_output": answer["response"],
-                "retrieval_context": _texts(answer), "expected_output": "an expected output"}
+        return {
+            "input": answer["question"],
+            "actual_output": answer["response"],
+            "retrieval_context": _texts(answer),
+            "expected_output": "an expected output",
+        }
     if fmt == "langfuse":
-        return {"id": answer["id"], "timestamp": "2024-05-01T10:00:00Z",
-                "input": {"question": answer["question"]}, "output": answer["response"],
-                "observations": [{"id": "o-1", "type": "RETRIEVER", "output": [
-                    {"page_content": s["text"], "metadata": {"id": s["id"]}}
-                    for s in answer["sources"]]}]}
+        return {
+            "id": answer["id"],
+            "timestamp": "2024-05-01T10:00:00Z",
+            "input": {"question": answer["question"]},
+            "output": answer["response"],
+            "observations": [
+                {
+                    "id": "o-1",
+                    "type": "RETRIEVER",
+                    "output": [
+                        {"page_content": s["text"], "metadata": {"id": s["id"]}}
+                        for s in answer["sources"]
+                    ],
+                }
+            ],
+        }
     return answer
 
 
@@ -72,8 +128,15 @@ def write(fmt: str, path: Path, answers: Iterable[dict]) -> None:
             writer = csv.writer(out)
             writer.writerow(["id", "question", "response", "sources", "claims"])
             for a in answers:
-                writer.writerow([a["id"], a["question"], a["response"],
-                                 json.dumps(a["sources"]), json.dumps(a["claims"])])
+                writer.writerow(
+                    [
+                        a["id"],
+                        a["question"],
+                        a["response"],
+                        json.dumps(a["sources"]),
+                        json.dumps(a["claims"]),
+                    ]
+                )
             return
         array = fmt in ("json", "deepeval")
         out.write("[\n" if array else "")

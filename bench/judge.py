@@ -140,9 +140,9 @@ def verification_bill(store: Store) -> tuple[float, int]:
     source other than the one they cite (fabricated provenance)."""
     claims = store.scalar("select count(*) from judgements") or 0
     calls = store.scalar("select coalesce(sum(calls), 0) from judgements") or 0
-    moved = store.scalar(
-        "select count(*) from judgements where provenance_source_key is not null"
-    ) or 0
+    moved = (
+        store.scalar("select count(*) from judgements where provenance_source_key is not null") or 0
+    )
     return (calls / claims if claims else 0.0), moved
 
 
@@ -284,11 +284,15 @@ def main() -> None:
         help="answers per run [default: 5 at concurrency 1, else 3 x concurrency up to 40]",
     )
     parser.add_argument(
-        "--heuristic-sizes", type=float, nargs="+", metavar="MB",
+        "--heuristic-sizes",
+        type=float,
+        nargs="+",
+        metavar="MB",
         help="time the heuristic judge on one answer of each size (MB) instead",
     )
     parser.add_argument(
-        "--invented", action="store_true",
+        "--invented",
+        action="store_true",
         help="with --heuristic-sizes: claims that are not stated invent values the source lacks",
     )
     args = parser.parse_args()

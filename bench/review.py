@@ -69,7 +69,9 @@ async def run(db: Path, presses: int, size: tuple[int, int]) -> dict:
                 screen.detail is not None and screen.query_one("#claim-detail").content is not None
             )
         )
-        counted = await _until(lambda: screen.query_one(ReportPane).ready and screen.queue.progress is not None)
+        counted = await _until(
+            lambda: screen.query_one(ReportPane).ready and screen.queue.progress is not None
+        )
         pane = screen.query_one(ReportPane)
         redrawn: dict[int, float] = {}
         screen.watch(
@@ -132,11 +134,15 @@ async def run_advance(db: Path, claims: int, size: tuple[int, int]) -> dict:
         async with app.run_test(size=size) as pilot:
             screen = app.screen
             await _until(lambda: screen.detail is not None and not screen.awaiting_answer)
-            await _until(lambda: screen.query_one(ReportPane).ready and screen.queue.progress is not None)
+            await _until(
+                lambda: screen.query_one(ReportPane).ready and screen.queue.progress is not None
+            )
             pane = screen.query_one(ReportPane)
             redrawn: dict[int, float] = {}
             screen.watch(
-                pane, "revision", lambda v: redrawn.setdefault(v, time.perf_counter()),
+                pane,
+                "revision",
+                lambda v: redrawn.setdefault(v, time.perf_counter()),
                 init=False,
             )
             keys, latencies, crossing = 0, [], []
@@ -184,8 +190,12 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=100_000)
     parser.add_argument("--db", help="generated database to reuse (created if missing)")
     parser.add_argument("--presses", type=int, default=200)
-    parser.add_argument("--advance-claims", type=int, default=500,
-                        help="claims confirmed with advance on decide (0: skip)")
+    parser.add_argument(
+        "--advance-claims",
+        type=int,
+        default=500,
+        help="claims confirmed with advance on decide (0: skip)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         source = Path(args.db) if args.db else Path(folder) / "generated.db"
@@ -204,7 +214,8 @@ def main() -> None:
         result = asyncio.run(run(work, args.presses, (140, 44)))
         advance = (
             asyncio.run(run_advance(work, args.advance_claims, (140, 44)))
-            if args.advance_claims else None
+            if args.advance_claims
+            else None
         )
     lat = sorted(x * 1000 for x in result["latencies"])
     p95 = lat[max(0, round(0.95 * len(lat)) - 1)]
@@ -235,8 +246,10 @@ def main() -> None:
             part = [lat for lat, crossed in pairs if crossed == wanted]
             if part:
                 median, p95, worst = _spread(part)
-                print(f"  {label} ({len(part)} keys): median {median:.1f} ms, p95 {p95:.1f} ms,"
-                      f" max {worst:.1f} ms")
+                print(
+                    f"  {label} ({len(part)} keys): median {median:.1f} ms, p95 {p95:.1f} ms,"
+                    f" max {worst:.1f} ms"
+                )
 
 
 if __name__ == "__main__":

@@ -35,11 +35,20 @@ def build(path: Path, answers: int, seed: int) -> float:
         with jsonl.open("w") as out:
             for n in range(answers):
                 response, sources = generate_answer(rng)
-                out.write(json.dumps({
-                    "id": f"S-{n:07d}", "question": "?", "response": response,
-                    "sources": [{"id": f"S-{n:07d}-{i}", "text": t, "origin": "help-centre"}
-                                for i, t in enumerate(sources)],
-                }) + "\n")
+                out.write(
+                    json.dumps(
+                        {
+                            "id": f"S-{n:07d}",
+                            "question": "?",
+                            "response": response,
+                            "sources": [
+                                {"id": f"S-{n:07d}-{i}", "text": t, "origin": "help-centre"}
+                                for i, t in enumerate(sources)
+                            ],
+                        }
+                    )
+                    + "\n"
+                )
         started = time.perf_counter()
         with Store(path) as store:
             import_files(store, [str(jsonl)])
@@ -63,24 +72,32 @@ def main() -> None:
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "groundtui", "scan", "--rescan", "--db", str(path)],
-        capture_output=True, text=True, check=True)
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     wall = time.perf_counter() - started
     print(done.stdout.strip())
-    print(f"groundtui scan (end to end, {total:,} answers): {wall:.1f} s, "
-          f"{total / wall:,.0f} answers/s")
+    print(
+        f"groundtui scan (end to end, {total:,} answers): {wall:.1f} s, "
+        f"{total / wall:,.0f} answers/s"
+    )
 
     with Store(path) as store:
         rows = store.query(
             "select a.response, group_concat(s.text, char(0)) as texts from answers a"
             " join answer_sources x on x.answer_id = a.id join sources s on s.key = x.source_key"
-            " group by a.id order by a.seq limit 5000")
+            " group by a.id order by a.seq limit 5000"
+        )
     pairs = [(r["response"], r["texts"].split("\0")) for r in rows]
     started = time.perf_counter()
     for response, sources in pairs:
         unsourced_specifics(response, sources)
     bare = time.perf_counter() - started
-    print(f"unsourced_specifics alone on {len(pairs):,} of them: "
-          f"{len(pairs) / bare:,.0f} answers/s (the rest of scan is SQLite reads and writes)")
+    print(
+        f"unsourced_specifics alone on {len(pairs):,} of them: "
+        f"{len(pairs) / bare:,.0f} answers/s (the rest of scan is SQLite reads and writes)"
+    )
 
 
 if __name__ == "__main__":

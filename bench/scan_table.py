@@ -37,8 +37,11 @@ import answers_retail
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-SHAPES = (answers_news.generate_answer, answers_expert.generate_answer,
-          answers_retail.generate_answer)
+SHAPES = (
+    answers_news.generate_answer,
+    answers_expert.generate_answer,
+    answers_retail.generate_answer,
+)
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP_ROWS = 100
 """A table this small measures an engine's start-up (and stop): Ray's takes seconds."""
@@ -48,16 +51,22 @@ def generate(path: Path, rows: int, distinct: int, row_group: int, seed: int) ->
     """Write ``rows`` answers (``distinct`` of them generated, then repeated) to ``path``."""
     rng = random.Random(seed)
     pool = [SHAPES[i % 3](rng) for i in range(distinct)]
-    schema = pa.schema([("id", pa.string()), ("response", pa.string()),
-                        ("sources", pa.list_(pa.string()))])
+    schema = pa.schema(
+        [("id", pa.string()), ("response", pa.string()), ("sources", pa.list_(pa.string()))]
+    )
     with pq.ParquetWriter(path, schema) as writer:
         for first in range(0, rows, row_group):
             picked = [pool[i % distinct] for i in range(first, min(first + row_group, rows))]
-            writer.write_table(pa.table({
-                "id": [f"A{first + i:07d}" for i in range(len(picked))],
-                "response": [r for r, _ in picked],
-                "sources": [s for _, s in picked],
-            }, schema=schema))
+            writer.write_table(
+                pa.table(
+                    {
+                        "id": [f"A{first + i:07d}" for i in range(len(picked))],
+                        "response": [r for r, _ in picked],
+                        "sources": [s for _, s in picked],
+                    },
+                    schema=schema,
+                )
+            )
 
 
 def _tree_rss(root: int) -> int:
@@ -96,8 +105,22 @@ def run(table: Path, out: Path, args: list[str]) -> tuple[float, float, int, str
     move less with others' load than rows per second.
     """
     shutil.rmtree(out, ignore_errors=True)
-    command = [_python(args), "-m", "groundtui", "scan-table", str(table), "-o", str(out),
-               "--id", "id", "--response", "response", "--sources", "sources", *args]
+    command = [
+        _python(args),
+        "-m",
+        "groundtui",
+        "scan-table",
+        str(table),
+        "-o",
+        str(out),
+        "--id",
+        "id",
+        "--response",
+        "response",
+        "--sources",
+        "sources",
+        *args,
+    ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start, cpu = time.perf_counter(), _children_cpu()
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
@@ -135,15 +158,25 @@ def main() -> None:
     table = folder / f"answers-{options.rows}.parquet"
     if not table.exists():
         start = time.perf_counter()
-        generate(table, options.rows, min(options.distinct, options.rows), options.row_group,
-                 options.seed)
-        print(f"generated {options.rows:,} answers ({options.distinct:,} distinct) in "
-              f"{time.perf_counter() - start:.0f} s: {table.stat().st_size / 2**20:,.0f} MB")
+        generate(
+            table,
+            options.rows,
+            min(options.distinct, options.rows),
+            options.row_group,
+            options.seed,
+        )
+        print(
+            f"generated {options.rows:,} answers ({options.distinct:,} distinct) in "
+            f"{time.perf_counter() - start:.0f} s: {table.stat().st_size / 2**20:,.0f} MB"
+        )
     tiny = folder / f"answers-{STARTUP_ROWS}.parquet"
     if not tiny.exists():
         generate(tiny, STARTUP_ROWS, STARTUP_ROWS, STARTUP_ROWS, options.seed)
-    runs = {"one": ["--workers", "1"], "all": ["--workers", str(cores)],
-            "ray": ["--engine", "ray", "--workers", str(cores)]}
+    runs = {
+        "one": ["--workers", "1"],
+        "all": ["--workers", str(cores)],
+        "ray": ["--engine", "ray", "--workers", str(cores)],
+    }
     rates = {}
     try:
         for name in options.engines.split(","):
@@ -152,13 +185,20 @@ def main() -> None:
             seconds, cpu, peak, line = run(table, folder / "out", runs[name])
             rates[name] = options.rows / seconds
             # Ray's workers are the raylet's children, not this process's: not counted
-            used = "n/a" if name == "ray" else (
-                f"{cpu:.0f} s ({options.rows / cpu:,.0f} rows per CPU-second)")
-            print(f"{name:>4} ({' '.join(runs[name])}): {seconds:.1f} s, {rates[name]:,.0f} "
-                  f"rows/s, CPU {used}, peak memory {peak / 2**20:,.0f} MB, "
-                  f"load {load:.1f} at start")
-            print(f"      start-up {startup:.1f} s (the same on {STARTUP_ROWS} rows); without it "
-                  f"{options.rows / max(seconds - startup, 1e-9):,.0f} rows/s")
+            used = (
+                "n/a"
+                if name == "ray"
+                else (f"{cpu:.0f} s ({options.rows / cpu:,.0f} rows per CPU-second)")
+            )
+            print(
+                f"{name:>4} ({' '.join(runs[name])}): {seconds:.1f} s, {rates[name]:,.0f} "
+                f"rows/s, CPU {used}, peak memory {peak / 2**20:,.0f} MB, "
+                f"load {load:.1f} at start"
+            )
+            print(
+                f"      start-up {startup:.1f} s (the same on {STARTUP_ROWS} rows); without it "
+                f"{options.rows / max(seconds - startup, 1e-9):,.0f} rows/s"
+            )
             print(f"      {line}")
     finally:
         shutil.rmtree(folder / "out", ignore_errors=True)
@@ -166,8 +206,10 @@ def main() -> None:
             shutil.rmtree(folder, ignore_errors=True)
     if "one" in rates and "all" in rates:
         ratio = rates["all"] / rates["one"]
-        print(f"scaling: all {cores} cores / one worker = {ratio:.2f} "
-              f"(target ≥ {0.8 * cores:.1f}); load now {os.getloadavg()[0]:.1f}")
+        print(
+            f"scaling: all {cores} cores / one worker = {ratio:.2f} "
+            f"(target ≥ {0.8 * cores:.1f}); load now {os.getloadavg()[0]:.1f}"
+        )
 
 
 if __name__ == "__main__":

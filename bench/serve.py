@@ -111,22 +111,28 @@ async def session(browser, url: str, db: Path, name: str, args, out: dict) -> No
     out["first_byte"] = time.time() - start
     await page.focus(".xterm-helper-textarea")  # a click would select a claim
     await page.keyboard.press("s")
-    out["answer_open"] = await until(lambda: rows(
-        db, "select 1 from leases where reviewer = ?", (name,))) - start
-    out["first_label"] = await until(lambda: rows(
-        db, "select 1 from reviews where reviewer = ?", (name,))) - start
+    out["answer_open"] = (
+        await until(lambda: rows(db, "select 1 from leases where reviewer = ?", (name,))) - start
+    )
+    out["first_label"] = (
+        await until(lambda: rows(db, "select 1 from reviews where reviewer = ?", (name,))) - start
+    )
     out["page"] = page
     await out["go"].wait()
     presses = []
-    for key in KEYS[:args.presses]:
+    for key in KEYS[: args.presses]:
         presses.append(time.time())
         await page.keyboard.press(key)
         await asyncio.sleep(args.gap)
     count = args.presses + 1
-    await until(lambda: rows(db, "select count(*) from reviews where reviewer = ?",
-                             (name,))[0][0] >= count, timeout=120)
-    saved = [at_seconds(a) for (a,) in rows(
-        db, "select at from reviews where reviewer = ? order by id", (name,))][1:]
+    await until(
+        lambda: rows(db, "select count(*) from reviews where reviewer = ?", (name,))[0][0] >= count,
+        timeout=120,
+    )
+    saved = [
+        at_seconds(a)
+        for (a,) in rows(db, "select at from reviews where reviewer = ? order by id", (name,))
+    ][1:]
     out["key_to_saved"] = [s - p for p, s in zip(presses, saved, strict=True)]
 
 
@@ -137,26 +143,50 @@ async def run(db: Path, args) -> None:
     with Store(db) as store:
         tokens = {name: store.add_reviewer(name)[1] for name in names}
     server = subprocess.Popen(
-        [sys.executable, "-m", "groundtui", "serve", "--db", str(db), "--port", "0",
-         "--max-sessions", str(args.sessions), "--max-per-reviewer", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+        [
+            sys.executable,
+            "-m",
+            "groundtui",
+            "serve",
+            "--db",
+            str(db),
+            "--port",
+            "0",
+            "--max-sessions",
+            str(args.sessions),
+            "--max-per-reviewer",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert server.stdout is not None
     base = server.stdout.readline().split(" on ", 1)[1].split()[0].rstrip("/")
     try:
         async with async_playwright() as p:
-            browser = await p.chromium.launch(executable_path="/usr/bin/chromium",
-                                              args=["--no-sandbox"])
+            browser = await p.chromium.launch(
+                executable_path="/usr/bin/chromium", args=["--no-sandbox"]
+            )
             go = asyncio.Event()
             outs = [{"go": go} for _ in names]
-            tasks = [asyncio.create_task(session(browser, f"{base}/?token={tokens[n]}", db, n,
-                                                 args, out)) for n, out in zip(names, outs, strict=True)]
+            tasks = [
+                asyncio.create_task(
+                    session(browser, f"{base}/?token={tokens[n]}", db, n, args, out)
+                )
+                for n, out in zip(names, outs, strict=True)
+            ]
             await until(lambda: all("page" in o for o in outs) or any(t.done() for t in tasks))
             pids = children(server.pid)
             memory = [rss_pss(pid) for pid in pids]
             started_cpu = sum(map(cpu_seconds, pids)) / len(pids)
-            browser_pids = [p for p in descendants(os.getpid())
-                            if p != server.pid and p not in descendants(server.pid)]
+            browser_pids = [
+                p
+                for p in descendants(os.getpid())
+                if p != server.pid and p not in descendants(server.pid)
+            ]
             before = [sum(map(cpu_seconds, group)) for group in (pids, [server.pid], browser_pids)]
             began = time.time()
             go.set()
@@ -182,31 +212,47 @@ def report(args, outs, memory, quit_s, db, names, cpu, cpu_s) -> None:
     def spread(values: list[float]) -> str:
         values = sorted(values)
         p95 = values[max(0, round(0.95 * len(values)) - 1)]
-        return (f"median {statistics.median(values) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
-                f"max {values[-1] * 1000:.0f} ms")
+        return (
+            f"median {statistics.median(values) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+            f"max {values[-1] * 1000:.0f} ms"
+        )
 
     print(f"{args.sessions} sessions at once, {args.answers:,} answers")
-    for key, label in (("first_byte", "sign-in to first byte"),
-                       ("answer_open", "sign-in to first answer open"),
-                       ("first_label", "sign-in to first label saved")):
+    for key, label in (
+        ("first_byte", "sign-in to first byte"),
+        ("answer_open", "sign-in to first answer open"),
+        ("first_label", "sign-in to first label saved"),
+    ):
         print(f"  {label}: " + spread([o[key] for o in outs]))
     keys = [k for o in outs for k in o["key_to_saved"]]
     print(f"  key to saved ({len(keys)} presses): " + spread(keys))
     rss = [r for r, _ in memory]
     pss = [p for _, p in memory]
-    print(f"  memory per session ({len(memory)} processes): RSS median "
-          f"{statistics.median(rss):.0f} MiB (max {max(rss):.0f}), PSS median "
-          f"{statistics.median(pss):.0f} MiB")
-    print(f"  CPU while keys were pressed, in cores: sessions {cpu[0]:.2f}, server "
-          f"{cpu[1]:.2f}, headless browser {cpu[2]:.2f} (load average {os.getloadavg()[0]:.1f})")
-    print(f"  CPU seconds: {cpu_s[0]:.2f} per session to its first label; sessions' "
-          f"{cpu_s[1] * 1000:.0f} ms per key pressed")
+    print(
+        f"  memory per session ({len(memory)} processes): RSS median "
+        f"{statistics.median(rss):.0f} MiB (max {max(rss):.0f}), PSS median "
+        f"{statistics.median(pss):.0f} MiB"
+    )
+    print(
+        f"  CPU while keys were pressed, in cores: sessions {cpu[0]:.2f}, server "
+        f"{cpu[1]:.2f}, headless browser {cpu[2]:.2f} (load average {os.getloadavg()[0]:.1f})"
+    )
+    print(
+        f"  CPU seconds: {cpu_s[0]:.2f} per session to its first label; sessions' "
+        f"{cpu_s[1] * 1000:.0f} ms per key pressed"
+    )
     marks = ",".join("?" * len(names))
-    left = rows(db, f"select count(*) from leases l where reviewer in ({marks}) and not exists"
-                " (select 1 from reviews r join claims c on c.id = r.claim_id where"
-                " c.answer_id = l.answer_id and r.reviewer = l.reviewer)", tuple(names))[0][0]
-    print(f"  tabs closed: every process gone in {quit_s:.1f} s; "
-          f"leases left on untouched answers: {left}")
+    left = rows(
+        db,
+        f"select count(*) from leases l where reviewer in ({marks}) and not exists"
+        " (select 1 from reviews r join claims c on c.id = r.claim_id where"
+        " c.answer_id = l.answer_id and r.reviewer = l.reviewer)",
+        tuple(names),
+    )[0][0]
+    print(
+        f"  tabs closed: every process gone in {quit_s:.1f} s; "
+        f"leases left on untouched answers: {left}"
+    )
 
 
 def main() -> None:
@@ -219,8 +265,18 @@ def main() -> None:
     args = parser.parse_args()
     source = Path(args.db or f"{tempfile.gettempdir()}/groundtui-serve-{args.answers}.db")
     if not source.exists():
-        subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), "--answers",
-                        str(args.answers), "--db", str(source)], check=True, cwd=ROOT)
+        subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "bench" / "generate.py"),
+                "--answers",
+                str(args.answers),
+                "--db",
+                str(source),
+            ],
+            check=True,
+            cwd=ROOT,
+        )
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "serve.db"
         shutil.copy(source, db)

@@ -59,11 +59,15 @@ async def measure(db: Path, seconds: float, spacing: float) -> None:
     stop = threading.Event()
     async with app.run_test(size=(140, 45)) as pilot:
         cpu, wall = time.process_time(), time.time()
-        while (app.screen.query_one(QueuePane).progress is None
-               or not app.screen.query_one(ReportPane).team_numbers):
+        while (
+            app.screen.query_one(QueuePane).progress is None
+            or not app.screen.query_one(ReportPane).team_numbers
+        ):
             await pilot.pause(0.1)
-        print(f"start: {time.process_time() - cpu:.2f} CPU s to the counts on screen "
-              f"({time.time() - wall:.1f} s wall)")
+        print(
+            f"start: {time.process_time() - cpu:.2f} CPU s to the counts on screen "
+            f"({time.time() - wall:.1f} s wall)"
+        )
         mate = threading.Thread(target=teammate, args=(db, stop), daemon=True)
         mate.start()
         await pilot.pause(5)  # the first recounts the teammate's labels start
@@ -72,22 +76,38 @@ async def measure(db: Path, seconds: float, spacing: float) -> None:
         used, spent = time.process_time() - cpu, time.time() - wall
         stop.set()
         mate.join()
-    print(f"open, a teammate labelling every second: {used / spent:.3f} cores "
-          f"({used:.1f} CPU s in {spent:.0f} s; spacing {spacing:g})")
+    print(
+        f"open, a teammate labelling every second: {used / spent:.3f} cores "
+        f"({used:.1f} CPU s in {spent:.0f} s; spacing {spacing:g})"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--answers", type=int, default=100_000)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--spacing", type=float, default=live.SPACING,
-                        help="make_app's spacing for this run (0: counts not spaced by cost)")
+    parser.add_argument(
+        "--spacing",
+        type=float,
+        default=live.SPACING,
+        help="make_app's spacing for this run (0: counts not spaced by cost)",
+    )
     parser.add_argument("--db", default=None, help="a generated database (made when missing)")
     args = parser.parse_args()
     source = Path(args.db or f"{tempfile.gettempdir()}/groundtui-serve-{args.answers}.db")
     if not source.exists():
-        subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), "--answers",
-                        str(args.answers), "--db", str(source)], check=True, cwd=ROOT)
+        subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "bench" / "generate.py"),
+                "--answers",
+                str(args.answers),
+                "--db",
+                str(source),
+            ],
+            check=True,
+            cwd=ROOT,
+        )
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "cost.db"
         shutil.copy(source, db)

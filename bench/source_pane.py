@@ -47,9 +47,10 @@ def _source(chars: int, seed: int) -> str:
 
 def _database(folder: Path, chars: int, seed: int) -> Path:
     record = {
-        "id": "BIG-1", "question": "How long for returns?",
+        "id": "BIG-1",
+        "question": "How long for returns?",
         "response": "Returns are accepted within 30 days [1]. "
-                    "Refunds take 5 days to reach Harbor Bank [1].",
+        "Refunds take 5 days to reach Harbor Bank [1].",
         "sources": [{"id": "big", "title": "Big", "text": _source(chars, seed)}],
     }
     answers = folder / f"answers-{chars}.jsonl"

@@ -53,8 +53,13 @@ def main() -> None:
     parser.add_argument("--reviewers", type=int, default=4)
     parser.add_argument("--answers", type=int, default=2_000, help="answers labelled in all")
     parser.add_argument("--overlap", type=float, default=0.1)
-    parser.add_argument("--with-import", type=int, default=0, metavar="N",
-                        help="import N more answers (JSONL) beside the reviewers")
+    parser.add_argument(
+        "--with-import",
+        type=int,
+        default=0,
+        metavar="N",
+        help="import N more answers (JSONL) beside the reviewers",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         source = Path(args.db) if args.db else Path(folder) / "generated.db"
@@ -78,15 +83,17 @@ def main() -> None:
         start, out = ctx.Barrier(args.reviewers + (1 if args.with_import else 0)), ctx.Queue()
         names = [f"reviewer{i + 1}" for i in range(args.reviewers)]
         share = args.answers // args.reviewers
-        procs = [ctx.Process(target=review_answers, args=(str(db), n, share, start, out))
-                 for n in names]
+        procs = [
+            ctx.Process(target=review_answers, args=(str(db), n, share, start, out)) for n in names
+        ]
         for p in procs:
             p.start()
         if args.with_import:
             start.wait()
             importer = subprocess.Popen(
                 [sys.executable, "-m", "groundtui", "import", str(jsonl), "--db", str(db)],
-                stdout=subprocess.DEVNULL)
+                stdout=subprocess.DEVNULL,
+            )
         results = [out.get(timeout=3600) for _ in procs]
         for p in procs:
             p.join()
@@ -98,29 +105,39 @@ def main() -> None:
                 " count(distinct r.reviewer) as n from reviews r"
                 " join claims c on c.id = r.claim_id join answers a on a.id = c.answer_id"
                 " where r.origin = 'ui' group by c.answer_id) where n > (case when o then 2 else 1 end)",
-                [args.overlap])
+                [args.overlap],
+            )
             double = store.scalar(
                 "select count(*) from (select c.answer_id from reviews r"
                 " join claims c on c.id = r.claim_id where r.origin = 'ui'"
-                " group by c.answer_id having count(distinct r.reviewer) = 2)")
+                " group by c.answer_id having count(distinct r.reviewer) = 2)"
+            )
             rows = store.scalar("select count(*) from reviews where origin = 'ui'")
     for r in results:
         if "error" in r:
             sys.exit(f"{r['name']} failed: {r['error']}")
     labels = sum(len(r["latencies"]) for r in results)
     span = max(r["last"] for r in results) - min(r["first"] for r in results)
-    print(f"database: {size:,} answers; {args.reviewers} reviewers, overlap {args.overlap}"
-          f"{f', importing {args.with_import:,} answers beside them' if args.with_import else ''}")
-    print(f"labels: {labels:,} in {span:.1f} s = {labels / span:.1f} labels/s "
-          f"({rows:,} review rows on disk)")
+    print(
+        f"database: {size:,} answers; {args.reviewers} reviewers, overlap {args.overlap}"
+        f"{f', importing {args.with_import:,} answers beside them' if args.with_import else ''}"
+    )
+    print(
+        f"labels: {labels:,} in {span:.1f} s = {labels / span:.1f} labels/s "
+        f"({rows:,} review rows on disk)"
+    )
     for r in sorted(results, key=lambda r: r["name"]):
         lat = sorted(x * 1000 for x in r["latencies"]) or [0.0]
         p95 = lat[max(0, round(0.95 * len(lat)) - 1)]
-        print(f"  {r['name']}: {len(r['answers']):,} answers, {len(r['latencies']):,} labels; "
-              f"key to saved median {statistics.median(lat):.1f} ms, p95 {p95:.1f} ms, "
-              f"max {lat[-1]:.1f} ms")
-    print(f"answers reviewed by two: {double:,} (overlap); given to more reviewers than they "
-          f"need: {twice}")
+        print(
+            f"  {r['name']}: {len(r['answers']):,} answers, {len(r['latencies']):,} labels; "
+            f"key to saved median {statistics.median(lat):.1f} ms, p95 {p95:.1f} ms, "
+            f"max {lat[-1]:.1f} ms"
+        )
+    print(
+        f"answers reviewed by two: {double:,} (overlap); given to more reviewers than they "
+        f"need: {twice}"
+    )
     print(f"'locked' or unsaved: {sum(len(r['failures']) for r in results)}")
     for r in results:
         for failure in r["failures"][:3]:

@@ -20,7 +20,8 @@ def main() -> None:
         sys.stderr.write(
             f"groundtui: this Python lacks the package {exc.name!r} that groundtui needs:"
             " install groundtui with its dependencies (`pip install .` or `pipx install .`"
-            " in its folder; `make demo` builds .venv with them)\n")
+            " in its folder; `make demo` builds .venv with them)\n"
+        )
         sys.exit(1)
 
 

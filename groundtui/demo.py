@@ -41,7 +41,8 @@ def build_demo(path: Path) -> DemoBuild:
         if imported.bad:
             raise StoreError(
                 f"{path} already holds other answers ({imported.bad[0].reason}); "
-                "give the demo a new --db")
+                "give the demo a new --db"
+            )
         scan_answers(store)
         stats = RunStats()
         asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True, stats=stats))

@@ -81,7 +81,8 @@ def read_json(raw: bytes | str) -> Any:
         raise ValueError(f"not UTF-8 (byte {exc.start})") from None
     try:
         return json.loads(
-            text, parse_constant=_reject_constant, parse_int=_read_int, parse_float=_read_float)
+            text, parse_constant=_reject_constant, parse_int=_read_int, parse_float=_read_float
+        )
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON ({exc.msg}, column {exc.colno})") from None
     except RecursionError:
@@ -91,7 +92,8 @@ def read_json(raw: bytes | str) -> Any:
 def decoder() -> json.JSONDecoder:
     """A decoder reading numbers and constants as ``read_json`` does, for ``raw_decode``."""
     return json.JSONDecoder(
-        parse_constant=_reject_constant, parse_int=_read_int, parse_float=_read_float)
+        parse_constant=_reject_constant, parse_int=_read_int, parse_float=_read_float
+    )
 
 
 def check_record(record: dict[str, Any]) -> dict[str, Any]:
@@ -191,5 +193,6 @@ def parse_instant(text: str) -> datetime:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         raise ValueError(
-            f"{quoted(text)} is not ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z") from None
+            f"{quoted(text)} is not ISO 8601 with a zone, e.g. 2026-11-30T10:12:00Z"
+        ) from None
     return aware(moment)

@@ -168,7 +168,8 @@ class Claim(BaseModel):
         # One sentence, not one per branch of the union ('citation.list[union[int,str]]')
         items = value if isinstance(value, list) else [value]
         if value is not None and not all(
-                isinstance(i, int | str) and not isinstance(i, bool) for i in items):
+            isinstance(i, int | str) and not isinstance(i, bool) for i in items
+        ):
             raise ValueError("must be a source's number, its id, or a list of them")
         return value
 

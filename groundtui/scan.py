@@ -42,8 +42,7 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
     last = 0
     while True:
         answers = store.query(
-            f"select id, response, seq from answers where seq > ? {unscanned}"
-            " order by seq limit ?",
+            f"select id, response, seq from answers where seq > ? {unscanned} order by seq limit ?",
             [last, _BATCH],
         )
         if not answers:
@@ -58,7 +57,9 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
             specifics = unsourced_specifics(response, sources, numbers)
             if specifics:
                 found[answer["id"]] = {
-                    "specifics": [s.to_dict() for s in specifics], "sources": len(sources)}
+                    "specifics": [s.to_dict() for s in specifics],
+                    "sources": len(sources),
+                }
         store.record_scan(CHECK_NAME, [a["id"] for a in answers], found, now_iso())
         result.scanned += len(answers)
         result.flagged += len(found)

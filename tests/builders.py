@@ -26,11 +26,18 @@ def make_answer(answer_id: str = "A-1", **overrides: Any) -> dict:
         "question": "Can I return a sofa after six weeks?",
         "response": "Sofas can be returned within 14 days [1]. Refunds take 5 days [2].",
         "sources": [
-            {"id": "returns-v3", "title": "Returns policy", "origin": "help-centre",
-             "text": "Sofas can be returned within 14 days of delivery.",
-             "updated_at": "2025-01-10"},
-            {"id": "refunds", "origin": "pdf-archive",
-             "text": "Refunds are issued within 5 working days."},
+            {
+                "id": "returns-v3",
+                "title": "Returns policy",
+                "origin": "help-centre",
+                "text": "Sofas can be returned within 14 days of delivery.",
+                "updated_at": "2025-01-10",
+            },
+            {
+                "id": "refunds",
+                "origin": "pdf-archive",
+                "text": "Refunds are issued within 5 working days.",
+            },
         ],
     }
     record.update(overrides)
@@ -44,12 +51,17 @@ def write_jsonl(path: Path, records: list[Any]) -> Path:
     return path
 
 
-
 def refund_rows(count: int, prefix: str = "A") -> list[dict[str, Any]]:
     """``count`` rows for ``scan-table`` (columns ``answer_id``, ``answer``, ``docs``), ids
     ``<prefix>0``…, each answer flagged by nothing: its source states it."""
-    return [{"answer_id": f"{prefix}{i}", "answer": "Refunds take 5 days [1].",
-             "docs": ["Refunds take 5 days."]} for i in range(count)]
+    return [
+        {
+            "answer_id": f"{prefix}{i}",
+            "answer": "Refunds take 5 days [1].",
+            "docs": ["Refunds take 5 days."],
+        }
+        for i in range(count)
+    ]
 
 
 def table_with_bad_rows(path: Path) -> Path:

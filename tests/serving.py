@@ -17,12 +17,19 @@ from tests.builders import make_answer, write_jsonl
 def three_claim_answers(n: int) -> list[dict]:
     claim = {"kind": "figure", "citation": 1, "verdict": "stated", "judge": "prod"}
     return [
-        make_answer(f"W-{i:03}", claims=[
-            {**claim, "text": "Sofas can be returned within 14 days."},
-            {**claim, "text": "Refunds take 5 days.", "citation": 2},
-            {**claim, "text": "Returns are free.", "verdict": "absent",
-             "invention_kind": "confident_generalisation"},
-        ])
+        make_answer(
+            f"W-{i:03}",
+            claims=[
+                {**claim, "text": "Sofas can be returned within 14 days."},
+                {**claim, "text": "Refunds take 5 days.", "citation": 2},
+                {
+                    **claim,
+                    "text": "Returns are free.",
+                    "verdict": "absent",
+                    "invention_kind": "confident_generalisation",
+                },
+            ],
+        )
         for i in range(n)
     ]
 
@@ -45,7 +52,12 @@ class Served:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "groundtui", "serve", "--db", str(db), "--port", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
         self.url = first.split(" on ", 1)[1].split()[0].rstrip("/")

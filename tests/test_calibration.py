@@ -57,8 +57,11 @@ def test_no_pairs_or_one_label_only_gives_no_interval() -> None:
 
 
 def test_groups_list_every_name_asked_for_then_the_others() -> None:
-    cells = [("figure", "stated", "stated", 3), ("figure", "absent", "absent", 2),
-             ("other", "stated", "absent", 1)]
+    cells = [
+        ("figure", "stated", "stated", 3),
+        ("figure", "absent", "absent", 2),
+        ("other", "stated", "absent", 1),
+    ]
     rows = grouped(cells, ["date", "figure"], ["stated", "absent"])
     assert list(rows) == ["date", "figure", "other"]
     assert rows["date"] == {"n": 0, "raw": None, "kappa": None, "ci": None}

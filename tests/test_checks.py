@@ -382,7 +382,6 @@ def test_a_source_in_decomposed_unicode_still_sources_the_name() -> None:
     assert unsourced_specifics("Ask at Café Rouge [1].", [SourceIndex(decomposed)]) == []
 
 
-
 def test_an_answer_in_decomposed_unicode_is_read_as_written() -> None:
     """An answer written decomposed (NFD) is checked as its composed self: a name is not
     cut at its first accent ("Jose"), and each specific keeps its offsets and text as
@@ -394,10 +393,14 @@ def test_an_answer_in_decomposed_unicode_is_read_as_written() -> None:
     assert all(response[s.start : s.end] == s.text for s in found)
     written = find_specifics(response)
     assert [s.text for s in written] == [
-        "Jose\u0301 A\u0301lvarez", "Ma\u0301laga", "Zoe\u0308 Brandt", "30"
+        "Jose\u0301 A\u0301lvarez",
+        "Ma\u0301laga",
+        "Zoe\u0308 Brandt",
+        "30",
     ]
     assert all(response[s.start : s.end] == s.text for s in written)
     assert unsourced_specifics(response, [SourceIndex(source)]) == found
+
 
 def test_prebuilt_indexes_give_the_same_answer() -> None:
     response = "Returns within thirty days [1]; the fee is $4.99 [2]. Ask Harbor [1]."

@@ -27,7 +27,8 @@ def _claims(path: Path) -> list[dict]:
             "select c.id, c.citation, c.citations, c.uncited, c.dangling,"
             " (select json_group_array(s.source_id) from json_each(c.cited_keys) k"
             "  join sources s on s.key = k.value) as cited"
-            " from claims c order by c.answer_id, c.ordinal")
+            " from claims c order by c.answer_id, c.ordinal"
+        )
 
 
 def _cited(path: Path) -> list[tuple]:
@@ -35,10 +36,12 @@ def _cited(path: Path) -> list[tuple]:
 
 
 def test_a_claim_cites_a_list_of_sources(tmp_path: Path) -> None:
-    record = make_answer(claims=[
-        {"text": "Sofas can be returned within 14 days.", "citation": [1, 2]},
-        {"text": "Refunds take 5 days.", "citation": 2},
-    ])
+    record = make_answer(
+        claims=[
+            {"text": "Sofas can be returned within 14 days.", "citation": [1, 2]},
+            {"text": "Refunds take 5 days.", "citation": 2},
+        ]
+    )
     path = imported_db(tmp_path, "list", [record])
     assert _cited(path) == [([1, 2], ["returns-v3", "refunds"]), ([2], ["refunds"])]
     first = _claims(path)[0]
@@ -47,19 +50,29 @@ def test_a_claim_cites_a_list_of_sources(tmp_path: Path) -> None:
 
 def test_markers_naming_several_sources_cite_each(tmp_path: Path) -> None:
     response = "Sofas can be returned within 14 days [1][2]. Refunds take 5 days [1, 2]."
-    record = make_answer(response=response, claims=[
-        {"text": "Sofas can be returned within 14 days."}, {"text": "Refunds take 5 days."}])
+    record = make_answer(
+        response=response,
+        claims=[
+            {"text": "Sofas can be returned within 14 days."},
+            {"text": "Refunds take 5 days."},
+        ],
+    )
     path = imported_db(tmp_path, "markers", [record])
     both = ["returns-v3", "refunds"]
     assert _cited(path) == [([1, 2], both), ([1, 2], both)]
 
 
 def test_a_citation_may_name_a_source_by_its_id(tmp_path: Path) -> None:
-    record = make_answer(claims=[
-        {"text": "Refunds take 5 days.", "citation": "refunds"},
-        {"text": "Sofas can be returned within 14 days.", "citation": ["returns-v3", "refunds"]},
-        {"text": "Sofas can be returned within 14 days.", "citation": "no-such-source"},
-    ])
+    record = make_answer(
+        claims=[
+            {"text": "Refunds take 5 days.", "citation": "refunds"},
+            {
+                "text": "Sofas can be returned within 14 days.",
+                "citation": ["returns-v3", "refunds"],
+            },
+            {"text": "Sofas can be returned within 14 days.", "citation": "no-such-source"},
+        ]
+    )
     path = imported_db(tmp_path, "ids", [record])
     assert _cited(path)[:2] == [([2], ["refunds"]), ([1, 2], ["returns-v3", "refunds"])]
     dangling = _claims(path)[2]
@@ -74,14 +87,19 @@ def test_sources_keep_their_order_and_their_own_numbers(tmp_path: Path) -> None:
             {"id": "refunds", "text": REFUNDS, "number": 4},
             {"id": "returns-v3", "text": RETURNS, "number": 1},
         ],
-        claims=[{"text": "Refunds take 5 days."},
-                {"text": "Sofas can be returned within 14 days."}])
+        claims=[
+            {"text": "Refunds take 5 days."},
+            {"text": "Sofas can be returned within 14 days."},
+        ],
+    )
     path = imported_db(tmp_path, "numbers", [record])
     assert _cited(path) == [([4], ["refunds"]), ([1], ["returns-v3"])]
     with Store(path) as store:
         rows = store.answer_sources("A-1")
         assert [(s["position"], s["number"], s["source_id"]) for s in rows] == [
-            (1, 4, "refunds"), (2, 1, "returns-v3")]
+            (1, 4, "refunds"),
+            (2, 1, "returns-v3"),
+        ]
         # The check reads "[4]" as the source numbered 4: both figures are sourced.
         assert scan_answers(store, all_answers=True).flagged == 0
 
@@ -97,8 +115,12 @@ def test_the_check_follows_the_sources_own_numbers() -> None:
 
 
 def test_two_sources_with_one_number_are_a_bad_line(tmp_path: Path) -> None:
-    record = make_answer(sources=[
-        {"id": "a", "text": RETURNS, "number": 1}, {"id": "b", "text": REFUNDS, "number": 1}])
+    record = make_answer(
+        sources=[
+            {"id": "a", "text": RETURNS, "number": 1},
+            {"id": "b", "text": REFUNDS, "number": 1},
+        ]
+    )
     with Store(tmp_path / "db.db") as store:
         result = import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [record]))])
         assert [b.reason for b in result.bad] == ["two sources of the answer have the same number"]
@@ -106,12 +128,21 @@ def test_two_sources_with_one_number_are_a_bad_line(tmp_path: Path) -> None:
 
 
 def test_the_report_counts_a_claim_under_each_origin_it_cites(tmp_path: Path) -> None:
-    record = make_answer(claims=[
-        {"text": "Sofas can be returned within 14 days.", "citation": [1, 2],
-         "verdict": "stated"},
-        {"text": "Refunds take 5 days.", "citation": 2, "verdict": "absent",
-         "invention_kind": "plausible_specifics"},
-    ])
+    record = make_answer(
+        claims=[
+            {
+                "text": "Sofas can be returned within 14 days.",
+                "citation": [1, 2],
+                "verdict": "stated",
+            },
+            {
+                "text": "Refunds take 5 days.",
+                "citation": 2,
+                "verdict": "absent",
+                "invention_kind": "plausible_specifics",
+            },
+        ]
+    )
     path = imported_db(tmp_path, "report", [record])
     with Store(path) as store:
         maintained = compute(store)
@@ -130,7 +161,8 @@ def test_the_report_counts_a_claim_under_each_origin_it_cites(tmp_path: Path) ->
         with store.transaction():
             store.db.execute(
                 "update claims set cited_keys = ?, source_key = ? where id = 'A-1#2'",
-                [json.dumps([keys[1]]), keys[1]])  # returns-v3, help-centre
+                [json.dumps([keys[1]]), keys[1]],
+            )  # returns-v3, help-centre
         moved = compute(store)
         assert moved["by_source"]["help-centre"]["claims"] == 2
         assert moved["by_source"]["pdf-archive"]["claims"] == 1
@@ -139,8 +171,13 @@ def test_the_report_counts_a_claim_under_each_origin_it_cites(tmp_path: Path) ->
 
 def test_markers_may_name_sources_by_id(tmp_path: Path) -> None:
     response = "Sofas can be returned within 14 days [returns-v3]. Refunds take 5 days [refunds]."
-    record = make_answer(response=response, claims=[
-        {"text": "Sofas can be returned within 14 days."}, {"text": "Refunds take 5 days."}])
+    record = make_answer(
+        response=response,
+        claims=[
+            {"text": "Sofas can be returned within 14 days."},
+            {"text": "Refunds take 5 days."},
+        ],
+    )
     path = imported_db(tmp_path, "id-markers", [record])
     assert _cited(path) == [([1], ["returns-v3"]), ([2], ["refunds"])]
     with Store(path) as store:
@@ -148,7 +185,8 @@ def test_markers_may_name_sources_by_id(tmp_path: Path) -> None:
         assert scan_answers(store, all_answers=True).flagged == 0
     swapped = response.replace("[returns-v3]", "[refunds_]").replace("[refunds]", "[returns-v3]")
     [specific] = unsourced_specifics(
-        numbered(swapped, ["returns-v3", "refunds"]), [RETURNS, REFUNDS])
+        numbered(swapped, ["returns-v3", "refunds"]), [RETURNS, REFUNDS]
+    )
     assert (specific.text, specific.sources) == ("5", (1,))
 
 
@@ -164,8 +202,12 @@ def test_a_citation_of_an_id_two_sources_share_is_a_bad_line(tmp_path: Path) -> 
     """Two chunks of one document may share an id; citing that id names either, so it is
     refused, by a claim or by a marker; cited by number, the answer imports."""
     chunks = [{"id": "policy", "text": RETURNS}, {"id": "policy", "text": REFUNDS}]
-    by_claim = make_answer("A-1", sources=chunks, response="Refunds take 5 days [2].",
-                           claims=[{"text": "Refunds take 5 days.", "citation": "policy"}])
+    by_claim = make_answer(
+        "A-1",
+        sources=chunks,
+        response="Refunds take 5 days [2].",
+        claims=[{"text": "Refunds take 5 days.", "citation": "policy"}],
+    )
     by_marker = make_answer("A-2", sources=chunks, response="Refunds take 5 days [policy].")
     by_number = make_answer("A-3", sources=chunks, response="Refunds take 5 days [2].")
     with Store(tmp_path / "db.db") as store:
@@ -174,7 +216,6 @@ def test_a_citation_of_an_id_two_sources_share_is_a_bad_line(tmp_path: Path) -> 
         assert [b.reason for b in result.bad] == [
             "claims[0].citation names 'policy', the id of two sources of the answer: "
             "cite them by number",
-            "the response cites [policy], the id of two sources of the answer: "
-            "cite them by number",
+            "the response cites [policy], the id of two sources of the answer: cite them by number",
         ]
         assert store.query("select id from answers") == [{"id": "A-3"}]

@@ -19,18 +19,26 @@ from groundtui.store import Store
 from groundtui.store.claim_edits import CorrectionError
 from tests.builders import imported_db, make_answer
 
-RESPONSE = ("The sofa has a 5-year guarantee [2], which covers sagging deeper than 3 cm [1]. "
-            "Refunds take 5 days [2]. Let me know if I can help with anything else!")
+RESPONSE = (
+    "The sofa has a 5-year guarantee [2], which covers sagging deeper than 3 cm [1]. "
+    "Refunds take 5 days [2]. Let me know if I can help with anything else!"
+)
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     """One answer judged by the heuristic judge: its claims have verdicts."""
     sources = [
-        {"id": "guarantee", "origin": "help-centre",
-         "text": "Sagging deeper than 3 cm is covered."},
-        {"id": "refunds", "origin": "pdf-archive",
-         "text": "Every sofa has a 5-year guarantee. Refunds take 5 days."},
+        {
+            "id": "guarantee",
+            "origin": "help-centre",
+            "text": "Sagging deeper than 3 cm is covered.",
+        },
+        {
+            "id": "refunds",
+            "origin": "pdf-archive",
+            "text": "Every sofa has a 5-year guarantee. Refunds take 5 days.",
+        },
     ]
     path = imported_db(tmp_path, "a", [make_answer("A-1", response=RESPONSE, sources=sources)])
     with Store(path) as store:
@@ -58,7 +66,8 @@ def test_a_dismissed_claim_leaves_every_count_and_undo_brings_it_back(db: Path) 
         assert after["claims"] == before["claims"] - 1 and after["dismissed"] == 1
         assert after["reviewed_claims"] == 0 and after["verdicts"]["absent"] == 0
         assert store.query("select action, claim_id, reviewer from claim_edits") == [
-            {"action": "dismiss", "claim_id": claim["id"], "reviewer": "dana"}]
+            {"action": "dismiss", "claim_id": claim["id"], "reviewer": "dana"}
+        ]
         store.undo_claim_edit(edit, "dana")
         exact(store)
         again = compute(store)
@@ -78,15 +87,20 @@ def test_an_edit_replaces_the_claim_with_an_unjudged_one_the_next_judge_verifies
         assert new_id == "A-1#" + str(len(store.query("select id from claims")))
         assert row["extracted_by"] == "dana" and row["retired"] is None
         assert store.scalar("select retired from claims where id = ?", [claim["id"]]) == "replaced"
-        assert store.scalar(
-            "select judge_verdict from claim_labels where claim_id = ?", [new_id]) is None
+        assert (
+            store.scalar("select judge_verdict from claim_labels where claim_id = ?", [new_id])
+            is None
+        )
         # Not flagged, and not asked for with --all: the edited claim is verified anyway.
         store.db.execute("delete from flags")
         asyncio.run(judge_answers(store, HeuristicJudge()))
-        assert store.scalar(
-            "select judge_verdict from claim_labels where claim_id = ?", [new_id]) == "stated"
-        assert store.scalar(
-            "select count(*) from judgements where claim_id = ?", [claim["id"]]) == 1
+        assert (
+            store.scalar("select judge_verdict from claim_labels where claim_id = ?", [new_id])
+            == "stated"
+        )
+        assert (
+            store.scalar("select count(*) from judgements where claim_id = ?", [claim["id"]]) == 1
+        )
         exact(store)
 
 
@@ -99,8 +113,10 @@ def test_a_split_cites_each_part_by_its_own_marker(db: Path) -> None:
         assert (compound["span_start"], compound["citations"]) == (0, "[2]")
         cut = compound["text"].index(", which")
         _, (first, second) = store.split_claim(compound["id"], "dana", cut + 1)
-        parts = {c["id"]: c for c in store.query("select * from claims where id in (?, ?)",
-                                                 [first, second])}
+        parts = {
+            c["id"]: c
+            for c in store.query("select * from claims where id in (?, ?)", [first, second])
+        }
         assert parts[first]["text"].startswith("The sofa has a 5-year guarantee [2]")
         assert json.loads(parts[first]["citations"]) == [2]
         assert json.loads(parts[second]["citations"]) == [1]
@@ -163,7 +179,8 @@ def test_a_database_from_before_corrections_is_migrated(db: Path) -> None:
         expected = compute(store, with_team=False)
         # As m007 left it: no claim_edits, no claims.retired, triggers that know neither.
         for (name,) in store.db.execute(
-                "select name from sqlite_master where type = 'trigger'").fetchall():
+            "select name from sqlite_master where type = 'trigger'"
+        ).fetchall():
             store.db.execute(f"drop trigger {name}")
         store.db.execute("drop index claims_retired")
         store.db.execute("drop table claim_edits")
@@ -199,6 +216,7 @@ def test_a_correction_in_one_database_merges_into_another(db: Path, tmp_path: Pa
     assert report(db)["dismissed"] == 1
     with Store(db) as store:
         assert [e["action"] for e in store.claim_edits("A-1")] == ["dismiss", "edit"]
-        assert store.scalar(
-            "select retired from claims where id = ?", [claims[0]["id"]]) == "replaced"
+        assert (
+            store.scalar("select retired from claims where id = ?", [claims[0]["id"]]) == "replaced"
+        )
         exact(store)

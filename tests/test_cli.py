@@ -36,7 +36,8 @@ def test_import_from_stdin_with_summary(db_path: Path) -> None:
     result = run("import", "-", "--db", str(db_path), input=lines)
     assert result.exit_code == 0, result.output
     assert "Imported 3 answers, 2 sources, 0 claims, 0 reviews; 0 unchanged; 0 lines skipped." in (
-        result.output)
+        result.output
+    )
     again = run("import", "-", "--db", str(db_path), input=lines)
     assert "Imported 0 answers" in again.output and "3 unchanged" in again.output
 
@@ -91,13 +92,17 @@ def test_end_to_end_as_a_subprocess(tmp_path: Path) -> None:
     db = tmp_path / "sub.db"
     done = subprocess.run(
         [sys.executable, "-m", "groundtui", "import", str(path), "--db", str(db)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     assert "Imported 2 answers" in done.stdout
     bad = subprocess.run(
         [sys.executable, "-m", "groundtui", "import", str(tmp_path / "x.jsonl"), "--db", str(db)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert bad.returncode == 2
     assert bad.stderr.strip().count("\n") == 0 and "no such file" in bad.stderr
@@ -112,7 +117,10 @@ def test_review_without_a_terminal_says_so_instead_of_waiting_for_keys(tmp_path:
     before = db.read_bytes()
     done = subprocess.run(
         [sys.executable, "-m", "groundtui", "review", "--db", str(db), "--reviewer", "dana"],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
@@ -130,8 +138,17 @@ def test_the_demo_without_a_terminal_builds_nothing(tmp_path: Path) -> None:
 
 
 def test_core_modules_do_not_load_the_ui_or_litellm() -> None:
-    core = ["store", "models", "importing.files", "text", "cli", "checks", "report",
-            "exporting.labels", "scan"]
+    core = [
+        "store",
+        "models",
+        "importing.files",
+        "text",
+        "cli",
+        "checks",
+        "report",
+        "exporting.labels",
+        "scan",
+    ]
     core += ["demo", "judge.pipeline", "judge.llm", "judge.heuristic"]
     assert packages_loaded([f"groundtui.{name}" for name in core], ("textual", "litellm")) == []
 
@@ -169,7 +186,9 @@ def test_ctrl_c_while_the_cli_is_still_loading_exits_130_saying_so() -> None:
     """The ``groundtui`` command's entry point catches a Ctrl-C before the CLI can."""
     done = subprocess.run(
         [sys.executable, "-c", _INTERRUPTED_WHILE_LOADING],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 130, done.stderr
     assert done.stderr.strip() == "groundtui: interrupted"
@@ -189,8 +208,12 @@ def test_ctrl_c_during_an_import_exits_130_saying_so_and_a_rerun_imports_everyth
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     proc = subprocess.Popen(  # reads stdin a line at a time, and waits for more
         [sys.executable, "-m", "groundtui", "import", "-", "--db", str(db)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdin is not None
     proc.stdin.write("\n".join(lines[:2]) + "\n")
@@ -214,11 +237,20 @@ def test_output_to_a_full_disk_is_one_line_not_a_traceback(
     tmp_path: Path, command: list[str]
 ) -> None:
     db = tmp_path / "full.db"
-    assert run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])),
-               "--db", str(db)).exit_code == 0
+    assert (
+        run(
+            "import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(db)
+        ).exit_code
+        == 0
+    )
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "groundtui", *command, "--db", str(db)],
-                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "groundtui", *command, "--db", str(db)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
     assert done.returncode == 2
     assert done.stderr == "groundtui: cannot write the output: No space left on device\n"
 
@@ -244,9 +276,13 @@ def test_judge_refuses_heuristic_beside_a_model_given_on_the_command_line(
 
 def test_a_python_without_the_dependencies_is_told_what_to_install() -> None:
     """``python -S`` has no site-packages: click, sqlite-utils and the rest are missing."""
-    done = subprocess.run([sys.executable, "-S", "-m", "groundtui", "--help"],
-                          capture_output=True, text=True, timeout=60,
-                          cwd=Path(__file__).resolve().parents[1])
+    done = subprocess.run(
+        [sys.executable, "-S", "-m", "groundtui", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[1],
+    )
     assert done.returncode == 1
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("groundtui: this Python lacks the package ")
@@ -260,12 +296,19 @@ def test_the_demo_prints_commands_that_run_as_printed(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[1]
     env = {k: v for k, v in os.environ.items() if k != "PATH"} | {"PATH": "/usr/bin:/bin"}
     db = tmp_path / "demo.db"
-    done = subprocess.run([str(script), "demo", "--db", str(db), "--no-ui"], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(script), "demo", "--db", str(db), "--no-ui"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     printed = done.stdout.split("`")[1::2]
     report = next(c for c in printed if " report " in c)
-    again = subprocess.run(report.split(), cwd=root, env=env, capture_output=True, text=True,
-                           timeout=120)
+    again = subprocess.run(
+        report.split(), cwd=root, env=env, capture_output=True, text=True, timeout=120
+    )
     assert again.returncode == 0, (report, again.stderr)
     assert again.stdout.startswith("groundtui report")

@@ -23,8 +23,12 @@ def store(tmp_path: Path):
     under a second prompt version."""
     with Store(tmp_path / "fixture.db") as s:
         build(s, tmp_path)
-        for claim, verdict in [("A1#1", "stated"), ("A1#2", "partial"), ("A2#2", "partial"),
-                               ("A3#1", "contradicted")]:
+        for claim, verdict in [
+            ("A1#1", "stated"),
+            ("A1#2", "partial"),
+            ("A2#2", "partial"),
+            ("A3#1", "contradicted"),
+        ]:
             s.add_judgement(claim, "second", "v1", verdict=verdict, at=LATER)
         s.add_judgement("A1#1", "second", "v2", verdict="absent", at=LATEST)
         yield s
@@ -44,7 +48,10 @@ def test_two_judges_on_the_claims_both_judged(store: Store) -> None:
     assert (agreement["n"], agreement["raw"]) == (6, 0.5)
     assert agreement["kappa"] == pytest.approx(5 / 14)
     assert agreement["confusion"]["absent"] == {
-        "stated": 1, "contradicted": 0, "absent": 0, "partial": 1,
+        "stated": 1,
+        "contradicted": 0,
+        "absent": 0,
+        "partial": 1,
     }
     low, high = agreement["ci"]
     assert low <= 5 / 14 <= high
@@ -86,8 +93,11 @@ def test_compare_on_the_command_line(store: Store) -> None:
     )
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["claims"] == {"both": 6, "only_a": 4, "only_b": 0}
-    text = runner.invoke(cli, ["report", "--compare", "prod", "second@v1", "--db", store.path],
-                         env={"COLUMNS": "160"})
+    text = runner.invoke(
+        cli,
+        ["report", "--compare", "prod", "second@v1", "--db", store.path],
+        env={"COLUMNS": "160"},
+    )
     assert "6 claims judged by both; 4 by the first only, 0 by the second only" in text.output
     assert "kappa 0.357" in text.output
 
@@ -101,7 +111,10 @@ def test_judges_lists_each_judge_and_prompt_version(store: Store) -> None:
     assert out.exit_code == 0 and "second" in out.output and "v2" in out.output
     listed = json.loads(CliRunner().invoke(cli, ["judges", "--json", "--db", store.path]).output)
     assert [[r["judge"], r["prompt_version"], r["claims"]] for r in listed] == [
-        ["prod", "import", 10], ["second", "v1", 6], ["second", "v2", 1]]
+        ["prod", "import", 10],
+        ["second", "v1", 6],
+        ["second", "v2", 1],
+    ]
 
 
 def test_a_dismissed_claim_leaves_the_comparison(store: Store) -> None:

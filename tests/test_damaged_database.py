@@ -30,9 +30,13 @@ RECOVER = 'sqlite3 {db} ".recover" | sqlite3 recovered.db'
 
 def _answers(first: int, count: int) -> list[dict]:
     return [
-        make_answer(f"A-{i:04d}", response=(
-            f"Sofas can be returned within {i % 30} days [1]. Refunds take 5 days [2]. "
-            f"Order {i} shipped on 3 March."))
+        make_answer(
+            f"A-{i:04d}",
+            response=(
+                f"Sofas can be returned within {i % 30} days [1]. Refunds take 5 days [2]. "
+                f"Order {i} shipped on 3 March."
+            ),
+        )
         for i in range(first, first + count)
     ]
 
@@ -133,7 +137,10 @@ def test_a_real_process_writing_into_a_damaged_database_exits_2_with_one_line(
     before = digest(damaged)
     done = subprocess.run(
         [sys.executable, "-m", "groundtui", "import", str(new), "--db", str(damaged)],
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 2, done.stderr
     assert done.stdout == ""

@@ -19,40 +19,75 @@ from groundtui.report import cubes
 from groundtui.store import Store, StoreError, now_iso
 from tests.builders import dump, imported_db, make_answer
 
-SHARED = {"id": "returns-v3", "origin": "help-centre",
-          "text": "Sofas can be returned within 14 days of delivery."}
-REFUNDS = {"id": "refunds", "origin": "pdf-archive",
-           "text": "Refunds are issued within 5 working days."}
+SHARED = {
+    "id": "returns-v3",
+    "origin": "help-centre",
+    "text": "Sofas can be returned within 14 days of delivery.",
+}
+REFUNDS = {
+    "id": "refunds",
+    "origin": "pdf-archive",
+    "text": "Refunds are issued within 5 working days.",
+}
 
 
 #: Tables with rows of an answer, and the column that names it (a claim id starts with it).
 OWNED = {
-    "answer_sources": "answer_id", "claims": "answer_id", "judgements": "claim_id",
-    "reviews": "claim_id", "claim_labels": "answer_id", "answer_marks": "answer_id",
-    "flags": "answer_id", "extractions": "answer_id", "agg_answer_state": "answer_id",
-    "agg_claim_rr": "claim_id", "claim_edits": "answer_id",
+    "answer_sources": "answer_id",
+    "claims": "answer_id",
+    "judgements": "claim_id",
+    "reviews": "claim_id",
+    "claim_labels": "answer_id",
+    "answer_marks": "answer_id",
+    "flags": "answer_id",
+    "extractions": "answer_id",
+    "agg_answer_state": "answer_id",
+    "agg_claim_rr": "claim_id",
+    "claim_edits": "answer_id",
 }
 
 
 def records() -> list[dict]:
     """P-1 and P-3 are to be deleted, K-2 and K-4 kept; P-1 and K-2 share a source."""
     return [
-        make_answer("P-1", meta={"user_id": "u-1"},
-                    response="Sofas can be returned within 14 days [1]. Zanzibar delivery "
-                             "costs £49 [2].",
-                    sources=[SHARED, {"id": "secret-1", "origin": "email-export",
-                                      "text": "CONFIDENTIAL-1: Zanzibar orders ship by sea."}]),
-        make_answer("K-2", meta={"user_id": "u-2"},
-                    response="Sofas can be returned within 14 days [1]. Refunds take 5 "
-                             "working days [2]. Delivery costs £30.",
-                    sources=[SHARED, REFUNDS]),
-        make_answer("P-3", meta={"user": {"id": "u-42"}, "n": 42},
-                    response="Orders to Quokka Island take 9 days [1] and cost £12 [1].",
-                    sources=[{"id": "private-3", "origin": "price-list",
-                              "text": "CONFIDENTIAL-3: Quokka Island orders take 9 days."}]),
-        make_answer("K-4", meta={"user_id": "u-4", "n": 43},
-                    response="Refunds take 5 working days [1]. We refund in 2 days [1].",
-                    sources=[REFUNDS]),
+        make_answer(
+            "P-1",
+            meta={"user_id": "u-1"},
+            response="Sofas can be returned within 14 days [1]. Zanzibar delivery costs £49 [2].",
+            sources=[
+                SHARED,
+                {
+                    "id": "secret-1",
+                    "origin": "email-export",
+                    "text": "CONFIDENTIAL-1: Zanzibar orders ship by sea.",
+                },
+            ],
+        ),
+        make_answer(
+            "K-2",
+            meta={"user_id": "u-2"},
+            response="Sofas can be returned within 14 days [1]. Refunds take 5 "
+            "working days [2]. Delivery costs £30.",
+            sources=[SHARED, REFUNDS],
+        ),
+        make_answer(
+            "P-3",
+            meta={"user": {"id": "u-42"}, "n": 42},
+            response="Orders to Quokka Island take 9 days [1] and cost £12 [1].",
+            sources=[
+                {
+                    "id": "private-3",
+                    "origin": "price-list",
+                    "text": "CONFIDENTIAL-3: Quokka Island orders take 9 days.",
+                }
+            ],
+        ),
+        make_answer(
+            "K-4",
+            meta={"user_id": "u-4", "n": 43},
+            response="Refunds take 5 working days [1]. We refund in 2 days [1].",
+            sources=[REFUNDS],
+        ),
     ]
 
 
@@ -64,8 +99,12 @@ def build(folder: Path, name: str, answers: list[dict]) -> Path:
     with Store(path) as store:
         asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True))
         for answer in store.query("select id from answers order by seq"):
-            ids = [r["id"] for r in store.query(
-                "select id from claims where answer_id = ? order by ordinal", [answer["id"]])]
+            ids = [
+                r["id"]
+                for r in store.query(
+                    "select id from claims where answer_id = ? order by ordinal", [answer["id"]]
+                )
+            ]
             store.edit_claim(ids[0], "alice", f"{answer['id']}: as edited")
             if len(ids) > 1:
                 store.dismiss_claim(ids[-1], "alice")
@@ -138,19 +177,34 @@ def test_delete_by_id_and_by_meta_leaves_the_rest_as_if_never_imported(
 def test_the_summary_counts_every_kind_of_row(full: Path) -> None:
     with Store(full) as store:
         claims = store.scalar("select count(*) from claims where answer_id = 'P-1'")
-        reviews = store.scalar("select count(*) from reviews r join claims c on c.id ="
-                               " r.claim_id where c.answer_id = 'P-1'")
-        judged = store.scalar("select count(*) from judgements j join claims c on c.id ="
-                              " j.claim_id where c.answer_id = 'P-1'")
+        reviews = store.scalar(
+            "select count(*) from reviews r join claims c on c.id ="
+            " r.claim_id where c.answer_id = 'P-1'"
+        )
+        judged = store.scalar(
+            "select count(*) from judgements j join claims c on c.id ="
+            " j.claim_id where c.answer_id = 'P-1'"
+        )
         first = store.scalar("select id from claims where answer_id = 'P-1' limit 1")
         store.add_adjudication(first, "lead", "absent", "plausible_specifics")
         assert store.take_lease("P-1", "alice", now=now_iso(), minutes=15, share=1.0).granted
     result = run("--answer", "P-1", "--db", str(full))
     assert summary(result.output) == {
-        "answers": 1, "answer_sources": 2, "claims": claims, "claim_edits": 2,
+        "answers": 1,
+        "answer_sources": 2,
+        "claims": claims,
+        "claim_edits": 2,
         "judgements": judged,
-        "reviews": reviews, "adjudications": 1, "claim_labels": claims, "answer_marks": 1,
-        "leases": 1, "flags": 1, "extractions": 1, "sources": 1, "completions": 0}
+        "reviews": reviews,
+        "adjudications": 1,
+        "claim_labels": claims,
+        "answer_marks": 1,
+        "leases": 1,
+        "flags": 1,
+        "extractions": 1,
+        "sources": 1,
+        "completions": 0,
+    }
     with Store(full) as store:  # nothing of P-1 is left behind
         assert store.scalar("select count(*) from leases where answer_id = 'P-1'") == 0
         assert store.scalar("select count(*) from adjudications where claim_id = ?", [first]) == 0
@@ -196,16 +250,19 @@ def test_ids_are_nfc_normalised_as_the_importer_does(tmp_path: Path) -> None:
         assert store.scalar("select count(*) from answers") == 0
 
 
-@pytest.mark.parametrize(("field", "value", "expected"), [
-    ("meta.user_id", "u-2", ["K-2"]),
-    ("meta.n", "42", ["P-3"]),      # a number compares as its JSON
-    ("meta.n", "42.0", []),
-    ("meta.user", '{"id":"u-42"}', []),  # an object is not matched by its compact form...
-    ("meta.user", '{"id": "u-42"}', ["P-3"]),  # ...but by the JSON the import stored
-    ("meta.user.id", "u-42", ["P-3"]),
-    ("meta.user_id", "u-", []),
-    ("id", "K-4", ["K-4"]),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "expected"),
+    [
+        ("meta.user_id", "u-2", ["K-2"]),
+        ("meta.n", "42", ["P-3"]),  # a number compares as its JSON
+        ("meta.n", "42.0", []),
+        ("meta.user", '{"id":"u-42"}', []),  # an object is not matched by its compact form...
+        ("meta.user", '{"id": "u-42"}', ["P-3"]),  # ...but by the JSON the import stored
+        ("meta.user.id", "u-42", ["P-3"]),
+        ("meta.user_id", "u-", []),
+        ("id", "K-4", ["K-4"]),
+    ],
+)
 def test_where_selects_by_an_imported_field(
     full: Path, field: str, value: str, expected: list[str]
 ) -> None:
@@ -213,15 +270,18 @@ def test_where_selects_by_an_imported_field(
         assert store.answers_where(field, value) == expected
 
 
-@pytest.mark.parametrize("args", [
-    [],
-    ["--answer", "P-1", "--where", "id=P-1"],
-    ["--where", "meta.user_id"],
-    ["--where", "question=Can I"],
-    ["--where", "meta.=x"],
-    ["--where", "meta.user..id=x"],
-    ["P-1"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["--answer", "P-1", "--where", "id=P-1"],
+        ["--where", "meta.user_id"],
+        ["--where", "question=Can I"],
+        ["--where", "meta.=x"],
+        ["--where", "meta.user..id=x"],
+        ["P-1"],
+    ],
+)
 def test_bad_arguments_are_one_line_and_exit_2(full: Path, args: list[str]) -> None:
     rows = dump(full)
     result = run(*args, "--db", str(full))
@@ -241,8 +301,10 @@ def test_a_delete_is_all_or_nothing(full: Path) -> None:
     rows = dump(full)
     with Store(full) as store:
         # Sources go last but one: a failure there must undo everything before it.
-        store.db.execute("create temp trigger boom before delete on sources"
-                         " begin select raise(abort, 'boom'); end")
+        store.db.execute(
+            "create temp trigger boom before delete on sources"
+            " begin select raise(abort, 'boom'); end"
+        )
         with pytest.raises(StoreError, match="boom"):
             store.forget(["P-1"])
     assert dump(full) == rows
@@ -254,8 +316,11 @@ def _secure_by_default() -> bool:
     return bool(sqlite3.connect(":memory:").execute("pragma secure_delete").fetchone()[0])
 
 
-@pytest.mark.skipif(not _secure_by_default(), reason="earlier updates leave stale copies "
-                    "where SQLite's secure_delete is off by default (README: vacuum)")
+@pytest.mark.skipif(
+    not _secure_by_default(),
+    reason="earlier updates leave stale copies "
+    "where SQLite's secure_delete is off by default (README: vacuum)",
+)
 def test_the_deleted_text_is_not_left_in_the_file(full: Path) -> None:
     """The delete zeroes what it frees (its own ``secure_delete``: the mutation "off" fails
     here); copies that earlier updates freed are zero only where that is SQLite's default."""

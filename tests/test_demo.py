@@ -78,7 +78,10 @@ def test_building_twice_changes_nothing(db_path: Path) -> None:
     first = build_demo(db_path)
     second = build_demo(db_path)
     assert (second.answers, second.claims, second.flagged) == (
-        first.answers, first.claims, first.flagged)
+        first.answers,
+        first.claims,
+        first.flagged,
+    )
     assert second.judged_claims == 0
 
 
@@ -131,7 +134,8 @@ def test_the_demo_says_where_its_database_is_before_the_ui_and_ignores_groundtui
     assert first == f"Building the demo database at {target} …"
     assert said_before_ui[-1] == f"Demo database: {target}"  # shown in the UI as it opens
     assert out.output.index(f"Opening the review UI on {target}") < out.output.index(
-        "The demo database is at")
+        "The demo database is at"
+    )
     assert not real.exists()  # $GROUNDTUI_DB is not where the demo goes
     again = runner.invoke(cli, ["demo", "--db", str(target), "--no-ui"])
     assert again.output.startswith(f"Opening the demo database at {target}")

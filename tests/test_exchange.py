@@ -15,8 +15,20 @@ from groundtui.store import Store
 from tests.builders import make_answer, write_jsonl
 
 SAMPLE = Path(__file__).parent.parent / "groundtui" / "sample_data" / "answers.jsonl"
-COUNTED = ("answers", "sources", "answer_sources", "claims", "judgements", "reviews",
-           "adjudications", "answer_marks", "flags", "extractions", "reviewers", "claim_edits")
+COUNTED = (
+    "answers",
+    "sources",
+    "answer_sources",
+    "claims",
+    "judgements",
+    "reviews",
+    "adjudications",
+    "answer_marks",
+    "flags",
+    "extractions",
+    "reviewers",
+    "claim_edits",
+)
 
 
 def run(*args: str) -> str:
@@ -34,7 +46,8 @@ def counts(db: Path) -> dict[str, int]:
         found = {t: store.scalar(f"select count(*) from {t}") for t in COUNTED}
         for retired in ("dismissed", "replaced", "undone"):
             found[retired] = store.scalar(
-                "select count(*) from claims where retired = ?", [retired])
+                "select count(*) from claims where retired = ?", [retired]
+            )
         return found
 
 
@@ -47,11 +60,18 @@ def worked(tmp_path: Path) -> Path:
     run("judge", "--heuristic", "--all", "--db", str(db))
     with Store(db) as store:
         claims = [r["id"] for r in store.query("select id from claims order by id limit 12")]
-        store.add_review(claims[0], "dana", "absent", "plausible_specifics", "a note",
-                         at="2026-12-01T10:00:00.000000Z")
+        store.add_review(
+            claims[0],
+            "dana",
+            "absent",
+            "plausible_specifics",
+            "a note",
+            at="2026-12-01T10:00:00.000000Z",
+        )
         store.add_review(claims[1], "Lee", "stated", blind=True, at="2026-12-01T10:01:00.000000Z")
-        store.add_review(claims[1], "dana", "partial", "bridging_inference",
-                         at="2026-12-01T10:02:00.000000Z")
+        store.add_review(
+            claims[1], "dana", "partial", "bridging_inference", at="2026-12-01T10:02:00.000000Z"
+        )
         store.add_review(claims[2], "dana", "stated", at="2026-12-01T10:03:00.000000Z")
         store.add_review(claims[2], "dana", None, at="2026-12-01T10:04:00.000000Z")  # withdrawn
         store.add_adjudication(claims[1], "kim", "stated", at="2026-12-01T11:00:00.000000Z")
@@ -98,8 +118,9 @@ def test_two_reviewers_databases_merge_into_one(tmp_path: Path) -> None:
     shutil.copy(base, dana)
     shutil.copy(base, lee)
     with Store(dana) as store:
-        store.add_review("HS-0001#1", "dana", "absent", "plausible_specifics",
-                         at="2026-12-01T10:00:00.000000Z")
+        store.add_review(
+            "HS-0001#1", "dana", "absent", "plausible_specifics", at="2026-12-01T10:00:00.000000Z"
+        )
     with Store(lee) as store:
         store.add_review("HS-0001#1", "lee", "stated", at="2026-12-01T10:30:00.000000Z")
         store.add_review("HS-0002#1", "lee", "partial", at="2026-12-01T10:31:00.000000Z")
@@ -115,19 +136,29 @@ def test_two_reviewers_databases_merge_into_one(tmp_path: Path) -> None:
     for table in ("answers", "sources", "claims", "judgements", "flags", "extractions"):
         assert both[table] == before[table], table  # the same rows, not added twice
     with Store(merged) as store:
-        labels = {r["reviewer"]: r["verdict"] for r in store.query(
-            "select reviewer, verdict from reviews where claim_id = 'HS-0001#1'")}
+        labels = {
+            r["reviewer"]: r["verdict"]
+            for r in store.query(
+                "select reviewer, verdict from reviews where claim_id = 'HS-0001#1'"
+            )
+        }
         assert labels == {"dana": "absent", "lee": "stated"}
         # The latest label wins, as it would have on one database.
         assert store.scalar("select label from claim_labels where claim_id = 'HS-0001#1'") == (
-            "stated")
+            "stated"
+        )
 
 
 def test_a_claim_new_to_the_database_takes_the_next_number(tmp_path: Path) -> None:
     response = "Sofas can be returned within 14 days [1]. Refunds take 5 days [2]."
     one = make_answer(response=response, claims=[{"text": "Refunds take 5 days."}])
-    other = make_answer(response=response, claims=[
-        {"text": "Sofas can be returned within 14 days."}, {"text": "Refunds take 5 days."}])
+    other = make_answer(
+        response=response,
+        claims=[
+            {"text": "Sofas can be returned within 14 days."},
+            {"text": "Refunds take 5 days."},
+        ],
+    )
     first, second = tmp_path / "one.db", tmp_path / "two.db"
     run("import", str(write_jsonl(tmp_path / "one.jsonl", [one])), "--db", str(first))
     run("import", str(write_jsonl(tmp_path / "two.jsonl", [other])), "--db", str(second))
@@ -137,7 +168,9 @@ def test_a_claim_new_to_the_database_takes_the_next_number(tmp_path: Path) -> No
     with Store(first) as store:
         rows = store.query("select id, text from claims order by ordinal")
     assert [(r["id"], r["text"]) for r in rows] == [
-        ("A-1#1", "Refunds take 5 days."), ("A-1#2", "Sofas can be returned within 14 days.")]
+        ("A-1#1", "Refunds take 5 days."),
+        ("A-1#2", "Sofas can be returned within 14 days."),
+    ]
 
 
 def test_an_answer_with_other_content_is_a_bad_line_and_nothing_is_written(tmp_path: Path) -> None:
@@ -151,7 +184,8 @@ def test_an_answer_with_other_content_is_a_bad_line_and_nothing_is_written(tmp_p
     result = CliRunner().invoke(cli, ["import", str(exported), "--db", str(db)])
     assert result.exit_code == 2
     assert f"{exported}:1: id 'A-1' is already in the database with different content" in (
-        result.stderr)
+        result.stderr
+    )
     assert counts(db) == before
 
 
@@ -160,27 +194,42 @@ def test_a_bad_record_is_named_by_line_and_field(tmp_path: Path) -> None:
     run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(source))
     lines = run("export", "--format", "answers", "--db", str(source)).splitlines()
     record = json.loads(lines[0])
-    record["claims"] = [{"text": "x", "kind": "figure", "reviews": [
-        {"reviewer": "dana", "verdict": "maybe", "at": "2026-12-01T10:00:00Z"}]}]
+    record["claims"] = [
+        {
+            "text": "x",
+            "kind": "figure",
+            "reviews": [{"reviewer": "dana", "verdict": "maybe", "at": "2026-12-01T10:00:00Z"}],
+        }
+    ]
     bad = write_jsonl(tmp_path / "bad.jsonl", [record])
     result = CliRunner().invoke(cli, ["import", str(bad), "--db", str(tmp_path / "new.db")])
     assert result.exit_code == 2
     assert "bad.jsonl:1: field 'claims.0.reviews.0.verdict': 'maybe' is not one of" in (
-        result.stderr)
+        result.stderr
+    )
     assert not (tmp_path / "new.db").exists()
 
 
-@pytest.mark.parametrize("at, said", [
-    ("yesterday", "'yesterday' is not ISO 8601 with a zone"),
-    ("2026-12-01T10:00:00", "must be ISO 8601 with a zone"),
-])
+@pytest.mark.parametrize(
+    "at, said",
+    [
+        ("yesterday", "'yesterday' is not ISO 8601 with a zone"),
+        ("2026-12-01T10:00:00", "must be ISO 8601 with a zone"),
+    ],
+)
 def test_a_row_time_without_a_zone_is_named_by_line_and_field(
-        tmp_path: Path, at: str, said: str) -> None:
+    tmp_path: Path, at: str, said: str
+) -> None:
     source = tmp_path / "a.db"
     run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(source))
     record = json.loads(run("export", "--format", "answers", "--db", str(source)).splitlines()[0])
-    record["claims"] = [{"text": "x", "kind": "figure", "reviews": [
-        {"reviewer": "dana", "verdict": "stated", "at": at}]}]
+    record["claims"] = [
+        {
+            "text": "x",
+            "kind": "figure",
+            "reviews": [{"reviewer": "dana", "verdict": "stated", "at": at}],
+        }
+    ]
     bad = write_jsonl(tmp_path / "bad.jsonl", [record])
     result = CliRunner().invoke(cli, ["import", str(bad), "--db", str(tmp_path / "new.db")])
     assert result.exit_code == 2
@@ -192,7 +241,8 @@ def test_answers_export_refuses_the_claim_filters(tmp_path: Path) -> None:
     db = tmp_path / "a.db"
     run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(db))
     result = CliRunner().invoke(
-        cli, ["export", "--format", "answers", "--reviewed-only", "--db", str(db)])
+        cli, ["export", "--format", "answers", "--reviewed-only", "--db", str(db)]
+    )
     assert result.exit_code != 0
     assert "--reviewed-only, --all, --judge and the verdict filters do not" in result.stderr
 
@@ -236,5 +286,7 @@ def test_an_answers_record_in_a_file_read_as_json_lines_is_a_bad_line(tmp_path: 
         out.write(record + "\n")
     result = CliRunner().invoke(cli, ["import", str(mixed), "--db", str(tmp_path / "m.db")])
     assert result.exit_code == 2
-    assert (f"{mixed}:2: a record of export --format answers in a file read as JSON Lines: "
-            "import it in a file of its own") in result.output
+    assert (
+        f"{mixed}:2: a record of export --format answers in a file read as JSON Lines: "
+        "import it in a file of its own"
+    ) in result.output

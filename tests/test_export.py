@@ -221,8 +221,11 @@ def test_dangling_uncited_retracted_and_unjudged_claims(store: Store) -> None:
 
 def test_claims_citing_several_sources_list_them_with_the_answers_meta(tmp_path: Path) -> None:
     record = {
-        "id": "M1", "question": "q", "response": "Refunds take 5 days [1][2].",
-        "sources": [REFUNDS, FAQ], "meta": {"trace_id": "abc", "n": 3},
+        "id": "M1",
+        "question": "q",
+        "response": "Refunds take 5 days [1][2].",
+        "sources": [REFUNDS, FAQ],
+        "meta": {"trace_id": "abc", "n": 3},
         "claims": [{"text": "Refunds take 5 days."}],
     }
     with Store(tmp_path / "m.db") as s:
@@ -233,7 +236,9 @@ def test_claims_citing_several_sources_list_them_with_the_answers_meta(tmp_path:
         assert row["meta"] == {"trace_id": "abc", "n": 3}
         out = io.StringIO()
         exports.write(s, out, "csv")
-        cells = dict(zip(ALL_COLUMNS, list(csv.reader(io.StringIO(out.getvalue())))[1], strict=True))
+        cells = dict(
+            zip(ALL_COLUMNS, list(csv.reader(io.StringIO(out.getvalue())))[1], strict=True)
+        )
         assert json.loads(cells["source_ids"]) == ["refunds", "faq"]
         assert json.loads(cells["meta"]) == {"trace_id": "abc", "n": 3}
 
@@ -425,12 +430,26 @@ def test_json_exports_write_control_and_bidi_characters_escaped_and_read_back_th
     a terminal (or an editor) raw. As ``\\uXXXX`` the export reads back the same."""
     hostile = "x\u202eevil\u200b\x9b31m\x1b]0;pwned\x07"
     record = {
-        "id": f"A-1{hostile}", "question": "q", "response": "Refunds take 5 days [1].",
+        "id": f"A-1{hostile}",
+        "question": "q",
+        "response": "Refunds take 5 days [1].",
         "sources": [{"id": f"s{hostile}", "origin": hostile, "text": "Refunds take 5 days."}],
         "meta": {"user": hostile},
-        "claims": [{"text": "Refunds take 5 days.", "citation": 1, "verdict": "stated",
-                    "reviews": [{"reviewer": "dana", "verdict": "stated", "note": hostile,
-                                 "at": "2026-11-30T10:00:00Z"}]}],
+        "claims": [
+            {
+                "text": "Refunds take 5 days.",
+                "citation": 1,
+                "verdict": "stated",
+                "reviews": [
+                    {
+                        "reviewer": "dana",
+                        "verdict": "stated",
+                        "note": hostile,
+                        "at": "2026-11-30T10:00:00Z",
+                    }
+                ],
+            }
+        ],
     }
     path = tmp_path / "in.jsonl"
     path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -444,7 +463,10 @@ def test_json_exports_write_control_and_bidi_characters_escaped_and_read_back_th
     [row] = [json.loads(line) for line in result.stdout.splitlines()]
     if fmt == "jsonl":
         assert (row["answer_id"], row["source_origin"], row["note"]) == (
-            f"A-1{hostile}", hostile, hostile)
+            f"A-1{hostile}",
+            hostile,
+            hostile,
+        )
     else:
         assert row["id"] == f"A-1{hostile}" and row["meta"] == {"user": hostile}
 
@@ -480,11 +502,25 @@ def test_csv_printed_to_a_terminal_shows_control_characters_inert(tmp_path: Path
     import pty
 
     record = {
-        "id": "A-1", "question": "q", "response": "Refunds take 5 days [1].",
+        "id": "A-1",
+        "question": "q",
+        "response": "Refunds take 5 days [1].",
         "sources": [{"id": "s", "text": "Refunds take 5 days."}],
-        "claims": [{"text": "Refunds take 5 days.", "citation": 1, "verdict": "stated",
-                    "reviews": [{"reviewer": "dana", "verdict": "stated",
-                                 "note": "x\x1b]0;pwned\x07\u202ey", "at": "2026-11-30T10:00:00Z"}]}],
+        "claims": [
+            {
+                "text": "Refunds take 5 days.",
+                "citation": 1,
+                "verdict": "stated",
+                "reviews": [
+                    {
+                        "reviewer": "dana",
+                        "verdict": "stated",
+                        "note": "x\x1b]0;pwned\x07\u202ey",
+                        "at": "2026-11-30T10:00:00Z",
+                    }
+                ],
+            }
+        ],
     }
     path = tmp_path / "in.jsonl"
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")

@@ -29,8 +29,11 @@ from groundtui.store import Store
 from tests.test_export import ALL_COLUMNS, ANSWERS, FAQ, REFUNDS, jsonl, many_answers, write_answers
 
 MULTI = {
-    "id": "M1", "question": "q", "response": "Refunds take 5 days [1][2].",
-    "sources": [REFUNDS, FAQ], "meta": {"trace_id": "abc", "n": 3, "tags": ["x"]},
+    "id": "M1",
+    "question": "q",
+    "response": "Refunds take 5 days [1][2].",
+    "sources": [REFUNDS, FAQ],
+    "meta": {"trace_id": "abc", "n": 3, "tags": ["x"]},
     "claims": [{"text": "Refunds take 5 days."}],
 }
 
@@ -59,10 +62,12 @@ def test_parquet_rows_are_the_jsonl_rows_typed(store: Store, tmp_path: Path) -> 
     assert types["citation"] == pa.int64()
     assert types["citations"] == pa.list_(pa.int64())
     assert types["source_ids"] == pa.list_(pa.string())
-    assert types["reviewers"] == pa.list_(pa.struct(
-        [(k, pa.string()) for k in ("reviewer", "verdict", "invention_kind", "note", "at")]
-        + [("blind", pa.bool_()), ("independent", pa.bool_())]
-    ))
+    assert types["reviewers"] == pa.list_(
+        pa.struct(
+            [(k, pa.string()) for k in ("reviewer", "verdict", "invention_kind", "note", "at")]
+            + [("blind", pa.bool_()), ("independent", pa.bool_())]
+        )
+    )
     others = set(ALL_COLUMNS) - {"citation", "citations", "source_ids", "reviewers"}
     assert {types[c] for c in others} == {pa.string()}  # meta too: its JSON text
     expected = jsonl(store)
@@ -151,7 +156,10 @@ def test_hf_folder_by_split_with_a_card(store: Store, tmp_path: Path) -> None:
         f"to {folder}.\n"
     )
     assert sorted(str(p.relative_to(folder)) for p in folder.rglob("*")) == [
-        "README.md", "data", "data/test.parquet", "data/train.parquet",
+        "README.md",
+        "data",
+        "data/test.parquet",
+        "data/train.parquet",
     ]
     for split, rows in by_split.items():
         assert writer.read_rows(str(folder / "data" / f"{split}.parquet")) == rows

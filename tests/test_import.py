@@ -23,25 +23,49 @@ def seeded(db_path: Path, tmp_path: Path) -> Path:
 BAD_LINES = [
     pytest.param("{not json", "not JSON", id="not-json"),
     pytest.param("[1, 2]", "not a JSON object", id="not-an-object"),
-    pytest.param(json.dumps({"id": "X", "question": "q", "sources": []}),
-                 "missing field 'response'", id="missing-field"),
+    pytest.param(
+        json.dumps({"id": "X", "question": "q", "sources": []}),
+        "missing field 'response'",
+        id="missing-field",
+    ),
     pytest.param(json.dumps(make_answer("X", correct="yes")), "field 'correct'", id="wrong-type"),
-    pytest.param(json.dumps(make_answer("X", claims=[{"text": "t", "kind": "vibe"}])),
-                 "'vibe' is not one of", id="kind-vocabulary"),
-    pytest.param(json.dumps(make_answer("X", claims=[{"text": "t", "verdict": "yes"}])),
-                 "field 'claims.0.verdict'", id="verdict-vocabulary"),
-    pytest.param(json.dumps(make_answer("X", claims=[{"text": "t", "invention_kind": "x"}])),
-                 "field 'claims.0.invention_kind'", id="invention-kind-vocabulary"),
-    pytest.param(json.dumps(make_answer("X", claims=[{"text": "t", "span": [0, 10_000]}])),
-                 "span [0, 10000] is outside the response", id="span-out-of-range"),
-    pytest.param(json.dumps(make_answer("X", claims=[
-        {"text": "t", "citation": 2, "evidence": [0, 10_000]}])),
-                 "evidence [0, 10000] is outside source 2", id="evidence-out-of-range"),
-    pytest.param(json.dumps(make_answer("A-1")), "id 'A-1' appears twice in the input",
-                 id="id-twice-in-input"),
-    pytest.param(json.dumps(make_answer("A-0", question="Another question?")),
-                 "id 'A-0' is already in the database with different content",
-                 id="conflict-with-database"),
+    pytest.param(
+        json.dumps(make_answer("X", claims=[{"text": "t", "kind": "vibe"}])),
+        "'vibe' is not one of",
+        id="kind-vocabulary",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", claims=[{"text": "t", "verdict": "yes"}])),
+        "field 'claims.0.verdict'",
+        id="verdict-vocabulary",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", claims=[{"text": "t", "invention_kind": "x"}])),
+        "field 'claims.0.invention_kind'",
+        id="invention-kind-vocabulary",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", claims=[{"text": "t", "span": [0, 10_000]}])),
+        "span [0, 10000] is outside the response",
+        id="span-out-of-range",
+    ),
+    pytest.param(
+        json.dumps(
+            make_answer("X", claims=[{"text": "t", "citation": 2, "evidence": [0, 10_000]}])
+        ),
+        "evidence [0, 10000] is outside source 2",
+        id="evidence-out-of-range",
+    ),
+    pytest.param(
+        json.dumps(make_answer("A-1")),
+        "id 'A-1' appears twice in the input",
+        id="id-twice-in-input",
+    ),
+    pytest.param(
+        json.dumps(make_answer("A-0", question="Another question?")),
+        "id 'A-0' is already in the database with different content",
+        id="conflict-with-database",
+    ),
 ]
 
 
@@ -78,9 +102,18 @@ def test_skip_invalid_with_every_line_bad_imports_nothing(db_path: Path, tmp_pat
 
 
 def test_reimporting_the_same_file_changes_nothing(db_path: Path, tmp_path: Path) -> None:
-    record = make_answer("A-1", claims=[{"text": "Sofas can be returned within 14 days",
-                                         "verdict": "stated", "reviews": [
-        {"reviewer": "dana", "verdict": "stated", "at": "2026-11-30T10:12:00Z"}]}])
+    record = make_answer(
+        "A-1",
+        claims=[
+            {
+                "text": "Sofas can be returned within 14 days",
+                "verdict": "stated",
+                "reviews": [
+                    {"reviewer": "dana", "verdict": "stated", "at": "2026-11-30T10:12:00Z"}
+                ],
+            }
+        ],
+    )
     path = write_jsonl(tmp_path / "in.jsonl", [record, make_answer("A-2")])
     with Store(db_path) as store:
         first = import_files(store, [str(path)])
@@ -115,8 +148,9 @@ def test_a_200_kb_response_and_hostile_text_are_kept_byte_exact(
     hostile = "[bold red]SALE[/] \x1b[31mred\x1b[0m \u202eevil\u202c tab\there \u2028 nul-free "
     response = hostile + ("All sofas ship free [1]. " * 8200)
     assert len(response) > 200_000
-    record = make_answer("BIG", response=response,
-                         sources=[{"id": "s", "text": hostile + " [link](x) <b>"}])
+    record = make_answer(
+        "BIG", response=response, sources=[{"id": "s", "text": hostile + " [link](x) <b>"}]
+    )
     path = write_jsonl(tmp_path / "in.jsonl", [record])
     with Store(db_path) as store:
         assert import_files(store, [str(path)]).exit_code == 0
@@ -130,19 +164,25 @@ def test_missing_spans_and_citations_are_located(db_path: Path, tmp_path: Path) 
     response = (
         "Sofas can be returned within 14 days [1]. Refunds   take 5 days [2]. Hi [9]. Yo [0]."
     )
-    record = make_answer("A-1", response=response, claims=[
-        {"text": "Sofas can be returned within 14 days."},
-        {"text": "refunds take 5 days", "kind": "figure"},
-        {"text": "Hi"},
-        {"text": "Something said nowhere"},
-        {"text": "Yo"},
-    ])
+    record = make_answer(
+        "A-1",
+        response=response,
+        claims=[
+            {"text": "Sofas can be returned within 14 days."},
+            {"text": "refunds take 5 days", "kind": "figure"},
+            {"text": "Hi"},
+            {"text": "Something said nowhere"},
+            {"text": "Yo"},
+        ],
+    )
     path = write_jsonl(tmp_path / "in.jsonl", [record])
     with Store(db_path) as store:
         import_files(store, [str(path)])
         claims = store.query("select * from claims order by ordinal")
     first, second, third, fourth, fifth = claims
-    assert response[first["span_start"] : first["span_end"]] == "Sofas can be returned within 14 days"
+    assert (
+        response[first["span_start"] : first["span_end"]] == "Sofas can be returned within 14 days"
+    )
     assert (first["citation"], first["kind"], first["located"]) == (1, "figure", "normalised")
     assert response[second["span_start"] : second["span_end"]] == "Refunds   take 5 days"
     assert second["citation"] == 2 and second["source_key"].startswith("refunds@")
@@ -153,7 +193,9 @@ def test_missing_spans_and_citations_are_located(db_path: Path, tmp_path: Path) 
 
 @pytest.mark.parametrize("before", ["İ ", "İİİ "])  # "İ".lower() is two characters
 def test_a_claim_is_located_after_letters_whose_lowercase_is_longer(
-    db_path: Path, tmp_path: Path, before: str,
+    db_path: Path,
+    tmp_path: Path,
+    before: str,
 ) -> None:
     """A Turkish dotted capital I before a claim found ignoring case shifted its span (the
     wrong words highlighted) or, near the end of the response, crashed the import with an
@@ -168,20 +210,42 @@ def test_a_claim_is_located_after_letters_whose_lowercase_is_longer(
 
 
 def test_imported_labels_become_judgements_and_reviews(db_path: Path, tmp_path: Path) -> None:
-    record = make_answer("A-1", claims=[{
-        "text": "Refunds take 5 days", "citation": 2, "verdict": "partial",
-        "invention_kind": "bridging_inference", "evidence": [0, 7], "judge": "prod-judge-v2",
-        "reviews": [{"reviewer": "dana", "verdict": "stated", "note": "fine",
-                     "at": "2026-11-30T10:12:00+01:00"}]}])
+    record = make_answer(
+        "A-1",
+        claims=[
+            {
+                "text": "Refunds take 5 days",
+                "citation": 2,
+                "verdict": "partial",
+                "invention_kind": "bridging_inference",
+                "evidence": [0, 7],
+                "judge": "prod-judge-v2",
+                "reviews": [
+                    {
+                        "reviewer": "dana",
+                        "verdict": "stated",
+                        "note": "fine",
+                        "at": "2026-11-30T10:12:00+01:00",
+                    }
+                ],
+            }
+        ],
+    )
     with Store(db_path) as store:
         import_files(store, [str(write_jsonl(tmp_path / "in.jsonl", [record]))])
         judgement = store.query("select * from judgements")[0]
         review = store.query("select * from reviews")[0]
         label = store.query("select * from claim_labels")[0]
     assert (judgement["judge"], judgement["verdict"], judgement["evidence_text"]) == (
-        "prod-judge-v2", "partial", "Refunds")
+        "prod-judge-v2",
+        "partial",
+        "Refunds",
+    )
     assert (review["reviewer"], review["at"], review["origin"]) == (
-        "dana", "2026-11-30T09:12:00.000000Z", "import")
+        "dana",
+        "2026-11-30T09:12:00.000000Z",
+        "import",
+    )
     assert (label["label"], label["judge_verdict"], label["note"]) == ("stated", "partial", "fine")
 
 
@@ -193,10 +257,24 @@ def test_report_counts_match_a_recount_after_import(
     from groundtui.report import cubes
 
     monkeypatch.setattr(files, "BULK_MIN", bulk_min)
-    records = [make_answer(f"A-{i}", correct=bool(i % 2), claims=[
-        {"text": "Sofas can be returned within 14 days", "verdict": ["stated", "absent"][i % 2],
-         "reviews": [{"reviewer": "dana", "verdict": "stated", "at": "2026-11-30T10:12:00Z"}]
-         if i % 3 == 0 else []}]) for i in range(6)]
+    records = [
+        make_answer(
+            f"A-{i}",
+            correct=bool(i % 2),
+            claims=[
+                {
+                    "text": "Sofas can be returned within 14 days",
+                    "verdict": ["stated", "absent"][i % 2],
+                    "reviews": [
+                        {"reviewer": "dana", "verdict": "stated", "at": "2026-11-30T10:12:00Z"}
+                    ]
+                    if i % 3 == 0
+                    else [],
+                }
+            ],
+        )
+        for i in range(6)
+    ]
     with Store(db_path) as store:
         import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", records[:3]))])
         import_files(store, [str(write_jsonl(tmp_path / "b.jsonl", records[3:]))])
@@ -212,14 +290,17 @@ def test_concurrent_imports_of_one_file_write_each_answer_once(tmp_path: Path) -
     Store(target).close()
     path = write_jsonl(tmp_path / "a.jsonl", [make_answer(f"A-{i}") for i in range(300)])
     cmd = [sys.executable, "-m", "groundtui", "import", str(path), "--db", str(target)]
-    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for _ in range(3)]
+    procs = [
+        subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
     outs = [p.communicate(timeout=120) for p in procs]
     assert [p.returncode for p in procs] == [0, 0, 0], outs
     assert sorted(o[0].split(";")[0] for o in outs) == [
         "Imported 0 answers, 0 sources, 0 claims, 0 reviews",
         "Imported 0 answers, 0 sources, 0 claims, 0 reviews",
-        "Imported 300 answers, 2 sources, 0 claims, 0 reviews"]
+        "Imported 300 answers, 2 sources, 0 claims, 0 reviews",
+    ]
     with Store(target) as store:
         assert store.scalar("select count(*) from answers") == 300
 
@@ -228,8 +309,11 @@ def test_concurrent_imports_of_one_file_write_each_answer_once(tmp_path: Path) -
     ("raw", "expected"),
     [
         pytest.param(b"\xef\xbb\xbf" + json.dumps(make_answer("BOM")).encode(), None, id="bom"),
-        pytest.param(json.dumps(make_answer("NAN", meta={"score": float("nan")})).encode(),
-                     "not JSON (NaN is not a JSON value)", id="nan"),
+        pytest.param(
+            json.dumps(make_answer("NAN", meta={"score": float("nan")})).encode(),
+            "not JSON (NaN is not a JSON value)",
+            id="nan",
+        ),
         pytest.param(b"\xff\xfe{}", "not UTF-8", id="not-utf8"),
     ],
 )
@@ -246,15 +330,38 @@ def test_encoding_edges(db_path: Path, tmp_path: Path, raw: bytes, expected: str
 
 def test_evidence_on_a_claim_whose_citation_is_inferred(db_path: Path, tmp_path: Path) -> None:
     response = "Sofas can be returned within 14 days [1]."
-    ok = make_answer("OK", response=response, claims=[
-        {"text": "Sofas can be returned within 14 days.", "verdict": "stated", "evidence": [0, 5]}])
-    out = make_answer("OUT", response=response, claims=[
-        {"text": "Sofas can be returned within 14 days.", "verdict": "stated",
-         "evidence": [0, 500]}])
-    uncited = make_answer("UNCITED", response="Sofas can be returned.", claims=[
-        {"text": "Sofas can be returned.", "verdict": "stated", "evidence": [0, 5]}])
-    zero = make_answer("ZERO", response="Sofas can be returned [0].", claims=[
-        {"text": "Sofas can be returned", "verdict": "stated", "evidence": [0, 5]}])
+    ok = make_answer(
+        "OK",
+        response=response,
+        claims=[
+            {
+                "text": "Sofas can be returned within 14 days.",
+                "verdict": "stated",
+                "evidence": [0, 5],
+            }
+        ],
+    )
+    out = make_answer(
+        "OUT",
+        response=response,
+        claims=[
+            {
+                "text": "Sofas can be returned within 14 days.",
+                "verdict": "stated",
+                "evidence": [0, 500],
+            }
+        ],
+    )
+    uncited = make_answer(
+        "UNCITED",
+        response="Sofas can be returned.",
+        claims=[{"text": "Sofas can be returned.", "verdict": "stated", "evidence": [0, 5]}],
+    )
+    zero = make_answer(
+        "ZERO",
+        response="Sofas can be returned [0].",
+        claims=[{"text": "Sofas can be returned", "verdict": "stated", "evidence": [0, 5]}],
+    )
     path = write_jsonl(tmp_path / "in.jsonl", [ok, out, uncited, zero])
     with Store(db_path) as store:
         result = import_files(store, [str(path)], skip_invalid=True)
@@ -262,7 +369,8 @@ def test_evidence_on_a_claim_whose_citation_is_inferred(db_path: Path, tmp_path:
     assert [(b.line, b.reason) for b in result.bad] == [
         (2, "claims[0].evidence [0, 500] is outside source 1 (49 characters)"),
         (3, "claims[0].evidence is given but the claim cites no source of the answer"),
-        (4, "claims[0].evidence is given but the claim cites no source of the answer")]
+        (4, "claims[0].evidence is given but the claim cites no source of the answer"),
+    ]
     assert evidence == "Sofas"
 
 
@@ -276,22 +384,26 @@ def test_bad_lines_are_listed_in_command_line_order(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"{\n[]\n")))
     with Store(db_path) as store:
         result = import_files(store, [str(first), "-"])
-    assert [str(b).split(": ")[0] for b in result.bad] == [
-        f"{first}:1", "<stdin>:1", "<stdin>:2"]
+    assert [str(b).split(": ")[0] for b in result.bad] == [f"{first}:1", "<stdin>:1", "<stdin>:2"]
 
 
-@pytest.mark.parametrize("second, reason", [
-    pytest.param(
-        make_answer("X" * 100_000),
-        "id 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX…' (100,000 characters) "
-        "appears twice in the input (first at {path}:1)",
-        id="id-twice"),
-    pytest.param(
-        make_answer("A-2", claims=[{"text": "Refunds take 5 days.", "verdict": "Z" * 100_000}]),
-        "field 'claims.0.verdict': 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ…' "
-        "(100,000 characters) is not one of 'stated', 'contradicted', 'absent' or 'partial'",
-        id="verdict"),
-])
+@pytest.mark.parametrize(
+    "second, reason",
+    [
+        pytest.param(
+            make_answer("X" * 100_000),
+            "id 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX…' (100,000 characters) "
+            "appears twice in the input (first at {path}:1)",
+            id="id-twice",
+        ),
+        pytest.param(
+            make_answer("A-2", claims=[{"text": "Refunds take 5 days.", "verdict": "Z" * 100_000}]),
+            "field 'claims.0.verdict': 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ…' "
+            "(100,000 characters) is not one of 'stated', 'contradicted', 'absent' or 'partial'",
+            id="verdict",
+        ),
+    ],
+)
 def test_a_bad_line_quotes_a_long_value_shortened(
     db_path: Path, tmp_path: Path, second: dict, reason: str
 ) -> None:
@@ -315,4 +427,5 @@ def test_a_citation_of_a_wrong_type_is_one_sentence_naming_the_field(
     with Store(db_path) as store:
         result = import_files(store, [str(path)])
     assert [bad.reason for bad in result.bad] == [
-        "field 'claims.0.citation': must be a source's number, its id, or a list of them"]
+        "field 'claims.0.citation': must be a source's number, its id, or a list of them"
+    ]

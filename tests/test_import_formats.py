@@ -17,8 +17,10 @@ from groundtui.store import Store
 
 DATA = Path(__file__).parent / "data"
 RETURNS = "Items may be returned within 30 days. After 30 days, returns are assessed individually."
-SUPER_BOWL = ("The First AFL-NFL World Championship Game was an American football game played "
-              "on January 15, 1967, at the Los Angeles Memorial Coliseum in Los Angeles.")
+SUPER_BOWL = (
+    "The First AFL-NFL World Championship Game was an American football game played "
+    "on January 15, 1967, at the Los Angeles Memorial Coliseum in Los Angeles."
+)
 
 
 def stored(db: Path) -> list[dict[str, Any]]:
@@ -30,15 +32,26 @@ def stored(db: Path) -> list[dict[str, Any]]:
         for a in conn.execute("select * from answers order by id"):
             answer = dict(a)
             answer["meta"] = json.loads(answer["meta"] or "{}")
-            answer["sources"] = [dict(s) for s in conn.execute(
-                "select s.source_id as id, s.title, s.origin, s.text, s.updated_at from "
-                "answer_sources x join sources s on s.key = x.source_key "
-                "where x.answer_id = ? order by x.position", (a["id"],))]
-            answer["claims"] = [dict(c) for c in conn.execute(
-                "select text, citation from claims where answer_id = ? order by ordinal",
-                (a["id"],))]
-            answer["reviews"] = [dict(r) for r in conn.execute(
-                "select reviewer, verdict, at from reviews order by id")]
+            answer["sources"] = [
+                dict(s)
+                for s in conn.execute(
+                    "select s.source_id as id, s.title, s.origin, s.text, s.updated_at from "
+                    "answer_sources x join sources s on s.key = x.source_key "
+                    "where x.answer_id = ? order by x.position",
+                    (a["id"],),
+                )
+            ]
+            answer["claims"] = [
+                dict(c)
+                for c in conn.execute(
+                    "select text, citation from claims where answer_id = ? order by ordinal",
+                    (a["id"],),
+                )
+            ]
+            answer["reviews"] = [
+                dict(r)
+                for r in conn.execute("select reviewer, verdict, at from reviews order by id")
+            ]
             out.append(answer)
         return out
     finally:
@@ -52,23 +65,39 @@ def imported(db: Path, name: str, fmt: str | None = None) -> tuple[list[dict[str
     return stored(db), result
 
 
-@pytest.mark.parametrize(("name", "fmt"), [
-    ("answers.jsonl", "jsonl"), ("answers.json", "json"), ("answers.csv", "csv"),
-    ("answers.parquet", "parquet")])
+@pytest.mark.parametrize(
+    ("name", "fmt"),
+    [
+        ("answers.jsonl", "jsonl"),
+        ("answers.json", "json"),
+        ("answers.csv", "csv"),
+        ("answers.parquet", "parquet"),
+    ],
+)
 def test_groundtuis_own_fields_land_the_same_from_each_container(db_path, name, fmt):
     for asked in (None, fmt):
         path = db_path.with_name(f"{asked}.db")
         [answer], result = imported(path, name, asked)
         assert result.read_as[0][1:] == (fmt, asked is None)
         assert (answer["id"], answer["question"], answer["correct"]) == (
-            "A-0412", "Can I return a sofa after six weeks?", 1)
+            "A-0412",
+            "Can I return a sofa after six weeks?",
+            1,
+        )
         assert answer["response"] == "Returns are assessed individually after 30 days [1]."
-        assert answer["sources"] == [{"id": "returns-policy-v3", "title": "Returns policy",
-                                      "origin": "pdf-archive", "text": RETURNS,
-                                      "updated_at": "2025-01-10"}]
+        assert answer["sources"] == [
+            {
+                "id": "returns-policy-v3",
+                "title": "Returns policy",
+                "origin": "pdf-archive",
+                "text": RETURNS,
+                "updated_at": "2025-01-10",
+            }
+        ]
         assert answer["meta"] == {"model": "m-1"}
         assert answer["claims"] == [
-            {"text": "Returns are assessed individually after 30 days.", "citation": 1}]
+            {"text": "Returns are assessed individually after 30 days.", "citation": 1}
+        ]
         assert [(r["reviewer"], r["verdict"]) for r in answer["reviews"]] == [("dana", "stated")]
         assert answer["reviews"][0]["at"].startswith("2026-11-30T10:12:00")
 
@@ -80,16 +109,25 @@ def test_ragas_rows(db_path, name):
     response = "The first superbowl was held on Jan 15, 1967"
     assert answer["id"] == stable_id("When was the first super bowl?", response, [SUPER_BOWL])
     assert (answer["question"], answer["response"]) == ("When was the first super bowl?", response)
-    assert answer["sources"] == [{"id": text_id(SUPER_BOWL), "title": None, "origin": "ragas",
-                                  "text": SUPER_BOWL, "updated_at": None}]
+    assert answer["sources"] == [
+        {
+            "id": text_id(SUPER_BOWL),
+            "title": None,
+            "origin": "ragas",
+            "text": SUPER_BOWL,
+            "updated_at": None,
+        }
+    ]
     # `reference` is an answer text, not a yes/no: it is kept, `correct` is not set from it
     assert answer["correct"] is None
     assert answer["meta"] == {"reference": "The first superbowl was held on January 15, 1967"}
 
 
 def test_the_same_ragas_rows_from_any_container_are_the_same_answers(tmp_path):
-    ids = {imported(tmp_path / f"{n}.db", n)[0][0]["id"]
-           for n in ("ragas.jsonl", "ragas.csv", "ragas.parquet")}
+    ids = {
+        imported(tmp_path / f"{n}.db", n)[0][0]["id"]
+        for n in ("ragas.jsonl", "ragas.csv", "ragas.parquet")
+    }
     assert len(ids) == 1
 
 
@@ -98,15 +136,19 @@ def test_deepeval_test_cases(db_path):
     assert result.detected() == "read as deepeval test cases"
     assert answer["question"] == "What if these shoes don't fit?"
     assert answer["response"] == "We offer a 30-day full refund at no extra cost."
-    texts = ["Only shoes can be refunded.",
-             "All customers are eligible for a 30 day full refund at no extra cost."]
+    texts = [
+        "Only shoes can be refunded.",
+        "All customers are eligible for a 30 day full refund at no extra cost.",
+    ]
     assert answer["id"] == stable_id(answer["question"], answer["response"], texts)
     assert [(s["id"], s["text"], s["origin"]) for s in answer["sources"]] == [
-        (text_id(t), t, "deepeval") for t in texts]
+        (text_id(t), t, "deepeval") for t in texts
+    ]
     assert answer["correct"] is None
     assert answer["meta"] == {
         "expected_output": "You're eligible for a 30 day refund at no extra cost.",
-        "context": ["All customers are eligible for a 30 day full refund at no extra cost."]}
+        "context": ["All customers are eligible for a 30 day full refund at no extra cost."],
+    }
 
 
 def test_openinference_spans_grouped_by_trace(db_path):
@@ -117,15 +159,28 @@ def test_openinference_spans_grouped_by_trace(db_path):
     assert answer["question"] == "What is the refund window?"  # the root span's
     assert answer["response"] == "You can return items within 30 days [1]."
     assert answer["sources"] == [
-        {"id": "returns-policy-v3", "title": "Returns policy", "origin": "help-centre",
-         "text": "Items may be returned within 30 days.", "updated_at": None},
-        {"id": text_id("Refunds are paid to the original card."), "title": None,
-         "origin": "openinference", "text": "Refunds are paid to the original card.",
-         "updated_at": None}]
+        {
+            "id": "returns-policy-v3",
+            "title": "Returns policy",
+            "origin": "help-centre",
+            "text": "Items may be returned within 30 days.",
+            "updated_at": None,
+        },
+        {
+            "id": text_id("Refunds are paid to the original card."),
+            "title": None,
+            "origin": "openinference",
+            "text": "Refunds are paid to the original card.",
+            "updated_at": None,
+        },
+    ]
     meta = answer["meta"]
     assert meta["trace_id"] == trace
-    assert meta["span_ids"] == {"root": "0x9fd4e1a0c2b3d401", "llm": "0x2c1e0a3b4d5f6071",
-                                "retriever": ["0x051581bf3cb55c13"]}
+    assert meta["span_ids"] == {
+        "root": "0x9fd4e1a0c2b3d401",
+        "llm": "0x2c1e0a3b4d5f6071",
+        "retriever": ["0x051581bf3cb55c13"],
+    }
     assert meta["root_attributes"] == {"openinference.span.kind": "CHAIN", "session.id": "s-7"}
     assert meta["llm_model_name"] == "gpt-4o-mini"
     assert meta["source_metadata"] == [{"title": "Returns policy", "origin": "help-centre"}, None]
@@ -146,9 +201,12 @@ def test_openinference_falls_back_to_the_llm_span_and_holds_only_open_traces(tmp
     out = list(found)
     assert name == "openinference"
     assert [(r.number, r.record and r.record["question"]) for r in out if r.record] == [
-        (1, "Refund window?"), (4, "Refund window?")]
+        (1, "Refund window?"),
+        (4, "Refund window?"),
+    ]
     assert [(r.number, r.error) for r in out if r.error] == [
-        (7, "a span of trace 0x5b8aa5a2d2c872e8321cf37308d69df2 after its root span")]
+        (7, "a span of trace 0x5b8aa5a2d2c872e8321cf37308d69df2 after its root span")
+    ]
 
 
 def test_langfuse_trace(db_path):
@@ -158,15 +216,31 @@ def test_langfuse_trace(db_path):
     assert answer["question"] == "What is the refund window?"
     assert answer["response"] == "You can return items within 30 days [1]."
     assert answer["sources"] == [
-        {"id": "returns-policy-v3", "title": "Returns policy", "origin": "langfuse",
-         "text": "Items may be returned within 30 days.", "updated_at": None},
-        {"id": text_id("Refunds are paid to the original card."), "title": None,
-         "origin": "langfuse", "text": "Refunds are paid to the original card.",
-         "updated_at": None}]
+        {
+            "id": "returns-policy-v3",
+            "title": "Returns policy",
+            "origin": "langfuse",
+            "text": "Items may be returned within 30 days.",
+            "updated_at": None,
+        },
+        {
+            "id": text_id("Refunds are paid to the original card."),
+            "title": None,
+            "origin": "langfuse",
+            "text": "Refunds are paid to the original card.",
+            "updated_at": None,
+        },
+    ]
     assert answer["meta"] == {
-        "name": "rag-query", "timestamp": "2024-05-01T10:00:00.000Z", "userId": "u-42",
-        "sessionId": "s-7", "tags": ["prod"], "metadata": {"release": "2024.05"},
-        "trace_id": "trace-7f3a", "retriever_observation_ids": ["obs-1"]}
+        "name": "rag-query",
+        "timestamp": "2024-05-01T10:00:00.000Z",
+        "userId": "u-42",
+        "sessionId": "s-7",
+        "tags": ["prod"],
+        "metadata": {"release": "2024.05"},
+        "trace_id": "trace-7f3a",
+        "retriever_observation_ids": ["obs-1"],
+    }
 
 
 def test_langfuse_jsonl_of_traces(db_path, tmp_path):
@@ -180,12 +254,22 @@ def test_langfuse_jsonl_of_traces(db_path, tmp_path):
     assert [a["question"] for a in stored(db_path)] == ["And shoes?", "What is the refund window?"]
 
 
-@pytest.mark.parametrize(("name", "fmt"), [
-    ("answers.jsonl", "jsonl"), ("answers.json", "json"), ("answers.csv", "csv"),
-    ("answers.parquet", "parquet"), ("ragas.jsonl", "ragas"), ("ragas.csv", "ragas"),
-    ("ragas.parquet", "ragas"), ("deepeval.json", "deepeval"),
-    ("openinference.jsonl", "openinference"), ("phoenix_spans.parquet", "openinference"),
-    ("langfuse.json", "langfuse")])
+@pytest.mark.parametrize(
+    ("name", "fmt"),
+    [
+        ("answers.jsonl", "jsonl"),
+        ("answers.json", "json"),
+        ("answers.csv", "csv"),
+        ("answers.parquet", "parquet"),
+        ("ragas.jsonl", "ragas"),
+        ("ragas.csv", "ragas"),
+        ("ragas.parquet", "ragas"),
+        ("deepeval.json", "deepeval"),
+        ("openinference.jsonl", "openinference"),
+        ("phoenix_spans.parquet", "openinference"),
+        ("langfuse.json", "langfuse"),
+    ],
+)
 def test_each_format_is_detected_whatever_the_files_name(tmp_path, name, fmt):
     renamed = tmp_path / "input.dat"
     shutil.copy(DATA / name, renamed)
@@ -196,8 +280,13 @@ def test_the_same_file_imported_again_changes_nothing(db_path):
     for name in ("ragas.csv", "openinference.jsonl", "langfuse.json", "deepeval.json"):
         imported(db_path, name)
     with Store(db_path) as store:
-        again = import_files(store, [str(DATA / n) for n in (
-            "ragas.csv", "openinference.jsonl", "langfuse.json", "deepeval.json")])
+        again = import_files(
+            store,
+            [
+                str(DATA / n)
+                for n in ("ragas.csv", "openinference.jsonl", "langfuse.json", "deepeval.json")
+            ],
+        )
     assert (again.answers, again.unchanged, again.bad) == (0, 4, [])
 
 
@@ -206,18 +295,29 @@ def test_openinference_from_phoenixs_spans_dataframe_in_parquet(db_path):
     assert result.detected() == "read as OpenInference spans"
     trace = "5b8aa5a2d2c872e8321cf37308d69df2"
     assert (answer["id"], answer["question"], answer["response"]) == (
-        trace, "What is the refund window?", "You can return items within 30 days [1].")
+        trace,
+        "What is the refund window?",
+        "You can return items within 30 days [1].",
+    )
     assert [(s["id"], s["title"], s["origin"]) for s in answer["sources"]] == [
         ("returns-policy-v3", "Returns policy", "help-centre"),
-        (text_id("Refunds are paid to the original card."), None, "openinference")]
+        (text_id("Refunds are paid to the original card."), None, "openinference"),
+    ]
     assert answer["meta"]["span_ids"] == {
-        "root": "9fd4e1a0c2b3d401", "llm": "2c1e0a3b4d5f6071", "retriever": ["051581bf3cb55c13"]}
+        "root": "9fd4e1a0c2b3d401",
+        "llm": "2c1e0a3b4d5f6071",
+        "retriever": ["051581bf3cb55c13"],
+    }
 
 
 def test_openinference_spans_pretty_printed_as_the_console_exporter_writes_them(db_path, tmp_path):
     path = tmp_path / "spans.txt"
-    path.write_text("".join(json.dumps(json.loads(line), indent=4) + "\n"
-                            for line in (DATA / "openinference.jsonl").read_text().splitlines()))
+    path.write_text(
+        "".join(
+            json.dumps(json.loads(line), indent=4) + "\n"
+            for line in (DATA / "openinference.jsonl").read_text().splitlines()
+        )
+    )
     with Store(db_path) as store:
         result = import_files(store, [str(path)])
     assert not result.bad and result.answers == 1
@@ -236,8 +336,9 @@ def test_a_first_line_longer_than_what_detection_reads_is_still_detected(db_path
 def test_csv_with_old_mac_line_endings_is_detected_and_imported(db_path, tmp_path):
     """Excel's "CSV (Macintosh)" ends lines with a bare CR: detection read it as one line."""
     path = tmp_path / "mac.csv"
-    path.write_bytes((DATA / "answers.csv").read_bytes().replace(b"\r\n", b"\n")
-                     .replace(b"\n", b"\r"))
+    path.write_bytes(
+        (DATA / "answers.csv").read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r")
+    )
     assert rows(open_input(str(path)), None)[0] == "csv"
     with Store(db_path) as store:
         result = import_files(store, [str(path)])
@@ -248,8 +349,9 @@ def test_csv_with_old_mac_line_endings_is_detected_and_imported(db_path, tmp_pat
 def test_a_csv_header_naming_a_column_twice_is_a_bad_line(db_path, tmp_path):
     """Two `id` columns (a spreadsheet's copied column): the later one silently won."""
     path = tmp_path / "twice.csv"
-    path.write_text('id,question,response,sources,id\n'
-                    'A-1,q,r,"[{""id"": ""s"", ""text"": ""t""}]",B-9\n')
+    path.write_text(
+        'id,question,response,sources,id\nA-1,q,r,"[{""id"": ""s"", ""text"": ""t""}]",B-9\n'
+    )
     with Store(db_path) as store:
         result = import_files(store, [str(path)])
     assert result.answers == 0
@@ -263,24 +365,36 @@ def _oi_with_metadata(metadata: str) -> str:
     return "\n".join([json.dumps(span), *lines[1:]]) + "\n"
 
 
-@pytest.mark.parametrize("name, text, reason", [
-    pytest.param("meta.csv",
-                 'id,question,response,sources,meta\n'
-                 'A-1,q,r,"[{""id"": ""s"", ""text"": ""t""}]","{""v"": 1e400}"\n',
-                 "2: field 'meta.v': 1e400 is out of range", id="csv-json-cell-overflow"),
-    pytest.param("sources.csv",
-                 'id,question,response,sources\n'
-                 'A-1,q,r,"[{""id"": ""s"", ""text"": ""t\\ud800""}]"\n',
-                 "2: field 'sources.0.text': holds a lone surrogate (U+D800), which is not text",
-                 id="csv-json-cell-surrogate"),
-    pytest.param("ragas.csv",
-                 "user_input,response,retrieved_contexts\nq,r [1],\"['a\\ud800']\"\n",
-                 "2: field 'sources.0.text': holds a lone surrogate (U+D800), which is not text",
-                 id="ragas-python-list-surrogate"),
-    pytest.param("spans.jsonl", _oi_with_metadata('{"title": "T", "n": 1e400}'),
-                 "1: field 'meta.source_metadata.0.n': 1e400 is out of range",
-                 id="openinference-metadata-overflow"),
-])
+@pytest.mark.parametrize(
+    "name, text, reason",
+    [
+        pytest.param(
+            "meta.csv",
+            "id,question,response,sources,meta\n"
+            'A-1,q,r,"[{""id"": ""s"", ""text"": ""t""}]","{""v"": 1e400}"\n',
+            "2: field 'meta.v': 1e400 is out of range",
+            id="csv-json-cell-overflow",
+        ),
+        pytest.param(
+            "sources.csv",
+            'id,question,response,sources\nA-1,q,r,"[{""id"": ""s"", ""text"": ""t\\ud800""}]"\n',
+            "2: field 'sources.0.text': holds a lone surrogate (U+D800), which is not text",
+            id="csv-json-cell-surrogate",
+        ),
+        pytest.param(
+            "ragas.csv",
+            "user_input,response,retrieved_contexts\nq,r [1],\"['a\\ud800']\"\n",
+            "2: field 'sources.0.text': holds a lone surrogate (U+D800), which is not text",
+            id="ragas-python-list-surrogate",
+        ),
+        pytest.param(
+            "spans.jsonl",
+            _oi_with_metadata('{"title": "T", "n": 1e400}'),
+            "1: field 'meta.source_metadata.0.n': 1e400 is out of range",
+            id="openinference-metadata-overflow",
+        ),
+    ],
+)
 def test_values_read_from_text_inside_a_record_are_checked_as_a_lines_are(
     db_path, tmp_path, name, text, reason
 ):
@@ -300,12 +414,19 @@ def test_parquet_columns_of_any_arrow_type_are_kept_in_meta(db_path, tmp_path):
     import pyarrow.parquet as pq
 
     path = tmp_path / "typed.parquet"
-    pq.write_table(pa.table({
-        "id": ["A-1"], "question": ["q"], "response": ["r"],
-        "sources": ['[{"id": "s", "text": "t"}]'],
-        "latency": pa.array([1500], pa.duration("ms")),
-        "at": pa.array([0], pa.timestamp("s")),
-    }), path)
+    pq.write_table(
+        pa.table(
+            {
+                "id": ["A-1"],
+                "question": ["q"],
+                "response": ["r"],
+                "sources": ['[{"id": "s", "text": "t"}]'],
+                "latency": pa.array([1500], pa.duration("ms")),
+                "at": pa.array([0], pa.timestamp("s")),
+            }
+        ),
+        path,
+    )
     with Store(db_path) as store:
         result = import_files(store, [str(path)])
         assert not result.bad and result.answers == 1
@@ -313,11 +434,14 @@ def test_parquet_columns_of_any_arrow_type_are_kept_in_meta(db_path, tmp_path):
     assert meta == {"latency": 1.5, "at": "1970-01-01T00:00:00"}
 
 
-@pytest.mark.parametrize("ident, reason", [
-    (["returns"], "field 'observations.{o}.output.0.metadata.id': list is not an id"),
-    ({"a": 1}, "field 'observations.{o}.output.0.metadata.id': dict is not an id"),
-    (True, "field 'observations.{o}.output.0.metadata.id': bool is not an id"),
-])
+@pytest.mark.parametrize(
+    "ident, reason",
+    [
+        (["returns"], "field 'observations.{o}.output.0.metadata.id': list is not an id"),
+        ({"a": 1}, "field 'observations.{o}.output.0.metadata.id': dict is not an id"),
+        (True, "field 'observations.{o}.output.0.metadata.id': bool is not an id"),
+    ],
+)
 def test_a_langfuse_document_id_that_is_not_text_or_a_number_is_a_bad_line(
     db_path, tmp_path, ident, reason
 ):
@@ -340,8 +464,13 @@ def test_a_langfuse_document_id_given_as_a_number_is_its_digits(db_path, tmp_pat
     path.write_text(json.dumps(trace))
     with Store(db_path) as store:
         assert import_files(store, [str(path)], fmt="langfuse").exit_code == 0
-        assert store.scalar("select source_id from answer_sources a join sources s"
-                            " on s.key = a.source_key where position = 1") == "42"
+        assert (
+            store.scalar(
+                "select source_id from answer_sources a join sources s"
+                " on s.key = a.source_key where position = 1"
+            )
+            == "42"
+        )
 
 
 def test_an_openinference_document_id_that_is_a_list_is_a_bad_line(db_path, tmp_path):
@@ -353,18 +482,28 @@ def test_an_openinference_document_id_that_is_a_list_is_a_bad_line(db_path, tmp_
     with Store(db_path) as store:
         result = import_files(store, [str(path)])
     assert [bad.reason for bad in result.bad] == [
-        "field 'retrieval.documents.0.document.id': list is not an id"]
+        "field 'retrieval.documents.0.document.id': list is not an id"
+    ]
 
 
 def test_langfuse_messages_whose_content_is_a_list_of_parts(db_path, tmp_path):
     """OpenAI's chat format, as Langfuse's OpenAI integration records it: a message's
     content may be a list of parts ({"type": "text", "text": …}); it was "no text in it"."""
     trace = json.loads((DATA / "langfuse.json").read_text())
-    trace["input"] = [{"role": "system", "content": "Be brief."},
-                      {"role": "user", "content": [{"type": "text", "text": "And shoes?"},
-                                                   {"type": "image_url", "image_url": {}}]}]
-    trace["output"] = {"role": "assistant",
-                       "content": [{"type": "text", "text": "Shoes: 30 days [1]."}]}
+    trace["input"] = [
+        {"role": "system", "content": "Be brief."},
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "And shoes?"},
+                {"type": "image_url", "image_url": {}},
+            ],
+        },
+    ]
+    trace["output"] = {
+        "role": "assistant",
+        "content": [{"type": "text", "text": "Shoes: 30 days [1]."}],
+    }
     path = tmp_path / "trace.json"
     path.write_text(json.dumps(trace))
     with Store(db_path) as store:

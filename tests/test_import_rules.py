@@ -31,14 +31,22 @@ def many_csv(path: Path, n: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("name", "asked", "likely"), [
-    ("answers.csv", "jsonl", "CSV"), ("answers.json", "jsonl", "a JSON array"),
-    ("ragas.jsonl", "jsonl", "ragas rows"), ("answers.jsonl", "ragas", "JSON Lines"),
-    ("ragas.csv", "csv", "ragas rows"), ("deepeval.json", "json", "deepeval test cases"),
-    ("langfuse.json", "openinference", "Langfuse traces"),
-    ("openinference.jsonl", "langfuse", "OpenInference spans")])
+@pytest.mark.parametrize(
+    ("name", "asked", "likely"),
+    [
+        ("answers.csv", "jsonl", "CSV"),
+        ("answers.json", "jsonl", "a JSON array"),
+        ("ragas.jsonl", "jsonl", "ragas rows"),
+        ("answers.jsonl", "ragas", "JSON Lines"),
+        ("ragas.csv", "csv", "ragas rows"),
+        ("deepeval.json", "json", "deepeval test cases"),
+        ("langfuse.json", "openinference", "Langfuse traces"),
+        ("openinference.jsonl", "langfuse", "OpenInference spans"),
+    ],
+)
 def test_a_file_in_another_format_than_asked_is_one_line_naming_the_likely_one(
-        db_path, name, asked, likely):
+    db_path, name, asked, likely
+):
     result = run("import", str(DATA / name), "--format", asked, "--db", str(db_path))
     assert result.exit_code == 2
     assert result.output.count("\n") == 1
@@ -71,7 +79,8 @@ def test_a_csv_bad_row_is_named_by_the_line_it_starts_on(db_path, tmp_path):
     with Store(db_path) as store:
         result = import_files(store, [str(path)])
     assert [str(b) for b in result.bad] == [
-        f"{path}:5: field 'sources': not JSON (Expecting value, column 1)"]
+        f"{path}:5: field 'sources': not JSON (Expecting value, column 1)"
+    ]
 
 
 def test_an_empty_source_text_is_a_bad_line(db_path, tmp_path):
@@ -82,7 +91,8 @@ def test_an_empty_source_text_is_a_bad_line(db_path, tmp_path):
     with Store(db_path) as store:
         refused = import_files(store, [str(path)])
     assert [str(b) for b in refused.bad] == [
-        f"{path}:2: field 'sources.1.text': empty; a source without text supports no claim"]
+        f"{path}:2: field 'sources.1.text': empty; a source without text supports no claim"
+    ]
     assert refused.exit_code == 2 and refused.answers == 0
     assert before is None or dump(db_path) == before
     with Store(db_path) as store:
@@ -97,7 +107,8 @@ def test_an_empty_context_in_ragas_rows_is_named_by_its_row(db_path, tmp_path):
     with Store(db_path) as store:
         result = import_files(store, [str(path)], skip_invalid=True)
     assert [str(b) for b in result.bad] == [
-        f"{path}:2: field 'sources.0.text': empty; a source without text supports no claim"]
+        f"{path}:2: field 'sources.0.text': empty; a source without text supports no claim"
+    ]
     assert result.answers == 1
 
 
@@ -105,21 +116,26 @@ def _with_review(at: str | None) -> dict:
     review = {"reviewer": "dana", "verdict": "stated"}
     if at is not None:
         review["at"] = at
-    return make_answer("A-1", claims=[{"text": "Sofas can be returned within 14 days.",
-                                       "reviews": [review]}])
+    return make_answer(
+        "A-1", claims=[{"text": "Sofas can be returned within 14 days.", "reviews": [review]}]
+    )
 
 
 def test_a_review_without_at_names_reviews_at(db_path, tmp_path):
     path = write_jsonl(tmp_path / "in.jsonl", [_with_review(None)])
     result = run("import", str(path), "--db", str(db_path))
     assert result.exit_code == 2
-    assert (f"{path}:1: field 'claims.0.reviews.0.at': missing; pass --reviews-at TIME to give "
-            "reviews without one that time") in result.output
+    assert (
+        f"{path}:1: field 'claims.0.reviews.0.at': missing; pass --reviews-at TIME to give "
+        "reviews without one that time"
+    ) in result.output
 
 
 def test_reviews_at_gives_the_time_as_given_and_again_changes_nothing(db_path, tmp_path):
-    path = write_jsonl(tmp_path / "in.jsonl", [_with_review(None), {
-        **_with_review("2026-01-02T03:04:05Z"), "id": "A-2"}])
+    path = write_jsonl(
+        tmp_path / "in.jsonl",
+        [_with_review(None), {**_with_review("2026-01-02T03:04:05Z"), "id": "A-2"}],
+    )
     args = ("import", str(path), "--reviews-at", "2026-11-30T10:00:00Z", "--db", str(db_path))
     first = run(*args)
     assert first.exit_code == 0, first.output
@@ -142,8 +158,9 @@ def test_reviews_at_must_be_a_time_with_a_zone(db_path, tmp_path, bad):
 
 
 def test_parquet_from_stdin_is_refused_in_one_line(db_path):
-    result = CliRunner().invoke(cli, ["import", "-", "--db", str(db_path)],
-                                input=(DATA / "ragas.parquet").read_bytes())
+    result = CliRunner().invoke(
+        cli, ["import", "-", "--db", str(db_path)], input=(DATA / "ragas.parquet").read_bytes()
+    )
     assert result.exit_code == 2
     assert "Parquet cannot be read from stdin" in result.output
 
@@ -151,11 +168,13 @@ def test_parquet_from_stdin_is_refused_in_one_line(db_path):
 def test_a_json_arrays_records_are_named_by_their_number(db_path, tmp_path):
     good = json.dumps(make_answer("A-1"))
     path = tmp_path / "in.json"
-    path.write_text(f'[{good},\n [1, 2],\n {json.dumps(make_answer("A-3", response=7))}]')
+    path.write_text(f"[{good},\n [1, 2],\n {json.dumps(make_answer('A-3', response=7))}]")
     with Store(db_path) as store:
         result = import_files(store, [str(path)], skip_invalid=True)
     assert [str(b) for b in result.bad] == [
-        f"{path}:2: not a JSON object", f"{path}:3: field 'response': Input should be a valid string"]
+        f"{path}:2: not a JSON object",
+        f"{path}:3: field 'response': Input should be a valid string",
+    ]
     assert result.answers == 1 and result.read_as == [(str(path), "json", True)]
     path.write_text(f"[{good}, {good[:-1]}")
     with Store(db_path) as store:

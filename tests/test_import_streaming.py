@@ -69,8 +69,11 @@ def test_skip_invalid_among_many_writes_the_good_ones_in_input_order(
     with Store(db_path) as store:
         import_files(store, [str(write_jsonl(tmp_path / "seed.jsonl", [kept, make_answer("A-0")]))])
     held.clear()
-    claim = {"text": "Sofas can be returned within 14 days", "verdict": "stated",
-             "reviews": [{"reviewer": "dana", "verdict": "absent", "at": "2026-11-30T10:12:00Z"}]}
+    claim = {
+        "text": "Sofas can be returned within 14 days",
+        "verdict": "stated",
+        "reviews": [{"reviewer": "dana", "verdict": "absent", "at": "2026-11-30T10:12:00Z"}],
+    }
     records: list = [make_answer(f"A-{i}", claims=[claim]) for i in range(1, MANY)]
     records[300] = "{oops"
     # A-0 again with other content, citing a source the database does not hold: neither
@@ -87,9 +90,15 @@ def test_skip_invalid_among_many_writes_the_good_ones_in_input_order(
         assert cubes.read_cubes(store.db.conn) == cubes.full_cubes(store.db.conn)
     good = [r["id"] for r in records if isinstance(r, dict) and r["id"] not in ("A-0", "KEPT")]
     assert [(b.line, b.reason.split(" (")[0]) for b in result.bad] == [
-        (301, "not JSON"), (701, "id 'A-0' is already in the database with different content")]
+        (301, "not JSON"),
+        (701, "id 'A-0' is already in the database with different content"),
+    ]
     assert (result.answers, result.claims, result.reviews, result.unchanged) == (
-        len(good), len(good), len(good), 1)
+        len(good),
+        len(good),
+        len(good),
+        1,
+    )
     assert result.exit_code == 1
     assert ids == ["KEPT", "A-0", *good]
     assert seqs == list(range(1, len(ids) + 1))
@@ -151,15 +160,20 @@ def test_a_review_from_another_process_lands_while_an_import_is_prepared(
     target = tmp_path / "shared.db"
     claim = {"text": "Sofas can be returned within 14 days"}
     with Store(target) as store:
-        import_files(store, [str(write_jsonl(tmp_path / "seed.jsonl",
-                                             [make_answer("R-0", claims=[claim])]))])
+        import_files(
+            store, [str(write_jsonl(tmp_path / "seed.jsonl", [make_answer("R-0", claims=[claim])]))]
+        )
     path = write_jsonl(tmp_path / "in.jsonl", [make_answer(f"A-{i}") for i in range(600)])
     folder = tmp_path / "tmp"
     folder.mkdir()
     importer = subprocess.Popen(
         [sys.executable, "-c", PAUSED_IMPORT, str(target), str(path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "TMPDIR": str(folder)})
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(folder)},
+    )
     try:
         assert importer.stdout.readline() == "prepared\n", importer.stderr.read()
         (spool,) = folder.iterdir()
@@ -181,9 +195,7 @@ def test_a_review_from_another_process_lands_while_an_import_is_prepared(
     assert list(folder.iterdir()) == []
 
 
-def test_stdin_is_read_a_line_at_a_time(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_stdin_is_read_a_line_at_a_time(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
     class Lines(io.BytesIO):

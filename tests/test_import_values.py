@@ -79,8 +79,11 @@ UNHOLDABLE = [
         id="nul-in-source-id",
     ),
     pytest.param(
-        json.dumps(make_answer("X", sources=[
-            {"id": "s", "origin": "web\u0000x", "text": "Refunds take 5 days."}])),
+        json.dumps(
+            make_answer(
+                "X", sources=[{"id": "s", "origin": "web\u0000x", "text": "Refunds take 5 days."}]
+            )
+        ),
         "field 'sources.0.origin': holds a NUL character (U+0000), which an origin cannot hold",
         id="nul-in-origin",
     ),

@@ -71,8 +71,17 @@ def test_a_bad_line_quoting_the_data_is_printed_inert(tmp_path):
 def test_a_refused_judge_names_long_judge_names_shortened(tmp_path):
     """A judge named by the data with 100,000 characters was printed whole, in
     `report --judge X` and `report --compare X Y` refusing X."""
-    record = make_answer("A-1", claims=[{"text": "Sofas can be returned within 14 days.",
-                                         "citation": 1, "verdict": "stated", "judge": "J" * 100_000}])
+    record = make_answer(
+        "A-1",
+        claims=[
+            {
+                "text": "Sofas can be returned within 14 days.",
+                "citation": 1,
+                "verdict": "stated",
+                "judge": "J" * 100_000,
+            }
+        ],
+    )
     db = tmp_path / "g.db"
     path = write_jsonl(tmp_path / "a.jsonl", [record])
     assert CliRunner().invoke(cli, ["import", "--db", str(db), str(path)]).exit_code == 0

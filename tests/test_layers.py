@@ -31,27 +31,57 @@ MAY_IMPORT: dict[str, set[str]] = {
     "judge": {"checks", "models", "json_input", "scan", "store", "text"},
     "exporting": {"importing", "report", "store", "models", "text"},
     "demo": {"importing", "judge", "scan", "store"},
-    "cli": {"checks", "demo", "exporting", "importing", "judge", "json_input", "models",
-            "report", "review", "scan", "scan_table", "serve", "store", "text", "tui"},
+    "cli": {
+        "checks",
+        "demo",
+        "exporting",
+        "importing",
+        "judge",
+        "json_input",
+        "models",
+        "report",
+        "review",
+        "scan",
+        "scan_table",
+        "serve",
+        "store",
+        "text",
+        "tui",
+    },
     "serve": {"store", "text"},
     "review": {"checks", "models", "json_input", "report", "store", "text"},
     "tui": {"checks", "models", "json_input", "report", "review", "store", "text"},
 }
 # Third-party packages each part may import; the standard library is open to all.
 MAY_USE: dict[str, set[str]] = {
-    "text": set(), "json_input": set(), "checks": set(),
-    "models": {"pydantic"}, "store": {"sqlite_utils"}, "report": {"rich"},
-    "scan": set(), "importing": {"pydantic", "pyarrow"},
+    "text": set(),
+    "json_input": set(),
+    "checks": set(),
+    "models": {"pydantic"},
+    "store": {"sqlite_utils"},
+    "report": {"rich"},
+    "scan": set(),
+    "importing": {"pydantic", "pyarrow"},
     "judge": {"litellm", "pydantic", "snowballstemmer"},
-    "exporting": {"pyarrow"}, "demo": set(),
+    "exporting": {"pyarrow"},
+    "demo": set(),
     "cli": {"click", "dotenv", "rich"},
     "serve": {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"},
     "review": set(),
     "tui": {"textual", "rich"},
     "scan_table": {"pyarrow", "ray"},
 }
-LAZY_ONLY = {"litellm", "pyarrow", "ray", "textual", "textual_serve", "groundtui.tui",
-             "groundtui.serve", "groundtui.cli", "groundtui.scan_table"}
+LAZY_ONLY = {
+    "litellm",
+    "pyarrow",
+    "ray",
+    "textual",
+    "textual_serve",
+    "groundtui.tui",
+    "groundtui.serve",
+    "groundtui.cli",
+    "groundtui.scan_table",
+}
 """Never imported at a module's top level outside their own part."""
 
 
@@ -79,9 +109,13 @@ def imports() -> dict[str, list[tuple[str, bool]]]:
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 # "from groundtui.judge import invention_rules" imports a module; only names
                 # that are not modules count as an import of the package itself
-                modules = [f"{node.module}.{a.name}" for a in node.names
-                           if (PACKAGE.parent / f"{node.module}.{a.name}".replace(".", "/"))
-                           .with_suffix(".py").exists()]
+                modules = [
+                    f"{node.module}.{a.name}"
+                    for a in node.names
+                    if (PACKAGE.parent / f"{node.module}.{a.name}".replace(".", "/"))
+                    .with_suffix(".py")
+                    .exists()
+                ]
                 if len(modules) < len(node.names):
                     names.append((node.module, id(node) in top_level))
                 names += [(module, id(node) in top_level) for module in modules]
@@ -98,7 +132,8 @@ def test_every_part_is_in_the_map():
 def test_a_part_imports_only_the_parts_below_it(part):
     wrong = sorted(
         f"{module} imports {name}"
-        for module, names in imports().items() if _part(module) == part
+        for module, names in imports().items()
+        if _part(module) == part
         for name, _ in names
         if _part(name) not in (None, part) and _part(name) not in MAY_IMPORT[part]
     )
@@ -110,9 +145,11 @@ def test_a_part_uses_only_its_own_third_party_packages(part):
     stdlib = sys.stdlib_module_names
     wrong = sorted(
         f"{module} imports {name}"
-        for module, names in imports().items() if _part(module) == part
+        for module, names in imports().items()
+        if _part(module) == part
         for name, _ in names
-        if (root := name.split(".")[0]) not in stdlib and root not in ("groundtui", "__future__")
+        if (root := name.split(".")[0]) not in stdlib
+        and root not in ("groundtui", "__future__")
         and root not in MAY_USE[part]
     )
     assert not wrong
@@ -123,7 +160,8 @@ def test_the_heavy_and_the_ui_parts_are_imported_lazily():
         f"{module} imports {name} at import"
         for module, names in imports().items()
         for name, top in names
-        if top and any(name == lazy or name.startswith(lazy + ".") for lazy in LAZY_ONLY)
+        if top
+        and any(name == lazy or name.startswith(lazy + ".") for lazy in LAZY_ONLY)
         and not any(module == lazy or module.startswith(lazy + ".") for lazy in LAZY_ONLY)
         and module != "groundtui.__main__"  # ``python -m groundtui`` is the command line
     )
@@ -142,7 +180,7 @@ def test_no_module_imports_one_that_imports_it_back():
         seen[node] = 1
         for nxt in sorted(graph[node]):
             if seen.get(nxt) == 1 and not cycle:
-                cycle.extend([*path[path.index(nxt):], nxt])
+                cycle.extend([*path[path.index(nxt) :], nxt])
             elif nxt not in seen:
                 visit(nxt, [*path, nxt])
         seen[node] = 2
@@ -154,8 +192,11 @@ def test_no_module_imports_one_that_imports_it_back():
 
 
 def test_importing_the_core_loads_neither_textual_nor_litellm():
-    core = [m for m in imports()
-            if _part(m) not in ("tui", "serve", "cli", "scan_table", None, "__main__")]
+    core = [
+        m
+        for m in imports()
+        if _part(m) not in ("tui", "serve", "cli", "scan_table", None, "__main__")
+    ]
     code = (
         "import sys\n"
         + "".join(f"import {m}\n" for m in core)

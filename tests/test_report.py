@@ -325,7 +325,10 @@ EXPECTED = {
         # (stated, stated), (partial, stated), (absent, absent), (contradicted, contradicted):
         # p_o = 3/4, p_e = (1·2 + 1·0 + 1·1 + 1·1)/16 = 1/4, kappa = (3/4 - 1/4)/(3/4).
         "judge_vs_reviewer": {
-            "n": 4, "raw": 0.75, "kappa": 2 / 3, "ci": ANY,  # the interval: its own tests
+            "n": 4,
+            "raw": 0.75,
+            "kappa": 2 / 3,
+            "ci": ANY,  # the interval: its own tests
             "confusion": {
                 "stated": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 0},
                 "contradicted": {"stated": 0, "contradicted": 1, "absent": 0, "partial": 0},
@@ -352,7 +355,10 @@ EXPECTED = {
         # A1#1 (dana stated, lee stated), A1#2 (dana stated, lee partial),
         # A2#2 (dana absent, kim partial; lee labelled last): p_o = 1/3, p_e = 2/9.
         "reviewer_vs_reviewer": {
-            "n": 3, "raw": 1 / 3, "kappa": 1 / 7, "ci": ANY,
+            "n": 3,
+            "raw": 1 / 3,
+            "kappa": 1 / 7,
+            "ci": ANY,
             "confusion": {
                 "stated": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 1},
                 "contradicted": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 0},
@@ -371,7 +377,11 @@ EXPECTED = {
     "reviewers": {
         # A1#1 (stated, stated), A1#2 (partial, stated: her T3 change of mind), A2#2
         # (absent, absent): p_o = 2/3, p_e = (1·2 + 1·0 + 1·1)/9 = 1/3, kappa 1/2.
-        "dana": {"claims": 3, "answers": 2, "judge_agreement": {"n": 3, "raw": 2 / 3, "kappa": 0.5}},
+        "dana": {
+            "claims": 3,
+            "answers": 2,
+            "judge_agreement": {"n": 3, "raw": 2 / 3, "kappa": 0.5},
+        },
         # A2#2 (absent, partial): p_o = 0, p_e = 0, kappa 0.
         "kim": {"claims": 1, "answers": 1, "judge_agreement": {"n": 1, "raw": 0.0, "kappa": 0.0}},
         # A1#1, A1#2, A2#2, A3#1 all as the judge (A8#1 retracted): kappa 1.
@@ -380,7 +390,10 @@ EXPECTED = {
     # No overlap set; A1#1, A1#2, A2#2 labelled by two reviewers, of which A1#2 (dana stated,
     # lee partial) and A2#2 (dana absent, kim partial) disagree.
     "overlap": {
-        "share": 0.0, "answers": 0, "double_reviewed_claims": 3, "disagreements": 2,
+        "share": 0.0,
+        "answers": 0,
+        "double_reviewed_claims": 3,
+        "disagreements": 2,
         "adjudicated": 0,
     },
 }
@@ -461,7 +474,7 @@ def test_the_report_carries_the_counts_behind_its_answer_ratios(store: Store) ->
 
 
 def test_coverage_counts_the_judged_answers_of_a_judge(store: Store) -> None:
-    """"second" judged A4#1 and A8#1, each its answer's only claim: 2 answers judged."""
+    """ "second" judged A4#1 and A8#1, each its answer's only claim: 2 answers judged."""
     assert report.compute(store, judge="second")["coverage"]["judged"] == 2
     line = report.coverage_line(report.compute(store).coverage)
     assert line.startswith("judged 5 of 8 answers: 2 of 2 flagged, 3 unflagged;")
@@ -474,7 +487,10 @@ def test_control_sample_is_the_unflagged_answers_a_hash_picks(store: Store) -> N
     store.set_setting("control_share", "0.6")
     control = report.compute(store)["control"]
     assert control == {
-        "answers": 2, "judged": 1, "with_unstated_claim": 0, "rate": 0.0,
+        "answers": 2,
+        "judged": 1,
+        "with_unstated_claim": 0,
+        "rate": 0.0,
         "ci": [0.0, pytest.approx(0.79346, abs=1e-4)],
     }
     store.set_setting("control_share", "0.8")  # A4 joins: judged, its A4#1 stated (second)
@@ -487,7 +503,11 @@ def test_control_sample_is_the_unflagged_answers_a_hash_picks(store: Store) -> N
 def test_an_answers_correctness_is_its_latest_mark_else_as_imported(store: Store) -> None:
     """A1 imported true; A2 imported false, marked correct; A4 marked incorrect then unknown."""
     assert [report.answer_correct(store, a) for a in ("A1", "A2", "A3", "A4")] == [
-        True, True, None, None]
+        True,
+        True,
+        None,
+        None,
+    ]
     store.add_mark("A1", "dana", False, at=LATER)
     assert report.answer_correct(store, "A1") is False
     assert report.answer_correct(store, "no such answer") is None
@@ -534,7 +554,11 @@ def test_empty_database_has_counts_of_zero_and_null_ratios(tmp_path: Path) -> No
     rvr = result["agreement"]["reviewer_vs_reviewer"]
     assert (rvr["n"], rvr["raw"], rvr["kappa"], rvr["ci"]) == (0, None, None, None)
     assert result["control"] == {
-        "answers": 0, "judged": 0, "with_unstated_claim": 0, "rate": None, "ci": None,
+        "answers": 0,
+        "judged": 0,
+        "with_unstated_claim": 0,
+        "rate": None,
+        "ci": None,
     }
 
 
@@ -704,14 +728,22 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
                     )
         assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
         retired = store.scalar("select count(*) from claims where retired is not null")
-        assert retired > 20 and store.scalar(
-            "select count(*) from claim_edits where action = 'undo'") > 5
+        assert (
+            retired > 20
+            and store.scalar("select count(*) from claim_edits where action = 'undo'") > 5
+        )
         assert report.compute(store, with_team=False)["dismissed"] == store.scalar(
-            "select count(*) from claims where retired = 'dismissed'")
+            "select count(*) from claims where retired = 'dismissed'"
+        )
 
 
 def _correct_at_random(
-    store: Store, rng: random.Random, op: int, c: str, a: str, done: list[int],
+    store: Store,
+    rng: random.Random,
+    op: int,
+    c: str,
+    a: str,
+    done: list[int],
     claims: list[str],
 ) -> list[int]:
     """One correction of a claim (or an undo of an earlier one); its row's id, if made."""
@@ -848,7 +880,10 @@ def test_the_claims_behind_a_confusion_cell_are_exported(store: Store) -> None:
     # A row of the matrix: every claim the judge called stated, reviewed or not.
     result = runner.invoke(cli, ["export", "--judge-verdict", "stated", "--db", store.path])
     assert {json.loads(line)["claim_id"] for line in result.output.splitlines()} == {
-        "A1#1", "A2#1", "A4#1", "A7#1"
+        "A1#1",
+        "A2#1",
+        "A4#1",
+        "A7#1",
     }
     bad = runner.invoke(cli, ["export", "--judge-verdict", "maybe", "--db", store.path])
     assert bad.exit_code == 2

@@ -14,15 +14,20 @@ from groundtui.scan import CHECK_NAME, scan_answers
 from groundtui.store import Store
 from tests.builders import dump, make_answer, write_jsonl
 
-SOURCES = [{"id": "returns", "text": "Sofas can be returned within 14 days."},
-           {"id": "refunds", "text": "Refunds take 5 working days."}]
+SOURCES = [
+    {"id": "returns", "text": "Sofas can be returned within 14 days."},
+    {"id": "refunds", "text": "Refunds take 5 working days."},
+]
 
 
 def _seed(db_path: Path, tmp_path: Path) -> None:
     records = [
         make_answer("CLEAN", response="Sofas can be returned within 14 days [1].", sources=SOURCES),
-        make_answer("INVENTED", response="Sofas can be returned within 30 days [1]. "
-                    "Refunds take 5 working days [2].", sources=SOURCES),
+        make_answer(
+            "INVENTED",
+            response="Sofas can be returned within 30 days [1]. Refunds take 5 working days [2].",
+            sources=SOURCES,
+        ),
         # 5 is in source 2 only, but the sentence cites source 1: scoped, so flagged
         make_answer("MISCITED", response="Refunds take 5 working days [1].", sources=SOURCES),
     ]
@@ -30,19 +35,24 @@ def _seed(db_path: Path, tmp_path: Path) -> None:
         import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", records))])
 
 
-
 def test_flags_hold_the_specifics_and_the_sources_searched(db_path: Path, tmp_path: Path) -> None:
     _seed(db_path, tmp_path)
     with Store(db_path) as store:
         result = scan_answers(store)
-        flags = {r["answer_id"]: json.loads(r["details"]) for r in store.query(
-            "select * from flags where check_name = ?", [CHECK_NAME])}
+        flags = {
+            r["answer_id"]: json.loads(r["details"])
+            for r in store.query("select * from flags where check_name = ?", [CHECK_NAME])
+        }
         unscanned = store.scalar("select count(*) from answers where scanned_at is null")
     assert (result.scanned, result.flagged) == (3, 2)
     assert set(flags) == {"INVENTED", "MISCITED"}
     (invented,) = flags["INVENTED"]["specifics"]
     assert (invented["text"], invented["kind"], invented["start"], invented["end"]) == (
-        "30", "figure", 29, 31)
+        "30",
+        "figure",
+        29,
+        31,
+    )
     assert invented["sources"] == [1]
     response = "Sofas can be returned within 30 days [1]. Refunds take 5 working days [2]."
     assert response[invented["start"] : invented["end"]] == invented["text"]
@@ -71,8 +81,17 @@ def test_new_answers_are_scanned_on_the_next_run(db_path: Path, tmp_path: Path) 
     _seed(db_path, tmp_path)
     with Store(db_path) as store:
         scan_answers(store)
-        import_files(store, [str(write_jsonl(tmp_path / "b.jsonl", [make_answer(
-            "LATER", response="Call 0800 123 4567 [1].", sources=SOURCES)]))])
+        import_files(
+            store,
+            [
+                str(
+                    write_jsonl(
+                        tmp_path / "b.jsonl",
+                        [make_answer("LATER", response="Call 0800 123 4567 [1].", sources=SOURCES)],
+                    )
+                )
+            ],
+        )
         result = scan_answers(store)
     assert (result.scanned, result.flagged) == (1, 1)
 
@@ -109,8 +128,10 @@ def test_answers_sharing_sources_across_batches_get_their_own_flags(
     with Store(db_path) as store:
         import_files(store, [str(write_jsonl(tmp_path / "shared.jsonl", records))])
         result = scan_answers(store)
-        flags = {r["answer_id"]: json.loads(r["details"])["specifics"] for r in store.query(
-            "select * from flags where check_name = ?", [CHECK_NAME])}
+        flags = {
+            r["answer_id"]: json.loads(r["details"])["specifics"]
+            for r in store.query("select * from flags where check_name = ?", [CHECK_NAME])
+        }
     assert 0 < len(expected) < 20
     assert (result.scanned, result.flagged) == (20, len(expected))
     assert flags == expected

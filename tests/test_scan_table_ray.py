@@ -36,8 +36,8 @@ def _ray_python() -> str | None:
 RAY_PYTHON = _ray_python()
 pytestmark = pytest.mark.skipif(
     RAY_PYTHON is None,
-    reason="ray is not installed: `make test` makes .venv-ray with it "
-    "(or pip install -e '.[ray]')")
+    reason="ray is not installed: `make test` makes .venv-ray with it (or pip install -e '.[ray]')",
+)
 SAMPLE = ROOT / "groundtui" / "sample_data" / "answers.jsonl"
 ARGS = ["--id", "answer_id", "--response", "answer", "--sources", "docs"]
 TIMEOUT = 240
@@ -46,8 +46,13 @@ TIMEOUT = 240
 def _scan(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        [str(RAY_PYTHON), "-m", "groundtui", "scan-table", *args], env=env, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        [str(RAY_PYTHON), "-m", "groundtui", "scan-table", *args],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     try:
         out, err = process.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -62,9 +67,17 @@ def lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The demo answers in two files, one in a folder named as a partition (``day=1``),
     whose name must not become a column: the local engine reads none from it."""
     answers = [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines()]
-    table = pa.Table.from_pylist([
-        {"answer_id": a["id"], "question": a["question"], "answer": a["response"],
-         "docs": [{"id": s["id"], "text": s["text"]} for s in a["sources"]]} for a in answers])
+    table = pa.Table.from_pylist(
+        [
+            {
+                "answer_id": a["id"],
+                "question": a["question"],
+                "answer": a["response"],
+                "docs": [{"id": s["id"], "text": s["text"]} for s in a["sources"]],
+            }
+            for a in answers
+        ]
+    )
     folder = tmp_path_factory.mktemp("lake")
     (folder / "day=1").mkdir()
     pq.write_table(table.slice(0, 60), folder / "day=1" / "a.parquet", row_group_size=20)
@@ -94,8 +107,17 @@ def test_ray_names_bad_rows_by_row_group_and_row_as_the_local_engine_does(
     tmp_path: Path,
 ) -> None:
     path = table_with_bad_rows(tmp_path / "answers.parquet")
-    ray = _scan(str(path), "-o", str(tmp_path / "out"), *ARGS, "--engine", "ray",
-                "--workers", "1", "--flagged-only")
+    ray = _scan(
+        str(path),
+        "-o",
+        str(tmp_path / "out"),
+        *ARGS,
+        "--engine",
+        "ray",
+        "--workers",
+        "1",
+        "--flagged-only",
+    )
     assert ray.returncode == 1, ray.stderr
     shown = [line for line in ray.stderr.splitlines() if line.startswith("groundtui:")]
     assert shown == [
@@ -119,12 +141,22 @@ def test_a_schema_mismatch_stops_before_ray_starts(tmp_path: Path) -> None:
 
 
 def test_ray_with_a_pool_of_every_core_and_flagged_only_finishes(
-    lake: Path, tmp_path: Path,
+    lake: Path,
+    tmp_path: Path,
 ) -> None:
     # two actors on two cores: Ray gets a CPU beyond the pool, so its read and write tasks
     # still run
-    ray = _scan(str(lake), "-o", str(tmp_path / "ray"), *ARGS, "--engine", "ray",
-                "--workers", "2", "--flagged-only")
+    ray = _scan(
+        str(lake),
+        "-o",
+        str(tmp_path / "ray"),
+        *ARGS,
+        "--engine",
+        "ray",
+        "--workers",
+        "2",
+        "--flagged-only",
+    )
     assert ray.returncode == 0, ray.stderr
     rows = _rows(tmp_path / "ray")
     assert rows and all(r["flagged"] for r in rows)
@@ -141,15 +173,22 @@ def test_a_file_ray_cannot_read_is_counted_and_the_other_files_are_written(
     folder.mkdir()
     pq.write_table(pa.Table.from_pylist(refund_rows(4, "G")), folder / "a-good.parquet")
     damaged = table_with_a_damaged_row_group(folder / "b-damaged.parquet")
-    ray = _scan(str(folder), "-o", str(tmp_path / "out"), *ARGS, "--engine", "ray",
-                "--workers", "1")
+    ray = _scan(
+        str(folder), "-o", str(tmp_path / "out"), *ARGS, "--engine", "ray", "--workers", "1"
+    )
     assert ray.returncode == 1, ray.stderr
     shown = [line for line in ray.stderr.splitlines() if line.startswith("groundtui:")]
     # Ray Data skips the read it cannot finish: one row group, the others are checked
     assert len(shown) == 1 and shown[0].startswith(
-        f"groundtui: {damaged}: 2 rows not checked: Ray Data could not read them "
-        "(row group 1: ")
+        f"groundtui: {damaged}: 2 rows not checked: Ray Data could not read them (row group 1: "
+    )
     assert "Traceback" not in ray.stderr
     assert "Checked 6 answers" in ray.stdout and "2 bad rows" in ray.stdout
     assert sorted(pq.read_table(tmp_path / "out").column("answer_id").to_pylist()) == [
-        "A0", "A1", "G0", "G1", "G2", "G3"]
+        "A0",
+        "A1",
+        "G0",
+        "G1",
+        "G2",
+        "G3",
+    ]

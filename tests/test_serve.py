@@ -46,8 +46,9 @@ def test_a_token_is_stored_only_as_its_hash_and_finds_its_reviewer(db: Path) -> 
 
 def test_the_reviewers_commands(db: Path) -> None:
     run = CliRunner().invoke(
-        cli, ["reviewers", "add", "Lee", "--lead", "--url", "https://review.example/", "--db",
-              str(db)])
+        cli,
+        ["reviewers", "add", "Lee", "--lead", "--url", "https://review.example/", "--db", str(db)],
+    )
     assert run.exit_code == 0, run.output
     assert "Lee (lead): https://review.example/?token=" in run.output
     assert "&adjudicate=1" in run.output
@@ -57,18 +58,19 @@ def test_the_reviewers_commands(db: Path) -> None:
     assert gone.exit_code == 0 and "Revoked the link of Lee." in gone.output
     bad = CliRunner().invoke(cli, ["reviewers", "revoke", "bob", "--db", str(db)])
     assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "no reviewer 'bob'" in bad.output
-    bad_url = CliRunner().invoke(cli, ["reviewers", "add", "x", "--url", "review.example",
-                                       "--db", str(db)])
+    bad_url = CliRunner().invoke(
+        cli, ["reviewers", "add", "x", "--url", "review.example", "--db", str(db)]
+    )
     assert bad_url.exit_code == 2 and "Traceback" not in bad_url.output
     # A base with a query or a fragment made links like "https://h/?a=1/?token=…"
     for base in ("https://review.example/?a=1", "https://review.example/#top", "https://"):
-        bad_url = CliRunner().invoke(cli, ["reviewers", "add", "x", "--url", base,
-                                           "--db", str(db)])
+        bad_url = CliRunner().invoke(cli, ["reviewers", "add", "x", "--url", base, "--db", str(db)])
         assert bad_url.exit_code == 2 and "give the address as" in bad_url.output, base
     listed = CliRunner().invoke(cli, ["reviewers", "list", "--db", str(db)])
     assert "x\t" not in listed.output  # nobody was added
-    sub = CliRunner().invoke(cli, ["reviewers", "add", "y", "--url", "https://h.example/review",
-                                   "--db", str(db)])
+    sub = CliRunner().invoke(
+        cli, ["reviewers", "add", "y", "--url", "https://h.example/review", "--db", str(db)]
+    )
     assert sub.exit_code == 0 and "https://h.example/review/?token=" in sub.output
 
 
@@ -100,8 +102,13 @@ async def test_a_wrong_or_revoked_token_gets_403_and_starts_nothing(db: Path) ->
     server = ReviewServer(str(db))
     client = await _client(server)
     try:
-        for query in ("", "?token=", "?token=guess", f"?token={revoked}",
-                      f"?token={token}&adjudicate=1"):  # not a lead
+        for query in (
+            "",
+            "?token=",
+            "?token=guess",
+            f"?token={revoked}",
+            f"?token={token}&adjudicate=1",
+        ):  # not a lead
             response = await client.get("/" + query)
             assert response.status == 403, query
             assert "groundtui:" in await response.text()
@@ -157,7 +164,10 @@ async def test_the_cap_in_all(db: Path) -> None:
 
 @pytest.mark.parametrize(("host", "warned"), [("127.0.0.1", False), ("0.0.0.0", True)])
 def test_serving_beyond_loopback_says_it_is_plain_http(
-    db: Path, monkeypatch: pytest.MonkeyPatch, host: str, warned: bool,
+    db: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    host: str,
+    warned: bool,
 ) -> None:
     served: list[ReviewServer] = []
 
@@ -173,14 +183,18 @@ def test_serving_beyond_loopback_says_it_is_plain_http(
     assert f"at most {max(2, 2 * cores)} sessions, 2 per reviewer" in result.output
     plain = [line for line in result.output.splitlines() if "plain HTTP" in line]
     if warned:
-        assert plain == [f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy "
-                         "in front (README \"Reviewing in a browser\")"]
+        assert plain == [
+            f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy "
+            'in front (README "Reviewing in a browser")'
+        ]
     else:
         assert plain == []
 
 
 def test_a_session_skips_the_whole_file_check_its_server_made(
-    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    db: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from groundtui.cli.review import _checked
     from groundtui.store.checked import CHECKED_BY_SERVE
@@ -219,8 +233,9 @@ async def test_revoking_a_link_ends_its_open_sessions_and_frees_their_leases(db:
 
     def leases(name: str) -> int:
         with sqlite3.connect(db) as conn:
-            return conn.execute("select count(*) from leases where reviewer = ?",
-                                [name]).fetchone()[0]
+            return conn.execute(
+                "select count(*) from leases where reviewer = ?", [name]
+            ).fetchone()[0]
 
     async def until(what, timeout: float = 60.0) -> None:
         deadline = asyncio.get_running_loop().time() + timeout
@@ -237,17 +252,26 @@ async def test_revoking_a_link_ends_its_open_sessions_and_frees_their_leases(db:
                     ticket = re.search(r"/ws/([\w-]+)", await page.text())
                 assert ticket is not None
                 sockets[name] = await client.ws_connect(
-                    f"{server.url}/ws/{ticket[1]}?width=140&height=45")
+                    f"{server.url}/ws/{ticket[1]}?width=140&height=45"
+                )
             await until(lambda: leases("Robin") and leases("Kim"))  # each opened an answer
-            (robin,) = [line.split("(process ")[1].split(")")[0] for line in server.lines
-                        if "session of Robin started" in line]
+            (robin,) = [
+                line.split("(process ")[1].split(")")[0]
+                for line in server.lines
+                if "session of Robin started" in line
+            ]
             assert len(server.children()) == 2
             gone = CliRunner().invoke(cli, ["reviewers", "revoke", "Robin", "--db", str(db)])
             assert gone.exit_code == 0, gone.output
-            await until(lambda: any(f"session of Robin ended (process {robin} exit 0)" in line
-                                    for line in server.lines))
-            assert any("session of Robin ending: their link was revoked" in line
-                       for line in server.lines)
+            await until(
+                lambda: any(
+                    f"session of Robin ended (process {robin} exit 0)" in line
+                    for line in server.lines
+                )
+            )
+            assert any(
+                "session of Robin ending: their link was revoked" in line for line in server.lines
+            )
             assert int(robin) not in server.children() and len(server.children()) == 1
             assert leases("Robin") == 0 and leases("Kim") == 1  # his untouched answer freed
             # his page's websocket was closed, after what his app had drawn

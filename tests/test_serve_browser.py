@@ -28,8 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 REQUIRED = os.environ.get("GROUNDTUI_BROWSER_TESTS") == "required"  # set by .ci/run
 
 if not os.access(CHROMIUM, os.X_OK):
-    why = (f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium; "
-           "`make test` installs it where it may)")
+    why = (
+        f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium; "
+        "`make test` installs it where it may)"
+    )
     if REQUIRED:
         raise RuntimeError(why)
     pytest.skip(why, allow_module_level=True)
@@ -37,7 +39,8 @@ if REQUIRED:
     from playwright import sync_api
 else:
     sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="browser tests need the playwright package (the dev extra)")
+        "playwright.sync_api", reason="browser tests need the playwright package (the dev extra)"
+    )
 
 
 def wait_for(what: Callable[[], Any], timeout: float = 30.0, step: float = 0.1) -> Any:
@@ -71,7 +74,8 @@ def rows(db: Path, sql: str, params: tuple = ()) -> list[tuple]:
 
 
 def test_a_reviewer_signs_in_labels_three_claims_and_closing_the_tab_frees_their_leases(
-    served: tuple[Served, Path], browser: Any,
+    served: tuple[Served, Path],
+    browser: Any,
 ) -> None:
     server, db = served
     with Store(db) as store:
@@ -84,11 +88,20 @@ def test_a_reviewer_signs_in_labels_three_claims_and_closing_the_tab_frees_their
     page.focus(".xterm-helper-textarea")  # a click would select a claim
     for key in "yyy":  # one key a claim: each confirms the judge's verdict and moves on
         page.keyboard.press(key)
-    labels = wait_for(lambda: (r := rows(
-        db, "select c.answer_id, r.claim_id, r.verdict, l.judge_verdict from reviews r"
-        " join claims c on c.id = r.claim_id join claim_labels l on l.claim_id = r.claim_id"
-        " where r.reviewer = 'Robin' order by r.id"))
-        and len(r) == 3 and r)
+    labels = wait_for(
+        lambda: (
+            (
+                r := rows(
+                    db,
+                    "select c.answer_id, r.claim_id, r.verdict, l.judge_verdict from reviews r"
+                    " join claims c on c.id = r.claim_id join claim_labels l on l.claim_id = r.claim_id"
+                    " where r.reviewer = 'Robin' order by r.id",
+                )
+            )
+            and len(r) == 3
+            and r
+        )
+    )
     assert all(verdict == judge for _, _, verdict, judge in labels)
     assert len({c for _, c, _, _ in labels}) == 3 and {a for a, *_ in labels} == {first[0][0]}
     # the next answer is taken, and left untouched (the third y took it already when the
@@ -107,15 +120,19 @@ def test_a_reviewer_signs_in_labels_three_claims_and_closing_the_tab_frees_their
 
 
 def test_a_wrong_or_revoked_link_is_refused_and_starts_no_process(
-    served: tuple[Served, Path], browser: Any,
+    served: tuple[Served, Path],
+    browser: Any,
 ) -> None:
     server, db = served
     with Store(db) as store:
         _, token = store.add_reviewer("Sam")
         store.revoke_reviewer("Sam")
     page = browser.new_page()
-    for url in (f"{server.url}/?token={token}", f"{server.url}/?token=not-a-token",
-                f"{server.url}/"):
+    for url in (
+        f"{server.url}/?token={token}",
+        f"{server.url}/?token=not-a-token",
+        f"{server.url}/",
+    ):
         response = page.goto(url)
         assert response.status == 403
         assert "groundtui: this link is not valid" in page.inner_text("body")
@@ -126,7 +143,9 @@ def test_a_wrong_or_revoked_link_is_refused_and_starts_no_process(
 
 
 def test_the_terminal_and_a_browser_review_one_database_at_once(
-    served: tuple[Served, Path], browser: Any, tmp_path: Path,
+    served: tuple[Served, Path],
+    browser: Any,
+    tmp_path: Path,
 ) -> None:
     """A terminal reviewer (Textual's Pilot in a process of its own) and a browser one each
     take a different answer and both labels land."""
@@ -134,8 +153,10 @@ def test_the_terminal_and_a_browser_review_one_database_at_once(
     with Store(db) as store:
         _, token = store.add_reviewer("Robin")
     terminal = subprocess.Popen(
-        [sys.executable, "-c", TERMINAL_REVIEWER, str(db)], cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+        [sys.executable, "-c", TERMINAL_REVIEWER, str(db)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.goto(f"{server.url}/?token={token}")
     page.wait_for_selector("body.-first-byte", timeout=30_000)
@@ -143,9 +164,19 @@ def test_the_terminal_and_a_browser_review_one_database_at_once(
     page.focus(".xterm-helper-textarea")  # a click would select a claim
     page.keyboard.press("c")
     assert terminal.wait(timeout=90) == 0
-    done = wait_for(lambda: (r := rows(
-        db, "select r.reviewer, c.answer_id from reviews r join claims c on c.id = r.claim_id"
-        " order by r.reviewer")) and len(r) == 2 and r)
+    done = wait_for(
+        lambda: (
+            (
+                r := rows(
+                    db,
+                    "select r.reviewer, c.answer_id from reviews r join claims c on c.id = r.claim_id"
+                    " order by r.reviewer",
+                )
+            )
+            and len(r) == 2
+            and r
+        )
+    )
     assert [name for name, _ in done] == ["Robin", "Tess"] and done[0][1] != done[1][1]
     page.close()
     wait_for(lambda: any("session of Robin ended" in line for line in server.lines))

@@ -63,8 +63,12 @@ def test_a_locked_database_is_one_clear_error(db_path: Path, tmp_path: Path) -> 
 
 
 def test_source_versions_are_kept_side_by_side(db_path: Path, tmp_path: Path) -> None:
-    old = make_answer("A-1", sources=[{"id": "prices", "text": "Sofa: $499", "origin": "price-list"}])
-    new = make_answer("A-2", sources=[{"id": "prices", "text": "Sofa: $549", "origin": "price-list"}])
+    old = make_answer(
+        "A-1", sources=[{"id": "prices", "text": "Sofa: $499", "origin": "price-list"}]
+    )
+    new = make_answer(
+        "A-2", sources=[{"id": "prices", "text": "Sofa: $549", "origin": "price-list"}]
+    )
     with Store(db_path) as store:
         import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [old, new]))])
         rows = store.query("select key, text from sources where source_id = 'prices' order by text")
@@ -75,8 +79,16 @@ def test_source_versions_are_kept_side_by_side(db_path: Path, tmp_path: Path) ->
 
 
 def _claim_db(db_path: Path, tmp_path: Path) -> Store:
-    record = make_answer(claims=[{"text": "Sofas can be returned within 14 days", "citation": 1,
-                                  "verdict": "absent", "judge": "prod-judge"}])
+    record = make_answer(
+        claims=[
+            {
+                "text": "Sofas can be returned within 14 days",
+                "citation": 1,
+                "verdict": "absent",
+                "judge": "prod-judge",
+            }
+        ]
+    )
     store = Store(db_path)
     import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [record]))])
     return store
@@ -86,12 +98,19 @@ def test_labels_follow_the_latest_review_and_retractions(db_path: Path, tmp_path
     store = _claim_db(db_path, tmp_path)
     label = lambda: store.query("select * from claim_labels where claim_id = 'A-1#1'")[0]  # noqa: E731
     assert (label()["judge"], label()["judge_verdict"], label()["label"]) == (
-        "prod-judge", "absent", "absent")
+        "prod-judge",
+        "absent",
+        "absent",
+    )
     store.add_review("A-1#1", "dana", "stated", at="2026-11-30T10:00:00.000000Z")
-    store.add_review("A-1#1", "lee", "partial", "bridging_inference",
-                     at="2026-11-30T11:00:00.000000Z")
+    store.add_review(
+        "A-1#1", "lee", "partial", "bridging_inference", at="2026-11-30T11:00:00.000000Z"
+    )
     assert (label()["reviewer"], label()["label"], label()["label_kind"]) == (
-        "lee", "partial", "bridging_inference")
+        "lee",
+        "partial",
+        "bridging_inference",
+    )
     # lee retracts: dana's label is the latest live one again
     store.add_review("A-1#1", "lee", None, at="2026-11-30T12:00:00.000000Z")
     assert (label()["reviewer"], label()["label"]) == ("dana", "stated")
@@ -132,8 +151,10 @@ def test_two_processes_opening_a_new_database_migrate_it_once(tmp_path: Path) ->
 
     target = tmp_path / "race.db"
     code = f"from groundtui.store import Store; Store({str(target)!r}).close()"
-    procs = [subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
-             for _ in range(4)]
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
     errors = [p.communicate(timeout=60)[1] for p in procs]
     assert [p.returncode for p in procs] == [0, 0, 0, 0], errors
     with Store(target) as store:
@@ -193,15 +214,19 @@ def test_two_processes_writing_at_once_wait_for_the_lock(db_path: Path, tmp_path
     import subprocess
     import sys
 
-    claims = [{"text": f"Sofas can be returned within {n} days", "citation": 1}
-              for n in range(1, 9)]
+    claims = [
+        {"text": f"Sofas can be returned within {n} days", "citation": 1} for n in range(1, 9)
+    ]
     with Store(db_path) as store:
         import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [make_answer(claims=claims)]))])
     writes = 300
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", _WRITER, str(db_path), name, str(writes)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         for name in ("dana", "lee")
     ]
@@ -216,8 +241,10 @@ def test_two_processes_writing_at_once_wait_for_the_lock(db_path: Path, tmp_path
     with Store(db_path) as store:
         for name in ("dana", "lee"):
             assert store.scalar("select count(*) from reviews where reviewer = ?", [name]) == (
-                writes // 2)
+                writes // 2
+            )
             assert store.scalar("select count(*) from judgements where judge = ?", [name]) == (
-                writes // 2)
+                writes // 2
+            )
         assert store.scalar("select count(*) from claim_labels where label is null") == 0
         assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()

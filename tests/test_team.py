@@ -27,11 +27,21 @@ def _answers(n: int) -> list[dict]:
         make_answer(
             f"T-{i:03}",
             claims=[
-                {"text": "Refunds take 5 days.", "kind": "figure", "citation": 1,
-                 "verdict": "stated", "judge": "prod"},
-                {"text": "Sofas are free.", "kind": "policy", "citation": 1,
-                 "verdict": "absent", "invention_kind": "confident_generalisation",
-                 "judge": "prod"},
+                {
+                    "text": "Refunds take 5 days.",
+                    "kind": "figure",
+                    "citation": 1,
+                    "verdict": "stated",
+                    "judge": "prod",
+                },
+                {
+                    "text": "Sofas are free.",
+                    "kind": "policy",
+                    "citation": 1,
+                    "verdict": "absent",
+                    "invention_kind": "confident_generalisation",
+                    "judge": "prod",
+                },
             ],
         )
         for i in range(n)
@@ -42,7 +52,10 @@ def _answers(n: int) -> list[dict]:
 def team_db(tmp_path: Path) -> Path:
     path = tmp_path / "team.db"
     with Store(path) as store:
-        assert import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", _answers(20)))]).exit_code == 0
+        assert (
+            import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", _answers(20)))]).exit_code
+            == 0
+        )
     return path
 
 
@@ -60,13 +73,21 @@ def test_a_reviewer_is_one_person_whatever_the_case_of_their_name(team_db: Path)
 
 
 def test_an_import_folds_names_into_the_first_spelling(tmp_path: Path) -> None:
-    answer = make_answer("I-1", claims=[{
-        "text": "Refunds take 5 days.", "citation": 1,
-        "reviews": [{"reviewer": "Lee", "verdict": "stated", "at": "2026-11-30T10:00:00Z"}],
-    }])
+    answer = make_answer(
+        "I-1",
+        claims=[
+            {
+                "text": "Refunds take 5 days.",
+                "citation": 1,
+                "reviews": [{"reviewer": "Lee", "verdict": "stated", "at": "2026-11-30T10:00:00Z"}],
+            }
+        ],
+    )
     with Store(tmp_path / "i.db") as store:
         store.reviewer_name("lee")
-        assert import_files(store, [str(write_jsonl(tmp_path / "i.jsonl", [answer]))]).exit_code == 0
+        assert (
+            import_files(store, [str(write_jsonl(tmp_path / "i.jsonl", [answer]))]).exit_code == 0
+        )
         assert store.scalar("select reviewer from reviews") == "lee"
         assert store.scalar("select reviewer from claim_labels where claim_id = 'I-1#1'") == "lee"
 
@@ -132,8 +153,10 @@ def test_reviewers_starting_at_once_never_get_the_same_answer(team_db: Path) -> 
     """Four real processes on one file race through the same answers in the same order."""
     ctx = multiprocessing.get_context("spawn")
     start, out = ctx.Barrier(4), ctx.Queue()
-    procs = [ctx.Process(target=_race, args=(str(team_db), n, start, out))
-             for n in ("ann", "bob", "cy", "dee")]
+    procs = [
+        ctx.Process(target=_race, args=(str(team_db), n, start, out))
+        for n in ("ann", "bob", "cy", "dee")
+    ]
     for p in procs:
         p.start()
     results = dict(out.get(timeout=60) for _ in procs)
@@ -158,20 +181,31 @@ def test_an_adjudication_outranks_reviewers_and_is_what_the_judge_is_compared_wi
         store.add_adjudication("T-000#2", "lead", "absent", "confident_generalisation")
         label = store.query("select * from claim_labels where claim_id = 'T-000#2'")[0]
         assert (label["label"], label["label_kind"], label["reviewer_verdict"]) == (
-            "absent", "confident_generalisation", "partial")
+            "absent",
+            "confident_generalisation",
+            "partial",
+        )
         after = compute(store)
         assert after["overlap"]["adjudicated"] == 1
         jvr = after["agreement"]["judge_vs_reviewer"]
         assert (jvr["n"], jvr["raw"], jvr["kappa"]) == (1, 1.0, None)
         assert jvr["confusion"]["absent"]["absent"] == 1  # the adjudication, not bob's partial
-        assert after["agreement"]["reviewer_vs_reviewer"] == before["agreement"]["reviewer_vs_reviewer"]
+        assert (
+            after["agreement"]["reviewer_vs_reviewer"]
+            == before["agreement"]["reviewer_vs_reviewer"]
+        )
         row = next(r for r in exports.rows(store) if r["claim_id"] == "T-000#2")
         assert (row["adjudicator"], row["adjudicated_verdict"], row["label"]) == (
-            "lead", "absent", "absent")
+            "lead",
+            "absent",
+            "absent",
+        )
         assert [r["reviewer"] for r in row["reviewers"]] == ["ann", "bob"]
         # Withdrawn (an undo): the latest reviewer's label is the effective one again.
         store.add_adjudication("T-000#2", "lead", None)
-        assert store.scalar("select label from claim_labels where claim_id = 'T-000#2'") == "partial"
+        assert (
+            store.scalar("select label from claim_labels where claim_id = 'T-000#2'") == "partial"
+        )
         assert compute(store)["overlap"]["adjudicated"] == 0
 
 
@@ -195,7 +229,9 @@ def test_leases_command_lists_and_releases(team_db: Path) -> None:
     listed = CliRunner().invoke(cli, ["leases", "--db", str(team_db)])
     assert listed.exit_code == 0
     assert [line.split("\t")[:2] for line in listed.output.splitlines()] == [
-        ["ann", "T-000"], ["bob", "T-003"]]
+        ["ann", "T-000"],
+        ["bob", "T-003"],
+    ]
     released = CliRunner().invoke(cli, ["leases", "--release", "ANN", "--db", str(team_db)])
     assert released.output == "Released 1 lease of ann.\n"
     assert "ann" not in CliRunner().invoke(cli, ["leases", "--db", str(team_db)]).output
@@ -208,17 +244,21 @@ def test_team_settings_and_the_guidelines_text(team_db: Path, tmp_path: Path) ->
     assert run(cli, ["config", "overlap", "0.1", "--db", str(team_db)]).output == "overlap 0.1\n"
     assert run(cli, ["config", "lease_minutes", "30", "--db", str(team_db)]).exit_code == 0
     assert run(cli, ["config", "guidelines", str(guide), "--db", str(team_db)]).exit_code == 0
-    for bad, said in [(["overlap", "2"], "overlap: 2.0 is not between 0 and 1"),
-                      (["lease_minutes", "0"], "lease_minutes: 0 is not a positive number"),
-                      (["guidelines", str(tmp_path / "nope.md")], "guidelines: no file at")]:
+    for bad, said in [
+        (["overlap", "2"], "overlap: 2.0 is not between 0 and 1"),
+        (["lease_minutes", "0"], "lease_minutes: 0 is not a positive number"),
+        (["guidelines", str(tmp_path / "nope.md")], "guidelines: no file at"),
+    ]:
         result = run(cli, ["config", *bad, "--db", str(team_db)])
         assert result.exit_code == 2 and said in result.output
     guide.unlink()  # the text is in the database, wherever the file went
     with Store(team_db) as store:
         assert store.settings()["lease_minutes"] == 30
         assert "*absent* means" in (store.setting_content("guidelines") or "")
-    assert json.loads(run(cli, ["report", "--json", "--db", str(team_db)]).output)[
-        "overlap"]["share"] == 0.1
+    assert (
+        json.loads(run(cli, ["report", "--json", "--db", str(team_db)]).output)["overlap"]["share"]
+        == 0.1
+    )
 
 
 def test_a_name_with_spaces_around_it_is_the_same_reviewer(
@@ -227,10 +267,19 @@ def test_a_name_with_spaces_around_it_is_the_same_reviewer(
     """'DANA ' (a spreadsheet's trailing space) was a second person beside 'Dana': her two
     labels on one claim counted as two reviewers agreeing or not."""
     review = {"verdict": "stated", "at": T0}
-    record = make_answer("A-1", claims=[
-        {"text": "Sofas can be returned within 14 days.", "citation": 1, "reviews": [
-            {**review, "reviewer": "Dana"}, {**review, "reviewer": " DANA ", "verdict": "absent"}]},
-    ])
+    record = make_answer(
+        "A-1",
+        claims=[
+            {
+                "text": "Sofas can be returned within 14 days.",
+                "citation": 1,
+                "reviews": [
+                    {**review, "reviewer": "Dana"},
+                    {**review, "reviewer": " DANA ", "verdict": "absent"},
+                ],
+            },
+        ],
+    )
     with Store(db_path) as store:
         result = import_files(store, [str(write_jsonl(tmp_path / "a.jsonl", [record]))])
         assert not result.bad
@@ -246,8 +295,9 @@ def test_a_name_with_spaces_around_it_is_the_same_reviewer(
         def run(self) -> None:
             pass
 
-    monkeypatch.setattr("groundtui.tui.app.make_app",
-                        lambda path, name, *a, **k: made.update(name=name) or NoUI())
+    monkeypatch.setattr(
+        "groundtui.tui.app.make_app", lambda path, name, *a, **k: made.update(name=name) or NoUI()
+    )
     result = CliRunner().invoke(cli, ["review", "--db", str(db_path), "--reviewer", " dana "])
     assert result.exit_code == 0, result.output
     assert made["name"] == "dana"

@@ -73,9 +73,7 @@ _DAYS_AFTER = re.compile(
     rf"|{_SP}*(?:,{_SP}*)?{_JOINS}{_SP}*{_DAY})+"
 )
 # Days listed before a date whose day comes first ("24 and 26 December", "1–30 November").
-_DAYS_BEFORE = re.compile(
-    rf"(?:(?<![\w.,]){_DAY}{_SP}*(?:,|(?:,{_SP}*)?{_JOINS}){_SP}*)+\Z"
-)
+_DAYS_BEFORE = re.compile(rf"(?:(?<![\w.,]){_DAY}{_SP}*(?:,|(?:,{_SP}*)?{_JOINS}){_SP}*)+\Z")
 _DAY_RE = re.compile(r"\d+")
 _DAY_FIGURE = re.compile(r"[0-3]?\d(?:st|nd|rd|th)?")
 
@@ -131,4 +129,3 @@ def _days_in(text: str, a: int, b: int, stem: str) -> list[ListedDay]:
         ListedDay(d.start(), d.end(), int(d[0]), f"{stem}-{int(d[0])}")
         for d in _DAY_RE.finditer(text, a, b)
     ]
-

@@ -95,9 +95,7 @@ class SourceIndex:
         "Harbor Home" is alone in "at Harbor Home" and "Contact Harbor Home", not in "North
         Harbor Home" (where the first word is part of the name), nor in "harbor home".
         """
-        return whole(
-            self.text, name, lambda t, i, j: word_edges(t, i, j) and not after_name(t, i)
-        )
+        return whole(self.text, name, lambda t, i, j: word_edges(t, i, j) and not after_name(t, i))
 
     def has_keys(self, need: tuple[tuple[str, ...], ...], spelled: bool = False) -> bool:
         """Whether the index holds every key of one alternative of ``need``.

@@ -27,5 +27,3 @@ def links_of(text: str) -> bytearray | None:
     links = bytearray(len(text))
     mark_links(text, links)
     return links
-
-

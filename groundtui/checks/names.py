@@ -221,9 +221,7 @@ def _opener(word: str, joined: bool) -> bool:
     """
     low = word.lower()
     return (
-        low in _OPENERS
-        or (len(low) >= 9 and low.endswith("ly"))
-        or (joined and low.endswith("s"))
+        low in _OPENERS or (len(low) >= 9 and low.endswith("ly")) or (joined and low.endswith("s"))
     )
 
 

@@ -51,7 +51,8 @@ _NOT_ONE_AFTER = (" another", "-off", " or two", " by one")
 # After a subject or a modal ("you must first contact"), "first" is an adverb; after a
 # form of "be", only before a participle ("is first assessed", not "is first in line").
 _SUBJECTS = tuple(
-    f" {w} " for w in "we you they i it he she will must should can could would may might "
+    f" {w} "
+    for w in "we you they i it he she will must should can could would may might "
     "shall please then always we'll you'll they'll we've i'll".split()
 )
 _AUXILIARIES = tuple(f" {w} " for w in "is are was were be been".split())

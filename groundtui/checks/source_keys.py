@@ -20,9 +20,7 @@ _DIGIT_DATE_RE = re.compile(r"\d[-/.]\d\d?[-/.]\d")
 __all__ = ["holds_in", "keys_of", "months_dated", "short_year", "without_days"]
 
 
-def without_days(
-    text: str, items: list[Item], dates: list[Item]
-) -> tuple[list[Item], list[str]]:
+def without_days(text: str, items: list[Item], dates: list[Item]) -> tuple[list[Item], list[str]]:
     """A source's figures less the days of its dates, and those days as ``o`` keys.
 
     The digits of "30 January 2025" are that date's, not the number 30; so are the days

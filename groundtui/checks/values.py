@@ -136,9 +136,7 @@ _MONTH_INITIALS = frozenset("JFMASONDo")  # "30 January", "30 of May"
 _MONTH_ENDS = frozenset(name.capitalize()[-3:] for name in MONTHS)
 #: The last three characters of what a day may follow: a month name ("…ary 30", "Jan 30")
 #: or a list's joiner ("1 and 30", "1 to 30").
-_DAY_AFTER = _MONTH_ENDS | {
-    "and", " or", " to", "ugh", "til", "ill"
-}
+_DAY_AFTER = _MONTH_ENDS | {"and", " or", " to", "ugh", "til", "ill"}
 #: The next three characters of what a day may precede: a list's joiner ("30 and 31").
 _DAY_BEFORE = frozenset(("and", "or ", "to ", "thr", "unt", "til"))
 _HINTS = frozenset("JFMASONDoatu–-&")  # the first characters of all of the above

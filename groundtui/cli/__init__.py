@@ -81,9 +81,20 @@ def cli() -> None:
 
 
 for _command in (
-    imports.import_cmd, scan.scan, judge.judge, review.review, report.report, export.export,
-    review.demo, config.config, delete.delete, leases.leases, serve.serve, serve.reviewers,
-    report.judges, scan_table.scan_table,
+    imports.import_cmd,
+    scan.scan,
+    judge.judge,
+    review.review,
+    report.report,
+    export.export,
+    review.demo,
+    config.config,
+    delete.delete,
+    leases.leases,
+    serve.serve,
+    serve.reviewers,
+    report.judges,
+    scan_table.scan_table,
 ):
     cli.add_command(_command)
 

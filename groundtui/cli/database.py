@@ -13,7 +13,10 @@ from groundtui.store import Store, StoreError, default_db_path
 def db_option(fn: Callable) -> Callable:
     """``--db PATH`` on every command, defaulting to ``$GROUNDTUI_DB`` then ``groundtui.db``."""
     return click.option(
-        "--db", "db_path", metavar="PATH", default=None,
+        "--db",
+        "db_path",
+        metavar="PATH",
+        default=None,
         help="SQLite database file [default: $GROUNDTUI_DB, else ./groundtui.db].",
     )(fn)
 

@@ -22,16 +22,27 @@ def parse_where(where: str) -> tuple[str, str]:
 
 
 @click.command("delete")
-@click.option("--answer", "answers", multiple=True, metavar="ID",
-              help="An answer to delete (repeatable; more ids may follow it).")
+@click.option(
+    "--answer",
+    "answers",
+    multiple=True,
+    metavar="ID",
+    help="An answer to delete (repeatable; more ids may follow it).",
+)
 @click.argument("more", nargs=-1, metavar="[ID…]")
-@click.option("--where", metavar="FIELD=VALUE",
-              help="Delete the answers whose id or meta.KEY reads VALUE.")
+@click.option(
+    "--where", metavar="FIELD=VALUE", help="Delete the answers whose id or meta.KEY reads VALUE."
+)
 @click.option("--dry-run", is_flag=True, help="Show what would be deleted; change nothing.")
 @db_option
 @user_errors
-def delete(answers: tuple[str, ...], more: tuple[str, ...], where: str | None, dry_run: bool,
-           db_path: str | None) -> None:
+def delete(
+    answers: tuple[str, ...],
+    more: tuple[str, ...],
+    where: str | None,
+    dry_run: bool,
+    db_path: str | None,
+) -> None:
     """Delete answers and every row that belongs to them (README "Forgetting answers")."""
     from groundtui.json_input import nfc
     from groundtui.judge.llm.cache import prompt_keys
@@ -39,8 +50,10 @@ def delete(answers: tuple[str, ...], more: tuple[str, ...], where: str | None, d
     options = {o for param in click.get_current_context().command.params for o in param.opts}
     taken = next((i for i in answers if i in options), None)
     if taken is not None:  # `--answer --dry-run ID` would delete ID for real
-        raise UserError(f"--answer took {taken!r} for an id: put the ids right after "
-                        "--answer; nothing was deleted")
+        raise UserError(
+            f"--answer took {taken!r} for an id: put the ids right after "
+            "--answer; nothing was deleted"
+        )
     if bool(answers) == bool(where):
         raise UserError("give exactly one of --answer ID… and --where FIELD=VALUE")
     if more and not answers:
@@ -65,12 +78,17 @@ def delete(answers: tuple[str, ...], more: tuple[str, ...], where: str | None, d
     verb = "Would delete" if dry_run else "Deleted"
     click.echo(f"{verb} {_plural(len(ids), 'answer')}: {', '.join(map(_shown, ids))}")
     for kind, n in done.rows.items():
-        kept = f"  ({done.kept_sources} kept: other answers cite them)" \
-            if kind == "sources" and done.kept_sources else ""
+        kept = (
+            f"  ({done.kept_sources} kept: other answers cite them)"
+            if kind == "sources" and done.kept_sources
+            else ""
+        )
         click.echo(f"  {kind:<15}{n:>8,}{kept}")
     if left:
-        click.echo(f"Note: {_plural(left, 'cached completion')} in the database predate "
-                   "groundtui recording whose they are; see README \"Forgetting answers\".")
+        click.echo(
+            f"Note: {_plural(left, 'cached completion')} in the database predate "
+            'groundtui recording whose they are; see README "Forgetting answers".'
+        )
 
 
 def _open(db_path: str | None, dry_run: bool) -> Store:

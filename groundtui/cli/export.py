@@ -14,27 +14,51 @@ from groundtui.models import Verdict
 
 
 @click.command()
-@click.option("--format", "fmt",
-              type=click.Choice(["jsonl", "csv", "parquet", "hf", "answers"]),
-              default="jsonl", show_default=True,
-              help="jsonl, csv, parquet (one file): one row per claim; hf: a folder for "
-              "Hugging Face datasets; answers: one record per answer with every judgement, "
-              "review and mark, to import into another database (Parquet with -o FILE.parquet).")
-@click.option("-o", "--output", default="-", metavar="FILE",
-              help="[default: stdout; a folder for hf]")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl", "csv", "parquet", "hf", "answers"]),
+    default="jsonl",
+    show_default=True,
+    help="jsonl, csv, parquet (one file): one row per claim; hf: a folder for "
+    "Hugging Face datasets; answers: one record per answer with every judgement, "
+    "review and mark, to import into another database (Parquet with -o FILE.parquet).",
+)
+@click.option(
+    "-o", "--output", default="-", metavar="FILE", help="[default: stdout; a folder for hf]"
+)
 @click.option("--reviewed-only", is_flag=True, help="Only claims a reviewer labelled.")
-@click.option("--all", "all_claims", is_flag=True,
-              help="Claims reviewers dismissed as not claims too (label not_a_claim).")
+@click.option(
+    "--all",
+    "all_claims",
+    is_flag=True,
+    help="Claims reviewers dismissed as not claims too (label not_a_claim).",
+)
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
-@click.option("--judge-verdict", type=click.Choice([v.value for v in Verdict]), default=None,
-              help="Only claims the judge gave this verdict (a row of the confusion matrix).")
-@click.option("--reviewer-verdict", type=click.Choice([v.value for v in Verdict]), default=None,
-              help="Only claims people gave this verdict (a column of the confusion matrix).")
+@click.option(
+    "--judge-verdict",
+    type=click.Choice([v.value for v in Verdict]),
+    default=None,
+    help="Only claims the judge gave this verdict (a row of the confusion matrix).",
+)
+@click.option(
+    "--reviewer-verdict",
+    type=click.Choice([v.value for v in Verdict]),
+    default=None,
+    help="Only claims people gave this verdict (a column of the confusion matrix).",
+)
 @db_option
 @user_errors
-def export(fmt: str, output: str, reviewed_only: bool, all_claims: bool, judge_name: str | None,
-           judge_verdict: str | None, reviewer_verdict: str | None,
-           db_path: str | None) -> None:
+def export(
+    fmt: str,
+    output: str,
+    reviewed_only: bool,
+    all_claims: bool,
+    judge_name: str | None,
+    judge_verdict: str | None,
+    reviewer_verdict: str | None,
+    db_path: str | None,
+) -> None:
     """Write the corrected labels, one row per claim."""
     import os
 
@@ -42,14 +66,19 @@ def export(fmt: str, output: str, reviewed_only: bool, all_claims: bool, judge_n
 
     if not output:
         raise UserError("-o needs a file name (or - for stdout)")
-    if fmt == "answers" and (reviewed_only or all_claims or judge_name or judge_verdict
-                             or reviewer_verdict):
-        raise UserError("--format answers writes every answer with all its rows; "
-                        "--reviewed-only, --all, --judge and the verdict filters do not "
-                        "apply to it")
+    if fmt == "answers" and (
+        reviewed_only or all_claims or judge_name or judge_verdict or reviewer_verdict
+    ):
+        raise UserError(
+            "--format answers writes every answer with all its rows; "
+            "--reviewed-only, --all, --judge and the verdict filters do not "
+            "apply to it"
+        )
     if fmt in ("parquet", "hf") and output == "-":
-        raise UserError(f"--format {fmt} writes a {'file' if fmt == 'parquet' else 'folder'}, "
-                        f"not to stdout: give -o {'FILE.parquet' if fmt == 'parquet' else 'FOLDER'}")
+        raise UserError(
+            f"--format {fmt} writes a {'file' if fmt == 'parquet' else 'folder'}, "
+            f"not to stdout: give -o {'FILE.parquet' if fmt == 'parquet' else 'FOLDER'}"
+        )
     splits = ""
     cell = (judge_verdict, reviewer_verdict)
     with open_store(db_path, reading=True) as store:
@@ -64,17 +93,34 @@ def export(fmt: str, output: str, reviewed_only: bool, all_claims: bool, judge_n
 
                 if fmt == "parquet":
                     count = parquet.export_parquet(
-                        store, output, reviewed_only=reviewed_only, judge=judge_name, cell=cell,
-                        all_claims=all_claims)
+                        store,
+                        output,
+                        reviewed_only=reviewed_only,
+                        judge=judge_name,
+                        cell=cell,
+                        all_claims=all_claims,
+                    )
                 else:
                     counts = hf.export_hf(
-                        store, output, reviewed_only=reviewed_only, judge=judge_name, cell=cell,
-                        all_claims=all_claims)
+                        store,
+                        output,
+                        reviewed_only=reviewed_only,
+                        judge=judge_name,
+                        cell=cell,
+                        all_claims=all_claims,
+                    )
                     count = sum(counts.values())
                     splits = " (" + ", ".join(f"{n:,} {s}" for s, n in counts.items()) + ")"
             else:
-                count = exports.export(store, output, fmt, reviewed_only=reviewed_only,
-                                       judge=judge_name, cell=cell, all_claims=all_claims)
+                count = exports.export(
+                    store,
+                    output,
+                    fmt,
+                    reviewed_only=reviewed_only,
+                    judge=judge_name,
+                    cell=cell,
+                    all_claims=all_claims,
+                )
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other Unix tools do. The
             # export has closed its cursor; stdout goes to /dev/null so that the flush at
@@ -85,5 +131,6 @@ def export(fmt: str, output: str, reviewed_only: bool, all_claims: bool, judge_n
             raise UserError(f"cannot write {output}: {exc.strerror or exc}") from None
     if output != "-":
         what = "answer" if fmt == "answers" else "claim"
-        click.echo(f"Wrote {count:,} {what}{'' if count == 1 else 's'}{splits} to {output}.",
-                   err=True)
+        click.echo(
+            f"Wrote {count:,} {what}{'' if count == 1 else 's'}{splits} to {output}.", err=True
+        )

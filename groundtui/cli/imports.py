@@ -28,26 +28,68 @@ def _check_time(ctx: click.Context, param: click.Parameter, value: str | None) -
 @click.command("import")
 @click.argument("files", nargs=-1, required=True, metavar="FILE…")
 @click.option("--skip-invalid", is_flag=True, help="Import the good lines; list the bad ones.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS),
-              help="The files' format (detected from each file when omitted).")
-@click.option("--reviews-at", metavar="TIME", callback=_check_time,
-              help="The time of reviews given without `at` (ISO 8601 with a zone).")
-@click.option("--flagged-only", is_flag=True,
-              help="Read the output of `groundtui scan-table`: import its flagged answers "
-                   "with their stored flags (a folder stands for its Parquet files).")
-@click.option("--id", "id_col", default="id", show_default=True, metavar="COL",
-              help="With --flagged-only: the id column, as named to scan-table.")
-@click.option("--response", "response_col", default="response", show_default=True,
-              metavar="COL", help="With --flagged-only: the response column.")
-@click.option("--sources", "sources_col", default="sources", show_default=True,
-              metavar="COL", help="With --flagged-only: the sources column.")
-@click.option("--question", "question_col", default="question", show_default=True,
-              metavar="COL", help="With --flagged-only: the question column (empty if absent).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    help="The files' format (detected from each file when omitted).",
+)
+@click.option(
+    "--reviews-at",
+    metavar="TIME",
+    callback=_check_time,
+    help="The time of reviews given without `at` (ISO 8601 with a zone).",
+)
+@click.option(
+    "--flagged-only",
+    is_flag=True,
+    help="Read the output of `groundtui scan-table`: import its flagged answers "
+    "with their stored flags (a folder stands for its Parquet files).",
+)
+@click.option(
+    "--id",
+    "id_col",
+    default="id",
+    show_default=True,
+    metavar="COL",
+    help="With --flagged-only: the id column, as named to scan-table.",
+)
+@click.option(
+    "--response",
+    "response_col",
+    default="response",
+    show_default=True,
+    metavar="COL",
+    help="With --flagged-only: the response column.",
+)
+@click.option(
+    "--sources",
+    "sources_col",
+    default="sources",
+    show_default=True,
+    metavar="COL",
+    help="With --flagged-only: the sources column.",
+)
+@click.option(
+    "--question",
+    "question_col",
+    default="question",
+    show_default=True,
+    metavar="COL",
+    help="With --flagged-only: the question column (empty if absent).",
+)
 @db_option
 @user_errors
 def import_cmd(
-    files: tuple[str, ...], skip_invalid: bool, fmt: str | None, reviews_at: str | None,
-    flagged_only: bool, id_col: str, response_col: str, sources_col: str, question_col: str,
+    files: tuple[str, ...],
+    skip_invalid: bool,
+    fmt: str | None,
+    reviews_at: str | None,
+    flagged_only: bool,
+    id_col: str,
+    response_col: str,
+    sources_col: str,
+    question_col: str,
     db_path: str | None,
 ) -> None:
     """Load answers from FILEs ("-" reads stdin), each in its detected format or --format."""
@@ -56,16 +98,23 @@ def import_cmd(
 
     scanned = ScanColumns(id_col, response_col, sources_col, question_col)
     if not flagged_only and scanned != ScanColumns():
-        raise click.UsageError("--id, --response, --sources and --question name the columns "
-                               "of a scan-table output: use them with --flagged-only")
+        raise click.UsageError(
+            "--id, --response, --sources and --question name the columns "
+            "of a scan-table output: use them with --flagged-only"
+        )
 
     path = Path(db_path or default_db_path())
     existed, written = path.exists(), False
     try:
         with open_store(str(path), create=True) as store:
-            result = import_files(store, list(files), skip_invalid=skip_invalid, fmt=fmt,
-                                  reviews_at=reviews_at,
-                                  flagged_only=scanned if flagged_only else None)
+            result = import_files(
+                store,
+                list(files),
+                skip_invalid=skip_invalid,
+                fmt=fmt,
+                reviews_at=reviews_at,
+                flagged_only=scanned if flagged_only else None,
+            )
             written = result.written
     finally:
         if not existed and not written:
@@ -77,13 +126,20 @@ def import_cmd(
     if result.bad and not skip_invalid:
         click.echo(
             f"groundtui: nothing imported: {len(result.bad)} bad line(s); fix them or "
-            "pass --skip-invalid", err=True)
+            "pass --skip-invalid",
+            err=True,
+        )
     else:
         click.echo(
             f"Imported {result.answers} answers, {result.sources} sources, {result.claims} "
             f"claims, {result.reviews} reviews; {result.unchanged} unchanged; "
-            f"{len(result.bad)} lines skipped." + (
+            f"{len(result.bad)} lines skipped."
+            + (
                 f" Took {result.flags} stored flags; passed over {result.unflagged} answers "
-                "not flagged." if flagged_only else "") + (
-                f" ({result.detected()})" if result.detected() else ""))
+                "not flagged."
+                if flagged_only
+                else ""
+            )
+            + (f" ({result.detected()})" if result.detected() else "")
+        )
     sys.exit(result.exit_code)

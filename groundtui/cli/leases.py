@@ -12,7 +12,10 @@ from groundtui.text.inert import one_line
 
 @click.command()
 @click.option(
-    "--release", "release", metavar="NAME", default=None,
+    "--release",
+    "release",
+    metavar="NAME",
+    default=None,
     help="Free every answer NAME holds (for a lead, when someone has left).",
 )
 @db_option
@@ -35,6 +38,5 @@ def leases(release: str | None, db_path: str | None) -> None:
         return
     for row in rows:
         click.echo(
-            f"{one_line(row['reviewer'])}\t{one_line(row['answer_id'])}\t"
-            f"until {row['expires_at']}"
+            f"{one_line(row['reviewer'])}\t{one_line(row['answer_id'])}\tuntil {row['expires_at']}"
         )

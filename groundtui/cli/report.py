@@ -25,13 +25,19 @@ def check_judge(store: Store, judge_name: str | None) -> None:
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the report's keys as JSON.")
 @click.option("--judge", "judge_name", default=None, help="Whose verdicts [default: latest].")
-@click.option("--compare", nargs=2, default=None, metavar="A B",
-              help="Two judges side by side on the claims both judged: each a judge's name "
-              "(its latest verdicts) or name@prompt_version (see `groundtui judges`).")
+@click.option(
+    "--compare",
+    nargs=2,
+    default=None,
+    metavar="A B",
+    help="Two judges side by side on the claims both judged: each a judge's name "
+    "(its latest verdicts) or name@prompt_version (see `groundtui judges`).",
+)
 @db_option
 @user_errors
-def report(as_json: bool, judge_name: str | None, compare: tuple[str, str] | None,
-           db_path: str | None) -> None:
+def report(
+    as_json: bool, judge_name: str | None, compare: tuple[str, str] | None, db_path: str | None
+) -> None:
     """Print the groundedness report."""
     import json
 

@@ -19,24 +19,33 @@ from groundtui.store import Store, StoreError, default_db_path
 @click.option("--reviewer", default=None, help="Your name [default: login name].")
 @click.option("--blind", is_flag=True, help="Hide the judge's labels until you label.")
 @click.option(
-    "--read-only", "read_only", is_flag=True,
+    "--read-only",
+    "read_only",
+    is_flag=True,
     help="Open the database read-only: browse and filter, labels off "
     "[default: when you may not write it].",
 )
 @click.option(
-    "--adjudicate", is_flag=True,
+    "--adjudicate",
+    is_flag=True,
     help="Decide the claims two reviewers disagree on (a lead's queue); your keys record "
     "adjudications, which outrank the reviewers' labels.",
 )
 @click.option(
-    "--no-advance", "no_advance", is_flag=True,
+    "--no-advance",
+    "no_advance",
+    is_flag=True,
     help="Stay on a claim after labelling it (for this session; by default a key that "
     "completes a claim moves on to your next unlabelled one).",
 )
 @db_option
 @user_errors
 def review(
-    reviewer: str | None, blind: bool, read_only: bool, adjudicate: bool, no_advance: bool,
+    reviewer: str | None,
+    blind: bool,
+    read_only: bool,
+    adjudicate: bool,
+    no_advance: bool,
     db_path: str | None,
 ) -> None:
     """Open the review UI.
@@ -90,7 +99,10 @@ def _checked(path: str, read_only: bool) -> tuple[str, bool]:
 @click.option("--reviewer", default=None, help="Your name [default: login name].")
 @click.option("--no-ui", is_flag=True, help="Build the demo database, then stop.")
 @click.option(
-    "--db", "db_path", metavar="PATH", default=None,
+    "--db",
+    "db_path",
+    metavar="PATH",
+    default=None,
     help="Where to build the demo database; one built before is reused, with your labels "
     "[default: a new temporary folder; $GROUNDTUI_DB is not used, so a real database is "
     "never filled with sample data].",
@@ -116,10 +128,10 @@ def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
     built = build_demo(path)
     click.echo(
         f"{built.answers} answers, {built.claims} claims; {built.flagged} answers flagged by "
-        f"the mechanical check; {built.judged_claims} claims judged now by the heuristic judge.")
+        f"the mechanical check; {built.judged_claims} claims judged now by the heuristic judge."
+    )
     me = this_command()
-    reopen = (f"`{me} review --db {path}` reopens it, `{me} report --db {path}` prints its "
-              "report.")
+    reopen = f"`{me} review --db {path}` reopens it, `{me} report --db {path}` prints its report."
     if me != "groundtui" and sys.prefix != sys.base_prefix:  # a venv not on PATH
         activate = _shown_path(Path(sys.prefix) / "bin" / "activate")
         reopen += f" (Or `source {activate}` first, then type `groundtui`.)"

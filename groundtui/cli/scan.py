@@ -23,4 +23,5 @@ def scan(all_: bool, rescan: bool, db_path: str | None) -> None:
     rate = f"{result.rate:.1%}" if result.rate is not None else "n/a"
     click.echo(
         f"Scanned {result.scanned} answers: {result.flagged} flagged ({rate}); "
-        f"{total} flagged in the database.")
+        f"{total} flagged in the database."
+    )

@@ -34,27 +34,59 @@ class _RateColumn(ProgressColumn):
 
 @click.command("scan-table")
 @click.argument("source", metavar="IN")
-@click.option("-o", "--out", "out", required=True, metavar="OUT",
-              help="Output folder of Parquet parts (new or empty).")
+@click.option(
+    "-o",
+    "--out",
+    "out",
+    required=True,
+    metavar="OUT",
+    help="Output folder of Parquet parts (new or empty).",
+)
 @click.option("--id", "id_col", required=True, metavar="COL", help="Column of answer ids.")
-@click.option("--response", "response_col", required=True, metavar="COL",
-              help="Column of responses (text).")
-@click.option("--sources", "sources_col", required=True, metavar="COL",
-              help="Column of cited sources in citation order: a list of texts, or of structs "
-                   "with `text` (and optionally `id`).")
-@click.option("--question", "question_col", metavar="COL",
-              help="Column of questions, carried to the output.")
+@click.option(
+    "--response", "response_col", required=True, metavar="COL", help="Column of responses (text)."
+)
+@click.option(
+    "--sources",
+    "sources_col",
+    required=True,
+    metavar="COL",
+    help="Column of cited sources in citation order: a list of texts, or of structs "
+    "with `text` (and optionally `id`).",
+)
+@click.option(
+    "--question", "question_col", metavar="COL", help="Column of questions, carried to the output."
+)
 @click.option("--flagged-only", is_flag=True, help="Write only the answers the check flags.")
-@click.option("--engine", type=click.Choice(["local", "ray"]), default="local",
-              show_default=True, help="A process pool on this machine, or Ray actors.")
-@click.option("--workers", type=click.IntRange(min=1), metavar="N",
-              help="Processes (local) or actors (ray); default: all cores.")
-@click.option("--address", metavar="RAY",
-              help="With --engine ray: the cluster to join (default: start a local Ray).")
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="A process pool on this machine, or Ray actors.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Processes (local) or actors (ray); default: all cores.",
+)
+@click.option(
+    "--address",
+    metavar="RAY",
+    help="With --engine ray: the cluster to join (default: start a local Ray).",
+)
 @user_errors
 def scan_table(
-    source: str, out: str, id_col: str, response_col: str, sources_col: str,
-    question_col: str | None, flagged_only: bool, engine: str, workers: int | None,
+    source: str,
+    out: str,
+    id_col: str,
+    response_col: str,
+    sources_col: str,
+    question_col: str | None,
+    flagged_only: bool,
+    engine: str,
+    workers: int | None,
     address: str | None,
 ) -> None:
     """Check every answer in the Parquet IN (a file, a folder or a glob) and write OUT.
@@ -70,9 +102,17 @@ def scan_table(
         raise click.UsageError("--address joins a Ray cluster: use it with --engine ray")
     console = Console(stderr=True)
     progress = Progress(
-        SpinnerColumn(), TextColumn("checking"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("answers ·"), _RateColumn(), TimeElapsedColumn(),
-        console=console, transient=True, disable=not console.is_terminal)
+        SpinnerColumn(),
+        TextColumn("checking"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("answers ·"),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
     task = progress.add_task("checking", total=None)
 
     def planned(units: list[Unit]) -> None:
@@ -85,20 +125,32 @@ def scan_table(
     columns = Columns(id_col, response_col, sources_col, question_col)
     start = time.perf_counter()
     try:
-        total = scan_table(source, out, columns, flagged_only=flagged_only, engine=engine,
-                           workers=workers, address=address, planned=planned, done=done)
+        total = scan_table(
+            source,
+            out,
+            columns,
+            flagged_only=flagged_only,
+            engine=engine,
+            workers=workers,
+            address=address,
+            planned=planned,
+            done=done,
+        )
     finally:
         progress.stop()
     seconds = time.perf_counter() - start
     for line in total.bad_rows:
         click.echo(f"groundtui: {shown(line).text}", err=True)
     if total.more_bad:
-        click.echo(f"groundtui: (the first {len(total.bad_rows)} bad rows shown; "
-                   f"{total.bad:,} in all)", err=True)
+        click.echo(
+            f"groundtui: (the first {len(total.bad_rows)} bad rows shown; {total.bad:,} in all)",
+            err=True,
+        )
     checked = total.rows - total.bad
     rate = f"{total.flagged / checked:.1%}" if checked else "n/a"
     click.echo(
         f"Checked {checked:,} answers in {seconds:.1f} s ({total.rows / max(seconds, 1e-9):,.0f} "
         f"rows/s, engine {engine}): {total.flagged:,} flagged ({rate}); wrote {total.written:,} "
-        f"rows to {out}; {total.bad:,} bad {'row' if total.bad == 1 else 'rows'}.")
+        f"rows to {out}; {total.bad:,} bad {'row' if total.bad == 1 else 'rows'}."
+    )
     sys.exit(1 if total.bad else 0)

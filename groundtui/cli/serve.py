@@ -16,19 +16,37 @@ DEFAULT_BASE = "http://127.0.0.1:8000"
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; anything but loopback serves plain HTTP to others.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on (0: any free one, printed).")
-@click.option("--max-sessions", default=None, type=click.IntRange(1),
-              help="Browser sessions at once in all (each runs a review process) "
-              "[default: 2 per CPU core].")
-@click.option("--max-per-reviewer", default=2, show_default=True, type=click.IntRange(1),
-              help="Browser sessions at once per reviewer.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; anything but loopback serves plain HTTP to others.",
+)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on (0: any free one, printed).",
+)
+@click.option(
+    "--max-sessions",
+    default=None,
+    type=click.IntRange(1),
+    help="Browser sessions at once in all (each runs a review process) [default: 2 per CPU core].",
+)
+@click.option(
+    "--max-per-reviewer",
+    default=2,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Browser sessions at once per reviewer.",
+)
 @db_option
 @user_errors
-def serve(host: str, port: int, max_sessions: int | None, max_per_reviewer: int,
-          db_path: str | None) -> None:
+def serve(
+    host: str, port: int, max_sessions: int | None, max_per_reviewer: int, db_path: str | None
+) -> None:
     """Serve the review UI to browsers: one `groundtui review` per signed-in tab.
 
     Reviewers sign in with the personal link `groundtui reviewers add NAME` prints; a link
@@ -47,22 +65,36 @@ def serve(host: str, port: int, max_sessions: int | None, max_per_reviewer: int,
     except OSError as exc:
         raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     bound = sock.getsockname()[1]
-    server = ReviewServer(path, host=host, port=bound, per_reviewer=max_per_reviewer,
-                          in_all=max_sessions, checked=True)
+    server = ReviewServer(
+        path,
+        host=host,
+        port=bound,
+        per_reviewer=max_per_reviewer,
+        in_all=max_sessions,
+        checked=True,
+    )
     shown_host = f"[{host}]" if ":" in host else host
-    click.echo(f"groundtui serve: {path} on http://{shown_host}:{bound}/ for {active} "
-               f"reviewer link(s); at most {server.in_all} sessions, {max_per_reviewer} per "
-               "reviewer; Ctrl-C stops", err=False)
+    click.echo(
+        f"groundtui serve: {path} on http://{shown_host}:{bound}/ for {active} "
+        f"reviewer link(s); at most {server.in_all} sessions, {max_per_reviewer} per "
+        "reviewer; Ctrl-C stops",
+        err=False,
+    )
     if not is_loopback(host):
-        click.echo(f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy in "
-                   "front (README \"Reviewing in a browser\")")
+        click.echo(
+            f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy in "
+            'front (README "Reviewing in a browser")'
+        )
     if active == 0:
-        click.echo("groundtui serve: no reviewer has a link yet: "
-                   "`groundtui reviewers add NAME` prints one")
+        click.echo(
+            "groundtui serve: no reviewer has a link yet: `groundtui reviewers add NAME` prints one"
+        )
     import logging
     import sys
 
-    logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="groundtui serve: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO, stream=sys.stdout, format="groundtui serve: %(message)s"
+    )
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     server.run(sock)
 
@@ -75,8 +107,13 @@ def reviewers() -> None:
 @reviewers.command("add")
 @click.argument("name")
 @click.option("--lead", is_flag=True, help="A lead: their link may open adjudication.")
-@click.option("--url", "base", default=DEFAULT_BASE, show_default=True,
-              help="The server's address as reviewers reach it.")
+@click.option(
+    "--url",
+    "base",
+    default=DEFAULT_BASE,
+    show_default=True,
+    help="The server's address as reviewers reach it.",
+)
 @db_option
 @user_errors
 def add(name: str, lead: bool, base: str, db_path: str | None) -> None:
@@ -85,16 +122,20 @@ def add(name: str, lead: bool, base: str, db_path: str | None) -> None:
         raise UserError("reviewers add: a reviewer needs a name")
     parts = urlsplit(base)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise UserError(f"--url {base}: give the address as http://HOST:PORT or https://HOST "
-                        "(a path may follow; no ? or #)")
+        raise UserError(
+            f"--url {base}: give the address as http://HOST:PORT or https://HOST "
+            "(a path may follow; no ? or #)"
+        )
     with open_store(db_path, create=False) as store:
         stored, token = store.add_reviewer(name.strip(), lead=lead)
     link = f"{base.rstrip('/')}/?{urlencode({'token': token})}"
     click.echo(f"{one_line(stored)}{' (lead)' if lead else ''}: {link}")
     if lead:
         click.echo(f"adjudication: {link}&adjudicate=1")
-    click.echo("Send the link privately: whoever holds it labels as "
-               f"{one_line(stored)}. It is shown only now.")
+    click.echo(
+        "Send the link privately: whoever holds it labels as "
+        f"{one_line(stored)}. It is shown only now."
+    )
 
 
 @reviewers.command("list")
@@ -108,8 +149,10 @@ def list_cmd(db_path: str | None) -> None:
         click.echo("No reviewers yet.")
     for row in rows:
         state = f"revoked {row['revoked_at']}" if row["link"] == "revoked" else row["link"]
-        click.echo(f"{one_line(row['name'])}\t{'lead' if row['lead'] else '-'}\t"
-                   f"link {state}\tadded {row['added_at']}")
+        click.echo(
+            f"{one_line(row['name'])}\t{'lead' if row['lead'] else '-'}\t"
+            f"link {state}\tadded {row['added_at']}"
+        )
 
 
 @reviewers.command("revoke")
@@ -121,6 +164,7 @@ def revoke(name: str, db_path: str | None) -> None:
     with open_store(db_path) as store:
         stored = store.revoke_reviewer(name)
     if stored is None:
-        raise UserError(f"reviewers revoke: no reviewer {name!r} with a live link "
-                        "(`groundtui reviewers list`)")
+        raise UserError(
+            f"reviewers revoke: no reviewer {name!r} with a live link (`groundtui reviewers list`)"
+        )
     click.echo(f"Revoked the link of {one_line(stored)}.")

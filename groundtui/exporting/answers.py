@@ -26,13 +26,33 @@ from groundtui.store.rows import chunks
 BATCH = 500
 
 _JUDGEMENT_FIELDS = (
-    "judge", "prompt_version", "verdict", "invention_kind", "rule_invention_kind",
-    "evidence_text", "provenance_source_key", "rationale", "error", "calls",
-    "prompt_tokens", "completion_tokens", "cost", "seconds", "at",
+    "judge",
+    "prompt_version",
+    "verdict",
+    "invention_kind",
+    "rule_invention_kind",
+    "evidence_text",
+    "provenance_source_key",
+    "rationale",
+    "error",
+    "calls",
+    "prompt_tokens",
+    "completion_tokens",
+    "cost",
+    "seconds",
+    "at",
 )
 _EXTRACTION_FIELDS = (
-    "judge", "prompt_version", "claims", "error", "calls", "prompt_tokens",
-    "completion_tokens", "cost", "seconds", "at",
+    "judge",
+    "prompt_version",
+    "claims",
+    "error",
+    "calls",
+    "prompt_tokens",
+    "completion_tokens",
+    "cost",
+    "seconds",
+    "at",
 )
 
 
@@ -41,7 +61,8 @@ def answer_records(store: Store) -> Iterator[dict]:
     last = -1
     while True:
         answers = store.query(
-            "select * from answers where seq > ? order by seq limit ?", [last, BATCH])
+            "select * from answers where seq > ? order by seq limit ?", [last, BATCH]
+        )
         if not answers:
             return
         last = answers[-1]["seq"]
@@ -59,26 +80,63 @@ def _grouped(store: Store, sql: str, ids: list[str], key: str) -> dict[str, list
 
 def _batch(store: Store, answers: list[dict]) -> Iterator[dict]:
     ids = [a["id"] for a in answers]
-    sources = _grouped(store, "select a.answer_id, a.number, a.position, s.* from answer_sources a"
-                       " join sources s on s.key = a.source_key where a.answer_id in ({marks})"
-                       " order by a.answer_id, a.position", ids, "answer_id")
-    flags = _grouped(store, "select * from flags where answer_id in ({marks})"
-                     " order by answer_id, check_name", ids, "answer_id")
-    marks = _grouped(store, "select * from answer_marks where answer_id in ({marks})"
-                     " order by at, id", ids, "answer_id")
-    extractions = _grouped(store, "select * from extractions where answer_id in ({marks})"
-                           " order by at, id", ids, "answer_id")
-    claims = _grouped(store, "select * from claims where answer_id in ({marks})"
-                      " order by answer_id, ordinal", ids, "answer_id")
+    sources = _grouped(
+        store,
+        "select a.answer_id, a.number, a.position, s.* from answer_sources a"
+        " join sources s on s.key = a.source_key where a.answer_id in ({marks})"
+        " order by a.answer_id, a.position",
+        ids,
+        "answer_id",
+    )
+    flags = _grouped(
+        store,
+        "select * from flags where answer_id in ({marks}) order by answer_id, check_name",
+        ids,
+        "answer_id",
+    )
+    marks = _grouped(
+        store,
+        "select * from answer_marks where answer_id in ({marks}) order by at, id",
+        ids,
+        "answer_id",
+    )
+    extractions = _grouped(
+        store,
+        "select * from extractions where answer_id in ({marks}) order by at, id",
+        ids,
+        "answer_id",
+    )
+    claims = _grouped(
+        store,
+        "select * from claims where answer_id in ({marks}) order by answer_id, ordinal",
+        ids,
+        "answer_id",
+    )
     claim_ids = [c["id"] for rows in claims.values() for c in rows]
-    judgements = _grouped(store, "select * from judgements where claim_id in ({marks})"
-                          " order by at, id", claim_ids, "claim_id")
-    reviews = _grouped(store, "select * from reviews where claim_id in ({marks})"
-                       " order by at, id", claim_ids, "claim_id")
-    adjudications = _grouped(store, "select * from adjudications where claim_id in ({marks})"
-                             " order by at, id", claim_ids, "claim_id")
-    edits = _grouped(store, "select * from claim_edits where answer_id in ({marks})"
-                     " order by at, id", ids, "answer_id")
+    judgements = _grouped(
+        store,
+        "select * from judgements where claim_id in ({marks}) order by at, id",
+        claim_ids,
+        "claim_id",
+    )
+    reviews = _grouped(
+        store,
+        "select * from reviews where claim_id in ({marks}) order by at, id",
+        claim_ids,
+        "claim_id",
+    )
+    adjudications = _grouped(
+        store,
+        "select * from adjudications where claim_id in ({marks}) order by at, id",
+        claim_ids,
+        "claim_id",
+    )
+    edits = _grouped(
+        store,
+        "select * from claim_edits where answer_id in ({marks}) order by at, id",
+        ids,
+        "answer_id",
+    )
     for a in answers:
         record = {
             "groundtui": FORMAT,
@@ -90,16 +148,32 @@ def _batch(store: Store, answers: list[dict]) -> Iterator[dict]:
             "meta": json.loads(a["meta"] or "{}"),
             "content_hash": a["content_hash"],
             "scanned_at": a["scanned_at"],
-            "flags": [{"check": f["check_name"], "details": json.loads(f["details"] or "null"),
-                       "at": f["at"]} for f in flags.get(a["id"], [])],
-            "marks": [{"reviewer": m["reviewer"],
-                       "correct": None if m["correct"] is None else bool(m["correct"]),
-                       "at": m["at"]} for m in marks.get(a["id"], [])],
-            "extractions": [{k: e[k] for k in _EXTRACTION_FIELDS}
-                            for e in extractions.get(a["id"], [])],
+            "flags": [
+                {
+                    "check": f["check_name"],
+                    "details": json.loads(f["details"] or "null"),
+                    "at": f["at"],
+                }
+                for f in flags.get(a["id"], [])
+            ],
+            "marks": [
+                {
+                    "reviewer": m["reviewer"],
+                    "correct": None if m["correct"] is None else bool(m["correct"]),
+                    "at": m["at"],
+                }
+                for m in marks.get(a["id"], [])
+            ],
+            "extractions": [
+                {k: e[k] for k in _EXTRACTION_FIELDS} for e in extractions.get(a["id"], [])
+            ],
             "claims": [
-                _claim(c, judgements.get(c["id"], []), reviews.get(c["id"], []),
-                       adjudications.get(c["id"], []))
+                _claim(
+                    c,
+                    judgements.get(c["id"], []),
+                    reviews.get(c["id"], []),
+                    adjudications.get(c["id"], []),
+                )
                 for c in claims.get(a["id"], [])
             ],
         }
@@ -114,10 +188,15 @@ def _edits(edits: list[dict], claims: list[dict]) -> list[dict]:
     order = {e["id"]: i for i, e in enumerate(edits)}
     found = []
     for e in edits:
-        row = {"reviewer": e["reviewer"], "action": e["action"],
-               "claim": place.get(e["claim_id"]),
-               "made": [place[c] for c in json.loads(e["made"] or "[]") if c in place],
-               "text": e["text"], "at": e["at"], "reverts": order.get(e["reverts"])}
+        row = {
+            "reviewer": e["reviewer"],
+            "action": e["action"],
+            "claim": place.get(e["claim_id"]),
+            "made": [place[c] for c in json.loads(e["made"] or "[]") if c in place],
+            "text": e["text"],
+            "at": e["at"],
+            "reverts": order.get(e["reverts"]),
+        }
         if e["span_start"] is not None:
             row["span"] = [e["span_start"], e["span_end"]]
         found.append(row)
@@ -125,8 +204,13 @@ def _edits(edits: list[dict], claims: list[dict]) -> list[dict]:
 
 
 def _source(s: dict) -> dict:
-    source = {"id": s["source_id"], "text": s["text"], "title": s["title"],
-              "origin": s["origin"], "updated_at": s["updated_at"]}
+    source = {
+        "id": s["source_id"],
+        "text": s["text"],
+        "title": s["title"],
+        "origin": s["origin"],
+        "updated_at": s["updated_at"],
+    }
     if s["number"] is not None and s["number"] != s["position"]:
         source["number"] = s["number"]
     return {k: v for k, v in source.items() if v is not None}
@@ -147,15 +231,26 @@ def _claim(c: dict, judgements: list[dict], reviews: list[dict], adjudications: 
         "created_at": c["created_at"],
         "judgements": [_judgement(j) for j in judgements],
         "reviews": [
-            {"reviewer": r["reviewer"], "verdict": r["verdict"],
-             "invention_kind": r["invention_kind"], "note": r["note"] or "",
-             "blind": bool(r["blind"]), "independent": bool(r["independent"]),
-             "origin": r["origin"], "at": r["at"]}
+            {
+                "reviewer": r["reviewer"],
+                "verdict": r["verdict"],
+                "invention_kind": r["invention_kind"],
+                "note": r["note"] or "",
+                "blind": bool(r["blind"]),
+                "independent": bool(r["independent"]),
+                "origin": r["origin"],
+                "at": r["at"],
+            }
             for r in reviews
         ],
         "adjudications": [
-            {"adjudicator": d["adjudicator"], "verdict": d["verdict"],
-             "invention_kind": d["invention_kind"], "note": d["note"] or "", "at": d["at"]}
+            {
+                "adjudicator": d["adjudicator"],
+                "verdict": d["verdict"],
+                "invention_kind": d["invention_kind"],
+                "note": d["note"] or "",
+                "at": d["at"],
+            }
             for d in adjudications
         ],
         **({"retired": c["retired"]} if c["retired"] else {}),
@@ -177,19 +272,24 @@ def answers_schema() -> Any:
     """The columns of an answer record: plain ones typed, nested ones as JSON text."""
     import pyarrow as pa  # type: ignore[import-untyped]
 
-    return pa.schema([
-        ("groundtui", pa.string()), ("id", pa.string()), ("question", pa.string()),
-        ("response", pa.string()), ("correct", pa.bool_()), ("content_hash", pa.string()),
-        ("scanned_at", pa.string()),
-        *((name, pa.string()) for name in NESTED),
-    ])
+    return pa.schema(
+        [
+            ("groundtui", pa.string()),
+            ("id", pa.string()),
+            ("question", pa.string()),
+            ("response", pa.string()),
+            ("correct", pa.bool_()),
+            ("content_hash", pa.string()),
+            ("scanned_at", pa.string()),
+            *((name, pa.string()) for name in NESTED),
+        ]
+    )
 
 
 def write_answers(store: Store, out: BinaryIO) -> int:
     """Every answer record of ``store`` into ``out``; how many."""
     table = answers_schema()
-    with BatchWriter(out, batch_rows=BATCH_ANSWERS, table=table,
-                     json_text=NESTED) as writer:
+    with BatchWriter(out, batch_rows=BATCH_ANSWERS, table=table, json_text=NESTED) as writer:
         for record in answer_records(store):
             writer.add({f.name: record.get(f.name) for f in table})
     return writer.rows

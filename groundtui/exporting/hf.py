@@ -122,8 +122,13 @@ def _type(name: str) -> str:
 
 
 def export_hf(
-    store: Store, output: str | Path, *, reviewed_only: bool = False, judge: str | None = None,
-    cell: tuple[str | None, str | None] = (None, None), all_claims: bool = False,
+    store: Store,
+    output: str | Path,
+    *,
+    reviewed_only: bool = False,
+    judge: str | None = None,
+    cell: tuple[str | None, str | None] = (None, None),
+    all_claims: bool = False,
 ) -> dict[str, int]:
     """Write the Hugging Face folder ``output``; return the rows per split.
 
@@ -145,12 +150,15 @@ def export_hf(
                 split: stack.enter_context(open(temporary / "data" / f"{split}.parquet", "wb"))
                 for split in SPLITS
             }
-            writers = {
-                split: stack.enter_context(BatchWriter(files[split])) for split in SPLITS
-            }
+            writers = {split: stack.enter_context(BatchWriter(files[split])) for split in SPLITS}
             with closing(
-                rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell,
-                     all_claims=all_claims)
+                rows(
+                    store,
+                    reviewed_only=reviewed_only,
+                    judge=judge,
+                    cell=cell,
+                    all_claims=all_claims,
+                )
             ) as source:
                 for row in source:
                     writers[row["split"]].add(row)

@@ -122,7 +122,8 @@ def rows(
     """
     conditions = ["l.reviewer_verdict is not null"] if reviewed_only else []
     conditions.append(
-        "(c.retired is null or c.retired = 'dismissed')" if all_claims else "c.retired is null")
+        "(c.retired is null or c.retired = 'dismissed')" if all_claims else "c.retired is null"
+    )
     if cell[0] is not None:
         conditions.append("j.verdict = :judge_verdict")
     if cell[1] is not None:
@@ -179,8 +180,9 @@ def write(
     count = 0
     # closing(): on any exception (BrokenPipeError from `| head`) the generator, and with it
     # the cursor, is closed now, not when garbage collected after the database is closed.
-    with closing(rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell,
-                       all_claims=all_claims)) as source:
+    with closing(
+        rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell, all_claims=all_claims)
+    ) as source:
         if fmt == "csv":
             writer = csv.writer(out)
             writer.writerow(COLUMNS)
@@ -221,6 +223,16 @@ def export(
         OSError: the file cannot be written; no file is left at ``output``'s place.
         BrokenPipeError: writing to stdout, the reader went away (the cursor is closed).
     """
-    return export_text(output, lambda out, terminal: write(
-        store, out, fmt, reviewed_only=reviewed_only, judge=judge, cell=cell,
-        all_claims=all_claims, terminal=terminal))
+    return export_text(
+        output,
+        lambda out, terminal: write(
+            store,
+            out,
+            fmt,
+            reviewed_only=reviewed_only,
+            judge=judge,
+            cell=cell,
+            all_claims=all_claims,
+            terminal=terminal,
+        ),
+    )

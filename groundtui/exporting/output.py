@@ -57,8 +57,9 @@ def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool =
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", str(output))
     if target.exists() and not target.is_file():  # a FIFO, /dev/stdout: written, not replaced
-        with open(target, "wb") if binary else open(
-                target, "w", encoding="utf-8", newline="") as out:
+        with (
+            open(target, "wb") if binary else open(target, "w", encoding="utf-8", newline="") as out
+        ):
             return fill(out)
     if target.is_symlink():  # the file it names is replaced; the link stays
         target = Path(os.path.realpath(target))
@@ -68,8 +69,11 @@ def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool =
     try:
         os.chmod(temporary, 0o666 & ~umask())  # mkstemp makes it 0600; match a plain open()
         # newline="" lets the csv module write its own line endings, unchanged.
-        opened = (os.fdopen(handle, "wb") if binary
-                  else os.fdopen(handle, "w", encoding="utf-8", newline=""))
+        opened = (
+            os.fdopen(handle, "wb")
+            if binary
+            else os.fdopen(handle, "w", encoding="utf-8", newline="")
+        )
         with opened as out:
             count = fill(out)
             out.flush()

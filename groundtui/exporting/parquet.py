@@ -30,8 +30,15 @@ from groundtui.store import Store
 BATCH_ROWS = 10_000
 """Rows per record batch, and so per row group of the file."""
 
-REVIEWER_FIELDS = {"reviewer": "string", "verdict": "string", "invention_kind": "string",
-                   "note": "string", "at": "string", "blind": "bool", "independent": "bool"}
+REVIEWER_FIELDS = {
+    "reviewer": "string",
+    "verdict": "string",
+    "invention_kind": "string",
+    "note": "string",
+    "at": "string",
+    "blind": "bool",
+    "independent": "bool",
+}
 """The struct of each ``reviewers`` item, as the JSON Lines export's objects: its fields
 and their Arrow types (``blind``: made with the judge's labels hidden; ``independent``:
 with the other reviewers' hidden)."""
@@ -47,8 +54,9 @@ def schema() -> Any:
     """
     import pyarrow as pa  # type: ignore[import-untyped]
 
-    reviewer = pa.struct([(name, pa.type_for_alias(kind))
-                          for name, kind in REVIEWER_FIELDS.items()])
+    reviewer = pa.struct(
+        [(name, pa.type_for_alias(kind)) for name, kind in REVIEWER_FIELDS.items()]
+    )
     types = {
         "citation": pa.int64(),
         "reviewers": pa.list_(reviewer),
@@ -66,7 +74,11 @@ class BatchWriter:
     """Rows in, row groups of ``batch_rows`` out, to one Parquet file or file object."""
 
     def __init__(
-        self, where: str | BinaryIO, *, batch_rows: int = BATCH_ROWS, table: Any = None,
+        self,
+        where: str | BinaryIO,
+        *,
+        batch_rows: int = BATCH_ROWS,
+        table: Any = None,
         json_text: tuple[str, ...] = JSON_TEXT,
     ) -> None:
         """Args:
@@ -147,12 +159,18 @@ def read_rows(path: str) -> list[dict[str, Any]]:
 
 
 def export_parquet(
-    store: Store, output: str | Path, *, reviewed_only: bool = False, judge: str | None = None,
-    cell: tuple[str | None, str | None] = (None, None), all_claims: bool = False,
+    store: Store,
+    output: str | Path,
+    *,
+    reviewed_only: bool = False,
+    judge: str | None = None,
+    cell: tuple[str | None, str | None] = (None, None),
+    all_claims: bool = False,
 ) -> int:
     """Write the claim rows to the Parquet file ``output``; return how many (``write_file``)."""
-    with closing(rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell,
-                     all_claims=all_claims)) as source:
+    with closing(
+        rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell, all_claims=all_claims)
+    ) as source:
         return write_file(output, lambda out: write(source, out))
 
 

@@ -29,16 +29,28 @@ class Rows:
 
     def write(self, store: Store) -> None:
         # Parents first: sources and answers, then what hangs from them.
-        for table in ("sources", "answers", "answer_sources", "flags", "answer_marks",
-                      "extractions", "claims", "judgements", "reviews", "adjudications",
-                      "claim_edits"):
+        for table in (
+            "sources",
+            "answers",
+            "answer_sources",
+            "flags",
+            "answer_marks",
+            "extractions",
+            "claims",
+            "judgements",
+            "reviews",
+            "adjudications",
+            "claim_edits",
+        ):
             rows = self.tables.get(table)
             if not rows:
                 continue
             columns = list(rows[0])
             store.db.conn.executemany(
                 f"insert into {table} ({', '.join(columns)})"
-                f" values ({', '.join(':' + c for c in columns)})", rows)
+                f" values ({', '.join(':' + c for c in columns)})",
+                rows,
+            )
         store.refresh_labels(self.new_claims, new=True)
         store.refresh_labels(self.touched)
         self.__init__()  # type: ignore[misc]
@@ -58,14 +70,26 @@ class Names:
 
 
 def claim_row_of(
-    claim_id: str, answer_id: str, ordinal: int, claim: ClaimRecord, numbers: list[int],
+    claim_id: str,
+    answer_id: str,
+    ordinal: int,
+    claim: ClaimRecord,
+    numbers: list[int],
     keys: list[str],
 ) -> ClaimRow:
     citations = tuple(claim.citation)
-    return ClaimRow(claim_id, answer_id, ordinal, claim.text, claim.kind.value, citations,
-                    cited_keys(citations, numbers, keys),
-                    (claim.span[0], claim.span[1]) if claim.span else None, claim.located,
-                    claim.extracted_by)
+    return ClaimRow(
+        claim_id,
+        answer_id,
+        ordinal,
+        claim.text,
+        claim.kind.value,
+        citations,
+        cited_keys(citations, numbers, keys),
+        (claim.span[0], claim.span[1]) if claim.span else None,
+        claim.located,
+        claim.extracted_by,
+    )
 
 
 def _present(store: Store, sql: str, params: list, folded: int | None = None) -> set[tuple]:
@@ -88,61 +112,118 @@ def claim_rows(
     A claim new to the database has none: nothing to compare with.
     """
     added = reviews = 0
-    have = set() if fresh else _present(
-        store, f"select {', '.join(_JUDGEMENT_KEY)} from judgements where claim_id = ?",
-        [claim_id])
+    have = (
+        set()
+        if fresh
+        else _present(
+            store,
+            f"select {', '.join(_JUDGEMENT_KEY)} from judgements where claim_id = ?",
+            [claim_id],
+        )
+    )
     for j in claim.judgements:
         fields = j.model_dump(mode="json")
         if tuple(fields[k] for k in _JUDGEMENT_KEY) in have:
             continue
         added += 1
         evidence = fields.pop("evidence")
-        rows.add("judgements", {
-            "claim_id": claim_id, **fields,
-            "evidence_start": evidence[0] if evidence else None,
-            "evidence_end": evidence[1] if evidence else None,
-        })
-    have = set() if fresh else _present(
-        store, "select reviewer, verdict, invention_kind, coalesce(note, ''), blind,"
-        " independent, at from reviews where claim_id = ?", [claim_id], folded=0)
+        rows.add(
+            "judgements",
+            {
+                "claim_id": claim_id,
+                **fields,
+                "evidence_start": evidence[0] if evidence else None,
+                "evidence_end": evidence[1] if evidence else None,
+            },
+        )
+    have = (
+        set()
+        if fresh
+        else _present(
+            store,
+            "select reviewer, verdict, invention_kind, coalesce(note, ''), blind,"
+            " independent, at from reviews where claim_id = ?",
+            [claim_id],
+            folded=0,
+        )
+    )
     for r in claim.reviews:
         verdict = r.verdict.value if r.verdict else None
         kind = r.invention_kind.value if r.invention_kind else None
-        key = (r.reviewer.casefold(), verdict, kind, r.note, int(r.blind), int(r.independent),
-               r.at)
+        key = (r.reviewer.casefold(), verdict, kind, r.note, int(r.blind), int(r.independent), r.at)
         if key in have:
             continue
-        rows.add("reviews", review_row(claim_id, person(r.reviewer), verdict, kind, r.note,
-                                       blind=r.blind, independent=r.independent, at=r.at,
-                                       origin=r.origin))
+        rows.add(
+            "reviews",
+            review_row(
+                claim_id,
+                person(r.reviewer),
+                verdict,
+                kind,
+                r.note,
+                blind=r.blind,
+                independent=r.independent,
+                at=r.at,
+                origin=r.origin,
+            ),
+        )
         reviews += 1
         added += 1
-    have = set() if fresh else _present(
-        store, "select adjudicator, verdict, invention_kind, coalesce(note, ''), at"
-        " from adjudications where claim_id = ?", [claim_id], folded=0)
+    have = (
+        set()
+        if fresh
+        else _present(
+            store,
+            "select adjudicator, verdict, invention_kind, coalesce(note, ''), at"
+            " from adjudications where claim_id = ?",
+            [claim_id],
+            folded=0,
+        )
+    )
     for d in claim.adjudications:
         verdict = d.verdict.value if d.verdict else None
         kind = d.invention_kind.value if d.invention_kind else None
         if (d.adjudicator.casefold(), verdict, kind, d.note, d.at) in have:
             continue
-        rows.add("adjudications", {
-            "claim_id": claim_id, "adjudicator": person(d.adjudicator), "verdict": verdict,
-            "invention_kind": kind, "note": d.note, "at": d.at, "reverts": None})
+        rows.add(
+            "adjudications",
+            {
+                "claim_id": claim_id,
+                "adjudicator": person(d.adjudicator),
+                "verdict": verdict,
+                "invention_kind": kind,
+                "note": d.note,
+                "at": d.at,
+                "reverts": None,
+            },
+        )
         added += 1
     return added, reviews
 
 
 def edits(
-    store: Store, answer_id: str, record: AnswerRecord, ids: list[str], rows: Rows, new: bool,
+    store: Store,
+    answer_id: str,
+    record: AnswerRecord,
+    ids: list[str],
+    rows: Rows,
+    new: bool,
     person: Names,
 ) -> int:
     """Add the reviewers' corrections the database lacks (the same reviewer, action and
     instant), their claims named by the ids ``ids`` the record's claims got here."""
     if not record.edits:
         return 0
-    have = set() if new else _present(
-        store, "select reviewer, action, at from claim_edits where answer_id = ?",
-        [answer_id], folded=0)
+    have = (
+        set()
+        if new
+        else _present(
+            store,
+            "select reviewer, action, at from claim_edits where answer_id = ?",
+            [answer_id],
+            folded=0,
+        )
+    )
     pending = rows.tables.get("claim_edits", [])
     first = (store.scalar("select coalesce(max(id), 0) from claim_edits") or 0) + len(pending) + 1
     made_ids: dict[int, int] = {}  # place in the record's edits -> row id
@@ -152,15 +233,24 @@ def edits(
             continue
         made_ids[place] = first + added
         made = [ids[i] for i in e.made if 0 <= i < len(ids)]
-        rows.add("claim_edits", {
-            "id": made_ids[place], "answer_id": answer_id, "reviewer": person(e.reviewer),
-            "action": e.action,
-            "claim_id": ids[e.claim] if e.claim is not None and 0 <= e.claim < len(ids) else None,
-            "text": e.text, "span_start": e.span[0] if e.span else None,
-            "span_end": e.span[1] if e.span else None,
-            "made": json.dumps(made) if made else None, "at": e.at,
-            "reverts": made_ids.get(e.reverts) if e.reverts is not None else None,
-        })
+        rows.add(
+            "claim_edits",
+            {
+                "id": made_ids[place],
+                "answer_id": answer_id,
+                "reviewer": person(e.reviewer),
+                "action": e.action,
+                "claim_id": ids[e.claim]
+                if e.claim is not None and 0 <= e.claim < len(ids)
+                else None,
+                "text": e.text,
+                "span_start": e.span[0] if e.span else None,
+                "span_end": e.span[1] if e.span else None,
+                "made": json.dumps(made) if made else None,
+                "at": e.at,
+                "reverts": made_ids.get(e.reverts) if e.reverts is not None else None,
+            },
+        )
         added += 1
     return added
 
@@ -170,16 +260,30 @@ def flags(store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: b
     added = 0
     for flag in record.flags:
         details = json.dumps(flag.details, ensure_ascii=False)
-        stored = None if new else store.db.execute(
-            "select at from flags where answer_id = ? and check_name = ?",
-            [answer_id, flag.check]).fetchone()
+        stored = (
+            None
+            if new
+            else store.db.execute(
+                "select at from flags where answer_id = ? and check_name = ?",
+                [answer_id, flag.check],
+            ).fetchone()
+        )
         if stored is None:
-            rows.add("flags", {"answer_id": answer_id, "check_name": flag.check,
-                               "details": details, "at": flag.at})
+            rows.add(
+                "flags",
+                {
+                    "answer_id": answer_id,
+                    "check_name": flag.check,
+                    "details": details,
+                    "at": flag.at,
+                },
+            )
             added += 1
         elif stored[0] < flag.at:
-            store.db.execute("update flags set details = ?, at = ? where answer_id = ?"
-                             " and check_name = ?", [details, flag.at, answer_id, flag.check])
+            store.db.execute(
+                "update flags set details = ?, at = ? where answer_id = ? and check_name = ?",
+                [details, flag.at, answer_id, flag.check],
+            )
             added += 1
     return added
 
@@ -187,25 +291,44 @@ def flags(store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: b
 def marks(
     store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool, person: Names
 ) -> int:
-    have = set() if new else _present(
-        store, "select reviewer, correct, at from answer_marks where answer_id = ?",
-        [answer_id], folded=0)
+    have = (
+        set()
+        if new
+        else _present(
+            store,
+            "select reviewer, correct, at from answer_marks where answer_id = ?",
+            [answer_id],
+            folded=0,
+        )
+    )
     added = 0
     for m in record.marks:
         correct = None if m.correct is None else int(m.correct)
         if (m.reviewer.casefold(), correct, m.at) not in have:
-            rows.add("answer_marks", {"answer_id": answer_id, "reviewer": person(m.reviewer),
-                                      "correct": correct, "at": m.at, "reverts": None})
+            rows.add(
+                "answer_marks",
+                {
+                    "answer_id": answer_id,
+                    "reviewer": person(m.reviewer),
+                    "correct": correct,
+                    "at": m.at,
+                    "reverts": None,
+                },
+            )
             added += 1
     return added
 
 
-def extractions(
-    store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool
-) -> int:
-    have = set() if new else _present(
-        store, "select judge, prompt_version, claims, error, at from extractions"
-        " where answer_id = ?", [answer_id])
+def extractions(store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: bool) -> int:
+    have = (
+        set()
+        if new
+        else _present(
+            store,
+            "select judge, prompt_version, claims, error, at from extractions where answer_id = ?",
+            [answer_id],
+        )
+    )
     added = 0
     for e in record.extractions:
         if (e.judge, e.prompt_version, e.claims, e.error, e.at) not in have:

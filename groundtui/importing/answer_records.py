@@ -186,7 +186,10 @@ class AnswerRecord(BaseModel):
     def core(self) -> dict[str, Any]:
         """The answer as the plain import format has it (no claims), to validate as one."""
         return {
-            "id": self.id, "question": self.question, "response": self.response,
+            "id": self.id,
+            "question": self.question,
+            "response": self.response,
             "sources": [s.model_dump(exclude_none=True) for s in self.sources],
-            "correct": self.correct, "meta": self.meta,
+            "correct": self.correct,
+            "meta": self.meta,
         }

@@ -46,8 +46,17 @@ def claim_rows(answer: Answer) -> list[ClaimRow]:
     for ordinal, claim in enumerate(answer.claims or [], start=1):
         inferred, span, located = _infer_citations(response, claim.text, claim.span)
         citations = answer.cited_numbers(claim) if claim.citation is not None else inferred
-        rows.append(ClaimRow(
-            f"{answer.id}#{ordinal}", answer.id, ordinal, claim.text,
-            claim.kind.value if claim.kind else infer_kind(claim.text), citations,
-            cited_keys(citations, numbers, keys), span, located))
+        rows.append(
+            ClaimRow(
+                f"{answer.id}#{ordinal}",
+                answer.id,
+                ordinal,
+                claim.text,
+                claim.kind.value if claim.kind else infer_kind(claim.text),
+                citations,
+                cited_keys(citations, numbers, keys),
+                span,
+                located,
+            )
+        )
     return rows

@@ -109,13 +109,19 @@ def _give_reviews_a_time(record: dict[str, Any], reviews_at: str | None) -> None
                 if reviews_at is None:
                     raise ValueError(
                         f"field 'claims.{i}.reviews.{j}.at': missing; pass --reviews-at TIME "
-                        "to give reviews without one that time")
+                        "to give reviews without one that time"
+                    )
                 review["at"] = reviews_at
 
 
 def import_files(
-    store: Store, paths: list[str], *, skip_invalid: bool = False, fmt: str | None = None,
-    reviews_at: str | None = None, flagged_only: ScanColumns | None = None,
+    store: Store,
+    paths: list[str],
+    *,
+    skip_invalid: bool = False,
+    fmt: str | None = None,
+    reviews_at: str | None = None,
+    flagged_only: ScanColumns | None = None,
 ) -> ImportResult:
     """Validate every line of ``paths``, then write the good answers in one transaction.
 
@@ -140,7 +146,8 @@ def import_files(
     try:
         with Spool(store.db) as spool:
             places = _prepare(
-                store, spool, held, paths, result, fmt, reviews_at, flagged_only, found)
+                store, spool, held, paths, result, fmt, reviews_at, flagged_only, found
+            )
             # The check against the database and the write share one write transaction, so
             # a concurrent import cannot slip the same id in between them.
             with store.attached(spool), store.transaction():
@@ -148,9 +155,12 @@ def import_files(
                 conflicts = [*present.conflicts, *merge.conflicts(store, held)]
                 result.unchanged = present.unchanged
                 for answer_id in conflicts:
-                    result.bad.append(places[answer_id].because(
-                        f"id {quoted(answer_id)} is already in the database with different"
-                        " content"))
+                    result.bad.append(
+                        places[answer_id].because(
+                            f"id {quoted(answer_id)} is already in the database with different"
+                            " content"
+                        )
+                    )
                 result.bad.sort(key=lambda b: (b.order, b.line))
                 if result.bad and not skip_invalid:
                     result.unchanged = 0
@@ -195,8 +205,14 @@ def _parquet_parts(paths: list[str]) -> list[str]:
 
 
 def _prepare(
-    store: Store, spool: Spool, held: merge.Held, paths: list[str], result: ImportResult,
-    fmt: str | None, reviews_at: str | None, flagged_only: ScanColumns | None,
+    store: Store,
+    spool: Spool,
+    held: merge.Held,
+    paths: list[str],
+    result: ImportResult,
+    fmt: str | None,
+    reviews_at: str | None,
+    flagged_only: ScanColumns | None,
     found: dict[str, dict],
 ) -> dict[str, BadLine]:
     """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
@@ -229,7 +245,8 @@ def _prepare(
                     if str(record.get("groundtui")).startswith("answers/"):
                         raise ValueError(
                             "a record of export --format answers in a file read as "
-                            f"{describe(name)}: import it in a file of its own")
+                            f"{describe(name)}: import it in a file of its own"
+                        )
                     answer = parse_record(record, reviews_at)
                     check_inferred_evidence(answer)
                 _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
@@ -240,9 +257,12 @@ def _prepare(
                 continue
             if answer.id in places:
                 first = places[answer.id]
-                result.bad.append(where.because(
-                    f"id {quoted(answer.id)} appears twice in the input "
-                    f"(first at {first.file}:{first.line})"))
+                result.bad.append(
+                    where.because(
+                        f"id {quoted(answer.id)} appears twice in the input "
+                        f"(first at {first.file}:{first.line})"
+                    )
+                )
                 continue
             places[answer.id] = where
             if name == "answers":
@@ -264,10 +284,12 @@ def _check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
     if len(answer.response) > max_answer:
         raise ValueError(
             f"field 'response': {len(answer.response):,} characters, over max_answer_chars "
-            f"({max_answer:,}; `groundtui config max_answer_chars N` changes it)")
+            f"({max_answer:,}; `groundtui config max_answer_chars N` changes it)"
+        )
     for i, source in enumerate(answer.sources):
         if len(source.text) > max_source:
             raise ValueError(
                 f"field 'sources.{i}.text': {len(source.text):,} characters, over "
                 f"max_source_chars ({max_source:,}; `groundtui config max_source_chars N` "
-                "changes it)")
+                "changes it)"
+            )

@@ -48,8 +48,10 @@ def check(record: dict) -> tuple[AnswerRecord, Answer]:
         raise ValueError(describe_error(exc)) from None
     for i, claim in enumerate(parsed.claims):
         if claim.span is not None and claim.span[1] > len(answer.response):
-            raise ValueError(f"field 'claims.{i}.span': {list(claim.span)} is outside the "
-                             f"response ({len(answer.response)} characters)")
+            raise ValueError(
+                f"field 'claims.{i}.span': {list(claim.span)} is outside the "
+                f"response ({len(answer.response)} characters)"
+            )
     return parsed, answer
 
 
@@ -59,7 +61,8 @@ class Held:
     def __init__(self) -> None:
         # Closed by ``close``: the file outlives this method, as long as the import.
         self.file = tempfile.TemporaryFile(  # noqa: SIM115
-            "w+", encoding="utf-8", prefix="groundtui-merge-")
+            "w+", encoding="utf-8", prefix="groundtui-merge-"
+        )
         self.count = 0
 
     def add(self, record: dict, answer_id: str) -> None:
@@ -91,7 +94,8 @@ def conflicts(store: Store, held: Held) -> list[str]:
     found = []
     for answer_id, record in held.ids():
         row = store.db.execute(
-            "select question, response from answers where id = ?", [answer_id]).fetchone()
+            "select question, response from answers where id = ?", [answer_id]
+        ).fetchone()
         if row is not None and not _same(store, check(record)[1], row):
             found.append(answer_id)
     return found
@@ -101,15 +105,20 @@ def _same(store: Store, answer: Answer, row: tuple[str, str]) -> bool:
     """Whether ``answer`` is the one stored, whose question and response are ``row``."""
     stored = store.db.execute(
         "select source_key, coalesce(number, position) from answer_sources"
-        " where answer_id = ? order by position", [answer.id]).fetchall()
-    given = [(source_key(s.id, s.text), n)
-             for s, n in zip(answer.sources, answer.numbers(), strict=True)]
+        " where answer_id = ? order by position",
+        [answer.id],
+    ).fetchall()
+    given = [
+        (source_key(s.id, s.text), n) for s, n in zip(answer.sources, answer.numbers(), strict=True)
+    ]
     return (row[0], row[1]) == (answer.question, answer.response) and [
-        tuple(r) for r in stored] == given
+        tuple(r) for r in stored
+    ] == given
 
 
-def _new_claim_id(answer_id: str, claim: ClaimRecord, new: bool, taken: set[str],
-                  ordinal: int) -> tuple[str, int]:
+def _new_claim_id(
+    answer_id: str, claim: ClaimRecord, new: bool, taken: set[str], ordinal: int
+) -> tuple[str, int]:
     """A claim's id and place: in an answer new to the database, those it had where it was
     exported (so that its ``claim_id`` stays stable); else the answer's next number."""
     if new and claim.n is not None and f"{answer_id}#{claim.n}" not in taken:
@@ -145,8 +154,14 @@ def write(store: Store, held: Held, skip: set[str]) -> Merged:
 
 
 def _merge_answer(
-    store: Store, record: AnswerRecord, answer: Answer, at: str, seq: int, merged: Merged,
-    rows: add.Rows, names: dict[str, str],
+    store: Store,
+    record: AnswerRecord,
+    answer: Answer,
+    at: str,
+    seq: int,
+    merged: Merged,
+    rows: add.Rows,
+    names: dict[str, str],
 ) -> int:
     """Add one answer's rows the database lacks to ``rows``; how many (0: it had all)."""
     db = store.db
@@ -165,13 +180,17 @@ def _merge_answer(
         row["scanned_at"] = record.scanned_at
         rows.add("answers", row)
         for place, (key, number) in enumerate(zip(keys, numbers, strict=True), start=1):
-            rows.add("answer_sources", {"answer_id": answer.id, "position": place,
-                                        "source_key": key, "number": number})
+            rows.add(
+                "answer_sources",
+                {"answer_id": answer.id, "position": place, "source_key": key, "number": number},
+            )
         merged.answers += 1
     elif record.scanned_at:
-        db.execute("update answers set scanned_at = ? where id = ? and"
-                   " (scanned_at is null or scanned_at < ?)",
-                   [record.scanned_at, answer.id, record.scanned_at])
+        db.execute(
+            "update answers set scanned_at = ? where id = ? and"
+            " (scanned_at is null or scanned_at < ?)",
+            [record.scanned_at, answer.id, record.scanned_at],
+        )
     person = add.Names(store, names)
     added = int(new) + add.flags(store, answer.id, record, rows, new)
     added += add.marks(store, answer.id, record, rows, new, person)
@@ -179,11 +198,18 @@ def _merge_answer(
     claims: dict[tuple, str] = {}
     ordinal = 0
     if not new:
-        claims = {(c["text"], c["span_start"], c["span_end"]): c["id"] for c in store.query(
-            "select id, text, span_start, span_end from claims where answer_id = ?",
-            [answer.id])}
-        ordinal = store.scalar(
-            "select coalesce(max(ordinal), 0) from claims where answer_id = ?", [answer.id]) or 0
+        claims = {
+            (c["text"], c["span_start"], c["span_end"]): c["id"]
+            for c in store.query(
+                "select id, text, span_start, span_end from claims where answer_id = ?", [answer.id]
+            )
+        }
+        ordinal = (
+            store.scalar(
+                "select coalesce(max(ordinal), 0) from claims where answer_id = ?", [answer.id]
+            )
+            or 0
+        )
     taken = set(claims.values())
     ids: list[str] = []
     for claim in record.claims:
@@ -198,7 +224,8 @@ def _merge_answer(
             taken.add(claim_id)
             row = claim_row(
                 add.claim_row_of(claim_id, answer.id, place, claim, numbers, keys),
-                claim.created_at or at)
+                claim.created_at or at,
+            )
             row["retired"] = claim.retired
             rows.add("claims", row)
             claims[(claim.text, *span)] = claim_id
@@ -206,8 +233,10 @@ def _merge_answer(
             merged.claims += 1
             added += 1
         elif claim.retired:  # the other database dismissed or replaced it
-            db.execute("update claims set retired = ? where id = ? and retired is null",
-                       [claim.retired, claim_id])
+            db.execute(
+                "update claims set retired = ? where id = ? and retired is null",
+                [claim.retired, claim_id],
+            )
             rows.touched.append(claim_id)
         ids.append(claim_id)
         count, reviews = add.claim_rows(store, claim_id, claim, rows, fresh, person)

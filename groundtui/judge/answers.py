@@ -83,7 +83,9 @@ def stored_claims(store: Store, answer_id: str) -> list[dict]:
     """The answer's claims that count (none a reviewer dismissed or replaced), in order."""
     return store.query(
         "select * from claims where answer_id = ? and retired is null"
-        " order by ordinal, span_start, id", [answer_id])
+        " order by ordinal, span_start, id",
+        [answer_id],
+    )
 
 
 def resolve(

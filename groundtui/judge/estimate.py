@@ -83,8 +83,9 @@ def planned_answers(
     share = float(store.setting("control_share"))
     # Of the scanned answers, those a run takes: select_answers' own rule (flagged, the
     # control sample, answers with claims reviewers made, or every one with --all).
-    taken = set(select_answers(
-        store, judge, all_answers=all_answers, rejudge=rejudge, control_share=share))
+    taken = set(
+        select_answers(store, judge, all_answers=all_answers, rejudge=rejudge, control_share=share)
+    )
     state = {
         r["id"]: (r["scanned"], r["flagged"])
         for r in store.query(
@@ -104,8 +105,11 @@ def planned_answers(
             wanted = answer_id in taken
         else:  # the run scans it first: as the scan would (its response already numbered)
             answer = load_answer(store, answer_id)
-            flagged = bool(unsourced_specifics(
-                answer.response, [s.text for s in answer.sources], answer.numbers))
+            flagged = bool(
+                unsourced_specifics(
+                    answer.response, [s.text for s in answer.sources], answer.numbers
+                )
+            )
             wanted = all_answers or flagged or control_point(answer_id) < share
         if wanted:
             chosen.append(answer_id)
@@ -149,8 +153,11 @@ def estimate(
             e.estimated_claims += len(todo)
             if counting:
                 reply = json.dumps(
-                    {"claims": [{"text": t, "kind": None, "citation": c["citation"]}
-                                for t, c, _ in todo]}
+                    {
+                        "claims": [
+                            {"text": t, "kind": None, "citation": c["citation"]} for t, c, _ in todo
+                        ]
+                    }
                 )
                 messages = extraction_messages(
                     answer.question, answer.response, len(answer.sources)
@@ -204,21 +211,32 @@ def _charge(
     e.calls += 1
     e.prompt_tokens += judge.count_tokens(messages)
     e.completion_tokens += (
-        judge.count_tokens([{"role": "assistant", "content": reply}]) if reply is not None
+        judge.count_tokens([{"role": "assistant", "content": reply}])
+        if reply is not None
         else VERIFY_REPLY_TOKENS
     )
 
 
 def describe(e: Estimate, judge_name: str) -> str:
     """The dry run's lines."""
-    def dollars(value: float | None) -> str:
-        return "unknown (no price for this model in litellm's list)" if value is None else (
-            f"about ${value:.4f}")
 
-    scanned = f" ({e.unscanned:,} not scanned yet: checked here as the run would)" if (
-        e.unscanned) else ""
-    estimated = f", {e.estimated_claims:,} of them estimated before extraction" if (
-        e.estimated_claims) else ""
+    def dollars(value: float | None) -> str:
+        return (
+            "unknown (no price for this model in litellm's list)"
+            if value is None
+            else (f"about ${value:.4f}")
+        )
+
+    scanned = (
+        f" ({e.unscanned:,} not scanned yet: checked here as the run would)"
+        if (e.unscanned)
+        else ""
+    )
+    estimated = (
+        f", {e.estimated_claims:,} of them estimated before extraction"
+        if (e.estimated_claims)
+        else ""
+    )
     lines = [
         f"Dry run of {judge_name}: nothing was called or written.",
         f"Answers: {e.answers:,}{scanned}; claims to verify: {e.claims:,}{estimated}.",

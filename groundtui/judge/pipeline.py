@@ -161,7 +161,8 @@ class Pipeline:
         claims = stored_claims(self.store, answer_id)
         # An answer whose every claim a reviewer dismissed is not extracted again.
         if not claims and not self.store.scalar(
-                "select 1 from claims where answer_id = ? limit 1", [answer_id]):
+            "select 1 from claims where answer_id = ? limit 1", [answer_id]
+        ):
             started = time.perf_counter()
             try:
                 extracted = await self.judge.extract(
@@ -228,7 +229,9 @@ class Pipeline:
             }
         cited = answer.cited_all(claim)
         if cited is None and not answer.sources:
-            kind = (invention_rules.rule_kind(text, "") or invention_rules.fallback_kind(claim["kind"])).value
+            kind = (
+                invention_rules.rule_kind(text, "") or invention_rules.fallback_kind(claim["kind"])
+            ).value
             return {
                 "verdict": Verdict.ABSENT.value,
                 "invention_kind": kind,
@@ -247,7 +250,9 @@ class Pipeline:
             if verdict is Verdict.ABSENT and cited is not None:
                 elsewhere = await stated_elsewhere(self.judge, answer, text, cited, usage)
             rule = invention_rules.rule_kind(text, source, stated_elsewhere=elsewhere is not None)
-            kind = verification.invention_kind or rule or invention_rules.fallback_kind(claim["kind"])
+            kind = (
+                verification.invention_kind or rule or invention_rules.fallback_kind(claim["kind"])
+            )
             fields.update(
                 invention_kind=kind.value,
                 rule_invention_kind=rule.value if rule else None,

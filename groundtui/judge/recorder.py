@@ -89,7 +89,10 @@ class Recorder:
         claims is then done, and is not selected again.
         """
         self.store.add_extraction(
-            answer_id, self.judge.name, self.judge.prompt_version, rows,
+            answer_id,
+            self.judge.name,
+            self.judge.prompt_version,
+            rows,
             spent=_spent(usage, seconds),
         )
         self.stats.claims_extracted += len(rows)
@@ -138,8 +141,12 @@ class Recorder:
     def extraction_failed(self, answer_id: str, error: str, usage: Usage, seconds: float) -> None:
         """Record an answer whose claims could not be extracted: the next run tries again."""
         self.store.add_extraction(
-            answer_id, self.judge.name, self.judge.prompt_version, None,
-            error=error[:2000], spent=_spent(usage, seconds),
+            answer_id,
+            self.judge.name,
+            self.judge.prompt_version,
+            None,
+            error=error[:2000],
+            spent=_spent(usage, seconds),
         )
         self.stats.failures += 1
         self.stats.answers_failed += 1

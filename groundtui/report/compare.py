@@ -116,8 +116,7 @@ def resolve(store: Store, text: str) -> JudgeRef:
         return JudgeRef(text, None)
     # names from the data, cut: one 100 KB name was printed whole
     listed = ", ".join(sorted(one_line(f"{n}@{v}", 60) for n, v in known)) or "none yet"
-    raise UnknownJudge(f"no verdicts by {quoted(text)}; judges (name@prompt_version): "
-                       f"{listed}")
+    raise UnknownJudge(f"no verdicts by {quoted(text)}; judges (name@prompt_version): {listed}")
 
 
 def compare(store: Store, a: JudgeRef, b: JudgeRef) -> dict[str, Any]:
@@ -148,8 +147,10 @@ def compare(store: Store, a: JudgeRef, b: JudgeRef) -> dict[str, Any]:
     return {
         "judges": names,
         "claims": {"both": both, "only_a": only_a, "only_b": only_b},
-        "agreement": {**agreement_of_matrix(between), "ci": interval(between),
-                      "confusion": between},
+        "agreement": {
+            **agreement_of_matrix(between),
+            "ci": interval(between),
+            "confusion": between,
+        },
         "vs_reviewer": {names[0]: with_interval(people[0]), names[1]: with_interval(people[1])},
     }
-

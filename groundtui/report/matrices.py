@@ -50,7 +50,9 @@ def calibrate(report: dict[str, Any], c: Cubes) -> None:
         confusion=judge,
         by_kind=calibration.grouped(((k, a, b, n) for k, _o, a, b, n in both), kinds, VERDICTS),
         by_origin=calibration.grouped(
-            ((one, a, b, n) for _k, o, a, b, n in both for one in cell_origins(o)), origins, VERDICTS
+            ((one, a, b, n) for _k, o, a, b, n in both for one in cell_origins(o)),
+            origins,
+            VERDICTS,
         ),
     )
     rvr.update(ci=calibration.interval(pairs), confusion=pairs)

@@ -70,7 +70,8 @@ def headline(r: Report) -> Table:
     )
     if r.get("dismissed"):
         table.add_row(
-            "dismissed", "",
+            "dismissed",
+            "",
             f"{plural(r['dismissed'], 'claim')} dismissed as not claims, counted nowhere",
         )
     return table
@@ -164,7 +165,11 @@ def agreement(r: dict[str, Any]) -> Table:
     """The judge's agreement with reviewers beside reviewers' agreement with each other."""
     table = section_table(
         "Agreement (Cohen's kappa over the four verdicts)",
-        "", "claims", "raw", "kappa", "95% interval",
+        "",
+        "claims",
+        "raw",
+        "kappa",
+        "95% interval",
     )
     a = r["agreement"]
     for label, key in (
@@ -172,7 +177,10 @@ def agreement(r: dict[str, Any]) -> Table:
         ("reviewer vs reviewer (the human ceiling)", "reviewer_vs_reviewer"),
     ):
         table.add_row(
-            label, f"{a[key]['n']:,}", percent(a[key]["raw"]), decimal(a[key]["kappa"]),
+            label,
+            f"{a[key]['n']:,}",
+            percent(a[key]["raw"]),
+            decimal(a[key]["kappa"]),
             interval(a[key].get("ci")),
         )
     return table
@@ -183,10 +191,7 @@ def confusion(matrix: dict[str, dict[str, int]], title: str) -> Table:
     verdicts = list(matrix)
     table = section_table(title, "judge ↓ reviewer →", *verdicts, "claims")
     for a in verdicts:
-        cells = [
-            Text(f"{matrix[a].get(b, 0):,}", style="bold" if a == b else "")
-            for b in verdicts
-        ]
+        cells = [Text(f"{matrix[a].get(b, 0):,}", style="bold" if a == b else "") for b in verdicts]
         table.add_row(a, *cells, f"{sum(matrix[a].values()):,}")
     return table
 
@@ -196,7 +201,10 @@ def groups(title: str, first: str, rows: dict[str, dict[str, Any]]) -> Table:
     table = section_table(title, first, "claims", "raw", "kappa", "95% interval")
     for name, g in rows.items():
         table.add_row(
-            Text(one_line(name)), f"{g['n']:,}", percent(g["raw"]), decimal(g["kappa"]),
+            Text(one_line(name)),
+            f"{g['n']:,}",
+            percent(g["raw"]),
+            decimal(g["kappa"]),
             interval(g["ci"]),
         )
     return table
@@ -213,11 +221,12 @@ def calibration(r: dict[str, Any]) -> RenderableType:
         groups("Judge vs reviewer by claim kind", "kind", jvr["by_kind"]),
     ]
     if jvr["by_origin"]:
-        parts += [Text(""), groups("Judge vs reviewer by source origin", "origin", jvr["by_origin"])]
+        parts += [
+            Text(""),
+            groups("Judge vs reviewer by source origin", "origin", jvr["by_origin"]),
+        ]
     parts.append(
-        Text(
-            "The claims behind a cell: groundtui export --judge-verdict X --reviewer-verdict Y"
-        )
+        Text("The claims behind a cell: groundtui export --judge-verdict X --reviewer-verdict Y")
     )
     return Group(*parts)
 
@@ -228,11 +237,17 @@ def by_reviewer(r: dict[str, Any]) -> Table:
     for name, row in r.get("reviewers", {}).items():
         a = row["judge_agreement"]
         table.add_row(
-            Text(one_line(name)), f"{row['claims']:,}", f"{row['answers']:,}", f"{a['n']:,}",
-            percent(a["raw"]), decimal(a["kappa"]),
+            Text(one_line(name)),
+            f"{row['claims']:,}",
+            f"{row['answers']:,}",
+            f"{a['n']:,}",
+            percent(a["raw"]),
+            decimal(a["kappa"]),
         )
     rr = r["agreement"]["reviewer_vs_reviewer"]
-    table.caption = overlap_line(r) + f"; reviewers agree with each other: kappa {decimal(rr['kappa'])}"
+    table.caption = (
+        overlap_line(r) + f"; reviewers agree with each other: kappa {decimal(rr['kappa'])}"
+    )
     table.caption_justify = "left"
     return table
 

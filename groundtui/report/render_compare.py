@@ -23,12 +23,19 @@ def comparison(c: dict[str, Any]) -> RenderableType:
     a = c["agreement"]
     people = section_table(
         "Each against people (the claims both judged that people labelled)",
-        "judge", "claims", "raw", "kappa", "95% interval",
+        "judge",
+        "claims",
+        "raw",
+        "kappa",
+        "95% interval",
     )
     for name in (first, second):
         g = c["vs_reviewer"][name]
         people.add_row(
-            Text(one_line(name)), f"{g['n']:,}", percent(g["raw"]), decimal(g["kappa"]),
+            Text(one_line(name)),
+            f"{g['n']:,}",
+            percent(g["raw"]),
+            decimal(g["kappa"]),
             interval(g["ci"]),
         )
     matrix = confusion(a["confusion"], "Rows: the first judge; columns: the second (claims)")
@@ -55,8 +62,15 @@ def judges_table(rows: list[dict[str, Any]]) -> RenderableType:
     if not rows:
         return Text("No judge has judged a claim yet: run `groundtui judge`.")
     table = section_table(
-        "Judges", "judge", "prompt version", "claims judged", "failures", "calls", "tokens",
-        "cost", "last verdict",
+        "Judges",
+        "judge",
+        "prompt version",
+        "claims judged",
+        "failures",
+        "calls",
+        "tokens",
+        "cost",
+        "last verdict",
     )
     # The names are what --compare and --judge take: they keep their width (up to 48), and
     # the other columns give way (a name that long has no room at 80 columns otherwise).
@@ -64,8 +78,13 @@ def judges_table(rows: list[dict[str, Any]]) -> RenderableType:
         table.columns[column].min_width = min(48, max(len(one_line(r[key])) for r in rows))
     for r in rows:
         table.add_row(
-            Text(one_line(r["judge"])), Text(one_line(r["prompt_version"])), f"{r['claims']:,}",
-            f"{r['failures']:,}", f"{r['calls']:,}", f"{r['tokens']:,}", f"${r['cost']:.4f}",
+            Text(one_line(r["judge"])),
+            Text(one_line(r["prompt_version"])),
+            f"{r['claims']:,}",
+            f"{r['failures']:,}",
+            f"{r['calls']:,}",
+            f"{r['tokens']:,}",
+            f"${r['cost']:.4f}",
             Text(one_line(r["last"] or "")),
         )
     table.caption = "compare two: groundtui report --compare NAME NAME@PROMPT_VERSION"

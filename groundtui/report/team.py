@@ -34,7 +34,8 @@ def reviewers(store: Store, judge: str | None = None) -> dict[str, dict[str, Any
             latest judgement, as the rest of the report.
     """
     judge_verdict = (
-        "l.judge_verdict" if judge is None
+        "l.judge_verdict"
+        if judge is None
         else f"(select j.verdict from judgements j where j.id = {JUDGE_PICK})"
     )
     claims: dict[str, set[str]] = {}

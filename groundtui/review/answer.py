@@ -41,9 +41,11 @@ def other_labels(store: Store, claim_ids: list[str], reviewer: str) -> dict[str,
         latest.setdefault(row["claim_id"], {})[row["reviewer"]] = row
     return {
         claim_id: [
-            OtherLabel(r["reviewer"], r["verdict"], r["invention_kind"], r["note"] or "",
-                       bool(r["blind"]))
-            for r in rows.values() if r["verdict"] is not None or r["note"]
+            OtherLabel(
+                r["reviewer"], r["verdict"], r["invention_kind"], r["note"] or "", bool(r["blind"])
+            )
+            for r in rows.values()
+            if r["verdict"] is not None or r["note"]
         ]
         for claim_id, rows in latest.items()
     }
@@ -55,7 +57,8 @@ def disputed_claims(store: Store, claim_ids: list[str]) -> set[str]:
         return set()
     marks = ",".join("?" * len(claim_ids))
     return {
-        r[0] for r in store.db.execute(
+        r[0]
+        for r in store.db.execute(
             f"select claim_id from agg_claim_rr where claim_id in ({marks}) and a != b",
             claim_ids,
         )
@@ -129,7 +132,11 @@ class ClaimView:
 
 
 def load_claims(
-    store: Store, answer_id: str, reviewer: str, *, hide_others: bool = False,
+    store: Store,
+    answer_id: str,
+    reviewer: str,
+    *,
+    hide_others: bool = False,
     adjudicate: bool = False,
 ) -> list[ClaimView]:
     """The answer's claims in the order they appear in the response, with their labels.
@@ -287,7 +294,12 @@ class AnswerDetail:
 
 
 def load_answer(
-    store: Store, answer_id: str, reviewer: str, *, blind: bool = False, share: float = 0.0,
+    store: Store,
+    answer_id: str,
+    reviewer: str,
+    *,
+    blind: bool = False,
+    share: float = 0.0,
     adjudicate: bool = False,
 ) -> AnswerDetail | None:
     """One answer with its sources, claims, labels and unsourced specifics.
@@ -306,7 +318,12 @@ def load_answer(
     a = rows[0]
     sources = [
         SourceInfo(
-            s["position"], s["source_id"], s["title"], s["origin"], s["updated_at"], s["text"],
+            s["position"],
+            s["source_id"],
+            s["title"],
+            s["origin"],
+            s["updated_at"],
+            s["text"],
             s["cited_as"],
         )
         for s in store.answer_sources(answer_id)
@@ -327,8 +344,15 @@ def load_answer(
         )
     )
     return AnswerDetail(
-        a["id"], a["question"], a["response"], correct, sources, claims, specifics,
-        in_overlap=overlap, judged=judged,
+        a["id"],
+        a["question"],
+        a["response"],
+        correct,
+        sources,
+        claims,
+        specifics,
+        in_overlap=overlap,
+        judged=judged,
     )
 
 

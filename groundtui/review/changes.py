@@ -45,7 +45,9 @@ def undo(store: Store, change: Change, reviewer: str) -> str:
     if change.table == "answer_marks":
         correct = prev["correct"] if prev else None
         store.add_mark(
-            change.target, reviewer, None if correct is None else bool(correct),
+            change.target,
+            reviewer,
+            None if correct is None else bool(correct),
             reverts=change.row_id,
         )
         return f"Undone: your mark on {change.target} is {correctness(correct)} again"
@@ -53,21 +55,30 @@ def undo(store: Store, change: Change, reviewer: str) -> str:
     kind = prev["invention_kind"] if prev else None
     note = (prev["note"] or "") if prev else ""
     if change.table == "adjudications":
-        store.add_adjudication(change.target, reviewer, verdict, kind, note,
-                               reverts=change.row_id)
+        store.add_adjudication(change.target, reviewer, verdict, kind, note, reverts=change.row_id)
     else:
-        store.add_review(change.target, reviewer, verdict, kind, note,
-                         blind=bool(prev and prev["blind"]),
-                         independent=bool(prev and prev["independent"]), reverts=change.row_id)
+        store.add_review(
+            change.target,
+            reviewer,
+            verdict,
+            kind,
+            note,
+            blind=bool(prev and prev["blind"]),
+            independent=bool(prev and prev["independent"]),
+            reverts=change.row_id,
+        )
     if change.what == "note":
         return f"Undone: note on {change.target} " + (
             "restored to the previous one" if note else "removed"
         )
-    return f"Undone: {change.target} is back to {describe(verdict, kind) if verdict else 'no label'}"
+    return (
+        f"Undone: {change.target} is back to {describe(verdict, kind) if verdict else 'no label'}"
+    )
 
 
-def correct(store: Store, intent: Edit | Split | Dismiss | Add, reviewer: str
-            ) -> tuple[str, str, Change]:
+def correct(
+    store: Store, intent: Edit | Split | Dismiss | Add, reviewer: str
+) -> tuple[str, str, Change]:
     """Correct a claim (README "Reviewing": edit, split, add, dismiss): ``(message, the
     claim to select, the change)``.
 

@@ -100,8 +100,10 @@ def relabel(
                 return "Note unchanged."
         case _:
             return f"{type(intent).__name__} is not a label."
-    if not isinstance(intent, Note) and live and (verdict, kind) == (
-        live["verdict"], live["invention_kind"]
+    if (
+        not isinstance(intent, Note)
+        and live
+        and (verdict, kind) == (live["verdict"], live["invention_kind"])
     ):
         return f"Already {describe(verdict, kind)}."
     return LabelRow(verdict, kind, note, blind, independent)

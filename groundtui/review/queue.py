@@ -37,9 +37,7 @@ PRIORITY = (
     " and l.judge_verdict is not null and l.judge_verdict != 'stated'))"
 )
 # A mark that counts: neither an undo row nor undone by one (m then u leaves none).
-LIVE_MARK = (
-    "m.reverts is null and not exists (select 1 from answer_marks u where u.reverts = m.id)"
-)
+LIVE_MARK = "m.reverts is null and not exists (select 1 from answer_marks u where u.reverts = m.id)"
 MARKED = f"select 1 from answer_marks m where {LIVE_MARK}"
 REVIEWED = (
     "(case when exists (select 1 from claim_labels l where l.answer_id = a.id)"
@@ -106,7 +104,9 @@ class Team:
         )
         instead = "l.judge_verdict" if column == "label" else "null"
         return f"(case when {hidden} then {instead} else l.{column} end)", [
-            self.share, self.reviewer]
+            self.share,
+            self.reviewer,
+        ]
 
 
 # This reviewer's latest row for the claim ``l`` (their live label), for blind filters.
@@ -132,7 +132,11 @@ class QueueFilter:
     def active(self) -> bool:
         """Whether anything is filtered out (or, with ``everyone``, let in)."""
         return bool(
-            self.text or self.origin or self.verdict or self.unreviewed or self.disagreements
+            self.text
+            or self.origin
+            or self.verdict
+            or self.unreviewed
+            or self.disagreements
             or self.everyone
         )
 
@@ -164,7 +168,8 @@ class QueueFilter:
         params: list = []
         label, label_params = team.seen("label") if team else ("l.label", [])
         people, people_params = (
-            team.seen("reviewer_verdict") if team else ("l.reviewer_verdict", []))
+            team.seen("reviewer_verdict") if team else ("l.reviewer_verdict", [])
+        )
         if self.text:
             like = (
                 "%" + self.text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
@@ -284,7 +289,9 @@ def _conditions(filt: QueueFilter, blind: str | None, team: Team | None) -> tupl
 
 
 def summaries(
-    store: Store, keyed: list[tuple[str, int, int]], share: float | None = None,
+    store: Store,
+    keyed: list[tuple[str, int, int]],
+    share: float | None = None,
     team: Team | None = None,
 ) -> list[QueueRow]:
     """Queue rows for ``(answer id, tier, seq)`` triples, in the same order.
@@ -326,12 +333,18 @@ def summaries(
     }
     if share is None:
         share = float(store.setting("control_share"))
-    control = set() if share <= 0 else {
-        r[0]
-        for r in store.db.execute(
-            f"select a.id from answers a where a.id in ({marks})"
-            f" and {in_control('a', repr(share))}", ids)
-    }
+    control = (
+        set()
+        if share <= 0
+        else {
+            r[0]
+            for r in store.db.execute(
+                f"select a.id from answers a where a.id in ({marks})"
+                f" and {in_control('a', repr(share))}",
+                ids,
+            )
+        }
+    )
     rows = []
     for answer_id, tier, seq in keyed:
         n, not_stated, reviewed = counts.get(answer_id, (0, 0, 0))

@@ -101,7 +101,10 @@ class ReviewSession:
         if self.adjudicate or self.readonly:
             return []
         lease = store.take_lease(
-            answer_id, self.reviewer, now=self.now(), minutes=self.lease_minutes,
+            answer_id,
+            self.reviewer,
+            now=self.now(),
+            minutes=self.lease_minutes,
             share=self.share,
         )
         return [] if lease.granted else lease.holders
@@ -115,14 +118,21 @@ class ReviewSession:
     def claims_of(self, store: Store, answer_id: str) -> list[answer.ClaimView]:
         """An answer's claims as this session shows them."""
         return answer.load_claims(
-            store, answer_id, self.reviewer,
-            hide_others=self.hides_others(store, answer_id), adjudicate=self.adjudicate,
+            store,
+            answer_id,
+            self.reviewer,
+            hide_others=self.hides_others(store, answer_id),
+            adjudicate=self.adjudicate,
         )
 
     def load(self, store: Store, answer_id: str) -> answer.AnswerDetail | None:
         """An answer in full as this session shows it (None: it is gone)."""
         return answer.load_answer(
-            store, answer_id, self.reviewer, blind=self.blind, share=self.share,
+            store,
+            answer_id,
+            self.reviewer,
+            blind=self.blind,
+            share=self.share,
             adjudicate=self.adjudicate,
         )
 
@@ -188,8 +198,13 @@ class ReviewSession:
             holders = self.take(store, answer_id) if change is None else []
             if holders:
                 who = ", ".join(holders)
-                return Outcome(intent, False, f"NOT SAVED: {answer_id} is {who}'s to review"
-                               " (README: Reviewing as a team).", answer_id, intent.claim_id)
+                return Outcome(
+                    intent,
+                    False,
+                    f"NOT SAVED: {answer_id} is {who}'s to review (README: Reviewing as a team).",
+                    answer_id,
+                    intent.claim_id,
+                )
             if change is not None:
                 message = undo(store, change, self.reviewer)
                 self.counts["undos"] += 1
@@ -202,8 +217,7 @@ class ReviewSession:
                 try:
                     message, claim_id, made = correct(store, intent, self.reviewer)
                 except CorrectionError as exc:
-                    return Outcome(intent, False, f"Not saved: {exc}.", answer_id,
-                                   intent.claim_id)
+                    return Outcome(intent, False, f"Not saved: {exc}.", answer_id, intent.claim_id)
                 self._made(made, "corrections")
             else:
                 refusal = self._label(store, intent)
@@ -237,8 +251,10 @@ class ReviewSession:
                 said = "note" if claim.mine_note else "note removed"
                 message = f"Saved {answer_id} #{claim.number}: {said}"
             else:
-                message = (f"Saved {answer_id} #{claim.number}: "
-                           f"{describe(claim.mine_verdict, claim.mine_kind)}")
+                message = (
+                    f"Saved {answer_id} #{claim.number}: "
+                    f"{describe(claim.mine_verdict, claim.mine_kind)}"
+                )
         return Outcome(
             intent,
             True,
@@ -262,9 +278,7 @@ class ReviewSession:
         )
         if not labels:
             return "That claim is no longer in the database."
-        mine = answer.latest_mine(store, [claim_id], self.reviewer, self.adjudicate).get(
-            claim_id
-        )
+        mine = answer.latest_mine(store, [claim_id], self.reviewer, self.adjudicate).get(claim_id)
         # What was on the reviewer's screen: the judge's labels and the other reviewers'
         # stay hidden on a claim until this reviewer has labelled it once.
         unseen = not self.adjudicate and not answer.revealed(store, [claim_id], self.reviewer)
@@ -280,11 +294,18 @@ class ReviewSession:
             return row
         if self.adjudicate:
             table = "adjudications"
-            row_id = store.add_adjudication(claim_id, self.reviewer, row.verdict, row.kind, row.note)
+            row_id = store.add_adjudication(
+                claim_id, self.reviewer, row.verdict, row.kind, row.note
+            )
         else:
             table = "reviews"
             row_id = store.add_review(
-                claim_id, self.reviewer, row.verdict, row.kind, row.note, blind=row.blind,
+                claim_id,
+                self.reviewer,
+                row.verdict,
+                row.kind,
+                row.note,
+                blind=row.blind,
                 independent=row.independent,
             )
         what = "note" if isinstance(intent, Note) else "label"

@@ -23,6 +23,7 @@ from groundtui.store.errors import is_busy
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
+
 def backoff(attempt: int) -> float:
     """Seconds to wait before retry ``attempt`` (0, 1, …): 0.05 s doubling, at most 2 s."""
     return min(2.0, 0.05 * 2**attempt)

@@ -23,8 +23,14 @@ ENGINES = ("local", "ray")
 
 
 def scan_table(
-    spec: str, out_dir: str, columns: Columns, *, flagged_only: bool = False,
-    engine: str = "local", workers: int | None = None, address: str | None = None,
+    spec: str,
+    out_dir: str,
+    columns: Columns,
+    *,
+    flagged_only: bool = False,
+    engine: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
     planned: Callable[[list[Unit]], None] | None = None,
     done: Callable[[int], None] | None = None,
 ) -> UnitResult:
@@ -49,8 +55,9 @@ def scan_table(
     units, schema = plan(spec, columns)
     out = Path(out_dir)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise InputError(f"{out_dir}: already exists and is not an empty folder; "
-                         "name a new output folder")
+        raise InputError(
+            f"{out_dir}: already exists and is not an empty folder; name a new output folder"
+        )
     out.mkdir(parents=True, exist_ok=True)
     if planned is not None:
         planned(units)
@@ -58,8 +65,23 @@ def scan_table(
     if engine == "ray":
         from groundtui.scan_table.ray_engine import run_ray
 
-        return run_ray(units, columns, schema, str(out), flagged_only=flagged_only,
-                       workers=workers, address=address, done=report)
+        return run_ray(
+            units,
+            columns,
+            schema,
+            str(out),
+            flagged_only=flagged_only,
+            workers=workers,
+            address=address,
+            done=report,
+        )
     workers = workers or workers_default()
-    return run_local(units, columns, schema, str(out), flagged_only=flagged_only,
-                     workers=min(workers, max(1, len(units))), done=report)
+    return run_local(
+        units,
+        columns,
+        schema,
+        str(out),
+        flagged_only=flagged_only,
+        workers=min(workers, max(1, len(units))),
+        done=report,
+    )

@@ -28,13 +28,15 @@ from groundtui.checks import SourceIndex, unsourced_specifics
 
 __all__ = ["OUT_FIELDS", "SPECIFIC", "BatchChecker", "IndexCache", "check_batch", "worker_checker"]
 
-SPECIFIC = pa.struct([
-    ("text", pa.string()),
-    ("start", pa.int32()),
-    ("end", pa.int32()),
-    ("kind", pa.string()),
-    ("sources", pa.list_(pa.int32())),
-])
+SPECIFIC = pa.struct(
+    [
+        ("text", pa.string()),
+        ("start", pa.int32()),
+        ("end", pa.int32()),
+        ("kind", pa.string()),
+        ("sources", pa.list_(pa.int32())),
+    ]
+)
 """One unsourced specific, as ``Specific.to_dict`` has it."""
 
 OUT_FIELDS = [pa.field("flagged", pa.bool_()), pa.field("specifics", pa.list_(SPECIFIC))]
@@ -100,7 +102,8 @@ class BatchChecker:
             _column(batch, "source_ids"),
         )
         return pa.RecordBatch.from_arrays(
-            [batch.column("id"), *flags], schema=pa.schema([batch.schema.field("id"), *OUT_FIELDS]))
+            [batch.column("id"), *flags], schema=pa.schema([batch.schema.field("id"), *OUT_FIELDS])
+        )
 
     def check(
         self,
@@ -126,7 +129,8 @@ class BatchChecker:
                 found.append(None)
                 continue
             indexes = [
-                self.cache.get(text, ids[i] if ids else None) for i, text in enumerate(texts)]
+                self.cache.get(text, ids[i] if ids else None) for i, text in enumerate(texts)
+            ]
             specifics = [s.to_dict() for s in unsourced_specifics(response, indexes)]
             flagged.append(bool(specifics))
             found.append(specifics)

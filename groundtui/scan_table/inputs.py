@@ -87,7 +87,8 @@ def plan(spec: str, columns: Columns) -> tuple[list[Unit], pa.Schema]:
             other = next(f for f in read if f != schema.field(f.name))
             raise InputError(
                 f"{path}: column '{other.name}' is {other.type}, but {schema.field(other.name).type} "
-                "in the files before it")
+                "in the files before it"
+            )
         first = 0
         for group in range(meta.num_row_groups):
             rows = meta.row_group(group).num_rows
@@ -110,7 +111,8 @@ def _check_schema(path: str, schema: pa.Schema, columns: Columns) -> pa.Schema:
     if not source_list(sources):
         raise InputError(
             f"{path}: column '{columns.sources}' is {sources}, not a list of strings or of "
-            "structs with a string field 'text'")
+            "structs with a string field 'text'"
+        )
     return pa.schema([schema.field(name) for name in columns.names()])
 
 

@@ -71,9 +71,12 @@ class RowPlaces:
                 starts.append(first)
                 first += size
             self.starts[path] = [*starts, first]
-        self.seeds = {path: int.from_bytes(hashlib.md5(path.encode("utf-8"),
-                                                       usedforsecurity=False).digest()[:8],
-                                           "little") for path in groups}
+        self.seeds = {
+            path: int.from_bytes(
+                hashlib.md5(path.encode("utf-8"), usedforsecurity=False).digest()[:8], "little"
+            )
+            for path in groups
+        }
 
     def row_of_file(self, path: str, row_hash: int) -> int | None:
         """The row's position in ``path`` (0-based), or None when the hash does not invert."""
@@ -86,13 +89,16 @@ class RowPlaces:
         """The bad row's place, to order by, and its line, as ``--engine local`` writes it."""
         row = self.row_of_file(path, row_hash)
         if row is None:
-            return (self.files.get(path, len(self.files)), 1 << 64), \
-                f"{path}: the row with id {row_id!r}: {reason}"
+            return (
+                self.files.get(path, len(self.files)),
+                1 << 64,
+            ), f"{path}: the row with id {row_id!r}: {reason}"
         starts = self.starts[path]
         group = bisect.bisect_right(starts, row) - 1
         return (self.files[path], row), (
             f"{path}: row group {group}, row {row - starts[group] + 1} "
-            f"(row {row + 1:,} of the file): {reason}")
+            f"(row {row + 1:,} of the file): {reason}"
+        )
 
 
 class Tally:
@@ -105,8 +111,9 @@ class Tally:
         """The bad rows and unread parts told, each a line of its own."""
         self.by_file: dict[str, int] = {}
 
-    def add(self, rows: dict[str, int], flagged: int, written: int,
-            bad: list[tuple[tuple, str]]) -> None:
+    def add(
+        self, rows: dict[str, int], flagged: int, written: int, bad: list[tuple[tuple, str]]
+    ) -> None:
         """Count one batch (``rows``: its rows from each file); keep its bad rows if they
         are among the first."""
         for path, count in rows.items():
@@ -141,8 +148,14 @@ class Tally:
 class CheckingActor:
     """``map_batches``' callable class: one checker per actor, its index cache kept."""
 
-    def __init__(self, columns: dict, schema: bytes, flagged_only: bool,
-                 groups: dict[str, list[int]], tally: Any) -> None:
+    def __init__(
+        self,
+        columns: dict,
+        schema: bytes,
+        flagged_only: bool,
+        groups: dict[str, list[int]],
+        tally: Any,
+    ) -> None:
         self.columns = Columns(**columns)
         read = pa.ipc.read_schema(pa.py_buffer(schema))
         self.names = read.names
@@ -160,11 +173,14 @@ class CheckingActor:
         checked, bad = check_rows(batch.select(self.names), self.columns, self.checker)
         out = kept(checked, self.flagged_only).cast(self.out_schema)
         paths, hashes, ids = (batch.column(name) for name in (*ADDED, self.columns.id))
-        lines = [self.places.line(paths[row].as_py(), hashes[row].as_py(), ids[row].as_py(),
-                                  reason) for row, reason in bad]
+        lines = [
+            self.places.line(paths[row].as_py(), hashes[row].as_py(), ids[row].as_py(), reason)
+            for row, reason in bad
+        ]
         counts = paths.value_counts()
-        rows = dict(zip(counts.field("values").to_pylist(),
-                        counts.field("counts").to_pylist(), strict=True))
+        rows = dict(
+            zip(counts.field("values").to_pylist(), counts.field("counts").to_pylist(), strict=True)
+        )
         # waited for: a count sent and not yet received when the pool ends would be lost
         self.wait(self.tally.add.remote(rows, flagged_in(checked), out.num_rows, lines))
         return out

@@ -54,8 +54,14 @@ POLL_SECONDS = 0.5
 
 
 def run_ray(
-    units: list[Unit], columns: Columns, schema: pa.Schema, out_dir: str, *,
-    flagged_only: bool, workers: int | None, address: str | None,
+    units: list[Unit],
+    columns: Columns,
+    schema: pa.Schema,
+    out_dir: str,
+    *,
+    flagged_only: bool,
+    workers: int | None,
+    address: str | None,
     done: Callable[[int], None],
 ) -> UnitResult:
     """Check every row of ``units``' files on ``workers`` Ray actors into ``out_dir``.
@@ -65,17 +71,24 @@ def run_ray(
     """
     taken = [name for name in ADDED if name in schema.names]
     if taken:
-        raise InputError(f"column '{taken[0]}': --engine ray adds a column of that name to "
-                         "name bad rows; use --engine local for this table")
+        raise InputError(
+            f"column '{taken[0]}': --engine ray adds a column of that name to "
+            "name bad rows; use --engine local for this table"
+        )
     ray = _ray()
     started = not ray.is_initialized()
     if started:
         # a local Ray's workers inherit this process's environment; a cluster's are told
         # (a runtime_env costs a local Ray seconds: its workers cannot be started ahead)
-        init: dict[str, Any] = {
-            "address": address, "runtime_env": {"env_vars": READ_UNITS}} if address else {
-            "num_cpus": (workers or workers_default()) + 1, "include_dashboard": False,
-            "object_store_memory": OBJECT_STORE_BYTES}
+        init: dict[str, Any] = (
+            {"address": address, "runtime_env": {"env_vars": READ_UNITS}}
+            if address
+            else {
+                "num_cpus": (workers or workers_default()) + 1,
+                "include_dashboard": False,
+                "object_store_memory": OBJECT_STORE_BYTES,
+            }
+        )
         try:
             ray.init(log_to_driver=False, logging_level=logging.ERROR, **init)
         except ConnectionError as exc:
@@ -94,28 +107,44 @@ def run_ray(
         for unit in units:
             groups.setdefault(unit.path, []).append(unit.rows)
         dataset = ray.data.read_parquet(
-            list(groups), columns=schema.names, include_paths=True, include_row_hash=True,
-            partitioning=None, file_extensions=None,
+            list(groups),
+            columns=schema.names,
+            include_paths=True,
+            include_row_hash=True,
+            partitioning=None,
+            file_extensions=None,
         ).map_batches(
             CheckingActor,
             fn_constructor_kwargs={
-                "columns": asdict(columns), "schema": schema.serialize().to_pybytes(),
-                "flagged_only": flagged_only, "groups": groups, "tally": tally},
-            batch_size=BATCH_ROWS, batch_format="pyarrow", num_cpus=1,
-            compute=ray.data.ActorPoolStrategy(size=workers))
+                "columns": asdict(columns),
+                "schema": schema.serialize().to_pybytes(),
+                "flagged_only": flagged_only,
+                "groups": groups,
+                "tally": tally,
+            },
+            batch_size=BATCH_ROWS,
+            batch_format="pyarrow",
+            num_cpus=1,
+            compute=ray.data.ActorPoolStrategy(size=workers),
+        )
         _run(lambda: dataset.write_parquet(out_dir), lambda: ray.get(tally.rows.remote()), done)
         seen = ray.get(tally.files.remote())
         unread = [(path, sum(sizes) - seen.get(path, 0)) for path, sizes in groups.items()]
-        lines = [((number, -1), _unread_line(path, missing, schema.names))
-                 for number, (path, missing) in enumerate(unread) if missing]
+        lines = [
+            ((number, -1), _unread_line(path, missing, schema.names))
+            for number, (path, missing) in enumerate(unread)
+            if missing
+        ]
         result: UnitResult = ray.get(
-            tally.total.remote(lines, sum(missing for _, missing in unread)))
+            tally.total.remote(lines, sum(missing for _, missing in unread))
+        )
     finally:
         if started:
             ray.shutdown()
     if not any(Path(out_dir).iterdir()):  # nothing to write: Ray writes no file
-        pq.write_table(pa.schema([*schema, *OUT_FIELDS]).empty_table(),
-                       Path(out_dir) / "part-empty.parquet")
+        pq.write_table(
+            pa.schema([*schema, *OUT_FIELDS]).empty_table(), Path(out_dir) / "part-empty.parquet"
+        )
     return result
 
 
@@ -155,8 +184,9 @@ def _unread_line(path: str, missing: int, names: list[str]) -> str:
     return said
 
 
-def _run(pipeline: Callable[[], None], rows: Callable[[], int],
-         done: Callable[[int], None]) -> None:
+def _run(
+    pipeline: Callable[[], None], rows: Callable[[], int], done: Callable[[int], None]
+) -> None:
     """Run ``pipeline`` (it blocks until written), telling ``done`` of the rows as they go."""
     told = 0
 

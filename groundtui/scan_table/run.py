@@ -26,8 +26,17 @@ import pyarrow.parquet as pq  # type: ignore[import-untyped]
 from groundtui.scan_table.batch import OUT_FIELDS, BatchChecker, worker_checker
 from groundtui.scan_table.inputs import Columns, Unit
 
-__all__ = ["BATCH_ROWS", "UnitResult", "check_rows", "check_unit", "flagged_in", "in_order", "kept",
-           "part_name", "run_local"]
+__all__ = [
+    "BATCH_ROWS",
+    "UnitResult",
+    "check_rows",
+    "check_unit",
+    "flagged_in",
+    "in_order",
+    "kept",
+    "part_name",
+    "run_local",
+]
 
 BATCH_ROWS = 2048
 """Rows read, checked and written at a time: a worker's memory, whatever the file's size."""
@@ -65,7 +74,11 @@ def part_name(unit: Unit) -> str:
 
 
 def check_unit(
-    unit: Unit, columns: Columns, schema: pa.Schema, out_dir: str, flagged_only: bool,
+    unit: Unit,
+    columns: Columns,
+    schema: pa.Schema,
+    out_dir: str,
+    flagged_only: bool,
     checker: BatchChecker | None = None,
 ) -> UnitResult:
     """Check one row group of ``unit.path`` and write its part of the output in ``out_dir``.
@@ -87,14 +100,19 @@ def check_unit(
             reason = " ".join(str(exc).split())  # pyarrow's messages run over lines
             result.bad_rows.append(
                 f"{unit.path}: row group {unit.row_group}: cannot be read after row "
-                f"{result.rows} ({reason}); its {unit.rows - result.rows:,} other rows not checked")
+                f"{result.rows} ({reason}); its {unit.rows - result.rows:,} other rows not checked"
+            )
             result.rows = unit.rows
     return result
 
 
 def _check_batch(
-    batch: pa.RecordBatch, unit: Unit, columns: Columns, checker: BatchChecker,
-    result: UnitResult, flagged_only: bool,
+    batch: pa.RecordBatch,
+    unit: Unit,
+    columns: Columns,
+    checker: BatchChecker,
+    result: UnitResult,
+    flagged_only: bool,
 ) -> pa.Table:
     """The rows of ``batch`` to write, checked; its counts and bad rows into ``result``."""
     out, bad = check_rows(batch, columns, checker)
@@ -106,7 +124,8 @@ def _check_batch(
     for row, reason in bad[:room]:
         result.bad_rows.append(
             f"{unit.path}: row group {unit.row_group}, row {before + row + 1} "
-            f"(row {unit.first_row + before + row + 1:,} of the file): {reason}")
+            f"(row {unit.first_row + before + row + 1:,} of the file): {reason}"
+        )
     result.flagged += flagged_in(out)
     out = kept(out, flagged_only)
     result.written += out.num_rows
@@ -114,7 +133,9 @@ def _check_batch(
 
 
 def check_rows(
-    batch: pa.RecordBatch | pa.Table, columns: Columns, checker: BatchChecker,
+    batch: pa.RecordBatch | pa.Table,
+    columns: Columns,
+    checker: BatchChecker,
 ) -> tuple[pa.Table, list[tuple[int, str]]]:
     """The rows of ``batch`` with ``flagged`` and ``specifics`` added, and the rows not
     checked (``(row in batch, reason)``; their two columns are null)."""
@@ -141,7 +162,8 @@ def kept(checked: pa.Table, flagged_only: bool) -> pa.Table:
 def _batches(unit: Unit, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
     with pq.ParquetFile(unit.path) as source:
         yield from source.iter_batches(
-            batch_size=BATCH_ROWS, row_groups=[unit.row_group], columns=schema.names)
+            batch_size=BATCH_ROWS, row_groups=[unit.row_group], columns=schema.names
+        )
 
 
 def _sources(column: pa.Array | pa.ChunkedArray) -> tuple[list[Any], list[Any] | None]:
@@ -180,8 +202,14 @@ def in_order(results: dict[Unit, UnitResult]) -> UnitResult:
 
 
 def run_local(
-    units: list[Unit], columns: Columns, schema: pa.Schema, out_dir: str, *,
-    flagged_only: bool, workers: int, done: Callable[[int], None],
+    units: list[Unit],
+    columns: Columns,
+    schema: pa.Schema,
+    out_dir: str,
+    *,
+    flagged_only: bool,
+    workers: int,
+    done: Callable[[int], None],
 ) -> UnitResult:
     """Check every unit on ``workers`` processes (one: in this process), calling ``done``
     with each unit's rows as it is written."""

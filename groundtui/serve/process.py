@@ -47,7 +47,10 @@ class ReviewProcess(AppService):
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         self._process = process = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=PIPE, stdout=PIPE, stderr=PIPE,
+            *self.argv,
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
             env={**self._build_environment(width=width, height=height), **self.env},
         )
         assert process.stdin is not None
@@ -62,8 +65,7 @@ class ReviewProcess(AppService):
             if process is not None:
                 await asyncio.wait_for(process.wait(), QUIT_PATIENCE)
         except TimeoutError:
-            log.warning("session process %s did not quit in %.0f s: ended",
-                        self.pid, QUIT_PATIENCE)
+            log.warning("session process %s did not quit in %.0f s: ended", self.pid, QUIT_PATIENCE)
         if process is not None:
             if process.returncode is None:
                 with contextlib.suppress(ProcessLookupError):

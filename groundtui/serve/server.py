@@ -83,9 +83,17 @@ class Session:
 class ReviewServer(Server):
     """Serve ``groundtui review`` on ``db_path``, one process per signed-in browser tab."""
 
-    def __init__(self, db_path: str, *, host: str = "127.0.0.1", port: int = 8000,
-                 per_reviewer: int = PER_REVIEWER, in_all: int | None = None,
-                 checked: bool = False, link_check: float = LINK_CHECK) -> None:
+    def __init__(
+        self,
+        db_path: str,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 8000,
+        per_reviewer: int = PER_REVIEWER,
+        in_all: int | None = None,
+        checked: bool = False,
+        link_check: float = LINK_CHECK,
+    ) -> None:
         """The server of ``db_path``; nothing listens until ``run``.
 
         Args:
@@ -119,8 +127,10 @@ class ReviewServer(Server):
         """Why ``reviewer`` may open no more sessions now, or None."""
         key = reviewer.name.casefold()
         if self.sessions[key] + self._pending(key) >= self.per_reviewer:
-            return (f"{reviewer.name} already has {self.per_reviewer} review sessions open "
-                    "(close a tab first)")
+            return (
+                f"{reviewer.name} already has {self.per_reviewer} review sessions open "
+                "(close a tab first)"
+            )
         if sum(self.sessions.values()) + self._pending(None) >= self.in_all:
             return f"the server already runs {self.in_all} review sessions; try again later"
         return None
@@ -129,20 +139,26 @@ class ReviewServer(Server):
         now = time.monotonic()
         for ticket in [t for t, v in self.tickets.items() if v.expires < now]:
             del self.tickets[ticket]
-        return sum(1 for t in self.tickets.values()
-                   if key is None or t.reviewer.name.casefold() == key)
+        return sum(
+            1 for t in self.tickets.values() if key is None or t.reviewer.name.casefold() == key
+        )
 
     # -- the web application ----------------------------------------------------------
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES),
-                             autoescape=jinja2.select_autoescape(default=True))
-        app.add_routes([
-            web.get("/", self.handle_index, name="index"),
-            web.get("/ws/{ticket}", self.handle_websocket, name="websocket"),
-            web.static("/static", self.statics_path, name="static"),
-        ])
+        aiohttp_jinja2.setup(
+            app,
+            loader=jinja2.FileSystemLoader(TEMPLATES),
+            autoescape=jinja2.select_autoescape(default=True),
+        )
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws/{ticket}", self.handle_websocket, name="websocket"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
@@ -176,16 +192,18 @@ class ReviewServer(Server):
         ended = [s for s in self.open.values() if s.link not in live and s.closing is None]
         for session in ended:
             log.info("session of %s ending: their link was revoked", session.reviewer)
-            session.closing = asyncio.create_task(session.websocket.close(
-                code=WSCloseCode.POLICY_VIOLATION, message=b"link revoked"))
+            session.closing = asyncio.create_task(
+                session.websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"link revoked")
+            )
         return ended
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page of a valid link; HTTP 403 for any other."""
         reviewer = self.store().reviewer_for_token(request.query.get("token", ""))
         if reviewer is None:
-            return refuse(403, "this link is not valid (mistyped, or revoked): "
-                          "ask your lead for a new one")
+            return refuse(
+                403, "this link is not valid (mistyped, or revoked): ask your lead for a new one"
+            )
         adjudicate = request.query.get("adjudicate", "").lower() in YES
         if adjudicate and not reviewer.lead:
             return refuse(403, "adjudication is for a lead's link")
@@ -193,12 +211,18 @@ class ReviewServer(Server):
             return refuse(429, why)
         ticket = secrets.token_urlsafe(24)
         blind = request.query.get("blind", "").lower() in YES
-        self.tickets[ticket] = Ticket(reviewer, blind, adjudicate,
-                                      time.monotonic() + TICKET_SECONDS,
-                                      token_hash(request.query.get("token", "")))
+        self.tickets[ticket] = Ticket(
+            reviewer,
+            blind,
+            adjudicate,
+            time.monotonic() + TICKET_SECONDS,
+            token_hash(request.query.get("token", "")),
+        )
         mode = "adjudication" if adjudicate else "blind review" if blind else "review"
         context = {
-            "name": reviewer.name, "mode": mode, "ticket": ticket,
+            "name": reviewer.name,
+            "mode": mode,
+            "ticket": ticket,
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "static": str(request.app.router["static"].url_for(filename="/")).rstrip("/") + "/",
         }
@@ -218,8 +242,12 @@ class ReviewServer(Server):
             raise web.HTTPTooManyRequests(text=why + "\n")
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
-        argv = review_argv(self.db_path, reviewer.name, blind=ticket.blind,
-                           adjudicate=ticket.adjudicate and reviewer.lead)
+        argv = review_argv(
+            self.db_path,
+            reviewer.name,
+            blind=ticket.blind,
+            adjudicate=ticket.adjudicate and reviewer.lead,
+        )
         websocket = web.WebSocketResponse(heartbeat=15)
         key = reviewer.name.casefold()
         self.sessions[key] += 1
@@ -228,9 +256,13 @@ class ReviewServer(Server):
         try:
             await websocket.prepare(request)
             service = ReviewProcess(
-                argv, env=self.session_env, write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str, close=websocket.close,
-                download_manager=self.download_manager)
+                argv,
+                env=self.session_env,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+            )
             await service.start(width, height)
             self.started += 1
             log.info("session of %s started (process %s)", reviewer.name, service.pid)
@@ -243,8 +275,12 @@ class ReviewServer(Server):
         finally:
             if service is not None:
                 await service.stop()
-                log.info("session of %s ended (process %s exit %s)", reviewer.name,
-                         service.pid, service._process and service._process.returncode)
+                log.info(
+                    "session of %s ended (process %s exit %s)",
+                    reviewer.name,
+                    service.pid,
+                    service._process and service._process.returncode,
+                )
             self.sessions[key] -= 1
             del self.open[id(websocket)]
         return websocket
@@ -265,8 +301,14 @@ class ReviewServer(Server):
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop)
-        web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop,
-                    print=None, shutdown_timeout=50.0)
+        web.run_app(
+            self._make_app(),
+            sock=sock,
+            handle_signals=False,
+            loop=loop,
+            print=None,
+            shutdown_timeout=50.0,
+        )
 
 
 def sessions_for_host() -> int:

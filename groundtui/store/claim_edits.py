@@ -105,8 +105,14 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         citations = distinct(citations_near(response, start, end))
         anchor = {"answer_id": answer_id, "ordinal": self._ordinal_at(answer_id, start)}
         made = self._made(anchor, [(text, (start, end), citations, infer_kind(text))])
-        edit_id = self._correct("add", {"id": None, "answer_id": answer_id}, reviewer, made,
-                               text=text, span=(start, end))
+        edit_id = self._correct(
+            "add",
+            {"id": None, "answer_id": answer_id},
+            reviewer,
+            made,
+            text=text,
+            span=(start, end),
+        )
         return edit_id, made[0].id
 
     def undo_claim_edit(self, edit_id: int, reviewer: str) -> int:
@@ -124,19 +130,29 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
             if made_ids:
                 marks = ",".join("?" * len(made_ids))
                 self.db.execute(
-                    f"update claims set retired = 'undone' where id in ({marks})", made_ids)
+                    f"update claims set retired = 'undone' where id in ({marks})", made_ids
+                )
             if claim_id is not None:
                 self.db.execute("update claims set retired = null where id = ?", [claim_id])
             self.refresh_labels([*made_ids, *([claim_id] if claim_id else [])])
-            return _new_id(self.db.table("claim_edits").insert({
-                "claim_id": claim_id, "answer_id": answer_id, "reviewer": reviewer,
-                "action": "undo", "at": now_iso(), "reverts": edit_id,
-            }))
+            return _new_id(
+                self.db.table("claim_edits").insert(
+                    {
+                        "claim_id": claim_id,
+                        "answer_id": answer_id,
+                        "reviewer": reviewer,
+                        "action": "undo",
+                        "at": now_iso(),
+                        "reverts": edit_id,
+                    }
+                )
+            )
 
     def claim_edits(self, answer_id: str) -> list[dict]:
         """The answer's corrections, oldest first."""
         return self.query(
-            "select * from claim_edits where answer_id = ? order by at, id", [answer_id])
+            "select * from claim_edits where answer_id = ? order by at, id", [answer_id]
+        )
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -160,7 +176,9 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         claim starting before it (0 when none)."""
         value = self.scalar(
             "select max(ordinal) from claims where answer_id = ? and retired is null"
-            " and span_start <= ?", [answer_id, start])
+            " and span_start <= ?",
+            [answer_id, start],
+        )
         return int(value or 0)
 
     def _made(self, like: dict[str, Any], parts: Sequence[Part]) -> list[ClaimRow]:
@@ -169,24 +187,35 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         sources = self.answer_sources(answer_id)
         numbers, keys = [s["cited_as"] for s in sources], [s["key"] for s in sources]
         taken = [
-            int(m.group(1)) for (i,) in self.db.execute(
-                "select id from claims where answer_id = ?", [answer_id])
+            int(m.group(1))
+            for (i,) in self.db.execute("select id from claims where answer_id = ?", [answer_id])
             if (m := _ID_NUMBER.search(i))
         ]
         first = max(taken, default=0) + 1
         return [
             ClaimRow(
-                id=f"{answer_id}#{first + k}", answer_id=answer_id, ordinal=like["ordinal"],
-                text=text, kind=kind, citations=citations,
+                id=f"{answer_id}#{first + k}",
+                answer_id=answer_id,
+                ordinal=like["ordinal"],
+                text=text,
+                kind=kind,
+                citations=citations,
                 cited_keys=cited_keys(citations, numbers, keys),
-                span=span, located="exact" if span else "unlocated",
+                span=span,
+                located="exact" if span else "unlocated",
             )
             for k, (text, span, citations, kind) in enumerate(parts)
         ]
 
     def _correct(
-        self, action: str, claim: dict[str, Any], reviewer: str, made: list[ClaimRow],
-        *, text: str | None = None, span: tuple[int, int] | None = None,
+        self,
+        action: str,
+        claim: dict[str, Any],
+        reviewer: str,
+        made: list[ClaimRow],
+        *,
+        text: str | None = None,
+        span: tuple[int, int] | None = None,
     ) -> int:
         reviewer = self.reviewer_name(reviewer)
         at = now_iso()
@@ -196,16 +225,26 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
             if action in _RETIRES:
                 self.db.execute(
                     "update claims set retired = ? where id = ? and retired is null",
-                    [_RETIRES[action], claim["id"]])
+                    [_RETIRES[action], claim["id"]],
+                )
                 self.refresh_labels([claim["id"]])
             if made:
                 self.add_claims(made, at)
-            return _new_id(self.db.table("claim_edits").insert({
-                "claim_id": claim["id"], "answer_id": claim["answer_id"],
-                "reviewer": reviewer, "action": action, "text": text,
-                "span_start": span[0] if span else None, "span_end": span[1] if span else None,
-                "made": json.dumps([c.id for c in made]) if made else None, "at": at,
-            }))
+            return _new_id(
+                self.db.table("claim_edits").insert(
+                    {
+                        "claim_id": claim["id"],
+                        "answer_id": claim["answer_id"],
+                        "reviewer": reviewer,
+                        "action": action,
+                        "text": text,
+                        "span_start": span[0] if span else None,
+                        "span_end": span[1] if span else None,
+                        "made": json.dumps([c.id for c in made]) if made else None,
+                        "at": at,
+                    }
+                )
+            )
 
 
 def _span(claim: dict[str, Any]) -> tuple[int, int] | None:
@@ -218,8 +257,6 @@ def _citations(claim: dict[str, Any]) -> tuple[int, ...]:
     return tuple(json.loads(claim["citations"] or "[]"))
 
 
-def _located(
-    text: str, response: str, near: tuple[int, int] | None
-) -> tuple[int, int] | None:
+def _located(text: str, response: str, near: tuple[int, int] | None) -> tuple[int, int] | None:
     found = locate(text, response, near)
     return (found[0], found[1]) if found else None

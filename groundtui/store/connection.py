@@ -39,8 +39,13 @@ class Connection:
     """One SQLite database file, opened and brought up to date. One per thread."""
 
     def __init__(
-        self, path: str | Path, *, create: bool = True, timeout: float = 5.0,
-        readonly: bool = False, check: bool = False,
+        self,
+        path: str | Path,
+        *,
+        create: bool = True,
+        timeout: float = 5.0,
+        readonly: bool = False,
+        check: bool = False,
     ) -> None:
         """Open (or create) the database at ``path`` and bring its schema up to date.
 
@@ -86,7 +91,8 @@ class Connection:
             if readonly and pending:
                 raise StoreError(
                     f"{self.path} needs upgrading by someone who may write to it "
-                    "(any groundtui command with write access does it)")
+                    "(any groundtui command with write access does it)"
+                )
             if check or pending:  # a migration writes: never into a damaged file
                 self.check_intact()
             if readonly:
@@ -107,8 +113,7 @@ class Connection:
         """The migrations applied so far; refuses another program's or a newer database."""
         if not self.db["_migrations"].exists():
             if self.scalar("select count(*) from sqlite_master"):
-                raise StoreError(
-                    f"{self.path} is not a groundtui database (it holds other tables)")
+                raise StoreError(f"{self.path} is not a groundtui database (it holds other tables)")
             return set()
         applied = {row[0] for row in self.db.execute("select name from _migrations")}
         unknown = sorted(applied - {name for name, _ in MIGRATIONS})

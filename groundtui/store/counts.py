@@ -34,7 +34,12 @@ from groundtui.store.transaction import immediate
 from groundtui.store.triggers import triggers
 
 __all__ = [
-    "AGG_TABLES", "TABLES", "add_adjudication_columns", "add_edit_columns", "bulk_load", "install",
+    "AGG_TABLES",
+    "TABLES",
+    "add_adjudication_columns",
+    "add_edit_columns",
+    "bulk_load",
+    "install",
     "reinstall_triggers",
 ]
 
@@ -72,7 +77,9 @@ create table agg_rr (a text not null, b text not null, n integer not null,
 
 #: ``claim_labels`` columns the counts read beyond the first schema's (an adjudication's).
 ADJUDICATION_COLUMNS = {
-    "adjudicator": str, "adjudicated_verdict": str, "adjudicated_kind": str,
+    "adjudicator": str,
+    "adjudicated_verdict": str,
+    "adjudicated_kind": str,
     "adjudication_id": int,
 }
 
@@ -105,7 +112,8 @@ def add_citation_columns(db: sqlite_utils.Database) -> None:
     if "cited_keys" not in claims.columns_dict:
         claims.add_column("cited_keys", str)  # JSON: the keys of the cited sources, in order
         db.execute(
-            "update claims set cited_keys = json_array(source_key) where source_key is not null")
+            "update claims set cited_keys = json_array(source_key) where source_key is not null"
+        )
 
 
 def add_edit_columns(db: sqlite_utils.Database) -> None:

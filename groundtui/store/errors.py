@@ -51,8 +51,10 @@ def damaged(path: str, said: str) -> str:
         said: what SQLite reported, e.g. ``SQLite says: database disk image is malformed``.
     """
     quoted = shlex.quote(path)
-    return (f"{path} is damaged ({one_line(said)}); recover what it holds with: "
-            f"sqlite3 {quoted} \".recover\" | sqlite3 recovered.db")
+    return (
+        f"{path} is damaged ({one_line(said)}); recover what it holds with: "
+        f'sqlite3 {quoted} ".recover" | sqlite3 recovered.db'
+    )
 
 
 def _is_sqlite_file(path: str) -> bool:

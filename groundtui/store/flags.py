@@ -21,17 +21,23 @@ class FlagWrites(Connection):
                 are stored as JSON.
         """
         flags = [
-            {"answer_id": answer_id, "check_name": check_name, "at": at,
-             "details": json.dumps(details, ensure_ascii=False)}
+            {
+                "answer_id": answer_id,
+                "check_name": check_name,
+                "at": at,
+                "details": json.dumps(details, ensure_ascii=False),
+            }
             for answer_id, details in found.items()
         ]
         with self.transaction():
             for chunk, marks in chunks(answer_ids):
                 self.db.execute(
                     f"delete from flags where check_name = ? and answer_id in ({marks})",
-                    [check_name, *chunk])
+                    [check_name, *chunk],
+                )
             if flags:
                 self.db.table("flags").insert_all(flags)
             for chunk, marks in chunks(answer_ids):
                 self.db.execute(
-                    f"update answers set scanned_at = ? where id in ({marks})", [at, *chunk])
+                    f"update answers set scanned_at = ? where id in ({marks})", [at, *chunk]
+                )

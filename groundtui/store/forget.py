@@ -19,20 +19,31 @@ from groundtui.store.rows import chunks
 
 #: The kinds of row a delete removes, as it reports them.
 KINDS = (
-    "answers", "answer_sources", "claims", "claim_edits", "judgements", "reviews", "adjudications",
-    "claim_labels", "answer_marks", "leases", "flags", "extractions", "sources", "completions",
+    "answers",
+    "answer_sources",
+    "claims",
+    "claim_edits",
+    "judgements",
+    "reviews",
+    "adjudications",
+    "claim_labels",
+    "answer_marks",
+    "leases",
+    "flags",
+    "extractions",
+    "sources",
+    "completions",
 )
 #: The rows of each kind the answers ``{ids}`` (a subquery) own, in the order they go:
 #: labels first and the answer last, as each count trigger reads the rows still there.
 _OWNED = {
     "claim_edits": "claim_edits where answer_id in ({ids})",
     "claim_labels": "claim_labels where claim_id in (select id from claims"
-                    " where answer_id in ({ids}))",
+    " where answer_id in ({ids}))",
     "reviews": "reviews where claim_id in (select id from claims where answer_id in ({ids}))",
     "adjudications": "adjudications where claim_id in (select id from claims"
-                     " where answer_id in ({ids}))",
-    "judgements": "judgements where claim_id in (select id from claims"
-                  " where answer_id in ({ids}))",
+    " where answer_id in ({ids}))",
+    "judgements": "judgements where claim_id in (select id from claims where answer_id in ({ids}))",
     "claims": "claims where answer_id in ({ids})",
     "extractions": "extractions where answer_id in ({ids})",
     "flags": "flags where answer_id in ({ids})",
@@ -72,9 +83,11 @@ class ForgetWrites(Connection):
         # value itself): let SQLite skip the rest before Python reads the path.
         escaped = json.dumps(value, ensure_ascii=False)[1:-1]
         return [
-            answer_id for answer_id, meta in self.db.execute(
-                "select id, meta from answers where instr(meta, ?) or instr(meta, ?)"
-                " order by seq", [escaped, value])
+            answer_id
+            for answer_id, meta in self.db.execute(
+                "select id, meta from answers where instr(meta, ?) or instr(meta, ?) order by seq",
+                [escaped, value],
+            )
             if _meta_text(json.loads(meta or "{}"), path) == value
         ]
 
@@ -83,7 +96,8 @@ class ForgetWrites(Connection):
         found: list[tuple[int, str]] = []
         for chunk, marks in chunks(list(dict.fromkeys(ids))):
             found += self.db.execute(
-                f"select seq, id from answers where id in ({marks})", chunk).fetchall()
+                f"select seq, id from answers where id in ({marks})", chunk
+            ).fetchall()
         return [answer_id for _, answer_id in sorted(found)]
 
     def forget_plan(self, answer_ids: list[str], prompt_keys: Iterable[str] = ()) -> Forgotten:
@@ -96,8 +110,10 @@ class ForgetWrites(Connection):
         """
         with _marked(self, answer_ids):
             sources, kept = self._orphan_sources()
-            rows = {kind: self.scalar(f"select count(*) from {_OWNED[kind].format(ids=_IDS)}")
-                    for kind in _OWNED}
+            rows = {
+                kind: self.scalar(f"select count(*) from {_OWNED[kind].format(ids=_IDS)}")
+                for kind in _OWNED
+            }
             rows["sources"] = len(sources)
             rows["completions"] = len(self._completions(prompt_keys))
         return Forgotten(answer_ids, {k: rows[k] for k in KINDS}, kept)
@@ -127,8 +143,10 @@ class ForgetWrites(Connection):
             completions = self._completions(prompt_keys)
             # A completion another answer's judging made too stays, without these answers.
             self.db.execute(f"delete from completion_answers where answer_id in ({_IDS})")
-            rows = {kind: self.db.execute(f"delete from {_OWNED[kind].format(ids=_IDS)}").rowcount
-                    for kind in _OWNED}
+            rows = {
+                kind: self.db.execute(f"delete from {_OWNED[kind].format(ids=_IDS)}").rowcount
+                for kind in _OWNED
+            }
             rows["sources"] = self._delete("sources", sources)
             rows["completions"] = self._delete("completions", completions)
         return Forgotten(answer_ids, {k: rows[k] for k in KINDS}, kept)
@@ -137,24 +155,36 @@ class ForgetWrites(Connection):
         """Completions cached with no answer recorded (before migration m005)."""
         return self.scalar(
             "select count(*) from completions c where not exists ("
-            "select 1 from completion_answers a where a.key = c.key)")
+            "select 1 from completion_answers a where a.key = c.key)"
+        )
 
     # -- helpers ---------------------------------------------------------------------
 
     def _orphan_sources(self) -> tuple[list[str], int]:
         """Keys of the marked answers' sources no other answer cites, and how many stay."""
-        cited = [r[0] for r in self.db.execute(
-            f"select distinct source_key from answer_sources where answer_id in ({_IDS})")]
+        cited = [
+            r[0]
+            for r in self.db.execute(
+                f"select distinct source_key from answer_sources where answer_id in ({_IDS})"
+            )
+        ]
         # A claim of another answer may name a source its own answer no longer cites (a
         # claim keeps the version it was judged against): that version stays too.
-        orphans = [r[0] for r in self.db.execute(
-            "select key from temp._forget_sources s where not exists ("
-            f"select 1 from answer_sources a where a.source_key = s.key and a.answer_id not in ({_IDS}))"
-            " and not exists (select 1 from claims c where c.source_key = s.key"
-            f" and c.answer_id not in ({_IDS}))"
-            " and not exists (select 1 from judgements j join claims c on c.id = j.claim_id"
-            f" where j.provenance_source_key = s.key and c.answer_id not in ({_IDS}))",
-        )] if self._fill("_forget_sources", cited) else []
+        orphans = (
+            [
+                r[0]
+                for r in self.db.execute(
+                    "select key from temp._forget_sources s where not exists ("
+                    f"select 1 from answer_sources a where a.source_key = s.key and a.answer_id not in ({_IDS}))"
+                    " and not exists (select 1 from claims c where c.source_key = s.key"
+                    f" and c.answer_id not in ({_IDS}))"
+                    " and not exists (select 1 from judgements j join claims c on c.id = j.claim_id"
+                    f" where j.provenance_source_key = s.key and c.answer_id not in ({_IDS}))",
+                )
+            ]
+            if self._fill("_forget_sources", cited)
+            else []
+        )
         return orphans, len(cited) - len(orphans)
 
     def _completions(self, prompt_keys: Iterable[str]) -> list[str]:
@@ -162,24 +192,31 @@ class ForgetWrites(Connection):
         self._fill("_forget_keys", prompt_keys)
         self.db.execute(
             "insert or ignore into temp._forget_keys select key from completion_answers"
-            f" where answer_id in ({_IDS})")
-        return [r[0] for r in self.db.execute(
-            "select k.key from temp._forget_keys k join completions c on c.key = k.key"
-            " where not exists (select 1 from completion_answers a where a.key = k.key"
-            f" and a.answer_id not in ({_IDS}))")]
+            f" where answer_id in ({_IDS})"
+        )
+        return [
+            r[0]
+            for r in self.db.execute(
+                "select k.key from temp._forget_keys k join completions c on c.key = k.key"
+                " where not exists (select 1 from completion_answers a where a.key = k.key"
+                f" and a.answer_id not in ({_IDS}))"
+            )
+        ]
 
     def _fill(self, table: str, keys: Iterable[str]) -> int:
         self.db.execute(f"create temp table if not exists {table} (key text primary key)")
         self.db.execute(f"delete from temp.{table}")
         self.db.conn.executemany(
-            f"insert or ignore into temp.{table} values (?)", ((k,) for k in keys))
+            f"insert or ignore into temp.{table} values (?)", ((k,) for k in keys)
+        )
         return self.scalar(f"select count(*) from temp.{table}")
 
     def _delete(self, table: str, keys: list[str]) -> int:
         deleted = 0
         for chunk, marks in chunks(keys):
             deleted += self.db.execute(
-                f"delete from {table} where key in ({marks})", chunk).rowcount
+                f"delete from {table} where key in ({marks})", chunk
+            ).rowcount
         return deleted
 
 
@@ -193,8 +230,9 @@ def _marked(store: Connection, answer_ids: list[str]) -> Iterator[None]:
     db = store.db
     db.execute("create temp table if not exists _forget_answers (id text primary key)")
     db.execute("delete from temp._forget_answers")
-    db.conn.executemany("insert or ignore into temp._forget_answers values (?)",
-                        ((i,) for i in answer_ids))
+    db.conn.executemany(
+        "insert or ignore into temp._forget_answers values (?)", ((i,) for i in answer_ids)
+    )
     try:
         yield
     finally:

@@ -46,15 +46,19 @@ _MOVED = {
 _KEPT = "s.answer_id not in (select id from temp.spool_present)"
 _KEPT_CLAIM = (
     "s.claim_id not in (select c.id from spool.claims c"
-    " join temp.spool_present p on p.id = c.answer_id)")
+    " join temp.spool_present p on p.id = c.answer_id)"
+)
 # Which spooled rows are copied: those of answers not stored yet, and source versions
 # the database does not hold that such an answer cites.
 _WHERE = {
     "sources": "s.key not in (select key from main.sources) and s.key in ("
-               "select source_key from spool.answer_sources s where " + _KEPT + ")",
+    "select source_key from spool.answer_sources s where " + _KEPT + ")",
     "answers": "s.id not in (select id from temp.spool_present)",
-    "answer_sources": _KEPT, "claims": _KEPT, "claim_labels": _KEPT,
-    "judgements": _KEPT_CLAIM, "reviews": _KEPT_CLAIM,
+    "answer_sources": _KEPT,
+    "claims": _KEPT,
+    "claim_labels": _KEPT,
+    "judgements": _KEPT_CLAIM,
+    "reviews": _KEPT_CLAIM,
 }
 
 
@@ -101,31 +105,42 @@ class ImportWrites(LabelWrites):
             self.db.execute("drop table if exists temp.spool_present")
             self.db.execute(
                 "create temp table spool_present as select s.id from spool.answers s"
-                " join main.answers m on m.id = s.id")
+                " join main.answers m on m.id = s.id"
+            )
             # A reviewer is one person whatever the case of their name: every name takes
             # the spelling the database first knew it by (README "Reviewing as a team").
             self.db.execute(
                 "insert or ignore into main.reviewers (key, name, lead, added_at)"
                 f" select casefold(s.reviewer), s.reviewer, 0, s.at from spool.reviews s"
-                f" where {_KEPT_CLAIM} order by s.rowid")
+                f" where {_KEPT_CLAIM} order by s.rowid"
+            )
             for table in ("reviews", "claim_labels"):
                 self.db.execute(
                     f"update spool.{table} set reviewer = (select r.name from main.reviewers r"
-                    f" where r.key = casefold(spool.{table}.reviewer)) where reviewer is not null")
+                    f" where r.key = casefold(spool.{table}.reviewer)) where reviewer is not null"
+                )
             bases = {
                 "seq": self.scalar("select coalesce(max(seq), 0) from main.answers"),
                 "judgement": self.scalar("select coalesce(max(id), 0) from main.judgements"),
                 "review": self.scalar("select coalesce(max(id), 0) from main.reviews"),
             }
             counts = {}
-            for table in ("sources", "answers", "answer_sources", "claims", "judgements",
-                          "reviews", "claim_labels"):
+            for table in (
+                "sources",
+                "answers",
+                "answer_sources",
+                "claims",
+                "judgements",
+                "reviews",
+                "claim_labels",
+            ):
                 columns = [row[1] for row in self.db.execute(f"pragma main.table_info({table})")]
                 picks = ", ".join(_MOVED.get((table, c), f"s.{c}") for c in columns)
                 order = "s.seq" if table == "answers" else "s.rowid"
                 counts[table] = self.db.execute(
                     f"insert into main.{table} ({', '.join(columns)}) select {picks}"
-                    f" from spool.{table} s where {_WHERE[table]} order by {order}", bases,
+                    f" from spool.{table} s where {_WHERE[table]} order by {order}",
+                    bases,
                 ).rowcount
             self.db.execute("drop table temp.spool_present")
         return Written(counts["answers"], counts["sources"], counts["claims"], counts["reviews"])

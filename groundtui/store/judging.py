@@ -14,8 +14,15 @@ class JudgingWrites(LabelWrites):
     """What a judge extracted, where an imported claim really is, the model's replies."""
 
     def add_extraction(
-        self, answer_id: str, judge: str, prompt_version: str, claims: list[ClaimRow] | None,
-        *, error: str | None = None, spent: dict | None = None, at: str | None = None,
+        self,
+        answer_id: str,
+        judge: str,
+        prompt_version: str,
+        claims: list[ClaimRow] | None,
+        *,
+        error: str | None = None,
+        spent: dict | None = None,
+        at: str | None = None,
     ) -> None:
         """Store a judge's extraction of an answer: its claims (perhaps none), or its failure.
 
@@ -30,11 +37,17 @@ class JudgingWrites(LabelWrites):
         with self.transaction():
             if claims:
                 self.add_claims(claims, at)
-            self.db.table("extractions").insert({
-                "answer_id": answer_id, "judge": judge, "prompt_version": prompt_version,
-                "claims": None if claims is None else len(claims), "error": error,
-                **(spent or {}), "at": at,
-            })
+            self.db.table("extractions").insert(
+                {
+                    "answer_id": answer_id,
+                    "judge": judge,
+                    "prompt_version": prompt_version,
+                    "claims": None if claims is None else len(claims),
+                    "error": error,
+                    **(spent or {}),
+                    "at": at,
+                }
+            )
 
     def relocate_claim(self, claim_id: str, changes: dict) -> None:
         """Update an imported claim's span and citation columns (``claims`` columns)."""
@@ -42,8 +55,15 @@ class JudgingWrites(LabelWrites):
             self.db.table("claims").update(claim_id, changes)
 
     def put_completion(
-        self, key: str, model: str, prompt_version: str, response: str, *,
-        prompt_tokens: int = 0, completion_tokens: int = 0, cost: float = 0.0,
+        self,
+        key: str,
+        model: str,
+        prompt_version: str,
+        response: str,
+        *,
+        prompt_tokens: int = 0,
+        completion_tokens: int = 0,
+        cost: float = 0.0,
         answer_id: str | None = None,
     ) -> None:
         """Keep a model's reply under ``key`` (replacing any earlier one).
@@ -58,10 +78,19 @@ class JudgingWrites(LabelWrites):
             self.db.execute(
                 "insert or replace into completions (key, model, prompt_version, response,"
                 " prompt_tokens, completion_tokens, cost, at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-                [key, model, prompt_version, response, prompt_tokens, completion_tokens, cost,
-                 now_iso()],
+                [
+                    key,
+                    model,
+                    prompt_version,
+                    response,
+                    prompt_tokens,
+                    completion_tokens,
+                    cost,
+                    now_iso(),
+                ],
             )
             if answer_id is not None:
                 self.db.execute(
                     "insert or ignore into completion_answers (key, answer_id) values (?, ?)",
-                    [key, answer_id])
+                    [key, answer_id],
+                )

@@ -55,8 +55,13 @@ class LabelWrites(Connection):
 
     def add_judgement(self, claim_id: str, judge: str, prompt_version: str, **fields: Any) -> int:
         """Append one judgement (or a failure: ``verdict=None, error=...``) and relabel."""
-        row = {"claim_id": claim_id, "judge": judge, "prompt_version": prompt_version,
-               "at": fields.pop("at", None) or now_iso(), **fields}
+        row = {
+            "claim_id": claim_id,
+            "judge": judge,
+            "prompt_version": prompt_version,
+            "at": fields.pop("at", None) or now_iso(),
+            **fields,
+        }
         with self.transaction():
             pk = _new_id(self.db.table("judgements").insert(row))
             self.refresh_labels([claim_id])
@@ -82,8 +87,15 @@ class LabelWrites(Connection):
         """
         reviewer = self.reviewer_name(reviewer)
         row = review_row(
-            claim_id, reviewer, verdict, invention_kind, note,
-            blind=blind, independent=independent, at=at or now_iso(), origin=origin,
+            claim_id,
+            reviewer,
+            verdict,
+            invention_kind,
+            note,
+            blind=blind,
+            independent=independent,
+            at=at or now_iso(),
+            origin=origin,
             reverts=reverts,
         )
         with self.transaction():
@@ -92,17 +104,28 @@ class LabelWrites(Connection):
         return pk
 
     def add_mark(
-        self, answer_id: str, reviewer: str, correct: bool | None, *,
-        at: str | None = None, reverts: int | None = None,
+        self,
+        answer_id: str,
+        reviewer: str,
+        correct: bool | None,
+        *,
+        at: str | None = None,
+        reverts: int | None = None,
     ) -> int:
         """Append a reviewer's correctness mark for an answer (``None`` = unknown)."""
         reviewer = self.reviewer_name(reviewer)
         with self.transaction():
-            return _new_id(self.db.table("answer_marks").insert(
-                {"answer_id": answer_id, "reviewer": reviewer,
-                 "correct": None if correct is None else int(correct),
-                 "at": at or now_iso(), "reverts": reverts}
-            ))
+            return _new_id(
+                self.db.table("answer_marks").insert(
+                    {
+                        "answer_id": answer_id,
+                        "reviewer": reviewer,
+                        "correct": None if correct is None else int(correct),
+                        "at": at or now_iso(),
+                        "reverts": reverts,
+                    }
+                )
+            )
 
     def refresh_labels(self, claim_ids: list[str], *, new: bool = False) -> None:
         """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews (README "The report").
@@ -121,9 +144,13 @@ class LabelWrites(Connection):
     def _refresh_chunk(self, chunk: list[str], marks: str, new: bool) -> None:
         # A retired claim's row names no answer, so every reader of an answer's labels
         # (the queue, coverage, the team's progress) leaves it out as the counts do.
-        answer_of = dict(self.db.execute(
-            "select id, case when retired is null then answer_id end from claims"
-            f" where id in ({marks})", chunk).fetchall())
+        answer_of = dict(
+            self.db.execute(
+                "select id, case when retired is null then answer_id end from claims"
+                f" where id in ({marks})",
+                chunk,
+            ).fetchall()
+        )
         judged = {}
         for row in self.db.execute(
             "select claim_id, id, judge, verdict, invention_kind from judgements"
@@ -155,17 +182,28 @@ class LabelWrites(Connection):
             a = a if a and a[3] is not None else None
             # The effective label: the adjudication, else the latest reviewer's, else the judge's.
             top = (a[3], a[4]) if a else (r[3], r[4]) if r else (j[3], j[4]) if j else (None, None)
-            rows.append({
-                "claim_id": claim_id, "answer_id": answer_of.get(claim_id),
-                "judge": j[2] if j else None, "judge_verdict": j[3] if j else None,
-                "judge_kind": j[4] if j else None, "judgement_id": j[1] if j else None,
-                "reviewer": r[2] if r else None, "reviewer_verdict": r[3] if r else None,
-                "reviewer_kind": r[4] if r else None, "review_id": r[1] if r else None,
-                "reviewed_at": r[6] if r else None, "note": r[5] if r else None,
-                "adjudicator": a[2] if a else None, "adjudicated_verdict": a[3] if a else None,
-                "adjudicated_kind": a[4] if a else None, "adjudication_id": a[1] if a else None,
-                "label": top[0], "label_kind": top[1],
-            })
+            rows.append(
+                {
+                    "claim_id": claim_id,
+                    "answer_id": answer_of.get(claim_id),
+                    "judge": j[2] if j else None,
+                    "judge_verdict": j[3] if j else None,
+                    "judge_kind": j[4] if j else None,
+                    "judgement_id": j[1] if j else None,
+                    "reviewer": r[2] if r else None,
+                    "reviewer_verdict": r[3] if r else None,
+                    "reviewer_kind": r[4] if r else None,
+                    "review_id": r[1] if r else None,
+                    "reviewed_at": r[6] if r else None,
+                    "note": r[5] if r else None,
+                    "adjudicator": a[2] if a else None,
+                    "adjudicated_verdict": a[3] if a else None,
+                    "adjudicated_kind": a[4] if a else None,
+                    "adjudication_id": a[1] if a else None,
+                    "label": top[0],
+                    "label_kind": top[1],
+                }
+            )
         # An upsert, never INSERT OR REPLACE: a replace skips the delete triggers that
         # keep the report's counts (groundtui/store/counts.py) current.
         if new and rows:
@@ -174,6 +212,8 @@ class LabelWrites(Connection):
             columns = list(rows[0])
             self.db.conn.executemany(
                 f"insert into claim_labels ({', '.join(columns)})"
-                f" values ({', '.join(':' + c for c in columns)})", rows)
+                f" values ({', '.join(':' + c for c in columns)})",
+                rows,
+            )
         elif rows:
             self.db.table("claim_labels").upsert_all(rows, pk="claim_id")

@@ -37,17 +37,32 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     # document is kept beside the current one and claims keep pointing at what they cited.
     db.table("sources").create(
         {
-            "key": str, "source_id": str, "text_hash": str, "title": str,
-            "origin": str, "text": str, "updated_at": str, "first_seen": str,
+            "key": str,
+            "source_id": str,
+            "text_hash": str,
+            "title": str,
+            "origin": str,
+            "text": str,
+            "updated_at": str,
+            "first_seen": str,
         },
-        pk="key", not_null={"source_id", "text", "origin"},
+        pk="key",
+        not_null={"source_id", "text", "origin"},
     )
     db.table("answers").create(
         {
-            "id": str, "question": str, "response": str, "correct": int, "meta": str,
-            "content_hash": str, "imported_at": str, "seq": int, "scanned_at": str,
+            "id": str,
+            "question": str,
+            "response": str,
+            "correct": int,
+            "meta": str,
+            "content_hash": str,
+            "imported_at": str,
+            "seq": int,
+            "scanned_at": str,
         },
-        pk="id", not_null={"question", "response", "content_hash"},
+        pk="id",
+        not_null={"question", "response", "content_hash"},
     )
     db.table("answer_sources").create(
         {"answer_id": str, "position": int, "source_key": str},
@@ -56,40 +71,74 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     )
     db.table("claims").create(
         {
-            "id": str, "answer_id": str, "ordinal": int, "text": str, "kind": str,
-            "citation": int, "source_key": str, "span_start": int, "span_end": int,
-            "located": str, "uncited": int, "dangling": int, "extracted_by": str,
+            "id": str,
+            "answer_id": str,
+            "ordinal": int,
+            "text": str,
+            "kind": str,
+            "citation": int,
+            "source_key": str,
+            "span_start": int,
+            "span_end": int,
+            "located": str,
+            "uncited": int,
+            "dangling": int,
+            "extracted_by": str,
             "created_at": str,
         },
-        pk="id", not_null={"answer_id", "ordinal", "text", "kind"},
+        pk="id",
+        not_null={"answer_id", "ordinal", "text", "kind"},
         foreign_keys=[("answer_id", "answers", "id"), ("source_key", "sources", "key")],
     )
     db.table("judgements").create(
         {
-            "id": int, "claim_id": str, "judge": str, "prompt_version": str, "verdict": str,
-            "invention_kind": str, "rule_invention_kind": str, "evidence_start": int,
-            "evidence_end": int, "evidence_text": str, "provenance_source_key": str,
-            "rationale": str, "error": str, "calls": int, "prompt_tokens": int,
-            "completion_tokens": int, "cost": float, "seconds": float, "at": str,
+            "id": int,
+            "claim_id": str,
+            "judge": str,
+            "prompt_version": str,
+            "verdict": str,
+            "invention_kind": str,
+            "rule_invention_kind": str,
+            "evidence_start": int,
+            "evidence_end": int,
+            "evidence_text": str,
+            "provenance_source_key": str,
+            "rationale": str,
+            "error": str,
+            "calls": int,
+            "prompt_tokens": int,
+            "completion_tokens": int,
+            "cost": float,
+            "seconds": float,
+            "at": str,
         },
-        pk="id", not_null={"claim_id", "judge", "at"},
+        pk="id",
+        not_null={"claim_id", "judge", "at"},
         foreign_keys=[("claim_id", "claims", "id")],
     )
     # Append-only: a change of mind, an undo or a retraction (verdict NULL) is a new row.
     db.table("reviews").create(
         {
-            "id": int, "claim_id": str, "reviewer": str, "verdict": str,
-            "invention_kind": str, "note": str, "blind": int, "at": str, "origin": str,
+            "id": int,
+            "claim_id": str,
+            "reviewer": str,
+            "verdict": str,
+            "invention_kind": str,
+            "note": str,
+            "blind": int,
+            "at": str,
+            "origin": str,
             "reverts": int,
         },
-        pk="id", not_null={"claim_id", "reviewer", "at"},
+        pk="id",
+        not_null={"claim_id", "reviewer", "at"},
         foreign_keys=[("claim_id", "claims", "id")],
     )
     # A reviewer's mark of an answer's correctness (1, 0, or NULL for "unknown"): append-only.
     db.table("answer_marks").create(
-        {"id": int, "answer_id": str, "reviewer": str, "correct": int, "at": str,
-         "reverts": int},
-        pk="id", not_null={"answer_id", "reviewer", "at"},
+        {"id": int, "answer_id": str, "reviewer": str, "correct": int, "at": str, "reverts": int},
+        pk="id",
+        not_null={"answer_id", "reviewer", "at"},
         foreign_keys=[("answer_id", "answers", "id")],
     )
     db.table("flags").create(
@@ -102,10 +151,20 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     # judgement and review on each key press.
     db.table("claim_labels").create(
         {
-            "claim_id": str, "answer_id": str, "judge": str, "judge_verdict": str,
-            "judge_kind": str, "judgement_id": int, "reviewer": str,
-            "reviewer_verdict": str, "reviewer_kind": str, "review_id": int,
-            "reviewed_at": str, "note": str, "label": str, "label_kind": str,
+            "claim_id": str,
+            "answer_id": str,
+            "judge": str,
+            "judge_verdict": str,
+            "judge_kind": str,
+            "judgement_id": int,
+            "reviewer": str,
+            "reviewer_verdict": str,
+            "reviewer_kind": str,
+            "review_id": int,
+            "reviewed_at": str,
+            "note": str,
+            "label": str,
+            "label_kind": str,
         },
         pk="claim_id",
         foreign_keys=[("claim_id", "claims", "id")],
@@ -113,8 +172,16 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     # Our own completion cache: litellm's disk cache is gone, and a re-run over judged
     # answers must make zero calls.
     db.table("completions").create(
-        {"key": str, "model": str, "prompt_version": str, "response": str,
-         "prompt_tokens": int, "completion_tokens": int, "cost": float, "at": str},
+        {
+            "key": str,
+            "model": str,
+            "prompt_version": str,
+            "response": str,
+            "prompt_tokens": int,
+            "completion_tokens": int,
+            "cost": float,
+            "at": str,
+        },
         pk="key",
     )
     db.table("sources").create_index(["source_id"])
@@ -148,11 +215,21 @@ def m003_extractions(db: sqlite_utils.Database) -> None:
     """
     db.table("extractions").create(
         {
-            "id": int, "answer_id": str, "judge": str, "prompt_version": str, "claims": int,
-            "error": str, "calls": int, "prompt_tokens": int, "completion_tokens": int,
-            "cost": float, "seconds": float, "at": str,
+            "id": int,
+            "answer_id": str,
+            "judge": str,
+            "prompt_version": str,
+            "claims": int,
+            "error": str,
+            "calls": int,
+            "prompt_tokens": int,
+            "completion_tokens": int,
+            "cost": float,
+            "seconds": float,
+            "at": str,
         },
-        pk="id", not_null={"answer_id", "judge", "prompt_version", "at"},
+        pk="id",
+        not_null={"answer_id", "judge", "prompt_version", "at"},
         foreign_keys=[("answer_id", "answers", "id")],
     )
     db.table("extractions").create_index(["answer_id", "judge", "prompt_version"])
@@ -162,7 +239,8 @@ def m003_extractions(db: sqlite_utils.Database) -> None:
 def m004_settings(db: sqlite_utils.Database) -> None:
     """Settings shared by everyone on the database (``groundtui config``)."""
     db.table("settings").create(
-        {"key": str, "value": str, "set_by": str, "set_at": str}, pk="key",
+        {"key": str, "value": str, "set_by": str, "set_at": str},
+        pk="key",
         not_null={"value"},
     )
 
@@ -176,7 +254,8 @@ def m005_completion_answers(db: sqlite_utils.Database) -> None:
     answer it was made for; completions cached before this migration have none.
     """
     db.table("completion_answers").create(
-        {"key": str, "answer_id": str}, pk=("key", "answer_id"),
+        {"key": str, "answer_id": str},
+        pk=("key", "answer_id"),
         foreign_keys=[("answer_id", "answers", "id")],
     )
     db.table("completion_answers").create_index(["answer_id"])
@@ -196,9 +275,16 @@ def m006_team(db: sqlite_utils.Database) -> None:
     - ``settings.content``: the text a setting names (the guidelines file's).
     """
     db.table("reviewers").create(
-        {"key": str, "name": str, "lead": int, "token_hash": str, "added_at": str,
-         "revoked_at": str},
-        pk="key", not_null={"name", "added_at"},
+        {
+            "key": str,
+            "name": str,
+            "lead": int,
+            "token_hash": str,
+            "added_at": str,
+            "revoked_at": str,
+        },
+        pk="key",
+        not_null={"name", "added_at"},
     )
     # Everyone who labelled so far, each spelling folded into the first one written.
     db.execute(
@@ -222,9 +308,18 @@ def m006_team(db: sqlite_utils.Database) -> None:
     db.table("leases").create_index(["reviewer"])
     db.table("leases").create_index(["expires_at"])
     db.table("adjudications").create(
-        {"id": int, "claim_id": str, "adjudicator": str, "verdict": str,
-         "invention_kind": str, "note": str, "at": str, "reverts": int},
-        pk="id", not_null={"claim_id", "adjudicator", "at"},
+        {
+            "id": int,
+            "claim_id": str,
+            "adjudicator": str,
+            "verdict": str,
+            "invention_kind": str,
+            "note": str,
+            "at": str,
+            "reverts": int,
+        },
+        pk="id",
+        not_null={"claim_id", "adjudicator", "at"},
         foreign_keys=[("claim_id", "claims", "id")],
     )
     db.table("adjudications").create_index(["claim_id", "at"])
@@ -233,8 +328,10 @@ def m006_team(db: sqlite_utils.Database) -> None:
     db.table("answers").add_column("overlap_point", float)
     db.conn.executemany(
         "update answers set overlap_point = ? where id = ?",
-        ((overlap_point(answer_id), answer_id)
-         for (answer_id,) in db.execute("select id from answers").fetchall()),
+        (
+            (overlap_point(answer_id), answer_id)
+            for (answer_id,) in db.execute("select id from answers").fetchall()
+        ),
     )
     db.table("answers").create_index(["overlap_point"])
     db.table("settings").add_column("content", str)
@@ -272,16 +369,28 @@ def m008_claim_edits(db: sqlite_utils.Database) -> None:
     """
     add_edit_columns(db)  # a database made since has it from m002
     db.table("claim_edits").create(
-        {"id": int, "claim_id": str, "answer_id": str, "reviewer": str, "action": str,
-         "text": str, "span_start": int, "span_end": int, "made": str, "at": str,
-         "reverts": int},
-        pk="id", not_null={"answer_id", "reviewer", "action", "at"},
+        {
+            "id": int,
+            "claim_id": str,
+            "answer_id": str,
+            "reviewer": str,
+            "action": str,
+            "text": str,
+            "span_start": int,
+            "span_end": int,
+            "made": str,
+            "at": str,
+            "reverts": int,
+        },
+        pk="id",
+        not_null={"answer_id", "reviewer", "action", "at"},
         foreign_keys=[("answer_id", "answers", "id")],
     )
     db.table("claim_edits").create_index(["answer_id", "at"])
     db.table("claim_edits").create_index(["claim_id"])
     db.execute(
-        "create index claims_retired on claims (retired, answer_id) where retired is not null")
+        "create index claims_retired on claims (retired, answer_id) where retired is not null"
+    )
     # A retired claim leaves the counts.
     reinstall_triggers(db)
 

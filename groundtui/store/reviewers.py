@@ -35,7 +35,9 @@ def token_hash(token: str) -> str:
 class ReviewerWrites(LabelWrites):
     """Adding, listing and revoking reviewers' links; finding a token's reviewer."""
 
-    def add_reviewer(self, name: str, *, lead: bool = False, at: str | None = None) -> tuple[str, str]:
+    def add_reviewer(
+        self, name: str, *, lead: bool = False, at: str | None = None
+    ) -> tuple[str, str]:
         """Give ``name`` a new link token (replacing any earlier one) and return
         ``(name as first written, token)``. The token is returned once and never stored."""
         token = secrets.token_urlsafe(32)
@@ -48,7 +50,8 @@ class ReviewerWrites(LabelWrites):
                 [name.casefold(), name, int(lead), token_hash(token), at],
             )
             stored = self.db.execute(
-                "select name from reviewers where key = ?", [name.casefold()]).fetchone()[0]
+                "select name from reviewers where key = ?", [name.casefold()]
+            ).fetchone()[0]
         return stored, token
 
     def revoke_reviewer(self, name: str, *, at: str | None = None) -> str | None:
@@ -56,12 +59,15 @@ class ReviewerWrites(LabelWrites):
         with self.transaction():
             row = self.db.execute(
                 "select name from reviewers where key = ? and token_hash is not null"
-                " and revoked_at is null", [name.casefold()]).fetchone()
+                " and revoked_at is null",
+                [name.casefold()],
+            ).fetchone()
             if row is None:
                 return None
             self.db.execute(
                 "update reviewers set revoked_at = ? where key = ?",
-                [at or now_iso(), name.casefold()])
+                [at or now_iso(), name.casefold()],
+            )
         return str(row[0])
 
     def reviewers(self) -> list[dict]:
@@ -89,13 +95,19 @@ class ReviewerWrites(LabelWrites):
 
     def live_token_hashes(self) -> set[str]:
         """The stored hashes of every live link: a session opened by any other link ends."""
-        return {row[0] for row in self.db.execute(
-            "select token_hash from reviewers where token_hash is not null"
-            " and revoked_at is null")}
+        return {
+            row[0]
+            for row in self.db.execute(
+                "select token_hash from reviewers where token_hash is not null"
+                " and revoked_at is null"
+            )
+        }
 
     def reviewer_for_name(self, name: str) -> Reviewer | None:
         """``name``'s reviewer when their link is live (not revoked), else None."""
         row = self.db.execute(
             "select name, lead from reviewers where key = ? and token_hash is not null"
-            " and revoked_at is null", [name.casefold()]).fetchone()
+            " and revoked_at is null",
+            [name.casefold()],
+        ).fetchone()
         return Reviewer(row[0], bool(row[1])) if row else None

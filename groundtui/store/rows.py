@@ -106,7 +106,9 @@ class ClaimRow:
         return len(self.cited_keys) < len(self.citations)
 
 
-def cited_keys(citations: tuple[int, ...], numbers: Sequence[int], keys: Sequence[str]) -> tuple[str, ...]:
+def cited_keys(
+    citations: tuple[int, ...], numbers: Sequence[int], keys: Sequence[str]
+) -> tuple[str, ...]:
     """The key of the source each of ``citations`` names, in order, skipping numbers that
     name none (so a claim is dangling when this is shorter than its citations).
 
@@ -134,20 +136,29 @@ def citation_columns(citations: tuple[int, ...], keys: tuple[str, ...]) -> dict:
 def source_row(source: Source, key: str, at: str) -> dict:
     """A ``sources`` row for one version of a source."""
     return {
-        "key": key, "source_id": source.id,
+        "key": key,
+        "source_id": source.id,
         "text_hash": hashlib.sha256(source.text.encode()).hexdigest(),
-        "title": source.title, "origin": source.origin, "text": source.text,
-        "updated_at": source.updated_at, "first_seen": at,
+        "title": source.title,
+        "origin": source.origin,
+        "text": source.text,
+        "updated_at": source.updated_at,
+        "first_seen": at,
     }
 
 
 def answer_row(answer: Answer, digest: str, at: str, seq: int) -> dict:
     """An ``answers`` row; ``seq`` keeps import order for the queue."""
     return {
-        "id": answer.id, "question": answer.question, "response": answer.response,
+        "id": answer.id,
+        "question": answer.question,
+        "response": answer.response,
         "correct": None if answer.correct is None else int(answer.correct),
         "meta": json.dumps(answer.meta, ensure_ascii=False, sort_keys=True),
-        "content_hash": digest, "imported_at": at, "seq": seq, "scanned_at": None,
+        "content_hash": digest,
+        "imported_at": at,
+        "seq": seq,
+        "scanned_at": None,
         "overlap_point": overlap_point(answer.id),
     }
 
@@ -155,11 +166,17 @@ def answer_row(answer: Answer, digest: str, at: str, seq: int) -> dict:
 def claim_row(c: ClaimRow, at: str) -> dict:
     """The ``claims`` row of ``c``, created ``at``."""
     return {
-        "id": c.id, "answer_id": c.answer_id, "ordinal": c.ordinal, "text": c.text,
-        "kind": c.kind, **citation_columns(c.citations, c.cited_keys),
+        "id": c.id,
+        "answer_id": c.answer_id,
+        "ordinal": c.ordinal,
+        "text": c.text,
+        "kind": c.kind,
+        **citation_columns(c.citations, c.cited_keys),
         "span_start": c.span[0] if c.span else None,
         "span_end": c.span[1] if c.span else None,
-        "located": c.located, "extracted_by": c.extracted_by, "created_at": at,
+        "located": c.located,
+        "extracted_by": c.extracted_by,
+        "created_at": at,
         "retired": None,
     }
 
@@ -177,33 +194,62 @@ def imported_judgement_row(
     """
     evidence = claim.evidence
     return {
-        "claim_id": row.id, "judge": claim.judge or judge, "prompt_version": judge,
+        "claim_id": row.id,
+        "judge": claim.judge or judge,
+        "prompt_version": judge,
         "verdict": claim.verdict.value if claim.verdict else None,
         "invention_kind": claim.invention_kind.value if claim.invention_kind else None,
         "evidence_start": evidence[0] if evidence else None,
         "evidence_end": evidence[1] if evidence else None,
         "evidence_text": (
             source_text[evidence[0] : evidence[1]]
-            if evidence is not None and source_text is not None else None
+            if evidence is not None and source_text is not None
+            else None
         ),
-        "rationale": claim.rationale, "at": at,
+        "rationale": claim.rationale,
+        "at": at,
     }
 
 
 def review_row(
-    claim_id: str, reviewer: str, verdict: str | None, invention_kind: str | None,
-    note: str, *, blind: bool, at: str, origin: str, reverts: int | None = None,
+    claim_id: str,
+    reviewer: str,
+    verdict: str | None,
+    invention_kind: str | None,
+    note: str,
+    *,
+    blind: bool,
+    at: str,
+    origin: str,
+    reverts: int | None = None,
     independent: bool = False,
 ) -> dict:
     """The ``reviews`` row of one label (``verdict=None``: a retraction)."""
-    return {"claim_id": claim_id, "reviewer": reviewer, "verdict": verdict,
-            "invention_kind": invention_kind, "note": note, "blind": int(blind),
-            "independent": int(independent), "at": at, "origin": origin, "reverts": reverts}
+    return {
+        "claim_id": claim_id,
+        "reviewer": reviewer,
+        "verdict": verdict,
+        "invention_kind": invention_kind,
+        "note": note,
+        "blind": int(blind),
+        "independent": int(independent),
+        "at": at,
+        "origin": origin,
+        "reverts": reverts,
+    }
 
 
 def imported_review_row(claim_id: str, review: Review) -> dict:
     """The ``reviews`` row of a label an imported claim came with."""
     kind = review.invention_kind.value if review.invention_kind else None
-    return review_row(claim_id, review.reviewer, review.verdict.value, kind, review.note,
-                      blind=review.blind, independent=review.independent,
-                      at=now_iso(review.at), origin="import")
+    return review_row(
+        claim_id,
+        review.reviewer,
+        review.verdict.value,
+        kind,
+        review.note,
+        blind=review.blind,
+        independent=review.independent,
+        at=now_iso(review.at),
+        origin="import",
+    )

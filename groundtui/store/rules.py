@@ -84,8 +84,7 @@ JUDGE_PICK = """(
 JUDGE_LABEL = f"coalesce({human_verdict('l')}, j.verdict)"
 #: The invention kind that goes with ``JUDGE_LABEL``.
 JUDGE_LABEL_KIND = (
-    f"case when {human_verdict('l')} is not null then {human_kind('l')}"
-    " else j.invention_kind end"
+    f"case when {human_verdict('l')} is not null then {human_kind('l')} else j.invention_kind end"
 )
 
 

@@ -34,8 +34,15 @@ from groundtui.store.rows import (
 )
 
 #: The tables an import writes, in the order it writes them (each row's parents first).
-SPOOLED = ("sources", "answers", "answer_sources", "claims", "judgements", "reviews",
-           "claim_labels")
+SPOOLED = (
+    "sources",
+    "answers",
+    "answer_sources",
+    "claims",
+    "judgements",
+    "reviews",
+    "claim_labels",
+)
 
 
 class NewAnswer(NamedTuple):
@@ -71,8 +78,8 @@ class Spool(LabelWrites):
             # adjudications: empty, for the labels' code, which reads them.
             for table in (*SPOOLED, "adjudications"):
                 (sql,) = schema_of.execute(
-                    "select sql from sqlite_master where type = 'table' and name = ?",
-                    [table]).fetchone()
+                    "select sql from sqlite_master where type = 'table' and name = ?", [table]
+                ).fetchone()
                 self.db.execute(sql)
             self.db.execute("create index spool_judgements on judgements (claim_id)")
             self.db.execute("create index spool_reviews on reviews (claim_id)")
@@ -96,16 +103,22 @@ class Spool(LabelWrites):
                 key = source_key(source.id, source.text)
                 texts[key] = source.text
                 rows["sources"].append(source_row(source, key, self.at))
-                rows["answer_sources"].append({
-                    "answer_id": answer.id, "position": position, "source_key": key,
-                    "number": numbers[position - 1]})
+                rows["answer_sources"].append(
+                    {
+                        "answer_id": answer.id,
+                        "position": position,
+                        "source_key": key,
+                        "number": numbers[position - 1],
+                    }
+                )
             rows["answers"].append(answer_row(answer, digest, self.at, self.answers))
             for row, claim in zip(claims, answer.claims or [], strict=True):
                 rows["claims"].append(claim_row(row, self.at))
                 if claim.verdict is not None:
                     cited = texts.get(row.source_key) if row.source_key else None
                     rows["judgements"].append(
-                        imported_judgement_row(row, claim, cited, judge, self.at))
+                        imported_judgement_row(row, claim, cited, judge, self.at)
+                    )
                 rows["reviews"].extend(imported_review_row(row.id, r) for r in claim.reviews)
         with self.transaction():
             for table, table_rows in rows.items():
@@ -113,7 +126,8 @@ class Spool(LabelWrites):
                     # A source cited by many answers is spooled once; the copy skips the
                     # versions the database already holds.
                     self.db.table(table).insert_all(
-                        table_rows, batch_size=500, ignore=table == "sources")
+                        table_rows, batch_size=500, ignore=table == "sources"
+                    )
             self.refresh_labels([c["id"] for c in rows["claims"]], new=True)
 
     def close(self) -> None:

@@ -21,6 +21,14 @@ from groundtui.store.settings import SettingsStore
 from groundtui.store.team import TeamWrites
 
 
-class Store(ImportWrites, JudgingWrites, FlagWrites, SettingsStore, ForgetWrites, TeamWrites,
-            ReviewerWrites, ClaimEditWrites):
+class Store(
+    ImportWrites,
+    JudgingWrites,
+    FlagWrites,
+    SettingsStore,
+    ForgetWrites,
+    TeamWrites,
+    ReviewerWrites,
+    ClaimEditWrites,
+):
     """One SQLite database file. Not shared between threads: open one per thread."""

@@ -56,19 +56,23 @@ def expiry(now: str, minutes: int) -> str:
 class TeamWrites(LabelWrites):
     """Reviewers, leases and adjudications."""
 
-    def take_lease(self, answer_id: str, reviewer: str, *, now: str, minutes: int,
-                   share: float) -> Lease:
+    def take_lease(
+        self, answer_id: str, reviewer: str, *, now: str, minutes: int, share: float
+    ) -> Lease:
         """Take (or renew) ``reviewer``'s lease on an answer, unless others fill its slots."""
         reviewer = self.reviewer_name(reviewer)
         with self.transaction():
             params = {"answer": answer_id, "me": reviewer, "now": now, "share": share}
             holders = [
-                r[0] for r in self.db.execute(
-                    "select reviewer from (" + HOLDERS.format(answer=":answer") + ")", params)
+                r[0]
+                for r in self.db.execute(
+                    "select reviewer from (" + HOLDERS.format(answer=":answer") + ")", params
+                )
             ]
             others = [h for h in holders if h.casefold() != reviewer.casefold()]
             needed = self.db.execute(
-                f"select {NEEDED} from answers a where a.id = :answer", params).fetchone()
+                f"select {NEEDED} from answers a where a.id = :answer", params
+            ).fetchone()
             if needed is None:
                 return Lease(False, [])
             if len(others) == len(holders) and len(others) >= needed[0]:
@@ -81,8 +85,9 @@ class TeamWrites(LabelWrites):
             )
         return Lease(True, others)
 
-    def release_leases(self, reviewer: str, *, untouched: bool = False,
-                       answer_ids: list[str] | None = None) -> int:
+    def release_leases(
+        self, reviewer: str, *, untouched: bool = False, answer_ids: list[str] | None = None
+    ) -> int:
         """End ``reviewer``'s leases (only on answers they never labelled: ``untouched``)."""
         sql = "delete from leases where casefold(reviewer) = casefold(?)"
         params: list = [reviewer]
@@ -109,8 +114,14 @@ class TeamWrites(LabelWrites):
         )
 
     def add_adjudication(
-        self, claim_id: str, adjudicator: str, verdict: str | None,
-        invention_kind: str | None = None, note: str = "", *, at: str | None = None,
+        self,
+        claim_id: str,
+        adjudicator: str,
+        verdict: str | None,
+        invention_kind: str | None = None,
+        note: str = "",
+        *,
+        at: str | None = None,
         reverts: int | None = None,
     ) -> int:
         """Append a lead's decision on a claim (``verdict=None`` withdraws it) and relabel."""

@@ -302,16 +302,14 @@ def triggers() -> dict[str, str]:
           {_label_delta(None, "new", "(select c.answer_id from claims c where c.id = new.claim_id)")}""",
         ),
         "agg_labels_update": (
-            f"after update on claim_labels when ({LABEL_COLS_CHANGED})"
-            f" and {_live('new.claim_id')}",
+            f"after update on claim_labels when ({LABEL_COLS_CHANGED}) and {_live('new.claim_id')}",
             f"""
           {_claim_cell_of("new.claim_id", "old", "-1")}
           {_claim_cell_of("new.claim_id", "new", "1")}
           {_label_delta("old", "new", "(select c.answer_id from claims c where c.id = new.claim_id)")}""",
         ),
         "agg_labels_delete": (
-            f"after delete on claim_labels when ({LABELS_WERE_SET})"
-            f" and {_live('old.claim_id')}",
+            f"after delete on claim_labels when ({LABELS_WERE_SET}) and {_live('old.claim_id')}",
             f"""
           {_claim_cell_of("old.claim_id", "old", "-1")}
           {_claim_cell_of("old.claim_id", None, "1")}

@@ -106,8 +106,14 @@ def make_app(
             name = store.reviewer_name(reviewer, register=False)
         settings = store.settings()
     session = ReviewSession(
-        str(db_path), name, blind, readonly=readonly, adjudicate=adjudicate,
-        share=settings["overlap"], lease_minutes=settings["lease_minutes"], advance=advance,
+        str(db_path),
+        name,
+        blind,
+        readonly=readonly,
+        adjudicate=adjudicate,
+        share=settings["overlap"],
+        lease_minutes=settings["lease_minutes"],
+        advance=advance,
     )
     if clock is not None:
         session.clock = clock

@@ -14,30 +14,63 @@ from groundtui.text.inert import one_line
 
 #: (name, help, the review screen's action and its arguments)
 COMMANDS: tuple[tuple[str, str, str, tuple], ...] = (
-    ("Filter the queue", "Text, source origin, verdict, unreviewed, disagreements (/)",
-     "filter", ()),
-    ("Next unlabelled claim", "The next claim you have not labelled, in the whole queue (space)",
-     "next_unlabelled", ()),
+    (
+        "Filter the queue",
+        "Text, source origin, verdict, unreviewed, disagreements (/)",
+        "filter",
+        (),
+    ),
+    (
+        "Next unlabelled claim",
+        "The next claim you have not labelled, in the whole queue (space)",
+        "next_unlabelled",
+        (),
+    ),
     ("Show or hide the report", "The report pane (r)", "toggle_report", ()),
     ("Show or hide the queue", "The queue pane (hidden below 100 columns)", "toggle_queue", ()),
     ("Zoom the focused pane", "To the whole screen, and back (z)", "zoom", ()),
     ("Whole source", "The whole source, or only around the evidence (w)", "whole_source", ()),
     ("Find in the source", "Find text in the source (ctrl+f)", "find", ()),
     ("Guidelines", "The team's review guidelines (g)", "guidelines", ()),
-    ("Calibration", "Where the judge and people differ: confusion matrix, kappa by kind and"
-     " origin, with intervals (K)", "calibration", ()),
-    ("Previous source", "The answer's previous source: cited ones first, then the others ([)",
-     "source", (-1,)),
-    ("Next source", "The answer's next source: cited ones first, then the others (])",
-     "source", (1,)),
+    (
+        "Calibration",
+        "Where the judge and people differ: confusion matrix, kappa by kind and"
+        " origin, with intervals (K)",
+        "calibration",
+        (),
+    ),
+    (
+        "Previous source",
+        "The answer's previous source: cited ones first, then the others ([)",
+        "source",
+        (-1,),
+    ),
+    (
+        "Next source",
+        "The answer's next source: cited ones first, then the others (])",
+        "source",
+        (1,),
+    ),
     ("Mark the answer", "Cycle correct, incorrect, unknown (m)", "mark", ()),
-    ("Edit the claim", "Rewrite its text: a new claim in its place, judged again (E)",
-     "correct", ("edit",)),
-    ("Split the claim", "In two at a point you choose, each judged again (S)",
-     "correct", ("split",)),
+    (
+        "Edit the claim",
+        "Rewrite its text: a new claim in its place, judged again (E)",
+        "correct",
+        ("edit",),
+    ),
+    (
+        "Split the claim",
+        "In two at a point you choose, each judged again (S)",
+        "correct",
+        ("split",),
+    ),
     ("Add a claim", "One the judge missed: select it in the answer (A)", "correct", ("add",)),
-    ("Dismiss the claim", "Not a claim (a hedge, an offer to help): it leaves every count (x)",
-     "dismiss_claim", ()),
+    (
+        "Dismiss the claim",
+        "Not a claim (a hedge, an offer to help): it leaves every count (x)",
+        "dismiss_claim",
+        (),
+    ),
     ("Undo", "Undo the last change of this session (u)", "undo", ()),
     ("Keys", "Every key of the review screen (?)", "help", ()),
     ("Theme", "Change the colour theme", "theme", ()),
@@ -67,7 +100,10 @@ class ReviewCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(
-                    score, matcher.highlight(name), self._command(action, args), text=name,
+                    score,
+                    matcher.highlight(name),
+                    self._command(action, args),
+                    text=name,
                     help=help_text,
                 )
         wanted = query.strip()
@@ -75,6 +111,9 @@ class ReviewCommands(Provider):
             # Untrusted-looking text typed by the reviewer: a Text, never markup.
             shown = Text(f"Open answer {one_line(wanted, 60)}")
             yield Hit(
-                0.5, shown, partial(self.review.open_answer_id, wanted),
-                text=f"Open answer {wanted}", help="Jump to the answer with this id",
+                0.5,
+                shown,
+                partial(self.review.open_answer_id, wanted),
+                text=f"Open answer {wanted}",
+                help="Jump to the answer with this id",
             )

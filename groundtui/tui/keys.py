@@ -57,10 +57,24 @@ def review_bindings() -> list[BindingType]:
         ),
         # The arrows again, with priority: wherever the focus is, not the focused pane's
         # scroll (declared apart so that the footer keeps its order).
-        Binding("down", "claim(1)", "next claim", show=False, priority=True,
-                tooltip="Select the next claim", id="claim.next.arrow"),
-        Binding("up", "claim(-1)", "previous claim", show=False, priority=True,
-                tooltip="Select the previous claim", id="claim.previous.arrow"),
+        Binding(
+            "down",
+            "claim(1)",
+            "next claim",
+            show=False,
+            priority=True,
+            tooltip="Select the next claim",
+            id="claim.next.arrow",
+        ),
+        Binding(
+            "up",
+            "claim(-1)",
+            "previous claim",
+            show=False,
+            priority=True,
+            tooltip="Select the previous claim",
+            id="claim.previous.arrow",
+        ),
         Binding(
             "space",
             "next_unlabelled",
@@ -126,17 +140,42 @@ def review_bindings() -> list[BindingType]:
             tooltip="Cycle the answer: correct, incorrect, unknown",
             id="answer.mark",
         ),
-        Binding("e", "correct('note')", "note", tooltip="Write a note on the claim",
-                id="claim.note"),
-        Binding("E", "correct('edit')", "edit claim", show=False, id="claim.edit",
-                tooltip="Edit the claim's text: a new claim in its place, judged again"),
-        Binding("S", "correct('split')", "split claim", show=False, id="claim.split",
-                tooltip="Split the claim in two at a point you choose, each judged again"),
-        Binding("A", "correct('add')", "add claim", show=False, id="claim.add",
-                tooltip="Add a claim the judge missed: select it in the answer"),
-        Binding("x", "dismiss_claim", "dismiss claim", show=False, id="claim.dismiss",
-                tooltip="Dismiss a \"claim\" that is not one (a hedge, an offer to help):"
-                " it leaves every count"),
+        Binding(
+            "e", "correct('note')", "note", tooltip="Write a note on the claim", id="claim.note"
+        ),
+        Binding(
+            "E",
+            "correct('edit')",
+            "edit claim",
+            show=False,
+            id="claim.edit",
+            tooltip="Edit the claim's text: a new claim in its place, judged again",
+        ),
+        Binding(
+            "S",
+            "correct('split')",
+            "split claim",
+            show=False,
+            id="claim.split",
+            tooltip="Split the claim in two at a point you choose, each judged again",
+        ),
+        Binding(
+            "A",
+            "correct('add')",
+            "add claim",
+            show=False,
+            id="claim.add",
+            tooltip="Add a claim the judge missed: select it in the answer",
+        ),
+        Binding(
+            "x",
+            "dismiss_claim",
+            "dismiss claim",
+            show=False,
+            id="claim.dismiss",
+            tooltip='Dismiss a "claim" that is not one (a hedge, an offer to help):'
+            " it leaves every count",
+        ),
         Binding("u", "undo", "undo", tooltip="Undo the last change of this session", id="undo"),
         Binding(
             "slash",
@@ -170,35 +209,87 @@ def review_bindings() -> list[BindingType]:
         ),
     ]
     b += [
-        Binding("z", "zoom", "zoom", tooltip="Zoom the focused pane to the whole screen, and back",
-                id="pane.zoom"),
-        Binding("w", "whole_source", "whole source",
-                tooltip="Show the whole source, or only around the evidence", id="source.whole"),
-        Binding("left_square_bracket", "source(-1)", "previous source", show=False,
-                tooltip="Show the answer's previous source: the claim's cited ones first,"
-                " then the others, marked not cited", id="source.previous"),
-        Binding("right_square_bracket", "source(1)", "next source", show=False,
-                tooltip="Show the answer's next source: the claim's cited ones first,"
-                " then the others, marked not cited", id="source.next"),
-        Binding("ctrl+f", "find", "find", tooltip="Find text in the source (enter: next match,"
-                " shift+enter: previous, esc: close)", id="source.find"),
-        Binding("tab", "app.focus_next", "next pane", show=False,
-                tooltip="Focus the next pane (the focused one is framed)", id="pane.next"),
-        Binding("shift+tab", "app.focus_previous", "previous pane", show=False,
-                tooltip="Focus the previous pane", id="pane.previous"),
+        Binding(
+            "z",
+            "zoom",
+            "zoom",
+            tooltip="Zoom the focused pane to the whole screen, and back",
+            id="pane.zoom",
+        ),
+        Binding(
+            "w",
+            "whole_source",
+            "whole source",
+            tooltip="Show the whole source, or only around the evidence",
+            id="source.whole",
+        ),
+        Binding(
+            "left_square_bracket",
+            "source(-1)",
+            "previous source",
+            show=False,
+            tooltip="Show the answer's previous source: the claim's cited ones first,"
+            " then the others, marked not cited",
+            id="source.previous",
+        ),
+        Binding(
+            "right_square_bracket",
+            "source(1)",
+            "next source",
+            show=False,
+            tooltip="Show the answer's next source: the claim's cited ones first,"
+            " then the others, marked not cited",
+            id="source.next",
+        ),
+        Binding(
+            "ctrl+f",
+            "find",
+            "find",
+            tooltip="Find text in the source (enter: next match,"
+            " shift+enter: previous, esc: close)",
+            id="source.find",
+        ),
+        Binding(
+            "tab",
+            "app.focus_next",
+            "next pane",
+            show=False,
+            tooltip="Focus the next pane (the focused one is framed)",
+            id="pane.next",
+        ),
+        Binding(
+            "shift+tab",
+            "app.focus_previous",
+            "previous pane",
+            show=False,
+            tooltip="Focus the previous pane",
+            id="pane.previous",
+        ),
     ]
     for key, how, name in SCROLL_KEYS:
         b.append(
-            Binding(key, f"scroll_pane('{how}')", name, show=False, priority=True,
-                    tooltip=f"Scroll the focused pane: {name}", id=f"pane.scroll.{how}")
+            Binding(
+                key,
+                f"scroll_pane('{how}')",
+                name,
+                show=False,
+                priority=True,
+                tooltip=f"Scroll the focused pane: {name}",
+                id=f"pane.scroll.{how}",
+            )
         )
     return [
         Binding(
             "question_mark", "help", "help", key_display="?", tooltip="List every key", id="help"
         ),
         Binding("q", "quit", "quit", tooltip="Quit (every change is already saved)", id="quit"),
-        Binding("ctrl+p", "app.command_palette", "palette", id="palette",
-                tooltip="The command palette: every action by name, and Open answer ID"),
+        Binding(
+            "ctrl+p",
+            "app.command_palette",
+            "palette",
+            id="palette",
+            tooltip="The command palette: every action by name, and Open answer ID",
+        ),
         *b,
     ]
 
@@ -210,7 +301,8 @@ def help_order(bindings: Iterable[BindingType]) -> list[Binding]:
     binding here is declared in full, never in Textual's tuple shorthand.
     """
     full = [
-        binding for binding in bindings
+        binding
+        for binding in bindings
         if isinstance(binding, Binding) and not (binding.id or "").endswith(".arrow")
     ]
     return sorted(full, key=lambda binding: binding.id in ("help", "quit", "palette"))

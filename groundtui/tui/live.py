@@ -54,8 +54,9 @@ class Spaced:
         spacing: the least multiple of its last CPU time between two runs.
     """
 
-    def __init__(self, owner: Widget, run: Callable[[], object], floor: float,
-                 spacing: float = SPACING) -> None:
+    def __init__(
+        self, owner: Widget, run: Callable[[], object], floor: float, spacing: float = SPACING
+    ) -> None:
         self.owner, self.run, self.floor, self.spacing = owner, run, floor, spacing
         self.took = 0.0
         """CPU seconds the last run took (set by the worker, from ``time.thread_time``: its
@@ -107,7 +108,8 @@ class LiveWatch(Widget):
     def look(self) -> None:
         """Has anyone written since the last look? (a timer)"""
         renew = (
-            self.answer_id is not None and not self.session.readonly
+            self.answer_id is not None
+            and not self.session.readonly
             and time.monotonic() - self._renewed >= RENEW_EVERY
         )
         self._look(self._seen, self.answer_id if renew else None)

@@ -21,8 +21,12 @@ T = TypeVar("T")
 
 
 def read(
-    sender: MessagePump, session: ReviewSession, what: str, query: Callable[[Store], T],
-    *, quiet: bool = False,
+    sender: MessagePump,
+    session: ReviewSession,
+    what: str,
+    query: Callable[[Store], T],
+    *,
+    quiet: bool = False,
 ) -> T | None:
     """``query(store)``; None when it failed (said as ``ReadFailed`` unless ``quiet``)."""
     try:

@@ -23,8 +23,11 @@ PRICED = "openai/groundtui-priced-test-model"
 
 def _database(tmp_path: Path, n: int = 6) -> str:
     records = [
-        answer(f"A-{i}", question=f"Question {i}?",
-               sources=[{"id": "returns", "text": RETURNS}, {"id": "delivery", "text": DELIVERY}])
+        answer(
+            f"A-{i}",
+            question=f"Question {i}?",
+            sources=[{"id": "returns", "text": RETURNS}, {"id": "delivery", "text": DELIVERY}],
+        )
         for i in range(n)
     ]
     return imported_db(tmp_path, *records)
@@ -34,8 +37,15 @@ def _state(db: str) -> dict:
     with Store(db) as store:
         return {
             table: store.query(f"select * from {table}")
-            for table in ("answers", "claims", "judgements", "extractions", "flags",
-                          "completions", "settings")
+            for table in (
+                "answers",
+                "claims",
+                "judgements",
+                "extractions",
+                "flags",
+                "completions",
+                "settings",
+            )
         }
 
 
@@ -47,8 +57,9 @@ def run(*args: str):
 def test_dry_run_makes_no_call_and_writes_nothing(server, tmp_path):
     db = _database(tmp_path, 3)
     before = _state(db)
-    result = run("--db", db, "--all", "--dry-run", "--model", "openai/gpt-4o-mini",
-                 "--api-base", server.url)
+    result = run(
+        "--db", db, "--all", "--dry-run", "--model", "openai/gpt-4o-mini", "--api-base", server.url
+    )
     assert result.exit_code == 0, result.output
     assert server.requests == 0
     assert _state(db) == before  # not even the scan's flags
@@ -71,18 +82,25 @@ def test_dry_run_makes_no_call_and_writes_nothing(server, tmp_path):
     assert "Answers: 0;" in again.output
 
 
-async def test_dry_run_counts_the_exact_prompts_of_stored_claims(server, store, load,
-                                                                 make_judge):
+async def test_dry_run_counts_the_exact_prompts_of_stored_claims(server, store, load, make_judge):
     """Claims imported without a verdict: one verification each, its exact prompt counted."""
     from groundtui.judge.estimate import estimate
     from groundtui.judge.llm.prompts import verification_messages
 
-    load(answer(claims=[{"text": "Refunds are paid to the original card.", "citation": 1},
-                        {"text": "Refunds take 5 working days.", "citation": 1}]))
+    load(
+        answer(
+            claims=[
+                {"text": "Refunds are paid to the original card.", "citation": 1},
+                {"text": "Refunds take 5 working days.", "citation": 1},
+            ]
+        )
+    )
     judge = make_judge()
     e = estimate(store, judge, all_answers=True)
-    exact = sum(judge.count_tokens(verification_messages(t, RETURNS)) for t in (
-        "Refunds are paid to the original card.", "Refunds take 5 working days."))
+    exact = sum(
+        judge.count_tokens(verification_messages(t, RETURNS))
+        for t in ("Refunds are paid to the original card.", "Refunds take 5 working days.")
+    )
     assert (e.answers, e.extractions, e.claims, e.estimated_claims) == (1, 0, 2, 0)
     assert (e.calls, e.prompt_tokens, e.cost) == (2, exact, None)  # test-model: no price
     await judge_answers(store, judge, all_answers=True)
@@ -91,19 +109,37 @@ async def test_dry_run_counts_the_exact_prompts_of_stored_claims(server, store, 
 
 def test_max_cost_stops_cleanly_and_a_rerun_finishes(server, tmp_path):
     litellm = load_litellm()
-    litellm.register_model({PRICED.split("/", 1)[1]: {
-        "input_cost_per_token": 1e-3, "output_cost_per_token": 1e-3,
-        "litellm_provider": "openai", "mode": "chat",
-    }})
+    litellm.register_model(
+        {
+            PRICED.split("/", 1)[1]: {
+                "input_cost_per_token": 1e-3,
+                "output_cost_per_token": 1e-3,
+                "litellm_provider": "openai",
+                "mode": "chat",
+            }
+        }
+    )
     db = _database(tmp_path, 6)
     server.latency = 0.05
-    stopped = run("--db", db, "--all", "--model", PRICED, "--api-base", server.url,
-                  "--concurrency", "1", "--max-cost", "1.0")
+    stopped = run(
+        "--db",
+        db,
+        "--all",
+        "--model",
+        PRICED,
+        "--api-base",
+        server.url,
+        "--concurrency",
+        "1",
+        "--max-cost",
+        "1.0",
+    )
     assert stopped.exit_code == 3, stopped.output
     assert "Stopped: the cost reached --max-cost $1.0000" in stopped.output
     with Store(db) as store:
         spent = store.scalar("select sum(cost) from judgements") + store.scalar(
-            "select sum(cost) from extractions")
+            "select sum(cost) from extractions"
+        )
         done = store.scalar("select count(*) from judgements where verdict is not null")
         failed = store.scalar("select count(*) from judgements where verdict is null")
         claims = store.scalar("select count(*) from claims")
@@ -122,8 +158,9 @@ def test_max_cost_stops_cleanly_and_a_rerun_finishes(server, tmp_path):
 def test_both_flags_say_what_they_count_in_help():
     out = CliRunner().invoke(cli, ["judge", "--help"]).output
     assert "--max-cost USD" in out and "exit code 3" in out and "price list" in out
-    assert "--dry-run" in out and "token counter" in out and "change nothing" in " ".join(
-        out.split())
+    assert (
+        "--dry-run" in out and "token counter" in out and "change nothing" in " ".join(out.split())
+    )
 
 
 async def test_structured_output_where_litellm_says_the_model_supports_it(
@@ -216,17 +253,27 @@ async def test_the_dry_run_takes_what_the_run_takes_and_prices_joined_sources(
     from groundtui.scan import scan_answers
 
     both = "Refunds are paid to the original card, delivery takes 3 to 5 working days."
-    load(answer("A-1", response=f"{both} [1][2]", claims=[{"text": both}],
-                sources=[{"id": "returns", "text": RETURNS}, {"id": "delivery", "text": DELIVERY}]))
+    load(
+        answer(
+            "A-1",
+            response=f"{both} [1][2]",
+            claims=[{"text": both}],
+            sources=[{"id": "returns", "text": RETURNS}, {"id": "delivery", "text": DELIVERY}],
+        )
+    )
     scan_answers(store)
     store.set_setting("control_share", "0")
     judge = make_judge()
     assert planned_answers(store, judge)[0] == []  # not flagged: not taken
     store.edit_claim("A-1#1", "dana", "Refunds are paid to the original card.")
-    assert planned_answers(store, judge)[0] == select_answers(
-        store, judge, control_share=0.0) == ["A-1"]
+    assert (
+        planned_answers(store, judge)[0]
+        == select_answers(store, judge, control_share=0.0)
+        == ["A-1"]
+    )
     e = estimate(store, judge)
     joined = RETURNS + "\n\n" + DELIVERY
-    exact = judge.count_tokens(verification_messages("Refunds are paid to the original card.",
-                                                     joined))
+    exact = judge.count_tokens(
+        verification_messages("Refunds are paid to the original card.", joined)
+    )
     assert (e.claims, e.prompt_tokens) == (1, exact)

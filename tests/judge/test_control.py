@@ -28,7 +28,11 @@ async def test_judge_takes_the_flagged_answers_and_the_control_sample(store, loa
     assert stats.answers == 1 + len(sample)
     r = report.compute(store)
     assert r["coverage"] == {
-        "answers": 41, "scanned": 41, "flagged": 1, "judged": 1 + len(sample), "reviewed": 0,
+        "answers": 41,
+        "scanned": 41,
+        "flagged": 1,
+        "judged": 1 + len(sample),
+        "reviewed": 0,
     }
     assert r["control"]["answers"] == r["control"]["judged"] == len(sample)
     # The clean answers' one claim is stated by its source: no miss, an interval above 0.

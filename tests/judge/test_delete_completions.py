@@ -18,8 +18,11 @@ from tests.builders import dump
 from tests.judge.fake_openai import FakeOpenAI
 from tests.judge.helpers import MODEL, RETURNS, answer
 
-PRIVATE = answer("P-1", question="Can I return a Zanzibar rug?",
-                 response="Zanzibar rugs can be returned within 30 days of delivery [1].")
+PRIVATE = answer(
+    "P-1",
+    question="Can I return a Zanzibar rug?",
+    response="Zanzibar rugs can be returned within 30 days of delivery [1].",
+)
 
 
 def delete(store: Store, *ids: str) -> dict[str, int]:
@@ -70,8 +73,9 @@ def test_completions_cached_before_answers_were_recorded_are_found_by_their_prom
     claim = store.query("select id, text from claims where answer_id = 'P-1'")[0]
     store.add_judgement(claim["id"], MODEL, PROMPT_VERSION, verdict="stated")
     keys = [
-        cache_key(MODEL, PROMPT_VERSION,
-                  extraction_messages(PRIVATE["question"], PRIVATE["response"], 1)),
+        cache_key(
+            MODEL, PROMPT_VERSION, extraction_messages(PRIVATE["question"], PRIVATE["response"], 1)
+        ),
         cache_key(MODEL, PROMPT_VERSION, verification_messages(claim["text"], RETURNS)),
         "another answer's",
     ]
@@ -81,4 +85,3 @@ def test_completions_cached_before_answers_were_recorded_are_found_by_their_prom
     rows = delete(store, "P-1")
     assert rows["completions"] == 2 and rows["note"]
     assert [r[0] for r in store.db.execute("select key from completions")] == keys[2:]
-

@@ -41,8 +41,12 @@ async def test_the_offline_judge_states_a_claim_only_its_sources_together_state(
     load(
         answer("A-1", response=f"{BOTH} [1][2]", sources=SOURCES, claims=[{"text": BOTH}]),
         answer("A-2", response=f"{BOTH} [1]", sources=SOURCES, claims=[{"text": BOTH}]),
-        answer("A-3", response=BOTH, sources=SOURCES,
-               claims=[{"text": BOTH, "citation": ["returns", "refunds"]}]),
+        answer(
+            "A-3",
+            response=BOTH,
+            sources=SOURCES,
+            claims=[{"text": BOTH, "citation": ["returns", "refunds"]}],
+        ),
     )
     await judge_answers(store, HeuristicJudge(), all_answers=True)
     rows = {r["claim_id"]: r["verdict"] for r in judgements(store, "heuristic")}

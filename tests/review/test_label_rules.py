@@ -9,8 +9,13 @@ from groundtui.review.labels import LabelRow, completes, describe, relabel
 
 def mine(verdict, kind=None, note="", blind=0, independent=0) -> dict:
     """This reviewer's latest review row, as the store returns it."""
-    return {"verdict": verdict, "invention_kind": kind, "note": note, "blind": blind,
-            "independent": independent}
+    return {
+        "verdict": verdict,
+        "invention_kind": kind,
+        "note": note,
+        "blind": blind,
+        "independent": independent,
+    }
 
 
 A, C = "A-1", "A-1#1"
@@ -77,8 +82,7 @@ def test_a_kind_on_an_unlabelled_claim_builds_on_the_judges_verdict():
 
 
 def test_a_label_made_with_the_other_reviewers_hidden_is_independent_while_kept():
-    first = relabel(Verdict(A, C, "absent"), mine=None, hidden=False, others_hidden=True,
-                    **JUDGED)
+    first = relabel(Verdict(A, C, "absent"), mine=None, hidden=False, others_hidden=True, **JUDGED)
     assert first == LabelRow("absent", "plausible_specifics", "", False, True)
     was = mine("absent", "plausible_specifics", independent=1)
     kind = relabel(Kind(A, C, "bridging_inference"), mine=was, hidden=False, **JUDGED)
@@ -104,6 +108,7 @@ def test_only_y_and_s_complete_a_claim_and_a_kind_only_after_c_a_or_p():
         assert not completes(Verdict(A, C, verdict), judged, hidden=False, choosing_kind=False)
     assert completes(Kind(A, C, "bridging_inference"), judged, hidden=False, choosing_kind=True)
     assert completes(Kind(A, C, None), judged, hidden=False, choosing_kind=True)
-    assert not completes(Kind(A, C, "bridging_inference"), judged, hidden=False,
-                         choosing_kind=False)
+    assert not completes(
+        Kind(A, C, "bridging_inference"), judged, hidden=False, choosing_kind=False
+    )
     assert not completes(Note(A, C, "n"), judged, hidden=False, choosing_kind=True)

@@ -54,11 +54,19 @@ def drawn_runs(app) -> list[tuple[str, tuple, tuple]]:
     """Every run of text on the screen as a terminal receives it: ``(text, colour,
     background)``, reverse video applied; runs of only spaces, box lines or blocks left out."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False)
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+    )
     # What Textual's own screenshot draws: the screen, and any screen under a modal.
-    console.print(app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens))
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     found = []
     for segment in console._record_buffer:
         style, text = segment.style, segment.text

@@ -63,11 +63,23 @@ async def _review(db: str, name: str, answers: int, start: Any) -> dict:
             if failures or (screen.index >= len(screen.rows) - 1 and not screen.queue.more):
                 break
             await pilot.press("n")
-            await _until(lambda a=answer: screen.detail is not None
-                         and screen.detail.id != a and not screen.awaiting_answer)
+            await _until(
+                lambda a=answer: (
+                    screen.detail is not None
+                    and screen.detail.id != a
+                    and not screen.awaiting_answer
+                )
+            )
         await pilot.press("q")
-    return {"name": name, "answers": seen, "latencies": latencies, "first": first,
-            "last": last, "failures": failures, "labels": app.session.counts["labels"]}
+    return {
+        "name": name,
+        "answers": seen,
+        "latencies": latencies,
+        "first": first,
+        "last": last,
+        "failures": failures,
+        "labels": app.session.counts["labels"],
+    }
 
 
 def review_answers(db: str, name: str, answers: int, start: Any, out: Any) -> None:

@@ -120,9 +120,7 @@ async def test_space_goes_to_the_next_unlabelled_claim_of_the_queue(review_db: P
     assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#2", first_other[1]]
 
 
-def test_review_takes_no_advance_for_the_session(
-    review_db: Path, monkeypatch, a_terminal: None
-):
+def test_review_takes_no_advance_for_the_session(review_db: Path, monkeypatch, a_terminal: None):
     made: dict = {}
 
     class NoUI:

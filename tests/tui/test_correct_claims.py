@@ -26,7 +26,9 @@ def claim(path: Path, claim_id: str) -> dict:
     with Store(path) as store:
         return store.query(
             "select c.*, l.judge_verdict, l.answer_id as labelled_under from claims c"
-            " join claim_labels l on l.claim_id = c.id where c.id = ?", [claim_id])[0]
+            " join claim_labels l on l.claim_id = c.id where c.id = ?",
+            [claim_id],
+        )[0]
 
 
 def counts_exact(path: Path) -> None:
@@ -55,7 +57,9 @@ async def test_x_dismisses_the_claim_and_u_brings_it_back(review_db: Path):
         assert app.screen.query_one(ReportPane).report["claims"] == claims_before
         assert app.screen.query_one(ReportPane).report["dismissed"] == 0
     assert [(e["action"], e["claim_id"], e["reviewer"]) for e in edits(review_db)] == [
-        ("dismiss", "A-1#1", "dana"), ("undo", "A-1#1", "dana")]
+        ("dismiss", "A-1#1", "dana"),
+        ("undo", "A-1#1", "dana"),
+    ]
     assert edits(review_db)[1]["reverts"] == edits(review_db)[0]["id"]
     assert claim(review_db, "A-1#1")["retired"] is None
     counts_exact(review_db)
@@ -80,7 +84,10 @@ async def test_E_edits_the_text_into_a_new_claim_to_judge(review_db: Path):
         assert [c.id for c in app.screen.detail.claims] == ["A-1#1", "A-1#2"]
     edit = edits(review_db)[0]
     assert (edit["action"], edit["claim_id"], edit["text"]) == (
-        "edit", "A-1#1", "Sofas can be returned within 30 days of delivery.")
+        "edit",
+        "A-1#1",
+        "Sofas can be returned within 30 days of delivery.",
+    )
     assert claim(review_db, new.id)["retired"] == "undone"
     assert claim(review_db, new.id)["extracted_by"] == "dana"
     counts_exact(review_db)
@@ -143,7 +150,10 @@ async def test_A_adds_the_span_selected_from_the_keyboard(review_db: Path):
         assert app.screen.query_one(ReportPane).report["claims"] == claims_before
     add = edits(review_db)[0]
     assert (add["action"], add["claim_id"], add["text"]) == (
-        "add", None, "Refunds take 5 working days")
+        "add",
+        None,
+        "Refunds take 5 working days",
+    )
     assert claim(review_db, added.id)["retired"] == "undone"
     counts_exact(review_db)
 
@@ -158,8 +168,7 @@ async def test_another_reviewers_dismissal_shows_without_a_key_press(review_db: 
         assert screen.current_claim.id == "A-1#1"
         with Store(review_db) as store:  # ann, in another terminal
             store.dismiss_claim("A-1#1", "ann")
-        assert await _until(
-            pilot, lambda: [c.id for c in screen.detail.claims] == ["A-1#2"])
+        assert await _until(pilot, lambda: [c.id for c in screen.detail.claims] == ["A-1#2"])
         assert screen.current_claim.id == "A-1#2"
         assert await _until(pilot, lambda: screen.query_one(ReportPane).report["dismissed"] == 1)
 

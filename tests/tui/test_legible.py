@@ -36,8 +36,9 @@ def test_the_filter_rewrites_only_runs_of_text_it_cannot_read():
     grey = RichColor.from_rgb(0xE0, 0xE0, 0xE0)
     same = Segment("evidence", Style(color=grey, bgcolor=grey))
     bar = Segment("▄▄", Style(color=grey, bgcolor=grey))  # a scrollbar, not text
-    fine = Segment("ok", Style(color=RichColor.from_rgb(255, 255, 255),
-                               bgcolor=RichColor.from_rgb(0, 0, 0)))
+    fine = Segment(
+        "ok", Style(color=RichColor.from_rgb(255, 255, 255), bgcolor=RichColor.from_rgb(0, 0, 0))
+    )
     out = Legible().apply([same, bar, fine], Color(18, 18, 18))
     fixed = out[0].style
     assert readable(fixed.color.get_truecolor(), fixed.bgcolor.get_truecolor())
@@ -50,8 +51,12 @@ def test_reverse_video_and_dim_are_judged_as_a_terminal_draws_them():
     style = Legible().apply([reversed_run], Color(0, 0, 0))[0].style
     shown_fg, shown_bg = style.bgcolor.get_truecolor(), style.color.get_truecolor()
     assert readable(shown_fg, shown_bg)
-    dim = Segment("x", Style(color=RichColor.from_rgb(120, 120, 120), dim=True,
-                             bgcolor=RichColor.from_rgb(0, 0, 0)))
+    dim = Segment(
+        "x",
+        Style(
+            color=RichColor.from_rgb(120, 120, 120), dim=True, bgcolor=RichColor.from_rgb(0, 0, 0)
+        ),
+    )
     style = Legible().apply([dim], Color(0, 0, 0))[0].style
     assert not style.dim and readable(style.color.get_truecolor(), (0, 0, 0))
 

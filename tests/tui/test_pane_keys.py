@@ -121,15 +121,21 @@ async def test_brackets_reach_every_source_of_the_answer_cited_ones_first(tmp_pa
     """A claim of fabricated provenance may really come from a source it does not cite:
     ``]`` shows the cited sources, then the answer's others, marked not cited."""
     record = {
-        "id": "M-1", "question": "How long do refunds take?",
+        "id": "M-1",
+        "question": "How long do refunds take?",
         "response": "Refunds take 5 days to reach the card [2][4].",
         "sources": [
             {"id": "returns", "text": "Sofas can be returned within 14 days.", "number": 4},
             {"id": "refunds", "text": "Refunds take 5 days.", "number": 2},
             {"id": "cards", "text": "Refunds go back to the card used."},
         ],
-        "claims": [{"text": "Refunds take 5 days to reach the card.",
-                    "verdict": "stated", "evidence": [0, 20]}],
+        "claims": [
+            {
+                "text": "Refunds take 5 days to reach the card.",
+                "verdict": "stated",
+                "evidence": [0, 20],
+            }
+        ],
     }
     db = imported_db(tmp_path, "multi", [record])
     app = make_app(db, "dana")
@@ -137,8 +143,9 @@ async def test_brackets_reach_every_source_of_the_answer_cited_ones_first(tmp_pa
         await settle(pilot)
         source = app.screen.query_one("#source")
         assert str(source.border_title) == "Source [2]"
-        assert ("cites [2][4], verified against them joined · not cited [3] · [ ]: switch"
-                in plain(app, "#source-header"))
+        assert "cites [2][4], verified against them joined · not cited [3] · [ ]: switch" in plain(
+            app, "#source-header"
+        )
         assert "Refunds take 5 days." in plain(app, "#source-body")
         await press(pilot, "right_square_bracket")
         assert str(source.border_title) == "Source [4]"  # the source numbered 4, 1st in order
@@ -163,7 +170,9 @@ async def test_ctrl_f_highlights_the_match_after_letters_whose_case_changes_leng
     letters folded) before the match moved it one character ("Straße" then "ssi" lit)."""
     text = "Die Straße, Große Straße und İzmir: returns within 14 days."
     record = {
-        "id": "F-1", "question": "q", "response": "Returns within 14 days [1].",
+        "id": "F-1",
+        "question": "q",
+        "response": "Returns within 14 days [1].",
         "sources": [{"id": "s", "text": text}],
         "claims": [{"text": "Returns within 14 days.", "verdict": "stated"}],
     }
@@ -176,9 +185,8 @@ async def test_ctrl_f_highlights_the_match_after_letters_whose_case_changes_leng
         await settle(pilot)
         assert "1 of 1" in plain(app, "#find-result")
         body = app.screen_stack[0].query_one("#source-body", Static).content
-        current = component_style(app.screen_stack[0].query_one("#source"),
-                                  "source--match-current")
-        lit = [body.plain[s.start:s.end] for s in body.spans if s.style == current]
+        current = component_style(app.screen_stack[0].query_one("#source"), "source--match-current")
+        lit = [body.plain[s.start : s.end] for s in body.spans if s.style == current]
         assert lit == ["returns"]
 
 
@@ -190,7 +198,9 @@ def _huge_source_db(tmp_path: Path) -> Path:
     text = "\n".join(lines)
     assert len(text) > 3 * DRAWN
     record = {
-        "id": "H-1", "question": "Are lamps sold?", "response": "Lamps are sold [1].",
+        "id": "H-1",
+        "question": "Are lamps sold?",
+        "response": "Lamps are sold [1].",
         "sources": [{"id": "catalogue", "text": text}],
         "claims": [{"text": "Lamps are sold.", "verdict": "absent"}],
     }

@@ -40,9 +40,10 @@ def locked_down(tmp_path: Path):
 @pytest.fixture
 def immutable(review_db: Path):
     """The review database made immutable: no process, root included, may open it to write."""
-    if not shutil.which("chattr") or subprocess.run(
-        ["chattr", "+i", str(review_db)], capture_output=True
-    ).returncode:
+    if (
+        not shutil.which("chattr")
+        or subprocess.run(["chattr", "+i", str(review_db)], capture_output=True).returncode
+    ):
         pytest.skip("chattr +i is not available here")
     yield review_db
     subprocess.run(["chattr", "-i", str(review_db)], check=True)
@@ -73,9 +74,7 @@ async def test_a_read_only_database_browses_with_the_label_keys_off(locked_down:
     assert reviews(locked_down, "dana") == [] and marks(locked_down) == []
 
 
-def test_review_read_only_opens_the_ui_read_only(
-    locked_down: Path, monkeypatch, a_terminal: None
-):
+def test_review_read_only_opens_the_ui_read_only(locked_down: Path, monkeypatch, a_terminal: None):
     opened: list[ReviewApp] = []
     monkeypatch.setattr(ReviewApp, "run", lambda self: opened.append(self))
     result = CliRunner().invoke(cli, ["review", "--read-only", "--db", str(locked_down)])

@@ -53,8 +53,11 @@ async def test_in_the_overlap_nothing_on_screen_tells_another_reviewers_verdict(
         answer = screen.query_one(AnswerView)
         body = answer.query_one("#answer-body").content
         start = body.plain.index("Sofas can be returned")
-        colours = {span.style.bgcolor for span in body.spans if span.start <= start < span.end
-                   and span.style.bgcolor is not None}
+        colours = {
+            span.style.bgcolor
+            for span in body.spans
+            if span.start <= start < span.end and span.style.bgcolor is not None
+        }
         absent = component_style(answer, "verdict--absent").bgcolor
         contradicted = component_style(answer, "verdict--contradicted").bgcolor
         assert absent in colours and contradicted not in colours
@@ -69,7 +72,11 @@ async def test_in_the_overlap_nothing_on_screen_tells_another_reviewers_verdict(
         assert "Claim level" in plain(app, "#report-body")
     (row,) = reviews(review_db, "bob")
     assert (row["claim_id"], row["verdict"], row["independent"], row["blind"]) == (
-        "A-1#1", "stated", 1, 0)
+        "A-1#1",
+        "stated",
+        1,
+        0,
+    )
 
 
 async def test_the_mark_that_others_were_hidden_is_kept_in_the_exports(review_db: Path):
@@ -81,8 +88,9 @@ async def test_the_mark_that_others_were_hidden_is_kept_in_the_exports(review_db
         await press(pilot, "k", "c")  # a new verdict, made having seen ann's: not independent
     with Store(review_db) as store:
         exported = {r["claim_id"]: r["reviewers"] for r in export_rows(store)}
-        records = {f"{a['id']}#{c['n']}": c["reviews"]
-                   for a in answer_records(store) for c in a["claims"]}
+        records = {
+            f"{a['id']}#{c['n']}": c["reviews"] for a in answer_records(store) for c in a["claims"]
+        }
     bob = [r for r in exported["A-1#1"] if r["reviewer"] == "bob"]
     assert bob == [{**bob[0], "verdict": "contradicted", "independent": False, "blind": False}]
     rows = [(r["verdict"], r["independent"]) for r in records["A-1#1"] if r["reviewer"] == "bob"]
@@ -136,8 +144,10 @@ async def test_below_80x24_the_screen_says_how_large_a_window_it_needs(review_db
         await settle(pilot)
         said = plain(app, "#too-small")
         assert "needs a window of at least 80×24: this one is 62×16" in said
-        assert not app.screen.query_one("#panes").display or app.screen.query_one(
-            "#panes").region.height == 0
+        assert (
+            not app.screen.query_one("#panes").display
+            or app.screen.query_one("#panes").region.height == 0
+        )
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert app.screen.query_one("#panes").region.height > 0
@@ -154,7 +164,8 @@ async def test_another_reviewers_label_moves_the_progress_and_the_report(review_
             store.add_review("A-2#1", "ann", "stated")
         assert await _until(pilot, lambda: queue.team_line.startswith("mine 0 · team 2 of 6"))
         assert await _until(
-            pilot, lambda: "ann" in app.screen.query_one(ReportPane).team_numbers["reviewers"])
+            pilot, lambda: "ann" in app.screen.query_one(ReportPane).team_numbers["reviewers"]
+        )
         assert "ann" in plain(app, "#report-body")
 
 

@@ -58,7 +58,9 @@ def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
         await press(pilot, "n")
         await press(pilot, "c")
 
-    assert snap_compare(make_app(review_db, "dana", advance=False), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(
+        make_app(review_db, "dana", advance=False), terminal_size=SIZE, run_before=run_before
+    )
 
 
 def test_blind_review(review_db: Path, snap_compare):
@@ -139,8 +141,7 @@ def test_add_claim_dialog_at_80x24(review_db: Path, snap_compare):
         await settle(pilot)
         await press(pilot, "A", "down", "shift+left")
 
-    assert snap_compare(make_app(review_db, "dana"), terminal_size=(80, 24),
-                        run_before=run_before)
+    assert snap_compare(make_app(review_db, "dana"), terminal_size=(80, 24), run_before=run_before)
 
 
 def test_split_dialog(review_db: Path, snap_compare):
@@ -191,9 +192,7 @@ def test_source_scrolled_at_160x48(long_db: Path, snap_compare):
     the source pane framed, scrolled to filler lines; the report pane under it.
     """
     app = make_app(long_db, "dana")
-    assert snap_compare(
-        app, terminal_size=(160, 48), run_before=_long_source_at((160, 48), False)
-    )
+    assert snap_compare(app, terminal_size=(160, 48), run_before=_long_source_at((160, 48), False))
 
 
 def test_source_zoomed_at_160x48(long_db: Path, snap_compare):

@@ -32,16 +32,26 @@ def test_two_reviewers_an_import_and_a_judge_at_once(tmp_path: Path) -> None:
     more = write_jsonl(tmp_path / "more.jsonl", _answers("M", 3000, judged=False))
     ctx = multiprocessing.get_context("spawn")
     start, out = ctx.Barrier(3), ctx.Queue()
-    reviewers = [ctx.Process(target=review_answers, args=(str(db), name, 8, start, out))
-                 for name in ("ann", "bob")]
+    reviewers = [
+        ctx.Process(target=review_answers, args=(str(db), name, 8, start, out))
+        for name in ("ann", "bob")
+    ]
     for p in reviewers:
         p.start()
     start.wait(timeout=120)
     run = [sys.executable, "-m", "groundtui"]
-    importing = subprocess.Popen([*run, "import", str(more), "--db", str(db)],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    judging = subprocess.Popen([*run, "judge", "--heuristic", "--all", "--db", str(db)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    importing = subprocess.Popen(
+        [*run, "import", str(more), "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    judging = subprocess.Popen(
+        [*run, "judge", "--heuristic", "--all", "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     results = {r["name"]: r for r in (out.get(timeout=240) for _ in reviewers)}
     for p in reviewers:
         p.join(timeout=60)

@@ -150,7 +150,9 @@ async def test_another_reviewers_label_appears_without_a_key_press(review_db: Pa
             return [(o.reviewer, o.verdict) for o in others] == [("ann", "contradicted")]
 
         assert await _until(pilot, shown)
-        assert await _until(pilot, lambda: "ann" in screen.query_one(ReportPane).team_numbers.get("reviewers", {}))
+        assert await _until(
+            pilot, lambda: "ann" in screen.query_one(ReportPane).team_numbers.get("reviewers", {})
+        )
         assert await _until(pilot, lambda: "ann" in plain(bob, "#report-body"))
 
 
@@ -175,7 +177,10 @@ async def test_a_lead_adjudicates_the_claims_reviewers_disagree_on(review_db: Pa
         with Store(review_db) as store:
             label = store.query("select * from claim_labels where claim_id = 'A-1#1'")[0]
             assert (label["adjudicator"], label["label"], label["label_kind"]) == (
-                "lead", "absent", "plausible_specifics")
+                "lead",
+                "absent",
+                "plausible_specifics",
+            )
             after = compute(store)["agreement"]["judge_vs_reviewer"]
         # A-1#1 pairs the judge (absent) with the lead's decision now, not with bob's stated;
         # A-1#2, A-5#1 and A-5#2 as before.
@@ -205,7 +210,8 @@ async def test_g_shows_the_guidelines_and_says_how_to_set_them(review_db: Path, 
 
 
 async def test_guidelines_holding_control_characters_show_them_inert(
-    review_db: Path, tmp_path: Path,
+    review_db: Path,
+    tmp_path: Path,
 ):
     """A guidelines file with an ANSI escape (pasted from a terminal) reached the terminal
     raw: `g` cleared the top of the screen. Its lines stay (CRLF too); the controls show."""

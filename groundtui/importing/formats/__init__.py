@@ -21,13 +21,27 @@ from groundtui.importing.formats.ragas import convert as ragas_convert
 
 __all__ = ["FORMATS", "Input", "InputError", "Row", "describe", "open_input", "rows"]
 
-FORMATS = ("jsonl", "json", "csv", "parquet", "ragas", "deepeval", "openinference", "langfuse",
-           "answers")
+FORMATS = (
+    "jsonl",
+    "json",
+    "csv",
+    "parquet",
+    "ragas",
+    "deepeval",
+    "openinference",
+    "langfuse",
+    "answers",
+)
 DESCRIBED = {
     "answers": "answers exported with their work (export --format answers)",
-    "jsonl": "JSON Lines", "json": "a JSON array", "csv": "CSV", "parquet": "Parquet",
-    "ragas": "ragas rows", "deepeval": "deepeval test cases",
-    "openinference": "OpenInference spans", "langfuse": "Langfuse traces",
+    "jsonl": "JSON Lines",
+    "json": "a JSON array",
+    "csv": "CSV",
+    "parquet": "Parquet",
+    "ragas": "ragas rows",
+    "deepeval": "deepeval test cases",
+    "openinference": "OpenInference spans",
+    "langfuse": "Langfuse traces",
 }
 NATIVE = {"jsonl": "lines", "json": "whole", "csv": "csv", "parquet": "parquet"}
 CONTAINERS = {
@@ -73,8 +87,9 @@ def rows(source: Input, name: str | None) -> tuple[str, Iterator[Row]]:
         return name, mapped(records, answers_cells) if container == "parquet" else records
     if name == "openinference":
         return name, spans_to_answers(records, hold_all=container == "parquet")
-    convert = {"ragas": ragas_convert, "deepeval": deepeval_convert,
-               "langfuse": langfuse_convert}[name]
+    convert = {"ragas": ragas_convert, "deepeval": deepeval_convert, "langfuse": langfuse_convert}[
+        name
+    ]
     return name, mapped(records, convert)
 
 
@@ -83,4 +98,5 @@ def _mismatch(source: Input, name: str, likely: str) -> None:
         raise InputError(f"{source.label}: {describe(name)} do not come in this shape")
     raise InputError(
         f"{source.label}: looks like {describe(likely)}, not {describe(name)}; "
-        f"try --format {likely} (or leave --format out to detect it)")
+        f"try --format {likely} (or leave --format out to detect it)"
+    )

@@ -98,7 +98,9 @@ def open_input(path: str) -> Input:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from None
 
 
-def mapped(rows: Iterable[Row], convert: Callable[[dict[str, Any]], dict[str, Any]]) -> Iterator[Row]:
+def mapped(
+    rows: Iterable[Row], convert: Callable[[dict[str, Any]], dict[str, Any]]
+) -> Iterator[Row]:
     """Each readable row's record through ``convert``; its ``ValueError`` is the row's error.
 
     The converted record is checked as a read one is (``check_record``): JSON or a Python

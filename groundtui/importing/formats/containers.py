@@ -136,7 +136,9 @@ def csv_rows(source: Input) -> Iterator[Row]:
                 if len(cells) > len(header):
                     yield Row(number, error=f"{len(cells)} cells under {len(header)} columns")
                     continue
-                record = {name: cell for name, cell in zip(header, cells, strict=False) if cell != ""}
+                record = {
+                    name: cell for name, cell in zip(header, cells, strict=False) if cell != ""
+                }
                 yield _object(number, record)
         except StopIteration:
             return

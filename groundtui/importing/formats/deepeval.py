@@ -21,5 +21,10 @@ def convert(record: dict[str, Any]) -> dict[str, Any]:
     response = text_of(record.get("actual_output"), "actual_output")
     contexts = text_list(record.get("retrieval_context") or [], "retrieval_context")
     meta = {k: v for k, v in record.items() if k not in USED}
-    return {"id": stable_id(question, response, contexts), "question": question,
-            "response": response, "sources": sources_of(contexts, "deepeval"), "meta": meta}
+    return {
+        "id": stable_id(question, response, contexts),
+        "question": question,
+        "response": response,
+        "sources": sources_of(contexts, "deepeval"),
+        "meta": meta,
+    }

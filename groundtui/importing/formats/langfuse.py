@@ -25,8 +25,11 @@ def _content(content: Any) -> str | None:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        texts = [p["text"] for p in content if isinstance(p, dict)
-                 and p.get("type") == "text" and isinstance(p.get("text"), str)]
+        texts = [
+            p["text"]
+            for p in content
+            if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+        ]
         return "\n".join(texts) if texts else None
     return None
 
@@ -52,8 +55,10 @@ def _text(trace: dict[str, Any], field: str) -> str:
     if text is None:
         if value is None:
             raise ValueError(f"missing field '{field}'")
-        raise ValueError(f"field '{field}': no text in it (a string, an object's question, "
-                         "query, input, … or a list of messages)")
+        raise ValueError(
+            f"field '{field}': no text in it (a string, an object's question, "
+            "query, input, … or a list of messages)"
+        )
     return text
 
 
@@ -66,19 +71,32 @@ def _documents(output: Any, where: str) -> list[dict[str, Any]]:
     for i, doc in enumerate(output):
         if isinstance(doc, dict) and isinstance(doc.get("node"), dict):  # LlamaIndex scored node
             doc = doc["node"]
-        text = doc if isinstance(doc, str) else next(
-            (doc[k] for k in DOC_TEXT if isinstance(doc, dict) and isinstance(doc.get(k), str)),
-            None)
+        text = (
+            doc
+            if isinstance(doc, str)
+            else next(
+                (doc[k] for k in DOC_TEXT if isinstance(doc, dict) and isinstance(doc.get(k), str)),
+                None,
+            )
+        )
         if text is None:
-            raise ValueError(f"field '{where}.output.{i}': neither text nor an object with "
-                             "page_content, content or text")
+            raise ValueError(
+                f"field '{where}.output.{i}': neither text nor an object with "
+                "page_content, content or text"
+            )
         source: dict[str, Any] = {"text": text, "origin": "langfuse"}
         metadata = doc.get("metadata") if isinstance(doc, dict) else None
         metadata = metadata if isinstance(metadata, dict) else {}
         place = f"{where}.output.{i}"
-        given = {} if not isinstance(doc, dict) else {
-            f"{place}.id": doc.get("id"), f"{place}.id_": doc.get("id_"),
-            f"{place}.metadata.id": metadata.get("id")}
+        given = (
+            {}
+            if not isinstance(doc, dict)
+            else {
+                f"{place}.id": doc.get("id"),
+                f"{place}.id_": doc.get("id_"),
+                f"{place}.metadata.id": metadata.get("id"),
+            }
+        )
         ident = next((ident_of(v, k) for k, v in given.items() if v not in (None, "")), None)
         source["id"] = ident or text_id(text)
         if isinstance(metadata.get("title"), str):
@@ -103,5 +121,10 @@ def convert(trace: dict[str, Any]) -> dict[str, Any]:
     meta = {k: v for k, v in trace.items() if k not in USED}
     meta["trace_id"] = trace_id
     meta["retriever_observation_ids"] = retrievers
-    return {"id": trace_id, "question": _text(trace, "input"),
-            "response": _text(trace, "output"), "sources": sources, "meta": meta}
+    return {
+        "id": trace_id,
+        "question": _text(trace, "input"),
+        "response": _text(trace, "output"),
+        "sources": sources,
+        "meta": meta,
+    }

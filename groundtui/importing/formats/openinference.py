@@ -24,8 +24,18 @@ from groundtui.json_input import check_record, read_json
 
 KIND = "openinference.span.kind"
 DOC = re.compile(r"retrieval\.documents\.(\d+)\.document\.(\w+)$")
-TEXT_KEYS = ("question", "query", "input", "user_input", "answer", "output", "response",
-             "result", "content", "text")
+TEXT_KEYS = (
+    "question",
+    "query",
+    "input",
+    "user_input",
+    "answer",
+    "output",
+    "response",
+    "result",
+    "content",
+    "text",
+)
 
 
 def _attributes(span: dict[str, Any]) -> dict[str, Any]:
@@ -33,7 +43,9 @@ def _attributes(span: dict[str, Any]) -> dict[str, Any]:
     if isinstance(attributes, dict):
         return attributes
     # a Phoenix dataframe row: "attributes.input.value" columns
-    return {k.removeprefix("attributes."): v for k, v in span.items() if k.startswith("attributes.")}
+    return {
+        k.removeprefix("attributes."): v for k, v in span.items() if k.startswith("attributes.")
+    }
 
 
 def _context(span: dict[str, Any], key: str) -> Any:
@@ -73,7 +85,8 @@ def _documents(attributes: dict[str, Any]) -> list[dict[str, Any]]:
         for i, doc in enumerate(listed):
             if isinstance(doc, dict):
                 found.setdefault(i, {}).update(
-                    {k.removeprefix("document."): v for k, v in doc.items()})
+                    {k.removeprefix("document."): v for k, v in doc.items()}
+                )
     return [found[i] for i in sorted(found)]
 
 
@@ -86,8 +99,11 @@ def _source(doc: dict[str, Any], where: str) -> tuple[dict[str, Any], Any]:
         with contextlib.suppress(ValueError):
             metadata = read_json(metadata)
     ident = ident_of(doc.get("id"), f"{where}.document.id")
-    source: dict[str, Any] = {"id": ident or text_id(content), "text": content,
-                              "origin": "openinference"}
+    source: dict[str, Any] = {
+        "id": ident or text_id(content),
+        "text": content,
+        "origin": "openinference",
+    }
     if isinstance(metadata, dict):
         if isinstance(metadata.get("title"), str):
             source["title"] = metadata["title"]
@@ -107,8 +123,10 @@ def trace_answer(trace_id: str, spans: list[dict[str, Any]]) -> dict[str, Any]:
             if span is not None and text is None:
                 text = as_text(_attributes(span).get(f"{field}.value"))
         if text is None:
-            raise ValueError(f"trace {trace_id}: no span with '{field}.value' text "
-                             "(the root span's, else the LLM span's)")
+            raise ValueError(
+                f"trace {trace_id}: no span with '{field}.value' text "
+                "(the root span's, else the LLM span's)"
+            )
         texts[field] = text
     sources: list[dict[str, Any]] = []
     metadata: list[Any] = []
@@ -121,9 +139,14 @@ def trace_answer(trace_id: str, spans: list[dict[str, Any]]) -> dict[str, Any]:
             source, doc_meta = _source(doc, f"retrieval.documents.{i}")
             sources.append(source)
             metadata.append(doc_meta)
-    meta: dict[str, Any] = {"trace_id": trace_id, "span_ids": {
-        "root": root and _context(root, "span_id"), "llm": llm and _context(llm, "span_id"),
-        "retriever": retrievers}}
+    meta: dict[str, Any] = {
+        "trace_id": trace_id,
+        "span_ids": {
+            "root": root and _context(root, "span_id"),
+            "llm": llm and _context(llm, "span_id"),
+            "retriever": retrievers,
+        },
+    }
     if root is not None:
         used = {"input.value", "output.value", "input.mime_type", "output.mime_type"}
         meta["root_attributes"] = {k: v for k, v in _attributes(root).items() if k not in used}
@@ -131,8 +154,13 @@ def trace_answer(trace_id: str, spans: list[dict[str, Any]]) -> dict[str, Any]:
         meta["llm_model_name"] = _attributes(llm)["llm.model_name"]
     if any(m is not None for m in metadata):
         meta["source_metadata"] = metadata
-    return {"id": trace_id, "question": texts["input"], "response": texts["output"],
-            "sources": sources, "meta": meta}
+    return {
+        "id": trace_id,
+        "question": texts["input"],
+        "response": texts["output"],
+        "sources": sources,
+        "meta": meta,
+    }
 
 
 def answers(rows: Iterable[Row], *, hold_all: bool = False) -> Iterator[Row]:

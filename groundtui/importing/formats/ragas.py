@@ -48,5 +48,10 @@ def convert(record: dict[str, Any]) -> dict[str, Any]:
     meta = {k: v for k, v in record.items() if k not in USED}
     if isinstance(meta.get("reference_contexts"), str):
         meta["reference_contexts"] = text_list(meta["reference_contexts"], "reference_contexts")
-    return {"id": stable_id(question, response, contexts), "question": question,
-            "response": response, "sources": sources_of(contexts, "ragas"), "meta": meta}
+    return {
+        "id": stable_id(question, response, contexts),
+        "question": question,
+        "response": response,
+        "sources": sources_of(contexts, "ragas"),
+        "meta": meta,
+    }

@@ -41,18 +41,24 @@ def from_scanned(
     """
     if "flagged" not in record:
         raise NotScanTable(
-            "no column 'flagged': --flagged-only reads the output of groundtui scan-table")
+            "no column 'flagged': --flagged-only reads the output of groundtui scan-table"
+        )
     if record["flagged"] is not True:
         return {}, None
     specifics = record.get("specifics")
     if not isinstance(specifics, list):
         raise ValueError("column 'specifics' is missing or not a list")
     out: dict[str, Any] = {}
-    for field, name in (("id", columns.id), ("response", columns.response),
-                        ("sources", columns.sources)):
+    for field, name in (
+        ("id", columns.id),
+        ("response", columns.response),
+        ("sources", columns.sources),
+    ):
         if name not in record:  # a null cell is read as no cell
-            raise ValueError(f"no value in column '{name}' (null, or no such column: "
-                             f"pass --{field} COL as given to scan-table)")
+            raise ValueError(
+                f"no value in column '{name}' (null, or no such column: "
+                f"pass --{field} COL as given to scan-table)"
+            )
         out[field] = record[name]
     if isinstance(out["id"], int | float):
         out["id"] = str(out["id"])

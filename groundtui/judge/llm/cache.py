@@ -93,8 +93,13 @@ class CompletionCache:
         """Store ``entry`` under ``key`` (replacing any earlier one), committed at once,
         with the answer being judged (``for_answer``) when there is one."""
         self.store.put_completion(
-            key, model, prompt_version, entry.content, prompt_tokens=entry.prompt_tokens,
-            completion_tokens=entry.completion_tokens, cost=entry.cost,
+            key,
+            model,
+            prompt_version,
+            entry.content,
+            prompt_tokens=entry.prompt_tokens,
+            completion_tokens=entry.completion_tokens,
+            cost=entry.cost,
             answer_id=for_answer.get(),
         )
 
@@ -130,8 +135,9 @@ def _answer_keys(store: Store, answer_id: str, models: set[str]) -> set[str]:
     if not answer:
         return set()
     texts = [s["text"] for s in store.answer_sources(answer_id)]
-    claims = [c["text"] for c in store.query(
-        "select text from claims where answer_id = ?", [answer_id])]
+    claims = [
+        c["text"] for c in store.query("select text from claims where answer_id = ?", [answer_id])
+    ]
     against = [*dict.fromkeys(texts), "\n\n".join(texts)]
     prompts = [extraction_messages(answer[0]["question"], answer[0]["response"], len(texts))]
     prompts += [verification_messages(c, s) for c in dict.fromkeys(claims) for s in against]

@@ -27,8 +27,13 @@ class CalibrationScreen(ModalScreen[None]):
     """Judge against people: confusion matrix, by kind, by origin; ``esc`` (or ``K``) closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,K,q", "close", "close", tooltip="Close the calibration screen",
-                id="calibration.close"),
+        Binding(
+            "escape,K,q",
+            "close",
+            "close",
+            tooltip="Close the calibration screen",
+            id="calibration.close",
+        ),
     ]
 
     def __init__(self, db_path: str, readonly: bool = False) -> None:

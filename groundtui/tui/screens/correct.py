@@ -57,8 +57,7 @@ class EditClaimScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="edit-dialog", classes="dialog"):
-            yield Static(Text("Edit the claim (enter saves it, to be judged again; esc "
-                              "cancels):"))
+            yield Static(Text("Edit the claim (enter saves it, to be judged again; esc cancels):"))
             yield Input(one_line(self.claim_text, 2000), id="edit-text")
 
     def on_mount(self) -> None:
@@ -79,17 +78,36 @@ class SplitClaimScreen(ModalScreen[int | None]):
     them a character; ``enter`` splits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1, 1)", "word left", tooltip="Move the cut a word left",
-                id="split.word_left"),
-        Binding("right", "move(1, 1)", "word right", tooltip="Move the cut a word right",
-                id="split.word_right"),
-        Binding("shift+left", "move(-1, 0)", "left", tooltip="Move the cut a character left",
-                id="split.left"),
-        Binding("shift+right", "move(1, 0)", "right", tooltip="Move the cut a character right",
-                id="split.right"),
+        Binding(
+            "left",
+            "move(-1, 1)",
+            "word left",
+            tooltip="Move the cut a word left",
+            id="split.word_left",
+        ),
+        Binding(
+            "right",
+            "move(1, 1)",
+            "word right",
+            tooltip="Move the cut a word right",
+            id="split.word_right",
+        ),
+        Binding(
+            "shift+left",
+            "move(-1, 0)",
+            "left",
+            tooltip="Move the cut a character left",
+            id="split.left",
+        ),
+        Binding(
+            "shift+right",
+            "move(1, 0)",
+            "right",
+            tooltip="Move the cut a character right",
+            id="split.right",
+        ),
         Binding("enter", "split", "split", tooltip="Split the claim here", id="split.save"),
-        Binding("escape", "cancel", "cancel", tooltip="Close without splitting",
-                id="split.cancel"),
+        Binding("escape", "cancel", "cancel", tooltip="Close without splitting", id="split.cancel"),
     ]
 
     def __init__(self, claim_text: str) -> None:
@@ -100,8 +118,12 @@ class SplitClaimScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="split-dialog", classes="dialog"):
-            yield Static(Text("Split the claim: ←/→ move the cut a word (shift: a "
-                              "character), enter splits, esc cancels."))
+            yield Static(
+                Text(
+                    "Split the claim: ←/→ move the cut a word (shift: a "
+                    "character), enter splits, esc cancels."
+                )
+            )
             yield Static(id="split-text")
 
     def on_mount(self) -> None:
@@ -153,19 +175,50 @@ class AddClaimScreen(ModalScreen[tuple[int, int] | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "sentence(1)", "next sentence", tooltip="Select the next sentence",
-                id="add.sentence_next", priority=True),
-        Binding("up", "sentence(-1)", "previous sentence",
-                tooltip="Select the previous sentence", id="add.sentence_previous",
-                priority=True),
-        Binding("left", "start(-1)", "start left", tooltip="Start the selection a word earlier",
-                id="add.start_left"),
-        Binding("right", "start(1)", "start right", tooltip="Start the selection a word later",
-                id="add.start_right"),
-        Binding("shift+left", "end(-1)", "end left", tooltip="End the selection a word earlier",
-                id="add.end_left"),
-        Binding("shift+right", "end(1)", "end right", tooltip="End the selection a word later",
-                id="add.end_right"),
+        Binding(
+            "down",
+            "sentence(1)",
+            "next sentence",
+            tooltip="Select the next sentence",
+            id="add.sentence_next",
+            priority=True,
+        ),
+        Binding(
+            "up",
+            "sentence(-1)",
+            "previous sentence",
+            tooltip="Select the previous sentence",
+            id="add.sentence_previous",
+            priority=True,
+        ),
+        Binding(
+            "left",
+            "start(-1)",
+            "start left",
+            tooltip="Start the selection a word earlier",
+            id="add.start_left",
+        ),
+        Binding(
+            "right",
+            "start(1)",
+            "start right",
+            tooltip="Start the selection a word later",
+            id="add.start_right",
+        ),
+        Binding(
+            "shift+left",
+            "end(-1)",
+            "end left",
+            tooltip="End the selection a word earlier",
+            id="add.end_left",
+        ),
+        Binding(
+            "shift+right",
+            "end(1)",
+            "end right",
+            tooltip="End the selection a word later",
+            id="add.end_right",
+        ),
         Binding("enter", "add", "add", tooltip="Add the selection as a claim", id="add.save"),
         Binding("escape", "cancel", "cancel", tooltip="Close without adding", id="add.cancel"),
     ]
@@ -182,8 +235,12 @@ class AddClaimScreen(ModalScreen[tuple[int, int] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="add-dialog", classes="dialog"):
-            yield Static(Text("Select the claim to add: ↑/↓ a sentence, ←/→ move its start a "
-                              "word, shift+←/→ its end; enter adds it, esc cancels."))
+            yield Static(
+                Text(
+                    "Select the claim to add: ↑/↓ a sentence, ←/→ move its start a "
+                    "word, shift+←/→ its end; enter adds it, esc cancels."
+                )
+            )
             with VerticalScroll(id="add-scroll"):
                 yield Static(id="add-text")
             yield Static(id="add-selected")
@@ -234,8 +291,9 @@ class AddClaimScreen(ModalScreen[tuple[int, int] | None]):
         self.dismiss(None)
 
 
-def ask(what: str, detail: AnswerDetail, claim: ClaimView | None
-        ) -> tuple[ModalScreen, Callable[[Any], Intent]] | str:
+def ask(
+    what: str, detail: AnswerDetail, claim: ClaimView | None
+) -> tuple[ModalScreen, Callable[[Any], Intent]] | str:
     """The dialog a correction (or a note) opens on ``claim`` of ``detail``, and the intent
     its answer makes; or why there is none to open. ``what``: note, edit, split, add."""
     if what == "add":

@@ -45,8 +45,14 @@ class FilterScreen(ModalScreen[QueueFilter | None]):
         Binding(
             "ctrl+s", "apply", "apply", tooltip="Apply the filter", id="filter.apply", priority=True
         ),
-        Binding("enter", "apply", "apply", show=False, tooltip="Apply the filter",
-                id="filter.apply.enter"),
+        Binding(
+            "enter",
+            "apply",
+            "apply",
+            show=False,
+            tooltip="Apply the filter",
+            id="filter.apply.enter",
+        ),
     ]
 
     def __init__(self, current: QueueFilter, origins: list[str]) -> None:
@@ -83,12 +89,19 @@ class FilterScreen(ModalScreen[QueueFilter | None]):
                     compact=True,
                 )
                 yield Label("Only")
-                yield Tick("Unreviewed answers", f.unreviewed, id="filter-unreviewed",
-                           compact=True)
-                yield Tick("Disagreements (a reviewer and the judge differ)", f.disagreements,
-                           id="filter-disagreements", compact=True)
-                yield Tick("Everyone's answers (others hold or reviewed them: read-only)",
-                           f.everyone, id="filter-everyone", compact=True)
+                yield Tick("Unreviewed answers", f.unreviewed, id="filter-unreviewed", compact=True)
+                yield Tick(
+                    "Disagreements (a reviewer and the judge differ)",
+                    f.disagreements,
+                    id="filter-disagreements",
+                    compact=True,
+                )
+                yield Tick(
+                    "Everyone's answers (others hold or reviewed them: read-only)",
+                    f.everyone,
+                    id="filter-everyone",
+                    compact=True,
+                )
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Apply", id="filter-apply", variant="primary", compact=True)
                 yield Button("Clear", id="filter-clear", compact=True)

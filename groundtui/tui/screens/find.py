@@ -19,10 +19,22 @@ class FindScreen(ModalScreen[None]):
     previous one, ``esc`` closes. The source pane does the finding (``Searched``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "search(1)", "next match", show=False,
-                tooltip="The next match in the source", id="find.next"),
-        Binding("shift+enter,up", "search(-1)", "previous match", show=False,
-                tooltip="The previous match in the source", id="find.previous"),
+        Binding(
+            "down",
+            "search(1)",
+            "next match",
+            show=False,
+            tooltip="The next match in the source",
+            id="find.next",
+        ),
+        Binding(
+            "shift+enter,up",
+            "search(-1)",
+            "previous match",
+            show=False,
+            tooltip="The previous match in the source",
+            id="find.previous",
+        ),
         Binding("escape", "close", "close", tooltip="Close the find bar", id="find.close"),
     ]
 

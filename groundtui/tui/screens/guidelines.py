@@ -30,8 +30,9 @@ class GuidelinesScreen(ModalScreen[None]):
     """The team's review guidelines; ``esc`` (or ``g``) closes them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,g,q", "close", "close", tooltip="Close the guidelines",
-                id="guidelines.close"),
+        Binding(
+            "escape,g,q", "close", "close", tooltip="Close the guidelines", id="guidelines.close"
+        ),
     ]
 
     def __init__(self, db_path: str, readonly: bool = False) -> None:

@@ -18,8 +18,10 @@ EXTRA = [
     ("ctrl+f, then ⏎ / ⇧+⏎ / esc", "in the find bar: next match / previous (also ↓ / ↑) / close"),
     ("E, then ⏎ / esc", "in the claim editor: save as a new claim / cancel"),
     ("S, then ← / → / ⇧+← / ⇧+→, ⏎", "split: move the cut a word / a character, split"),
-    ("A, then ↑ / ↓, ← / →, ⇧+← / ⇧+→, ⏎",
-     "add: a whole sentence, its start a word, its end a word, add it"),
+    (
+        "A, then ↑ / ↓, ← / →, ⇧+← / ⇧+→, ⏎",
+        "add: a whole sentence, its start a word, its end a word, add it",
+    ),
 ]
 
 

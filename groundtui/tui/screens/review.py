@@ -77,7 +77,9 @@ class ReviewScreen(Screen):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]  # type: ignore[misc]
     """Below 100 columns the queue is hidden (app.tcss)."""
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
-        (0, "-short"), (COMPACT_BELOW, "-tall")]
+        (0, "-short"),
+        (COMPACT_BELOW, "-tall"),
+    ]
     """Below ``COMPACT_BELOW`` rows the report is hidden until ``r`` and claims take a line."""
 
     on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
@@ -113,8 +115,9 @@ class ReviewScreen(Screen):
             yield QueuePane(session, id="queue")
             with Vertical(id="middle"):
                 yield AnswerView(session, id="answer")
-                yield ClaimsPane(self.db_path, blind=session.blind,
-                                 adjudicate=session.adjudicate, id="claims")
+                yield ClaimsPane(
+                    self.db_path, blind=session.blind, adjudicate=session.adjudicate, id="claims"
+                )
             with Vertical(id="right"):
                 yield SourcePane(id="source")
                 yield ReportPane(session, id="report")
@@ -126,8 +129,12 @@ class ReviewScreen(Screen):
         yield DecisionWriter(session, status)
 
     def on_mount(self) -> None:
-        for pane, title in ((ClaimsPane, "Claims"), (SourcePane, "Source"),
-                            (ReportPane, "Report"), (AnswerView, "Answer")):
+        for pane, title in (
+            (ClaimsPane, "Claims"),
+            (SourcePane, "Source"),
+            (ReportPane, "Report"),
+            (AnswerView, "Answer"),
+        ):
             self.query_one(pane).border_title = title
         self.query_one(ReportPane).withheld = self._withheld(None)
         self.app.theme_changed_signal.subscribe(self, lambda _: self._redraw())
@@ -138,9 +145,12 @@ class ReviewScreen(Screen):
         tiny = width < SMALLEST[0] or height < SMALLEST[1]
         self.set_class(tiny, "-tiny")
         if tiny:
-            self.query_one("#too-small", Static).update(Text(
-                f"groundtui review needs a window of at least {SMALLEST[0]}×{SMALLEST[1]}:"
-                f" this one is {width}×{height}. Make it larger (q quits)."))
+            self.query_one("#too-small", Static).update(
+                Text(
+                    f"groundtui review needs a window of at least {SMALLEST[0]}×{SMALLEST[1]}:"
+                    f" this one is {width}×{height}. Make it larger (q quits)."
+                )
+            )
 
     def _redraw(self) -> None:
         """Draw everything again in the new theme (its colours are baked into the text)."""
@@ -194,10 +204,14 @@ class ReviewScreen(Screen):
     def _withheld(self, detail: AnswerDetail | None) -> str:
         """Why the report pane hides its figures now, or empty."""
         if self.session.blind:
-            return "The report's numbers are hidden in blind review: they count the judge's verdicts."
+            return (
+                "The report's numbers are hidden in blind review: they count the judge's verdicts."
+            )
         if detail is not None and any(c.others_hidden and c.others for c in detail.claims):
-            return ("The report's numbers are hidden while another reviewer's labels on this "
-                    "answer are: they count them. Label its claims to see both.")
+            return (
+                "The report's numbers are hidden while another reviewer's labels on this "
+                "answer are: they count them. Label its claims to see both."
+            )
         return ""
 
     def _status(self, text: str, warning: bool = False) -> None:
@@ -224,8 +238,11 @@ class ReviewScreen(Screen):
         self.awaiting_answer = False
         self._show(None, 0)
         if not message.failed:
-            self._status("No answer matches the filter." if self.queue.filter.active
-                         else "The database holds no answers yet.")
+            self._status(
+                "No answer matches the filter."
+                if self.queue.filter.active
+                else "The database holds no answers yet."
+            )
         self._answer_shown()
 
     def _open(self, index: int, claim_id: str | None = None, step: int = 1) -> None:
@@ -276,8 +293,9 @@ class ReviewScreen(Screen):
         if self.detail is not None and self.detail.id == message.answer_id:
             self._claims_now(self.detail, message.claims, None)
 
-    def _claims_now(self, detail: AnswerDetail, claims: list[ClaimView],
-                    select: str | None) -> None:
+    def _claims_now(
+        self, detail: AnswerDetail, claims: list[ClaimView], select: str | None
+    ) -> None:
         """Show the open answer's claims as read back, selecting ``select`` (an undo's, a
         correction's claim), else the same claim as before, else the one now at its place
         (a dismissed claim: the one after it)."""
@@ -328,8 +346,7 @@ class ReviewScreen(Screen):
         if found is not None:
             self._select(found)
             return
-        nxt = next((i for i in range(self.index + 1, len(self.rows)) if self.rows[i].claims),
-                   None)
+        nxt = next((i for i in range(self.index + 1, len(self.rows)) if self.rows[i].claims), None)
         if nxt is not None:
             self._pick_unlabelled = True
             self._open(nxt)
@@ -364,7 +381,9 @@ class ReviewScreen(Screen):
             self._status("This is the first answer of the queue.")
         elif new >= len(self.rows):
             more = self.queue.load_more()
-            self._status("Loading more answers…" if more else "This is the last answer of the queue.")
+            self._status(
+                "Loading more answers…" if more else "This is the last answer of the queue."
+            )
         else:
             self._open(new, step=step)
 
@@ -469,8 +488,10 @@ class ReviewScreen(Screen):
         if where is not None:
             self._open(where)
             return
-        self._status(f"{answer_id} is not in the queue read so far: filtering it by that id "
-                     "(/ changes the filter).")
+        self._status(
+            f"{answer_id} is not in the queue read so far: filtering it by that id "
+            "(/ changes the filter)."
+        )
         self._reload(replace(self.queue.filter, text=answer_id))
 
     def _reload(self, filt: QueueFilter) -> None:
@@ -590,11 +611,15 @@ class ReviewScreen(Screen):
         detail = self.detail
         if detail is not None and detail.id == outcome.answer_id:
             moved = isinstance(outcome.intent, (Undo, *CORRECTIONS))
-            self._claims_now(replace(detail, correct=outcome.correct), outcome.claims,
-                             outcome.claim_id if moved else None)
+            self._claims_now(
+                replace(detail, correct=outcome.correct),
+                outcome.claims,
+                outcome.claim_id if moved else None,
+            )
         elif isinstance(outcome.intent, Undo):
-            where = next((i for i, r in enumerate(self.rows) if r.answer_id == outcome.answer_id),
-                         None)
+            where = next(
+                (i for i, r in enumerate(self.rows) if r.answer_id == outcome.answer_id), None
+            )
             if where is not None:
                 self._open(where, outcome.claim_id or None)
         said = outcome.message

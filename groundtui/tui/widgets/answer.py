@@ -90,8 +90,9 @@ class AnswerView(VerticalScroll):
 
     @work(thread=True, exclusive=True, group="refresh", exit_on_error=False)
     def _reread(self, token: int, answer_id: str) -> None:
-        claims = read(self, self.session, "the claims",
-                      lambda store: self.session.claims_of(store, answer_id))
+        claims = read(
+            self, self.session, "the claims", lambda store: self.session.claims_of(store, answer_id)
+        )
         if claims is not None and not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._post, token, self.ClaimsRead(answer_id, claims))
 
@@ -129,7 +130,9 @@ class AnswerView(VerticalScroll):
         if detail.question.strip():
             text.append(shown(detail.question).text)
         else:  # imported from a table without questions (scan-table's output)
-            text.append("(no question)", style=component_style(self, "answer--dim") + Style(italic=True))
+            text.append(
+                "(no question)", style=component_style(self, "answer--dim") + Style(italic=True)
+            )
         text.append("\n\n")
         text.append("Response\n", style=heading)
         offset = len(text)

@@ -71,9 +71,7 @@ class ClaimsPane(Vertical, can_focus=True):
         if detail is None or detail.judged:
             return Text("This answer has no claims: the judge found none to check.", style=dim)
         text = Text("Not judged yet: ", style="bold")
-        text.append(
-            "claims come from the judge, and this answer has not been through it. Run\n\n"
-        )
+        text.append("claims come from the judge, and this answer has not been through it. Run\n\n")
         text.append(f"  groundtui judge --all --db {self.db_path}\n\n", style="bold")
         text.append(
             "(add --heuristic to judge offline, without a model), then open the review "
@@ -107,9 +105,7 @@ class ClaimsPane(Vertical, can_focus=True):
         detail = self.query_one("#claim-detail", Static)
         set_text(
             detail,
-            self._detail(claims[index])
-            if 0 <= index < len(claims)
-            else self.empty,
+            self._detail(claims[index]) if 0 <= index < len(claims) else self.empty,
         )
         if index != self._detail_of:  # a new claim starts at its top; a relabel stays put
             self._detail_of = index
@@ -170,7 +166,8 @@ class ClaimsPane(Vertical, can_focus=True):
                 text.append_text(self._label(claim.judge_verdict, None))
             text.append(f"  {self.mine} ", style=dim)
             text.append_text(
-                self._label(claim.mine_verdict, None) if claim.mine_verdict
+                self._label(claim.mine_verdict, None)
+                if claim.mine_verdict
                 else Text("–", style=dim)
             )
             return text
@@ -249,16 +246,15 @@ class ClaimsPane(Vertical, can_focus=True):
                 text.append(f" ({one_line(claim.judge, 30)})", style=dim)
         for other in claim.shown_others:  # every other reviewer, beside yours and the judge's
             text.append(f"\n{one_line(other.reviewer, 20)}: ", style=dim)
-            text.append(
-                describe(other.verdict, other.kind) + (" · blind" if other.blind else "")
-            )
+            text.append(describe(other.verdict, other.kind) + (" · blind" if other.blind else ""))
             if other.note:
                 text.append(" · ", style=dim)
                 text.append(one_line(other.note, 300))
         if claim.others_hidden and claim.others:
             text.append(
                 f"\n{len(claim.others)} other reviewer(s): hidden until you label "
-                "(independent review)", style=dim,
+                "(independent review)",
+                style=dim,
             )
         if claim.rationale and not hidden:
             text.append("\n" + one_line(claim.rationale, 600), style=dim)

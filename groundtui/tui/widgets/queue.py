@@ -146,11 +146,7 @@ class QueueList(ScrollView, can_focus=False):
         elif not row.claims:
             text.append(" – ", style=dim)
         else:
-            style = (
-                component_style(self, "queue--open")
-                if row.not_stated
-                else dim
-            )
+            style = component_style(self, "queue--open") if row.not_stated else dim
             text.append(f"{row.not_stated:>2} ", style=style)
         text.append(
             one_line(row.answer_id, 16),
@@ -269,13 +265,18 @@ class QueuePane(Vertical, can_focus=True):
             self.load_more()
 
     @work(thread=True, exclusive=True, group="queue", exit_on_error=False)
-    def _load_page(self, token: int, filt: QueueFilter, after: tuple[int, int],
-                   first: bool) -> None:
+    def _load_page(
+        self, token: int, filt: QueueFilter, after: tuple[int, int], first: bool
+    ) -> None:
         session = self.session
         blind = session.reviewer if session.blind else None
         team = session.team
-        page = read(self, session, "the queue",
-                    lambda s: queue_page(s, filt, after, self.page_size, blind, team))
+        page = read(
+            self,
+            session,
+            "the queue",
+            lambda s: queue_page(s, filt, after, self.page_size, blind, team),
+        )
         if not get_current_worker().is_cancelled:  # a failed read (None) ends the wait too
             self.app.call_from_thread(self._page_loaded, token, page, first)
 

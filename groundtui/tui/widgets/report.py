@@ -62,8 +62,7 @@ class ReportPane(VerticalScroll):
         """The report was read at least once."""
         self.team_numbers: dict = {}
         """The report's team keys (``reviewers``, ``overlap``, ``coverage``), once read."""
-        self._teams = Spaced(self, self._count_team, floor=session.poll,
-                             spacing=session.spacing)
+        self._teams = Spaced(self, self._count_team, floor=session.poll, spacing=session.spacing)
         self._set = 0
         """Reports set from a change: a read begun before one is older, and dropped."""
 
@@ -218,7 +217,9 @@ class ReportPane(VerticalScroll):
         if reviewers:
             text.append(f"{'Reviewers':<13}{'claims':>7}{'answers':>8}  κ judge\n", style=heading)
             for name, row in list(reviewers.items())[:8]:
-                text.append(f"{one_line(name, 12):<13}{_n(row['claims']):>7}{_n(row['answers']):>8}")
+                text.append(
+                    f"{one_line(name, 12):<13}{_n(row['claims']):>7}{_n(row['answers']):>8}"
+                )
                 text.append(f"  {_kappa(row['judge_agreement']['kappa'])}\n", style=figure)
             if len(reviewers) > 8:
                 text.append(f" … {len(reviewers) - 8} more reviewers\n", style=dim)

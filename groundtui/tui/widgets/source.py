@@ -95,7 +95,8 @@ class SourcePane(Vertical, can_focus=True):
             self.border_title = Text(f"Source [{claim.citation}]")
             head = Text(
                 f"dangling citation: [{claim.citation}] names no source of this answer "
-                f"(it has {len(detail.sources)})", style=warning,
+                f"(it has {len(detail.sources)})",
+                style=warning,
             )
             if detail.sources:
                 head.append("\n[ ]: its sources, none of them cited", style=dim)
@@ -145,11 +146,13 @@ class SourcePane(Vertical, can_focus=True):
             line = f"\ncites {marks}" if marks else "\ncites none of them"
             if len(numbers) > 1:
                 line += ", verified against them joined"
-            head.append(line + (f" · not cited {others}" if others else "") + " · [ ]: switch",
-                        style=dim)
+            head.append(
+                line + (f" · not cited {others}" if others else "") + " · [ ]: switch", style=dim
+            )
         if not cites:
-            head.append(f"\nnot cited by this claim: the answer's source [{position}]",
-                        style=warning)
+            head.append(
+                f"\nnot cited by this claim: the answer's source [{position}]", style=warning
+            )
         span = None if hidden or not cites else self._span(cited, claim)
         size = len(cited.text)
         if hidden:
@@ -173,7 +176,8 @@ class SourcePane(Vertical, can_focus=True):
         elif before or after:
             head.append(
                 f"\n{before:,} characters before and {after:,} after"
-                " this excerpt · w: the whole source", style=dim,
+                " this excerpt · w: the whole source",
+                style=dim,
             )
         elif self.whole and span is not None:
             head.append("\nthe whole source · w: around the evidence", style=dim)
@@ -243,8 +247,11 @@ class SourcePane(Vertical, can_focus=True):
         if detail is None:
             return []
         numbers = [s.number for s in detail.sources]
-        cited = [] if claim is None or claim.uncited else [
-            n for n in (claim.citations or (claim.citation,)) if n in numbers]
+        cited = (
+            []
+            if claim is None or claim.uncited
+            else [n for n in (claim.citations or (claim.citation,)) if n in numbers]
+        )
         return cited + [n for n in numbers if n not in cited]
 
     def step_source(self, step: int) -> tuple[int, bool] | None:
@@ -263,8 +270,12 @@ class SourcePane(Vertical, can_focus=True):
         self.position = order[at]
         self._centre = None  # a find's match was in the source shown before
         self.redraw()
-        cites = claim is not None and not claim.uncited and not claim.dangling and (
-            self.position in (claim.citations or (claim.citation,)))
+        cites = (
+            claim is not None
+            and not claim.uncited
+            and not claim.dangling
+            and (self.position in (claim.citations or (claim.citation,)))
+        )
         return self.position, cites
 
     def _draw_body(self, text: Text) -> None:
@@ -375,4 +386,3 @@ class SourcePane(Vertical, can_focus=True):
         # a scroll clamped to the taller pane would leave the evidence below the fold.
         if self._before is not None:
             scroll_to_offset(self.query_one("#source-scroll", VerticalScroll), self._before, 3)
-
