@@ -16,6 +16,21 @@ from groundtui.store.counts import bulk_load
 from groundtui.store.labels import LabelWrites
 from groundtui.store.spool import Spool
 
+MERGE_ORDER = (
+    "sources",
+    "answers",
+    "answer_sources",
+    "flags",
+    "answer_marks",
+    "extractions",
+    "claims",
+    "judgements",
+    "reviews",
+    "adjudications",
+    "claim_edits",
+)
+"""The tables a merge of answer records inserts into, parents first."""
+
 
 class Written(NamedTuple):
     """Rows one ``copy_spool`` wrote."""
@@ -144,3 +159,17 @@ class ImportWrites(LabelWrites):
                 ).rowcount
             self.db.execute("drop table temp.spool_present")
         return Written(counts["answers"], counts["sources"], counts["claims"], counts["reviews"])
+
+    def insert_rows(self, tables: dict[str, list[dict]]) -> None:
+        """Insert rows by table (``MERGE_ORDER``'s, parents first), in the caller's
+        transaction, with ``executemany``: sqlite-utils' ``insert`` reads the table's schema
+        on every call, most of a merge's time, measured."""
+        for table in MERGE_ORDER:
+            rows = tables.get(table)
+            if rows:
+                columns = list(rows[0])
+                self.db.conn.executemany(
+                    f"insert into {table} ({', '.join(columns)})"
+                    f" values ({', '.join(':' + c for c in columns)})",
+                    rows,
+                )

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from groundtui.review.intents import LABELS, Intent, Outcome
 from groundtui.review.session import ReviewSession
 from groundtui.tui.messages import ChangeApplied
-from groundtui.tui.widgets.status import StatusLine
+from groundtui.tui.widgets.bars import StatusLine
 
 
 class DecisionWriter(Widget):

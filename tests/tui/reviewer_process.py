@@ -26,7 +26,7 @@ async def _until(predicate, timeout: float = 60.0) -> None:
 
 async def _review(db: str, name: str, answers: int, start: Any) -> dict:
     from groundtui.tui import make_app
-    from groundtui.tui.widgets.status import StatusLine
+    from groundtui.tui.widgets.bars import StatusLine
 
     app = make_app(db, name, advance=False)  # it moves on itself (j, then n)
     failures: list[str] = []

@@ -46,12 +46,11 @@ from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.live import LiveWatch
 from groundtui.tui.on_screen import OnScreen
 from groundtui.tui.widgets.answer import AnswerView
+from groundtui.tui.widgets.bars import KeysFooter, StatusLine
 from groundtui.tui.widgets.claims import COMPACT_BELOW, ClaimsPane
-from groundtui.tui.widgets.footer import KeysFooter
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
 from groundtui.tui.widgets.source import SourcePane
-from groundtui.tui.widgets.status import StatusLine
 from groundtui.tui.writer import DecisionWriter
 
 SMALLEST = (80, 24)

@@ -1,9 +1,20 @@
-"""The footer of keys, shown from the first frame, focused or not."""
+"""The screen's two bottom lines: the status line (what the last key did) and the footer
+of keys, shown from the first frame."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
+
+
+class StatusLine(Static):
+    """One line: ``Saved HS-0081 #1: absent / plausible specifics``, or a warning."""
+
+    def say(self, text: str, warning: bool = False) -> None:
+        """Show ``text`` (untrusted parts stay text, never markup)."""
+        self.set_class(warning, "-warning")
+        self.update(Text(text), layout=False)
 
 
 class KeysFooter(Footer):
