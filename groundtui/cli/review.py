@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -130,11 +131,11 @@ def demo(reviewer: str | None, no_ui: bool, db_path: str | None) -> None:
         f"{built.answers} answers, {built.claims} claims; {built.flagged} answers flagged by "
         f"the mechanical check; {built.judged_claims} claims judged now by the heuristic judge."
     )
-    me = this_command()
-    reopen = f"`{me} review --db {path}` reopens it, `{me} report --db {path}` prints its report."
+    me, db = this_command(), shlex.quote(str(path))  # commands to paste: quoted for a shell
+    reopen = f"`{me} review --db {db}` reopens it, `{me} report --db {db}` prints its report."
     if me != "groundtui" and sys.prefix != sys.base_prefix:  # a venv not on PATH
         activate = _shown_path(Path(sys.prefix) / "bin" / "activate")
-        reopen += f" (Or `source {activate}` first, then type `groundtui`.)"
+        reopen += f" (Or `source {shlex.quote(activate)}` first, then type `groundtui`.)"
     if no_ui:
         click.echo(f"The demo database is at {path}: {reopen}")
         return
@@ -155,11 +156,11 @@ def this_command() -> str:
 
     script = Path(sys.argv[0])
     if script.name == "__main__.py":  # python -m groundtui
-        return f"{_shown_path(Path(sys.executable))} -m groundtui"
+        return f"{shlex.quote(_shown_path(Path(sys.executable)))} -m groundtui"
     on_path = shutil.which("groundtui")
     if on_path and Path(on_path).resolve() == script.resolve():
         return "groundtui"
-    return _shown_path(script)
+    return shlex.quote(_shown_path(script))
 
 
 def _shown_path(path: Path) -> str:
