@@ -45,7 +45,7 @@ from groundtui.judge.llm.cache import CompletionCache  # noqa: E402
 from groundtui.judge.llm.prompts import verification_messages  # noqa: E402
 from groundtui.judge.pipeline import judge_answers  # noqa: E402
 from groundtui.store import Store  # noqa: E402
-from tests.builders import write_jsonl  # noqa: E402
+from tests.helpers.builders import write_jsonl  # noqa: E402
 
 SERVER = ROOT / "tests" / "judge" / "fake_openai.py"
 WARRANTY = "Sofas carry a guarantee against frame defects. "

@@ -1,6 +1,6 @@
 """The language of the code: answers, sources, claims and labels as pydantic models.
 
-These models validate input at the edge (README "Input"); the store converts them to rows and
+These models validate input at the edge (docs/formats.md); the store converts them to rows and
 back. Vocabulary enums are ``StrEnum`` so their values are the README's words.
 """
 
@@ -27,7 +27,7 @@ from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, sourc
 
 
 class Verdict(StrEnum):
-    """Whether the cited source asserts a claim (README, "The judge")."""
+    """Whether the cited source asserts a claim (docs/judge.md)."""
 
     STATED = "stated"
     CONTRADICTED = "contradicted"
@@ -36,7 +36,7 @@ class Verdict(StrEnum):
 
 
 class ClaimKind(StrEnum):
-    """What kind of assertion a claim makes (README, "The judge")."""
+    """What kind of assertion a claim makes (docs/judge.md)."""
 
     FIGURE = "figure"
     DATE = "date"
@@ -46,7 +46,7 @@ class ClaimKind(StrEnum):
 
 
 class InventionKind(StrEnum):
-    """How a claim that is not ``stated`` came to be invented (README, "The judge")."""
+    """How a claim that is not ``stated`` came to be invented (docs/judge.md)."""
 
     PLAUSIBLE_SPECIFICS = "plausible_specifics"
     BRIDGING_INFERENCE = "bridging_inference"
@@ -188,7 +188,7 @@ class Claim(BaseModel):
 
 
 class Answer(BaseModel):
-    """One assistant answer with the sources it was given (one JSONL line, README "Input")."""
+    """One assistant answer with the sources it was given (one JSONL line, docs/formats.md)."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -207,7 +207,7 @@ class Answer(BaseModel):
 
     @model_validator(mode="after")
     def _fold_unknown_keys(self) -> Answer:
-        """Unknown keys are kept in ``meta``, never an error (README "Input")."""
+        """Unknown keys are kept in ``meta``, never an error (docs/formats.md)."""
         extra = self.__pydantic_extra__ or {}
         if extra:
             self.meta = {**self.meta, **extra}

@@ -16,5 +16,5 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """`review` and `demo` run under CliRunner as from a terminal (its stdin is none), for
-    tests of what they do once the UI may open (README "Reviewing": no terminal, no UI)."""
+    tests of what they do once the UI may open (docs/review.md: no terminal, no UI)."""
     monkeypatch.setattr("groundtui.cli.review.has_terminal", lambda: True)

@@ -1,4 +1,4 @@
-"""The kappa interval: a seeded bootstrap over the confusion counts (README "The report")."""
+"""The kappa interval: a seeded bootstrap over the confusion counts (docs/report.md)."""
 
 from __future__ import annotations
 

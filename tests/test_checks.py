@@ -1,4 +1,4 @@
-"""The mechanical check (README "The mechanical check"): what it flags, what it must not, and where."""
+"""The mechanical check (docs/check.md): what it flags, what it must not, and where."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from groundtui.checks import SourceIndex, Specific, find_specifics, unsourced_specifics
 from groundtui.checks.names import name_key
-from tests.builders import packages_loaded
+from tests.helpers.builders import packages_loaded
 
 P = pytest.param
 
@@ -521,6 +521,7 @@ def test_a_sentence_s_specifics_are_found_in_any_order_in_its_source(
     assert [s.text for s in unsourced_specifics(response, [source])] == flagged
 
 
+@pytest.mark.slow
 def test_fuzzed_texts_hold_the_check_s_invariants() -> None:
     # Seeded random text from the pieces the check reads (figures, dates, names, markers,
     # separators, non-ASCII digits): it never raises, offsets are exact, every unsourced
@@ -561,6 +562,7 @@ def test_fuzzed_texts_hold_the_check_s_invariants() -> None:
             assert unsourced_specifics(response, [f"Intro text. {response} Outro."]) == []
 
 
+@pytest.mark.slow
 def test_where_a_search_resumes_never_changes_what_is_found(monkeypatch) -> None:
     # In a long text each sentence's search as written resumes where the last specific in
     # the same sources was found (across sentences and, through a SourceIndex, calls)

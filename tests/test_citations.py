@@ -1,4 +1,4 @@
-"""Citations as teams write them (README "Input"): a claim citing several sources, a source
+"""Citations as teams write them (docs/formats.md): a claim citing several sources, a source
 named by its id, sources carrying their own numbers; what the store, the check and the report
 make of them."""
 
@@ -15,7 +15,7 @@ from groundtui.report import compute
 from groundtui.scan import scan_answers
 from groundtui.store import Store
 from groundtui.text.markers import numbered
-from tests.builders import imported_db, make_answer, write_jsonl
+from tests.helpers.builders import imported_db, make_answer, write_jsonl
 
 RETURNS = "Sofas can be returned within 14 days of delivery."
 REFUNDS = "Refunds are issued within 5 working days."

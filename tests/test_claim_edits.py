@@ -1,4 +1,4 @@
-"""Reviewers' corrections of claims (README "Reviewing": `E`, `S`, `A`, `x`): what each
+"""Reviewers' corrections of claims (docs/review.md: `E`, `S`, `A`, `x`): what each
 writes, what the report counts, what the export shows, and what the next judge verifies."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from groundtui.report import compute
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import Store
 from groundtui.store.claim_edits import CorrectionError
-from tests.builders import imported_db, make_answer
+from tests.helpers.builders import imported_db, make_answer
 
 RESPONSE = (
     "The sofa has a 5-year guarantee [2], which covers sagging deeper than 3 cm [1]. "

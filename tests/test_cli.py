@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.store import Store
-from tests.builders import interrupted, make_answer, packages_loaded, write_jsonl
+from tests.helpers.builders import interrupted, make_answer, packages_loaded, write_jsonl
 
 COMMANDS = ["import", "scan", "judge", "review", "report", "export", "demo"]
 
@@ -59,7 +59,7 @@ def test_bad_lines_exit_2_and_name_their_line(db_path: Path, tmp_path: Path) -> 
     assert "nothing imported" in result.output
     skipped = run("import", str(path), "--db", str(db_path), "--skip-invalid")
     assert skipped.exit_code == 1
-    assert "1 lines skipped" in skipped.output
+    assert "1 line skipped" in skipped.output
 
 
 @pytest.mark.parametrize(
@@ -195,6 +195,7 @@ def test_ctrl_c_while_the_cli_is_still_loading_exits_130_saying_so() -> None:
     assert "Usage" not in done.stdout  # interrupted before the help was printed
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_an_import_exits_130_saying_so_and_a_rerun_imports_everything(
     tmp_path: Path,
 ) -> None:

@@ -9,7 +9,7 @@ from groundtui.cli import cli
 from groundtui.importing.files import import_files
 from groundtui.store import Store
 from groundtui.store.settings import SETTINGS
-from tests.builders import make_answer, write_jsonl
+from tests.helpers.builders import make_answer, write_jsonl
 
 
 def _config(db, *args):

@@ -23,7 +23,7 @@ from groundtui.cli import cli
 from groundtui.cli.database import db_option
 from groundtui.cli.errors import user_errors
 from groundtui.store import Store, StoreError
-from tests.builders import make_answer, write_jsonl
+from tests.helpers.builders import make_answer, write_jsonl
 
 RECOVER = 'sqlite3 {db} ".recover" | sqlite3 recovered.db'
 
@@ -198,8 +198,8 @@ def test_a_file_of_another_format_is_not_called_damaged(tmp_path: Path) -> None:
 
 async def test_the_review_ui_says_the_sentence_when_a_worker_meets_damage(damaged: Path) -> None:
     from groundtui.tui import make_app
-    from tests.tui.conftest import settle
-    from tests.tui.helpers import SIZE, plain
+    from tests.helpers.pilot import settle
+    from tests.helpers.screen import SIZE, plain
 
     app = make_app(damaged, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -215,8 +215,8 @@ async def test_a_key_pressed_after_the_file_is_damaged_says_the_sentence_and_wri
     healthy: Path, tmp_path: Path
 ) -> None:
     from groundtui.tui import make_app
-    from tests.tui.conftest import press, settle
-    from tests.tui.helpers import SIZE, plain
+    from tests.helpers.pilot import press, settle
+    from tests.helpers.screen import SIZE, plain
 
     db = tmp_path / "team.db"
     shutil.copyfile(healthy, db)

@@ -17,7 +17,7 @@ from groundtui.judge.heuristic import HeuristicJudge
 from groundtui.judge.pipeline import judge_answers
 from groundtui.report import cubes
 from groundtui.store import Store, StoreError, now_iso
-from tests.builders import dump, imported_db, make_answer
+from tests.helpers.builders import dump, imported_db, make_answer
 
 SHARED = {
     "id": "returns-v3",

@@ -93,6 +93,7 @@ def test_the_demo_command_builds_and_the_ui_starts(tmp_path: Path) -> None:
     assert "claims judged now by the heuristic judge" in out.output
 
 
+@pytest.mark.slow
 async def test_the_demo_ui_opens_on_the_first_answer(db_path: Path) -> None:
     from groundtui.tui import make_app
 

@@ -1,4 +1,4 @@
-"""``export --format answers`` and its import: a database's work moved and merged (README
+"""``export --format answers`` and its import: a database's work moved and merged (docs/export.md,
 "Moving and merging work"), driven through the command line as a team would."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.store import Store
-from tests.builders import make_answer, write_jsonl
+from tests.helpers.builders import make_answer, write_jsonl
 
 SAMPLE = Path(__file__).parent.parent / "groundtui" / "sample_data" / "answers.jsonl"
 COUNTED = (

@@ -1,4 +1,4 @@
-"""The label export (README "Export"): columns, rows, --reviewed-only, --judge, CSV quoting, -o."""
+"""The label export (docs/export.md): columns, rows, --reviewed-only, --judge, CSV quoting, -o."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from groundtui.exporting import labels as exports
 from groundtui.importing.files import import_files
 from groundtui.store import Store
 
-# README "Export", in its order.
+# docs/export.md, in its order.
 README_COLUMNS = [
     "answer_id",
     "claim_id",
@@ -40,7 +40,7 @@ README_COLUMNS = [
     "label",
     "invention_kind",
 ]
-# README "Export": the team's columns, appended after those above in this order.
+# docs/export.md: the team's columns, appended after those above in this order.
 TEAM_COLUMNS = ["reviewers", "adjudicator", "adjudicated_verdict", "adjudicated_invention_kind"]
 DATA_COLUMNS = ["citations", "source_ids", "meta", "split"]
 ALL_COLUMNS = README_COLUMNS + TEAM_COLUMNS + DATA_COLUMNS

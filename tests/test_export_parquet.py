@@ -1,8 +1,8 @@
-"""The export for training (README "Export"): ``--format parquet`` and ``--format hf``.
+"""The export for training (docs/export.md): ``--format parquet`` and ``--format hf``.
 
 The Parquet rows are the JSON Lines rows, typed; the hf folder holds them by split with a
 dataset card naming every column. Read back with pyarrow always; with Hugging Face
-``datasets`` too where it is installed (it is not a dependency: see README "Export").
+``datasets`` too where it is installed (it is not a dependency: see docs/export.md).
 """
 
 from __future__ import annotations

@@ -213,8 +213,27 @@ async def test_an_unsourced_because_is_bridging_inference(judge: HeuristicJudge)
 
 
 async def test_no_pattern_no_invention_kind(judge: HeuristicJudge) -> None:
-    result = await judge.verify("Our stores stock organic vegetables from local farmers.", POLICY)
+    """A claim the source does not state, with no value, generalising word or connective
+    of its own, gets no invention kind. A stated claim gets none whatever it says, so the
+    claim must not be stated; and the same claim with a pattern added does get its kind."""
+    claim = "Our stores stock organic vegetables from local farmers."
+    result = await judge.verify(claim, POLICY)
+    assert result.verdict is Verdict.ABSENT  # not stated: the judge asks for a kind
     assert result.invention_kind is None
+    for patterned, kind in (
+        ("Our stores stock organic vegetables from 12 local farmers.", "plausible_specifics"),
+        (
+            "Our stores typically stock organic vegetables from local farmers.",
+            "confident_generalisation",
+        ),
+        (
+            "Our stores stock organic vegetables from local farmers, so returns are free.",
+            "bridging_inference",
+        ),
+    ):
+        with_pattern = await judge.verify(patterned, POLICY)
+        assert with_pattern.verdict is Verdict.ABSENT, patterned
+        assert with_pattern.invention_kind is InventionKind(kind), patterned
 
 
 # --- extraction -----------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 
 from groundtui.importing.files import InputError, import_files
 from groundtui.store import Store
-from tests.builders import dump, make_answer, write_jsonl
+from tests.helpers.builders import dump, make_answer, write_jsonl
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Each format's example file (tests/data/) imported: every field where README "Input" says."""
+"""Each format's example file (tests/data/) imported: every field where docs/formats.md says."""
 
 from __future__ import annotations
 

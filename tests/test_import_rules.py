@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from groundtui.cli import cli
 from groundtui.importing.files import import_files
 from groundtui.store import Store
-from tests.builders import dump, make_answer, write_jsonl
+from tests.helpers.builders import dump, make_answer, write_jsonl
 
 DATA = Path(__file__).parent / "data"
 
@@ -67,7 +67,7 @@ def test_a_large_csv_is_read_as_csv_not_186_lines_of_not_json(db_path, tmp_path)
 def test_a_format_is_detected_from_stdin(db_path):
     result = run("import", "-", "--db", str(db_path), input=(DATA / "ragas.csv").read_text())
     assert result.exit_code == 0, result.output
-    assert "Imported 1 answers" in result.output and "(read as ragas rows)" in result.output
+    assert "Imported 1 answer, " in result.output and "(read as ragas rows)" in result.output
 
 
 def test_a_csv_bad_row_is_named_by_the_line_it_starts_on(db_path, tmp_path):

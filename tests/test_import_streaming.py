@@ -17,7 +17,7 @@ from groundtui.importing.files import InputError, import_files
 from groundtui.report import cubes
 from groundtui.store import Store
 from groundtui.store.spool import Spool
-from tests.builders import dump, make_answer, write_jsonl
+from tests.helpers.builders import dump, make_answer, write_jsonl
 
 MANY = 1200  # more than two of the importer's batches of 500
 

@@ -10,7 +10,7 @@ import pytest
 
 from groundtui.importing.files import import_files
 from groundtui.store import Store
-from tests.builders import make_answer, write_jsonl
+from tests.helpers.builders import make_answer, write_jsonl
 
 
 def _nested(depth: int) -> dict:

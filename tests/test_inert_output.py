@@ -9,7 +9,7 @@ import json
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from tests.builders import make_answer, write_jsonl
+from tests.helpers.builders import make_answer, write_jsonl
 
 CSI_CLEAR = "\x1b[2J"
 OSC_TITLE = "\x1b]0;pwned\x07"

@@ -1,4 +1,4 @@
-"""The parts of the package and what each may import, as the README's map draws them.
+"""The parts of the package and what each may import, as docs/development.md's map draws them.
 
 Read from the source with ``ast``: every ``import`` counts for the layering, wherever it
 stands; only those at a module's top level count as "at import".
@@ -17,7 +17,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "groundtui"
 
 # The parts of groundtui and the parts each may import (itself always). Keep this table
-# and the README's "Development" map the same.
+# and the map of docs/development.md the same.
 MAY_IMPORT: dict[str, set[str]] = {
     "text": set(),
     "json_input": {"text"},

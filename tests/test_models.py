@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from groundtui.models import Answer, ClaimKind, InventionKind, Verdict, describe_error
-from tests.builders import make_answer
+from tests.helpers.builders import make_answer
 
 
 def test_good_record_with_defaults() -> None:

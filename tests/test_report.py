@@ -1,4 +1,4 @@
-"""The groundedness report (README "The report") against a fixture whose every number is worked by hand.
+"""The groundedness report (docs/report.md) against a fixture whose every number is worked by hand.
 
 The fixture, eight answers and eleven claims (``T1``… are review instants):
 

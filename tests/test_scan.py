@@ -12,7 +12,7 @@ from groundtui.cli import cli
 from groundtui.importing.files import import_files
 from groundtui.scan import CHECK_NAME, scan_answers
 from groundtui.store import Store
-from tests.builders import dump, make_answer, write_jsonl
+from tests.helpers.builders import dump, make_answer, write_jsonl
 
 SOURCES = [
     {"id": "returns", "text": "Sofas can be returned within 14 days."},

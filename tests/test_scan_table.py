@@ -18,7 +18,7 @@ from groundtui.scan import CHECK_NAME
 from groundtui.scan_table import Columns, scan_table
 from groundtui.scan_table.batch import BatchChecker, IndexCache
 from groundtui.store import Store
-from tests.builders import table_with_a_damaged_row_group, table_with_bad_rows
+from tests.helpers.builders import table_with_a_damaged_row_group, table_with_bad_rows
 
 SAMPLE = Path(__file__).resolve().parents[1] / "groundtui" / "sample_data" / "answers.jsonl"
 ARGS = ["--id", "answer_id", "--response", "answer", "--sources", "docs"]

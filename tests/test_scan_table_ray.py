@@ -18,7 +18,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from tests.builders import refund_rows, table_with_a_damaged_row_group, table_with_bad_rows
+from tests.helpers.builders import refund_rows, table_with_a_damaged_row_group, table_with_bad_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -89,6 +89,7 @@ def _rows(folder: Path) -> list[dict]:
     return sorted(pq.read_table(folder).to_pylist(), key=lambda r: r["answer_id"])
 
 
+@pytest.mark.slow
 def test_ray_writes_what_the_local_engine_writes(lake: Path, tmp_path: Path) -> None:
     args = [*ARGS, "--question", "question", "--workers", "1"]
     local = _scan(str(lake), "-o", str(tmp_path / "local"), *args)
@@ -103,6 +104,7 @@ def test_ray_writes_what_the_local_engine_writes(lake: Path, tmp_path: Path) -> 
     assert f"{flagged} flagged" in ray.stdout and "wrote 100 rows" in ray.stdout
 
 
+@pytest.mark.slow
 def test_ray_names_bad_rows_by_row_group_and_row_as_the_local_engine_does(
     tmp_path: Path,
 ) -> None:
@@ -140,6 +142,7 @@ def test_a_schema_mismatch_stops_before_ray_starts(tmp_path: Path) -> None:
     assert ray.stderr == f"groundtui: {path}: column 'answer' is int64, not text\n"
 
 
+@pytest.mark.slow
 def test_ray_with_a_pool_of_every_core_and_flagged_only_finishes(
     lake: Path,
     tmp_path: Path,
@@ -166,6 +169,7 @@ def test_ray_with_a_pool_of_every_core_and_flagged_only_finishes(
     assert _rows(tmp_path / "local") == rows
 
 
+@pytest.mark.slow
 def test_a_file_ray_cannot_read_is_counted_and_the_other_files_are_written(
     tmp_path: Path,
 ) -> None:

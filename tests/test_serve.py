@@ -1,5 +1,5 @@
-"""``groundtui reviewers`` and the server's sign-in, without a browser (README "Reviewing in
-a browser"): tokens stored hashed, constant-time lookup, 403 that starts nothing, caps."""
+"""``groundtui reviewers`` and the server's sign-in, without a browser (docs/browser.md):
+tokens stored hashed, constant-time lookup, 403 that starts nothing, caps."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from groundtui.cli import cli
 from groundtui.serve.server import ReviewServer, is_loopback
 from groundtui.store import Store
 from groundtui.store.reviewers import token_hash
-from tests.serving import serve_db
+from tests.helpers.serving import serve_db
 
 
 @pytest.fixture
@@ -185,7 +185,7 @@ def test_serving_beyond_loopback_says_it_is_plain_http(
     if warned:
         assert plain == [
             f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy "
-            'in front (README "Reviewing in a browser")'
+            "in front (docs/browser.md)"
         ]
     else:
         assert plain == []
@@ -226,7 +226,7 @@ async def test_revoking_a_link_ends_its_open_sessions_and_frees_their_leases(db:
 
     import aiohttp
 
-    from tests.serving import Served
+    from tests.helpers.serving import Served
 
     with Store(db) as store:
         tokens = {name: store.add_reviewer(name)[1] for name in ("Robin", "Kim")}

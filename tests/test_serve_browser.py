@@ -1,4 +1,4 @@
-"""The review UI in a real browser (README "Reviewing in a browser"): Playwright drives the
+"""The review UI in a real browser (docs/browser.md): Playwright drives the
 system Chromium against a real ``groundtui serve``. The terminal is drawn on a canvas, so
 what happened is read from the database.
 
@@ -20,7 +20,10 @@ from typing import Any
 import pytest
 
 from groundtui.store import Store
-from tests.serving import Served, serve_db
+from tests.helpers.serving import Served, serve_db
+
+# A real server and Chromium per test, driven through Playwright.
+pytestmark = pytest.mark.slow
 
 CHROMIUM = os.environ.get("GROUNDTUI_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,7 +118,8 @@ def test_a_reviewer_signs_in_labels_three_claims_and_closing_the_tab_frees_their
     wait_for(lambda: any("session of Robin ended" in line for line in server.lines))
     assert any(f"(process {session} exit 0)" in line for line in server.lines), server.lines
     assert not server.children()
-    # quitting freed the untouched answer; the labelled one stays Robin's (README "Leases")
+    # quitting freed the untouched answer; the labelled one stays Robin's (docs/team-review.md
+    # "Leases")
     assert rows(db, "select answer_id from leases where reviewer = 'Robin'") == first
 
 

@@ -11,7 +11,7 @@ from groundtui.importing.files import import_files
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import Store, StoreError, source_key
 from groundtui.store.migrations import MIGRATIONS
-from tests.builders import make_answer, write_jsonl
+from tests.helpers.builders import make_answer, write_jsonl
 
 
 def test_create_and_reopen_keeps_data(db_path: Path, tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """A team on one database: reviewer names, leases, the overlap, adjudications, and what the
-report and the export make of them (README "Reviewing as a team")."""
+report and the export make of them (docs/team-review.md)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from groundtui.report import compute
 from groundtui.store import Store, now_iso
 from groundtui.store.rows import overlap_point
 from groundtui.store.team import expiry
-from tests.builders import make_answer, write_jsonl
+from tests.helpers.builders import make_answer, write_jsonl
 
 T0 = "2026-12-01T09:00:00.000000Z"
 
@@ -149,6 +149,7 @@ def _race(path: str, name: str, start, out) -> None:  # a process: take the firs
         out.put((name, got))
 
 
+@pytest.mark.slow
 def test_reviewers_starting_at_once_never_get_the_same_answer(team_db: Path) -> None:
     """Four real processes on one file race through the same answers in the same order."""
     ctx = multiprocessing.get_context("spawn")

@@ -29,7 +29,7 @@ from groundtui.text.markers import (
     marker_citations,
 )
 from groundtui.text.sentences import sentence_spans
-from tests.builders import imported_db, make_answer
+from tests.helpers.builders import imported_db, make_answer
 
 CORPUS = Path(__file__).resolve().parents[1] / "sample_data" / "answers.jsonl"
 SPELLINGS = ("[{a}]", "[ {a} ]", "[  {a}]", "[{a}, {b}]", "[{a}-{c}]", "[{a};{b}]", "[1{a}]")

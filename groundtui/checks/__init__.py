@@ -2,7 +2,7 @@
 
 A pure function over text, importing only the standard library (and ``groundtui.text``,
 the shared grammar of markers, sentences and numbers), fast enough for every production
-answer. See the README, "The mechanical check".
+answer. See the docs/check.md.
 """
 
 from groundtui.checks.index import SourceIndex

@@ -1,6 +1,6 @@
 """Looking for a sentence's specifics as written, from where the last one was found.
 
-README "The mechanical check". A sentence's specifics are looked for as written from the
+docs/check.md. A sentence's specifics are looked for as written from the
 sentence's start in its sources, each then from where the previous one was found. In a
 long text that first search reads the source up to the value, sentence after sentence:
 time quadratic in the size of an answer and its source. An answer copies its sources in

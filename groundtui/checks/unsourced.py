@@ -1,13 +1,13 @@
 """The mechanical check: figures, dates and names in an answer that its sources lack.
 
-README "The mechanical check". Pure functions, no I/O, importing only the standard library, cheap enough to
+docs/check.md. Pure functions, no I/O, importing only the standard library, cheap enough to
 run on every production answer::
 
     from groundtui.checks import unsourced_specifics
     for s in unsourced_specifics(response, [source.text for source in sources]):
         print(s.kind, s.text, s.start, s.end, s.sources)
 
-Decisions (also in the README):
+Decisions (also in docs/check.md):
 
 - A range ("3–5", "3-5", "3 to 5") is one specific spanning the range, sourced when one
   cited source states both ends as whole values (as a range or not).
@@ -113,7 +113,7 @@ def unsourced_specifics(
 
     A specific in a sentence with citation markers must appear in a source that sentence
     cites (a marker to a source that does not exist cites nothing); in a sentence without
-    a marker, in any source. Values compare normalised and whole (README "The mechanical check").
+    a marker, in any source. Values compare normalised and whole (docs/check.md).
 
     Args:
         response: The answer's text, citing ``sources[n-1]`` as ``[n]``.

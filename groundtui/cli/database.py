@@ -26,9 +26,9 @@ def open_store(
 ) -> Store:
     """Open the database, turning any problem into one line for the user.
 
-    Every command checks the whole file first (``Store.check_intact``, README "The
-    database"): one that writes writes nothing into a damaged file, and one that reads
-    prints no report or export of one.
+    Every command checks the whole file first (``Store.check_intact``, docs/reliability.md "The
+    database"): one that writes writes nothing into a damaged file, and one that reads prints
+    no report or export of one.
 
     ``reading``: the command only reads (report, export), so a database file the user may
     not write is opened read-only instead of refused. ``timeout``: how long a write waits

@@ -43,7 +43,8 @@ def delete(
     dry_run: bool,
     db_path: str | None,
 ) -> None:
-    """Delete answers and every row that belongs to them (README "Forgetting answers")."""
+    """Delete answers and every row that belongs to them (docs/reliability.md "Forgetting
+    answers")."""
     from groundtui.json_input import nfc
     from groundtui.judge.llm.cache import prompt_keys
 
@@ -87,7 +88,7 @@ def delete(
     if left:
         click.echo(
             f"Note: {_plural(left, 'cached completion')} in the database predate "
-            'groundtui recording whose they are; see README "Forgetting answers".'
+            'groundtui recording whose they are; see docs/reliability.md "Forgetting answers".'
         )
 
 

@@ -1,4 +1,4 @@
-"""``groundtui import``: load answers from files in any of the formats README "Input" lists."""
+"""``groundtui import``: load answers from files in any of the formats docs/formats.md lists."""
 
 from __future__ import annotations
 
@@ -95,6 +95,7 @@ def import_cmd(
     """Load answers from FILEs ("-" reads stdin), each in its detected format or --format."""
     from groundtui.importing.files import import_files
     from groundtui.importing.formats.scanned import ScanColumns
+    from groundtui.report.render import plural
 
     scanned = ScanColumns(id_col, response_col, sources_col, question_col)
     if not flagged_only and scanned != ScanColumns():
@@ -131,9 +132,9 @@ def import_cmd(
         )
     else:
         click.echo(
-            f"Imported {result.answers} answers, {result.sources} sources, {result.claims} "
-            f"claims, {result.reviews} reviews; {result.unchanged} unchanged; "
-            f"{len(result.bad)} lines skipped."
+            f"Imported {plural(result.answers, 'answer')}, {plural(result.sources, 'source')}, "
+            f"{plural(result.claims, 'claim')}, {plural(result.reviews, 'review')}; "
+            f"{result.unchanged:,} unchanged; {plural(len(result.bad), 'line')} skipped."
             + (
                 f" Took {result.flags} stored flags; passed over {result.unflagged} answers "
                 "not flagged."

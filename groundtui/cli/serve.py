@@ -1,5 +1,5 @@
 """``groundtui serve`` and ``groundtui reviewers``: the review UI in a browser, and who may
-sign in to it (README "Reviewing in a browser"). The server is imported only by ``serve``."""
+sign in to it (docs/browser.md). The server is imported only by ``serve``."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def serve(
     if not is_loopback(host):
         click.echo(
             f"groundtui serve: plain HTTP on {host}: put TLS in a reverse proxy in "
-            'front (README "Reviewing in a browser")'
+            "front (docs/browser.md)"
         )
     if active == 0:
         click.echo(

@@ -1,5 +1,5 @@
 """``export --format answers``: each answer as an import record with every row the report
-reads (README "Moving and merging work"), as JSON Lines or as Parquet.
+reads (docs/export.md "Moving and merging work"), as JSON Lines or as Parquet.
 
 Answers are read 500 at a time in import order, each table once per batch, so memory stays
 flat however many answers there are and the cost is a few queries per batch, not per answer.

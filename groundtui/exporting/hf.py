@@ -1,5 +1,5 @@
-"""``groundtui export --format hf``: a folder that Hugging Face ``datasets`` loads (README
-"Export"): the rows of each ``split`` in ``data/<split>.parquet`` and a dataset card,
+"""``groundtui export --format hf``: a folder that Hugging Face ``datasets`` loads
+(docs/export.md): the rows of each ``split`` in ``data/<split>.parquet`` and a dataset card,
 ``README.md``, naming the columns and their types.
 
 The folder is written under a temporary name beside the target and put in place only once

@@ -1,4 +1,4 @@
-"""``groundtui export``: the corrected labels, one row per claim (README "Export").
+"""``groundtui export``: the corrected labels, one row per claim (docs/export.md).
 
 Rows stream from one SQLite cursor straight to the output, so memory stays flat however
 many claims there are; a file given with ``-o`` is written atomically (``output``).

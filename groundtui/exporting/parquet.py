@@ -1,5 +1,5 @@
 """``groundtui export --format parquet``: the claim rows as one Parquet file, with one
-explicit schema, written in batches of rows (README "Export").
+explicit schema, written in batches of rows (docs/export.md).
 
 The columns are ``exporting.labels.COLUMNS`` with the values of the JSON Lines export,
 typed: numbers as ``int64``, text as ``string``, ``citations`` and ``source_ids`` as lists,

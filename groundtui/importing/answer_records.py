@@ -136,7 +136,7 @@ class ClaimRecord(BaseModel):
 
 
 class EditRecord(_Row):
-    """A reviewer's correction of the answer's claims (README "Reviewing"), or its undo."""
+    """A reviewer's correction of the answer's claims (docs/review.md), or its undo."""
 
     reviewer: str = Field(min_length=1)
     action: Literal["edit", "split", "add", "dismiss", "undo"]

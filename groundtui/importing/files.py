@@ -1,5 +1,5 @@
 """``groundtui import``'s run: every input read and validated, its rows prepared, then
-written all or nothing (README "Input").
+written all or nothing (docs/formats.md).
 
 The input is read a record at a time in its format (``groundtui.importing.formats``: JSON Lines,
 CSV, Parquet, ragas, deepeval, OpenInference, Langfuse) and its rows are prepared before
@@ -51,7 +51,7 @@ class BadLine:
 
 @dataclass
 class ImportResult:
-    """What an import did; ``exit_code`` follows README "Input"."""
+    """What an import did; ``exit_code`` follows docs/formats.md."""
 
     answers: int = 0
     sources: int = 0

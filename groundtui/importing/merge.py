@@ -1,5 +1,5 @@
 """``import`` of ``export --format answers`` files: a database's work merged into another
-(README "Moving and merging work").
+(docs/export.md "Moving and merging work").
 
 The same answer is the same id with the same question, response and sources; the same claim
 is the same text at the same span of it (a claim new to the database takes the answer's next

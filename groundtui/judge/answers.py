@@ -1,7 +1,7 @@
 """Which answers a judge still has work on; an answer as the pipeline sees it; its claims as
 rows, with spans located and citations resolved.
 
-README "Input" and "The judge": citation ``n`` means the source numbered ``n`` (``sources[n-1]``
+docs/formats.md and "The judge": citation ``n`` means the source numbered ``n`` (``sources[n-1]``
 unless the input numbers its sources); a claim may cite several; a citation naming no source
 of the answer is *dangling*; a claim with no citation, from the judge or from a marker near
 its span, is *uncited*.
@@ -50,7 +50,7 @@ class AnswerContext:
 
     def cited_all(self, claim: dict) -> SourceText | None:
         """What claim row ``claim`` is verified against: the source it cites, or the sources
-        it cites joined by blank lines, only those (README "The judge"); None if it cites
+        it cites joined by blank lines, only those (docs/judge.md); None if it cites
         none of this answer's."""
         keys = distinct(json.loads(claim["cited_keys"] or "[]"))
         if len(keys) <= 1:

@@ -1,6 +1,6 @@
 """The Judge protocol and the values a judge returns.
 
-A judge does two things (README, "The judge"): split a response into claims, and verify one
+A judge does two things (docs/judge.md): split a response into claims, and verify one
 claim against one source's text. Everything else (locating spans, resolving citations,
 rules that cross-check invention kinds, storing) is the pipeline's, so every judge gets it.
 """

@@ -1,6 +1,6 @@
 """``groundtui judge --dry-run``: what a run would spend, computed without a call or a write.
 
-The answers are the ones the run would take (README "The judge"): the unscanned ones are
+The answers are the ones the run would take (docs/judge.md): the unscanned ones are
 checked here in memory, as the run's scan would check them, and nothing is stored. For
 each answer the prompts the run would send are built and their tokens counted by the
 judge's counter (litellm's, offline); a call whose exact prompt is in the completion cache

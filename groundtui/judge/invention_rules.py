@@ -1,4 +1,4 @@
-"""Rules that cross-check a judge's invention kind (README, "The judge").
+"""Rules that cross-check a judge's invention kind (docs/judge.md).
 
 A judge's kind comes from reading one claim against one source. These rules look at the
 same pair mechanically, and at the answer's other sources, which the judge never saw:
@@ -67,7 +67,7 @@ _BY_CLAIM_KIND = {
 def fallback_kind(claim_kind: str | None) -> InventionKind:
     """The kind for a claim neither the judge nor the rules gave one: by the claim's kind.
 
-    Every claim that is not stated gets a kind (README, "The judge"). A figure, date or name
+    Every claim that is not stated gets a kind (docs/judge.md). A figure, date or name
     that the source does not back is a plausible specific; an unbacked cause or consequence
     a bridging inference; an unbacked rule of how things are, a confident generalisation.
     """

@@ -1,4 +1,4 @@
-"""The judging pipeline (``groundtui judge``, README "The judge"): answers in, a verdict per claim out.
+"""The judging pipeline (``groundtui judge``, docs/judge.md): answers in, a verdict per claim out.
 
 For each answer it is asked to judge, the pipeline extracts claims unless the answer has
 some (imported, or extracted by an earlier run), places each in the response, resolves its

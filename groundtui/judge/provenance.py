@@ -1,5 +1,5 @@
 """The provenance cross-check: whether a claim its cited source does not state is stated
-by another source of the answer (fabricated provenance, README "The judge")."""
+by another source of the answer (fabricated provenance, docs/judge.md)."""
 
 from __future__ import annotations
 

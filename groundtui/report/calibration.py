@@ -1,5 +1,5 @@
 """Where to trust the judge: confusion matrices, agreement by claim kind and by source
-origin, and a 95% bootstrap interval on each kappa (README "The report").
+origin, and a 95% bootstrap interval on each kappa (docs/report.md).
 
 The interval resamples the confusion counts, not rows: a resample is a multinomial draw of
 ``n`` pairs over the matrix's cells, in a fixed order of cells, from a generator seeded the

@@ -1,5 +1,5 @@
 """Two judges side by side (``groundtui report --compare A B``) and the list of judges
-(``groundtui judges``), README "The report".
+(``groundtui judges``), docs/report.md.
 
 A judge is named as stored (``heuristic``, ``openai/gpt-4o-mini``), meaning its latest
 verdict on each claim whatever its prompt version, or as ``name@prompt_version`` to tell

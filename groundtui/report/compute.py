@@ -1,4 +1,4 @@
-"""The groundedness report (README "The report"): every number with its denominator, from SQL counts.
+"""The groundedness report (docs/report.md): every number with its denominator, from SQL counts.
 
 ``compute`` reads four small count tables that SQLite triggers keep current on every write
 (``groundtui.store.counts``), so it costs about the same on a thousand claims or a million and
@@ -6,7 +6,7 @@ the review UI can call it after every key press, from a worker thread with its o
 ``Store``. ``compute(store, judge=NAME)`` re-counts every claim with that judge's verdicts:
 seconds, not milliseconds, on a million claims.
 
-Decisions where README "The report" is silent:
+Decisions where docs/report.md is silent:
 
 - A claim with no label yet (no judgement with a verdict and no live review: not judged
   yet, or its judging failed) is *pending*. The definition is followed literally: a pending claim
@@ -98,7 +98,7 @@ def cubes_of(store: Store, judge: str | None = None) -> Cubes:
 
 
 def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -> Report:
-    """Every number of README "The report", keyed and nested exactly as ``groundtui report --json``.
+    """Every number of docs/report.md, keyed and nested exactly as ``groundtui report --json``.
 
     Args:
         store: an open store (one per thread).
@@ -150,7 +150,7 @@ def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
 
 
 def summarise(c: Cubes, dismissed: int = 0) -> Report:
-    """The README "The report" report from its cubes and the count of dismissed claims (pure)."""
+    """The docs/report.md report from its cubes and the count of dismissed claims (pure)."""
     claims = reviewed = stated = 0
     verdicts = dict.fromkeys(VERDICTS, 0)
     kinds = dict.fromkeys(INVENTION_KINDS, 0)
@@ -220,7 +220,7 @@ def summarise(c: Cubes, dismissed: int = 0) -> Report:
 def answer_counts(r: Report) -> AnswerCounts:
     """``(grounded, invented, answers with claims)``: the counts behind two ratios of ``r``.
 
-    README "The report" names only the ratios; the text report and the review UI's pane
+    docs/report.md names only the ratios; the text report and the review UI's pane
     show their counts too.
     """
     return r.counts

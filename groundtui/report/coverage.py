@@ -1,7 +1,7 @@
 """What the report's numbers describe: which answers were scanned, flagged, judged, reviewed,
 and the control sample of unflagged answers that measures what the mechanical check misses.
 
-README "The report": ``coverage`` {answers, scanned, flagged, judged, reviewed} and
+docs/report.md: ``coverage`` {answers, scanned, flagged, judged, reviewed} and
 ``control`` {answers, judged, with_unstated_claim, rate, ci}. An answer is *judged* when
 each of its claims has a verdict from a judge (from ``--judge NAME`` when given), or when a
 judge extracted it and found no claims; *reviewed* when each of its claims (at least one)

@@ -1,4 +1,4 @@
-"""Agreement between two raters: raw agreement and Cohen's kappa (README "The report").
+"""Agreement between two raters: raw agreement and Cohen's kappa (docs/report.md).
 
 Pure functions over pairs of labels or over a confusion matrix, no I/O. Arithmetic is done
 on integer counts and divided once, so a kappa of exactly 0.4 comes out as ``0.4``.

@@ -265,7 +265,7 @@ def overlap_line(r: dict[str, Any]) -> str:
 
 
 def render(r: Report, *, judge: str | None = None) -> RenderableType:
-    """The whole report, one table per section of README "The report"."""
+    """The whole report, one table per section of docs/report.md."""
     f = r["flags"]
     who = f"judge: {one_line(judge)}" if judge else "judge: each claim's latest judgement"
     covered = Text(coverage_line(r.coverage)) if r.coverage is not None else Text("")

@@ -1,6 +1,6 @@
 """The report's team numbers: each reviewer's work and agreement, and the double-review overlap.
 
-README "The report" names the keys: ``reviewers`` {NAME: {claims, answers, judge_agreement}}
+docs/report.md names the keys: ``reviewers`` {NAME: {claims, answers, judge_agreement}}
 and ``overlap`` {share, answers, double_reviewed_claims, disagreements, adjudicated}.
 A reviewer's ``claims`` are those whose latest row of theirs is a label (not a
 retraction), ``answers`` the answers holding one; ``judge_agreement`` pairs that label with

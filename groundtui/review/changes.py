@@ -1,5 +1,5 @@
 """The rows a session writes besides labels, and undo: an answer's correctness marked, a
-claim edited, split, added or dismissed (README "Reviewing"); and the row that reverts
+claim edited, split, added or dismissed (docs/review.md); and the row that reverts
 any change, label or not. Nothing is ever deleted.
 
 Each change a session makes is remembered as a ``Change``; undoing it appends a row of
@@ -79,7 +79,7 @@ def undo(store: Store, change: Change, reviewer: str) -> str:
 def correct(
     store: Store, intent: Edit | Split | Dismiss | Add, reviewer: str
 ) -> tuple[str, str, Change]:
-    """Correct a claim (README "Reviewing": edit, split, add, dismiss): ``(message, the
+    """Correct a claim (docs/review.md: edit, split, add, dismiss): ``(message, the
     claim to select, the change)``.
 
     Raises:

@@ -1,6 +1,6 @@
 """The review queue: its order, whose it is, what it shows of each answer, page by page.
 
-Queue order (README "Reviewing"): answers flagged by the mechanical check, or where the
+Queue order (docs/review.md): answers flagged by the mechanical check, or where the
 check and the judge disagree (flagged but every claim stated, or not flagged but a claim not
 stated), first; within each, unreviewed before reviewed; then import order. "Reviewed"
 means every claim has a reviewer's label (anyone's); an answer without claims counts as
@@ -15,7 +15,7 @@ What the queue shows never tells a verdict the reviewer may not see yet. Blind r
 orders by the check's flag alone and filters on the reviewer's own labels: where the judge's
 verdict moved an answer, or chose it, the queue would tell the verdict. In the double-review
 overlap, a claim the reviewer has not labelled counts by the judge's verdict, not by another
-reviewer's label (README "Reviewing as a team").
+reviewer's label (docs/team-review.md).
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ class QueueFilter:
     unreviewed: bool = False
     disagreements: bool = False
     everyone: bool = False
-    """Every answer, those other reviewers hold or have reviewed too (README "Reviewing as a team")."""
+    """Every answer, those other reviewers hold or have reviewed too (docs/team-review.md)."""
 
     @property
     def active(self) -> bool:
@@ -257,7 +257,7 @@ def queue_page(
     """The next ``limit`` answers of the queue after keyset position ``(tier, seq)``.
 
     ``blind`` is the reviewer of a blind review: flag-only order, their own labels.
-    ``team``: skip what other reviewers hold (README "Reviewing as a team").
+    ``team``: skip what other reviewers hold (docs/team-review.md).
     """
     extra, params = _conditions(filt, blind, team)
     share = float(store.setting("control_share"))

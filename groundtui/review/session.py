@@ -40,7 +40,7 @@ class ReviewSession:
         write_timeout: seconds a write waits for the lock before it shows as pending.
         pause: seconds before retry ``attempt`` of a locked write (``writes.backoff``).
         adjudicate: a lead's session: the keys record adjudications, not reviews.
-        share: the ``overlap`` setting (README "Reviewing as a team").
+        share: the ``overlap`` setting (docs/team-review.md).
         lease_minutes: how long an answer left unfinished stays this reviewer's.
         clock: the time now, for leases (tests move it).
         advance: a key that completes a claim moves on to the next claim this reviewer has
@@ -90,7 +90,7 @@ class ReviewSession:
 
     @property
     def team(self) -> Team:
-        """Whose queue it is, now (README "Reviewing as a team")."""
+        """Whose queue it is, now (docs/team-review.md)."""
         return Team(self.reviewer, self.now(), self.share, self.adjudicate)
 
     def take(self, store: Store, answer_id: str) -> list[str]:
@@ -201,7 +201,7 @@ class ReviewSession:
                 return Outcome(
                     intent,
                     False,
-                    f"NOT SAVED: {answer_id} is {who}'s to review (README: Reviewing as a team).",
+                    f"NOT SAVED: {answer_id} is {who}'s to review (docs/team-review.md).",
                     answer_id,
                     intent.claim_id,
                 )

@@ -1,6 +1,6 @@
 """The mechanical check where the answers live: Parquet tables, on all cores or on Ray.
 
-README "Checking at scale". ``batch`` holds the check over Arrow record batches (the piece
+docs/scale.md. ``batch`` holds the check over Arrow record batches (the piece
 a PySpark or Dask job reuses); ``inputs`` the files, their schemas and row groups; ``run``
 a row group checked and written, and the local process pool; ``ray_engine`` the check as a
 Ray Data pipeline (read, map on an actor pool, write) and ``ray_actors`` what runs in its

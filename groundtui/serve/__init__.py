@@ -1,4 +1,4 @@
-"""``groundtui serve``: the review UI in a browser (README "Reviewing in a browser").
+"""``groundtui serve``: the review UI in a browser (docs/browser.md).
 
 ``server`` is the web server (textual-serve's ``Server``, with sign-in by a reviewer's
 link, session caps and the product's own page); ``process`` starts and ends one

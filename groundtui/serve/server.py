@@ -49,7 +49,7 @@ PER_REVIEWER = 2
 """Sessions at once per reviewer: a lead's review and adjudication tabs, or a reloaded tab
 while the one it replaces quits."""
 PER_CORE = 2
-"""Sessions at once in all, per CPU core of the host (README "Reviewing in a browser": on 2
+"""Sessions at once in all, per CPU core of the host (docs/browser.md: on 2
 cores and 100,000 answers, 4 sessions kept a key to saved under a second, 10 did not)."""
 YES = ("1", "yes", "true", "on")
 SECURITY_HEADERS = {

@@ -38,7 +38,7 @@ class AnswerReads(Connection):
 
     def answer_as_cited(self, answer_id: str) -> AnswerAsCited | None:
         """The answer's question, its response with markers naming a source by id read as
-        its number, offsets unchanged (README "Input"), and ``answer_sources``; None for no
+        its number, offsets unchanged (docs/formats.md), and ``answer_sources``; None for no
         such answer."""
         rows = self.query("select question, response from answers where id = ?", [answer_id])
         if not rows:

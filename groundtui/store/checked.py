@@ -6,9 +6,9 @@ host), then starts a ``groundtui review`` process per browser session. Each woul
 same file again before its first write, ten sessions opening at once ten times over. The
 server passes its children ``GROUNDTUI_CHECKED_BY_SERVE``, the identity of the file it
 checked (device, inode and path), and a child skips its start check only for that very
-file. It is how the server talks to its children, not a user's option (README "Reviewing in
-a browser"): a damaged page found later is still named by whichever read meets it, and a
-session checks the file again before it frees its leases at the end.
+file. It is how the server talks to its children, not a user's option (docs/browser.md): a
+damaged page found later is still named by whichever read meets it, and a session checks the
+file again before it frees its leases at the end.
 """
 
 from __future__ import annotations

@@ -77,10 +77,10 @@ class Connection:
                 conn = _connect_readonly(self.path, timeout)
             else:
                 conn = sqlite3.connect(self.path, timeout=timeout)
-            # Reviewer names compare by their casefold (README "Reviewing as a team"):
+            # Reviewer names compare by their casefold (docs/team-review.md):
             # SQLite's NOCASE folds only ASCII letters.
             conn.create_function("casefold", 1, _casefold, deterministic=True)
-            # The control sample is chosen by a hash of the answer id (README "The report").
+            # The control sample is chosen by a hash of the answer id (docs/report.md).
             conn.create_function("control_point", 1, control_point, deterministic=True)
             self.db = sqlite_utils.Database(conn)
             self.db.execute("PRAGMA foreign_keys = ON")
@@ -129,7 +129,7 @@ class Connection:
 
         SQLite keeps no page checksums, so damage is found only by reading the page that
         holds it; quick_check parses every page of every b-tree and the freelist (1.7 s
-        for the million-claim database, README "The database"), skipping only
+        for the million-claim database, docs/reliability.md "The database"), skipping only
         integrity_check's cross-check of each index against its table (5 times slower,
         and it found the same damage there). Its ``(1)`` stops at the first problem of a
         damaged file; it costs the same on a healthy one.

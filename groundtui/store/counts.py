@@ -1,6 +1,6 @@
 """The report's counts: tables SQLite triggers keep current, so the report reads a few hundred rows.
 
-The report (README "The report") is a function of four small *cubes*, each a ``GROUP BY`` count:
+The report (docs/report.md) is a function of four small *cubes*, each a ``GROUP BY`` count:
 
 - ``agg_claims``: claims by (label, label kind, claim kind, origin, judge verdict,
   reviewer verdict), read from ``claim_labels``; ``''`` stands for null;

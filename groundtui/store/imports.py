@@ -123,7 +123,7 @@ class ImportWrites(LabelWrites):
                 " join main.answers m on m.id = s.id"
             )
             # A reviewer is one person whatever the case of their name: every name takes
-            # the spelling the database first knew it by (README "Reviewing as a team").
+            # the spelling the database first knew it by (docs/team-review.md).
             self.db.execute(
                 "insert or ignore into main.reviewers (key, name, lead, added_at)"
                 f" select casefold(s.reviewer), s.reviewer, 0, s.at from spool.reviews s"

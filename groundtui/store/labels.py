@@ -128,7 +128,8 @@ class LabelWrites(Connection):
             )
 
     def refresh_labels(self, claim_ids: list[str], *, new: bool = False) -> None:
-        """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews (README "The report").
+        """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews
+        (docs/report.md).
 
         A claim's judge verdict is its latest judgement with a verdict; its label is its
         live adjudication's, else the latest live review's, else that verdict.

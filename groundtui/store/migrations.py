@@ -266,7 +266,7 @@ def m006_team(db: sqlite_utils.Database) -> None:
     """Team review: reviewers, leases on answers, adjudications, the overlap's hash point.
 
     - ``reviewers``: every name that ever labelled, keyed by its casefold, kept as first
-      written, so "Dana" and "dana" are one person (README "Reviewing as a team").
+      written, so "Dana" and "dana" are one person (docs/team-review.md).
     - ``leases``: who holds which answer until when (an overlap answer admits two).
     - ``adjudications``: a lead's decision on a claim reviewers disagree on; append-only like
       ``reviews``, and it outranks them in ``claim_labels``.
@@ -358,7 +358,7 @@ def m007_citations(db: sqlite_utils.Database) -> None:
 
 @migration
 def m008_claim_edits(db: sqlite_utils.Database) -> None:
-    """Reviewers correct the judge's claims: edit, split, add, dismiss (README "Reviewing").
+    """Reviewers correct the judge's claims: edit, split, add, dismiss (docs/review.md).
 
     - ``claim_edits``: append-only, one row per correction (``action`` edit, split, add,
       dismiss, or undo with ``reverts`` the row it undoes); ``made`` lists the ids of the

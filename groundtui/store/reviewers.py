@@ -1,6 +1,6 @@
 """Reviewers' personal links: a secret token per reviewer, kept only as its hash.
 
-README "Reviewing in a browser". ``groundtui reviewers add`` makes a token with
+docs/browser.md. ``groundtui reviewers add`` makes a token with
 ``secrets.token_urlsafe`` (256 bits), shows it once in the link, and stores its sha256: a
 copy of the database gives no working link. The token is high-entropy, so a fast hash is
 enough (no password-style stretching). Finding the reviewer of a token compares its hash

@@ -1,4 +1,4 @@
-"""The report's rules as SQL, each written once (README "The report").
+"""The report's rules as SQL, each written once (docs/report.md).
 
 The triggers that keep the counts current (``triggers``), the full recount (``recount``),
 the report's ``--judge`` recount and the export all build their queries from these, so a
@@ -90,7 +90,7 @@ JUDGE_LABEL_KIND = (
 
 def in_control(a: str, share: str) -> str:
     """Whether answer row ``a`` is in the control sample of ``share``: scanned, not flagged,
-    and its ``control_point`` (a hash of its id) below the share (README "The report")."""
+    and its ``control_point`` (a hash of its id) below the share (docs/report.md)."""
     return (
         f"({share} > 0 and {a}.scanned_at is not null"
         f" and not exists (select 1 from flags f where f.answer_id = {a}.id)"

@@ -1,6 +1,6 @@
 """The writes of a team on one database: reviewers' names, leases on answers, adjudications.
 
-README "Reviewing as a team" has the rules. A reviewer is one person whatever the case of
+docs/team-review.md has the rules. A reviewer is one person whatever the case of
 their name. Opening an answer takes a lease on it, in one write transaction, so two
 reviewers who start at the same instant never get the same answer; an answer admits as
 many reviewers as it needs (two in the double-review overlap, else one), counting those

@@ -77,7 +77,7 @@ def source_index(citation: int | None, numbers: Sequence[int]) -> int | None:
     """Where the source ``[citation]`` is among an answer's sources (from 0).
 
     ``numbers[i]`` is the citation number of source ``i``: its own ``number`` when the
-    input gives one, else its place from 1 (README "Input"). None when the claim cites
+    input gives one, else its place from 1 (docs/formats.md). None when the claim cites
     nothing, or names no source of the answer ("[0]", or "[3]" of two: a dangling citation).
     """
     if citation is None or citation < 1:

@@ -1,4 +1,5 @@
-"""The review UI (README "Reviewing"), built with Textual; imported only by ``groundtui review``/``demo``.
+"""The review UI (docs/review.md), built with Textual; imported only by ``groundtui
+review``/``demo``.
 
 ``make_app(db_path, reviewer, blind, readonly=None, adjudicate=False, clock=None, poll=1.0)``
 builds the app for the CLI, the tests and the benchmark.

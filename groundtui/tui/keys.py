@@ -1,4 +1,4 @@
-"""Every key of the review screen (README "Reviewing"), declared in full so they can be remapped.
+"""Every key of the review screen (docs/review.md), declared in full so they can be remapped.
 
 The footer shows them grouped, "? help" and "q quit" first so that an 80-column terminal
 still shows them; the help screen lists each one with its tooltip, those two last.

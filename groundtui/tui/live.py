@@ -4,7 +4,7 @@ Every ``poll`` seconds ``LiveWatch`` runs a short worker that looks at the datab
 rows (the newest review, judgement, adjudication, mark, answer, claim and correction: a few
 index lookups) and posts ``DatabaseChanged`` when they moved: another reviewer's label, a
 judge, an import. The same worker renews this reviewer's lease on the open answer while
-they are on it (README "Reviewing as a team"). (``PRAGMA data_version`` would need one
+they are on it (docs/team-review.md). (``PRAGMA data_version`` would need one
 connection kept open across looks, on one thread.)
 
 A whole-database count (the queue's progress, the report's team keys) runs again after a

@@ -12,7 +12,7 @@ from groundtui.importing.files import import_files
 from groundtui.judge.llm import LLMJudge
 from groundtui.judge.llm.cache import CompletionCache
 from groundtui.store import Store
-from tests.builders import write_jsonl
+from tests.helpers.builders import write_jsonl
 from tests.judge.fake_openai import FakeOpenAI
 from tests.judge.helpers import MODEL
 

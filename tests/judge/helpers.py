@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.store import Store
-from tests.builders import write_jsonl
+from tests.helpers.builders import write_jsonl
 
 MODEL = "openai/test-model"
 

@@ -14,7 +14,7 @@ from groundtui.judge.llm.cache import cache_key
 from groundtui.judge.llm.prompts import PROMPT_VERSION, extraction_messages, verification_messages
 from groundtui.judge.pipeline import judge_answers
 from groundtui.store import Store
-from tests.builders import dump
+from tests.helpers.builders import dump
 from tests.judge.fake_openai import FakeOpenAI
 from tests.judge.helpers import MODEL, RETURNS, answer
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from groundtui.cli import cli
 from groundtui.judge.llm.prompts import PROMPT_VERSION
 from groundtui.store import Store
-from tests.builders import write_jsonl
+from tests.helpers.builders import write_jsonl
 from tests.judge.fake_openai import Reply
 from tests.judge.helpers import MODEL, answer
 

@@ -9,11 +9,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import groundtui
 from groundtui.importing.files import import_files
 from groundtui.store import Store
-from tests.builders import interrupted, write_jsonl
+from tests.helpers.builders import interrupted, write_jsonl
 from tests.judge.helpers import MODEL, answer
+
+# A real `groundtui judge` process, interrupted after some answers are done, then run again.
+pytestmark = pytest.mark.slow
 
 
 def _verdicts(db: Path) -> int:

@@ -132,6 +132,7 @@ async def test_429_then_success_waits_as_retry_after_says(server, store, load, m
     assert server.times[1] - server.times[0] >= 0.95
 
 
+@pytest.mark.slow
 async def test_5xx_is_retried(server, store, load, make_judge):
     load(answer())
     server.queue.extend([Reply(status=503, error="overloaded"), Reply(status=500)])
@@ -151,6 +152,7 @@ async def test_a_429_that_outlasts_litellms_retries_is_waited_out_once_more(
     assert [c.kind for c in server.calls[:3]] == ["extract"] * 3
 
 
+@pytest.mark.slow
 async def test_a_timeout_is_retried_then_recorded_then_fixed_by_the_next_run(
     server, store, load, make_judge
 ):
@@ -178,6 +180,7 @@ async def test_a_timeout_is_retried_then_recorded_then_fixed_by_the_next_run(
     assert [r["verdict"] for r in judgements(store)] == ["stated", None, "absent"]
 
 
+@pytest.mark.slow
 async def test_a_slow_first_attempt_succeeds_on_retry(server, store, load, make_judge):
     load(answer())
     server.queue.append(Reply("{}", delay=1.5))

@@ -8,9 +8,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from groundtui.store import Store
-from tests.builders import write_jsonl
+from tests.helpers.builders import write_jsonl
 from tests.judge.helpers import answer
+
+# Waits out a writer holding the lock for longer than five seconds, as it says.
+pytestmark = pytest.mark.slow
 
 HOLD = """
 import sqlite3, sys, time

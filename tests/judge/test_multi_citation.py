@@ -1,5 +1,5 @@
 """A claim citing several sources is verified against those sources joined, and only those
-(README "The judge"), by the offline judge and by a model."""
+(docs/judge.md), by the offline judge and by a model."""
 
 from __future__ import annotations
 

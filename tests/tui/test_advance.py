@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.tui import make_app
-from tests.tui.conftest import press, reviews, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import reviews
+from tests.helpers.screen import SIZE, plain
 
 
 def _where(app) -> tuple[str, str]:
@@ -19,6 +21,7 @@ def _where(app) -> tuple[str, str]:
     return screen.detail.id, claim.id if claim else ""
 
 
+@pytest.mark.slow
 async def test_a_confirm_run_costs_one_key_a_claim_across_answers(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -36,6 +39,7 @@ async def test_a_confirm_run_costs_one_key_a_claim_across_answers(review_db: Pat
     assert all(r["verdict"] is not None for r in rows)
 
 
+@pytest.mark.slow
 async def test_a_verdict_stays_on_its_claim_until_y_keeps_the_kind_or_a_digit_picks_one(
     review_db: Path,
 ):
@@ -67,6 +71,7 @@ async def test_a_verdict_stays_on_its_claim_until_y_keeps_the_kind_or_a_digit_pi
     ]
 
 
+@pytest.mark.slow
 async def test_y_after_a_verdict_keeps_it_and_never_confirms_the_judge_over_it(
     review_db: Path,
 ):
@@ -85,6 +90,7 @@ async def test_y_after_a_verdict_keeps_it_and_never_confirms_the_judge_over_it(
     ]
 
 
+@pytest.mark.slow
 async def test_a_claim_passed_over_is_come_back_to_before_the_next_answer(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -107,6 +113,7 @@ async def test_no_advance_stays_on_the_claim(review_db: Path):
     assert [r["verdict"] for r in reviews(review_db, "dana")] == ["absent", "stated"]
 
 
+@pytest.mark.slow
 async def test_space_goes_to_the_next_unlabelled_claim_of_the_queue(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -142,6 +149,7 @@ def test_review_takes_no_advance_for_the_session(review_db: Path, monkeypatch, a
     assert made["advance"] is True
 
 
+@pytest.mark.slow
 async def test_advance_passes_over_answers_without_claims(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.widgets.report import ReportPane
-from tests.tui.conftest import press, reviews, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import reviews
+from tests.helpers.screen import SIZE, plain
 
 
+@pytest.mark.slow
 async def test_blind_mode_hides_the_judge_until_the_reviewer_labels(review_db: Path):
     app = make_app(review_db, "bo", blind=True, advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -71,6 +75,7 @@ async def test_a_blind_queue_is_ordered_by_the_flag_only(review_db: Path):
         assert [r.answer_id for r in app.screen.rows] == ["A-1", "A-2", "A-3", "A-4", "A-6"]
 
 
+@pytest.mark.slow
 async def test_a_blind_verdict_filter_reads_the_reviewers_own_labels(review_db: Path):
     from groundtui.review.queue import QueueFilter
 
@@ -94,6 +99,7 @@ async def test_a_blind_verdict_filter_reads_the_reviewers_own_labels(review_db: 
     ]
 
 
+@pytest.mark.slow
 async def test_a_blind_report_pane_shows_no_judge_numbers(review_db: Path):
     app = make_app(review_db, "bo", blind=True)
     async with app.run_test(size=SIZE) as pilot:

@@ -9,8 +9,8 @@ from rich.console import Console
 
 from groundtui.tui import make_app
 from groundtui.tui.screens.calibration import CalibrationScreen
-from tests.tui.conftest import settle
-from tests.tui.helpers import SIZE
+from tests.helpers.pilot import settle
+from tests.helpers.screen import SIZE
 
 
 async def test_K_shows_the_confusion_matrix_and_the_kinds_then_closes(review_db: Path):

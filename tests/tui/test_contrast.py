@@ -14,8 +14,8 @@ import pytest
 from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.legible import MINIMUM, contrast, in_256
-from tests.tui.conftest import press, settle
-from tests.tui.helpers import drawn_runs
+from tests.helpers.pilot import press, settle
+from tests.helpers.screen import drawn_runs
 
 pytestmark = pytest.mark.slow
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.widgets.report import ReportPane
-from tests.tui.conftest import answers, press, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import press, settle, until
+from tests.helpers.review_db import answers
+from tests.helpers.screen import SIZE, plain
 
 R1 = answers()[0]["response"]
 
@@ -36,6 +38,7 @@ def counts_exact(path: Path) -> None:
         assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
 
 
+@pytest.mark.slow
 async def test_x_dismisses_the_claim_and_u_brings_it_back(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -65,6 +68,7 @@ async def test_x_dismisses_the_claim_and_u_brings_it_back(review_db: Path):
     counts_exact(review_db)
 
 
+@pytest.mark.slow
 async def test_E_edits_the_text_into_a_new_claim_to_judge(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -93,6 +97,7 @@ async def test_E_edits_the_text_into_a_new_claim_to_judge(review_db: Path):
     counts_exact(review_db)
 
 
+@pytest.mark.slow
 async def test_escape_leaves_the_claim_as_it_was(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -104,6 +109,7 @@ async def test_escape_leaves_the_claim_as_it_was(review_db: Path):
     assert edits(review_db) == []
 
 
+@pytest.mark.slow
 async def test_S_splits_the_claim_where_the_reviewer_moves_the_cut(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -130,6 +136,7 @@ async def test_S_splits_the_claim_where_the_reviewer_moves_the_cut(review_db: Pa
     counts_exact(review_db)
 
 
+@pytest.mark.slow
 async def test_A_adds_the_span_selected_from_the_keyboard(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -158,9 +165,8 @@ async def test_A_adds_the_span_selected_from_the_keyboard(review_db: Path):
     counts_exact(review_db)
 
 
+@pytest.mark.slow
 async def test_another_reviewers_dismissal_shows_without_a_key_press(review_db: Path):
-    from tests.tui.test_team_review import _until
-
     bob = make_app(review_db, "bob", poll=0.05)
     async with bob.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -168,11 +174,12 @@ async def test_another_reviewers_dismissal_shows_without_a_key_press(review_db: 
         assert screen.current_claim.id == "A-1#1"
         with Store(review_db) as store:  # ann, in another terminal
             store.dismiss_claim("A-1#1", "ann")
-        assert await _until(pilot, lambda: [c.id for c in screen.detail.claims] == ["A-1#2"])
+        assert await until(pilot, lambda: [c.id for c in screen.detail.claims] == ["A-1#2"])
         assert screen.current_claim.id == "A-1#2"
-        assert await _until(pilot, lambda: screen.query_one(ReportPane).report["dismissed"] == 1)
+        assert await until(pilot, lambda: screen.query_one(ReportPane).report["dismissed"] == 1)
 
 
+@pytest.mark.slow
 async def test_read_only_refuses_the_correction_keys(review_db: Path):
     app = make_app(review_db, "dana", readonly=True)
     async with app.run_test(size=SIZE) as pilot:

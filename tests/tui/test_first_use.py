@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.cells import cell_len
 
 from groundtui.judge.heuristic import HeuristicJudge
 from groundtui.judge.pipeline import judge_answers
 from groundtui.store import Store
 from groundtui.tui import make_app
-from tests.builders import imported_db, make_answer
-from tests.tui.conftest import marks, press, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.builders import imported_db, make_answer
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import marks
+from tests.helpers.screen import SIZE, plain
 
 
+@pytest.mark.slow
 async def test_an_unjudged_answer_says_so_and_names_the_command(tmp_path: Path):
     db = imported_db(tmp_path, "fresh", [make_answer("U-1"), make_answer("U-2")])
     app = make_app(db, "dana")

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding
 
 from groundtui.tui import make_app
 from groundtui.tui.widgets.report import ReportPane
-from tests.tui.conftest import marks, reviews, settle
-from tests.tui.helpers import SIZE
+from tests.helpers.pilot import settle
+from tests.helpers.review_db import marks, reviews
+from tests.helpers.screen import SIZE
 
 
+@pytest.mark.slow
 async def test_help_lists_every_key_and_q_quits(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -60,6 +63,7 @@ async def test_help_lists_every_key_and_q_quits(review_db: Path):
     assert app.return_code == 0
 
 
+@pytest.mark.slow
 async def test_stopping_without_quitting_loses_no_label(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -14,8 +14,9 @@ import pytest
 
 from groundtui.review import answer
 from groundtui.tui import make_app
-from tests.tui.conftest import reviews, settle
-from tests.tui.helpers import SIZE
+from tests.helpers.pilot import settle
+from tests.helpers.review_db import reviews
+from tests.helpers.screen import SIZE
 
 
 @pytest.fixture
@@ -33,6 +34,7 @@ def held_loads(monkeypatch) -> threading.Event:
     return go
 
 
+@pytest.mark.slow
 async def test_n_n_s_at_once_labels_the_answer_shown(review_db: Path, held_loads):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -51,6 +53,7 @@ async def test_n_n_s_at_once_labels_the_answer_shown(review_db: Path, held_loads
     ]
 
 
+@pytest.mark.slow
 async def test_n_n_s_unheld_labels_the_answer_shown(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:

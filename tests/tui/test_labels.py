@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList, TextArea
 
 from groundtui.report import compute
 from groundtui.store import Store
 from groundtui.tui import make_app
-from tests.tui.conftest import marks, press, reviews, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import marks, reviews
+from tests.helpers.screen import SIZE, plain
 
 
+@pytest.mark.slow
 async def test_verdict_keys_append_one_row_each_with_the_reviewer(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -28,6 +31,7 @@ async def test_verdict_keys_append_one_row_each_with_the_reviewer(review_db: Pat
     assert [r["invention_kind"] for r in rows] == [None] + ["plausible_specifics"] * 3
 
 
+@pytest.mark.slow
 async def test_enter_and_y_confirm_the_judge_and_kinds_are_set_and_cleared(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -68,6 +72,7 @@ async def test_a_verdict_key_keeps_a_kind_the_reviewer_cleared(review_db: Path):
     ]
 
 
+@pytest.mark.slow
 async def test_m_cycles_correctness_correct_incorrect_unknown(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -89,6 +94,7 @@ async def test_m_cycles_correctness_correct_incorrect_unknown(review_db: Path):
     ]
 
 
+@pytest.mark.slow
 async def test_note_editor_takes_keys_as_text_and_saves_with_the_label(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -110,6 +116,7 @@ async def test_note_editor_takes_keys_as_text_and_saves_with_the_label(review_db
     ]
 
 
+@pytest.mark.slow
 async def test_a_note_before_any_label_is_kept_and_carried(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -122,6 +129,7 @@ async def test_a_note_before_any_label_is_kept_and_carried(review_db: Path):
     ]
 
 
+@pytest.mark.slow
 async def test_the_claim_detail_shows_your_label_and_note_under_the_claim(long_db: Path):
     app = make_app(long_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -147,6 +155,7 @@ async def test_the_claim_detail_shows_your_label_and_note_under_the_claim(long_d
     ]
 
 
+@pytest.mark.slow
 async def test_a_label_redraws_only_its_own_claim_entry(long_db: Path, monkeypatch):
     app = make_app(long_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -165,6 +174,7 @@ async def test_a_label_redraws_only_its_own_claim_entry(long_db: Path, monkeypat
     assert [r["claim_id"] for r in reviews(long_db, "dana")] == ["L-1#3"]
 
 
+@pytest.mark.slow
 async def test_uncited_and_dangling_claims_say_so(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
@@ -12,7 +13,7 @@ from textual.color import Color
 from groundtui.tui import make_app
 from groundtui.tui.legible import Legible, component_style, contrast, in_256, legible, readable
 from groundtui.tui.widgets.source import SourcePane
-from tests.tui.conftest import settle
+from tests.helpers.pilot import settle
 
 
 def test_contrast_is_wcag_s_ratio():
@@ -75,6 +76,7 @@ async def test_a_tint_with_alpha_is_blended_over_the_pane_not_taken_whole(review
         assert evidence.bold and evidence.underline  # not colour alone
 
 
+@pytest.mark.slow
 async def test_a_new_theme_redraws_the_panes_in_its_own_colours(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=(140, 44)) as pilot:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from groundtui.tui import make_app
 from groundtui.tui.widgets.queue import QueueList
-from tests.builders import imported_db, make_answer
-from tests.tui.conftest import settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.builders import imported_db, make_answer
+from tests.helpers.pilot import settle
+from tests.helpers.screen import SIZE, plain
 
 
 async def test_an_empty_question_is_shown_as_no_question(tmp_path: Path):

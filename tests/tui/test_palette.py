@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 
 from groundtui.tui import make_app
 from groundtui.tui.widgets.report import ReportPane
-from tests.tui.conftest import press, reviews, settle
-from tests.tui.helpers import SIZE
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import reviews
+from tests.helpers.screen import SIZE
 
 
 async def _run(pilot, typed: str) -> None:
@@ -21,6 +23,7 @@ async def _run(pilot, typed: str) -> None:
     await press(pilot, "enter")
 
 
+@pytest.mark.slow
 async def test_the_palette_runs_the_screens_actions_and_jumps_to_an_answer(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -51,6 +54,7 @@ async def test_an_id_not_in_the_queue_read_so_far_filters_the_queue_by_it(review
         assert screen.detail.id == "A-4"
 
 
+@pytest.mark.slow
 async def test_the_palette_opens_the_calibration_screen(review_db: Path):
     from groundtui.tui.screens.calibration import CalibrationScreen
 

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Static
 
 from groundtui.tui import make_app
 from groundtui.tui.legible import component_style
 from groundtui.tui.screens.find import FindScreen
 from groundtui.tui.widgets.stretch import DRAWN
-from tests.builders import imported_db
-from tests.tui.conftest import press, reviews, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.builders import imported_db
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import reviews
+from tests.helpers.screen import SIZE, plain
 
 
+@pytest.mark.slow
 async def test_tab_frames_each_pane_in_turn_and_claim_keys_work_from_any(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -34,6 +37,7 @@ async def test_tab_frames_each_pane_in_turn_and_claim_keys_work_from_any(review_
     assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#1"]
 
 
+@pytest.mark.slow
 async def test_the_scroll_keys_scroll_the_focused_pane(long_db: Path):
     app = make_app(long_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -59,6 +63,7 @@ async def test_the_scroll_keys_scroll_the_focused_pane(long_db: Path):
         assert screen.current_claim.ordinal == 1
 
 
+@pytest.mark.slow
 async def test_z_zooms_the_focused_pane_and_back(long_db: Path):
     app = make_app(long_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -75,6 +80,7 @@ async def test_z_zooms_the_focused_pane_and_back(long_db: Path):
     assert [r["claim_id"] for r in reviews(long_db, "dana")] == ["L-1#2"]
 
 
+@pytest.mark.slow
 async def test_w_shows_the_whole_source_and_back(long_db: Path):
     app = make_app(long_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -88,6 +94,7 @@ async def test_w_shows_the_whole_source_and_back(long_db: Path):
         assert "Line 0:" not in plain(app, "#source-body")
 
 
+@pytest.mark.slow
 async def test_ctrl_f_finds_text_in_the_whole_source(long_db: Path):
     app = make_app(long_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -117,6 +124,7 @@ async def test_ctrl_f_finds_text_in_the_whole_source(long_db: Path):
     ]
 
 
+@pytest.mark.slow
 async def test_brackets_reach_every_source_of_the_answer_cited_ones_first(tmp_path: Path):
     """A claim of fabricated provenance may really come from a source it does not cite:
     ``]`` shows the cited sources, then the answer's others, marked not cited."""
@@ -163,6 +171,7 @@ async def test_brackets_reach_every_source_of_the_answer_cited_ones_first(tmp_pa
     assert [r["claim_id"] for r in reviews(db, "dana")] == ["M-1#1"]
 
 
+@pytest.mark.slow
 async def test_ctrl_f_highlights_the_match_after_letters_whose_case_changes_length(
     tmp_path: Path,
 ):
@@ -222,6 +231,7 @@ async def test_a_huge_source_is_drawn_a_stretch_at_a_time(tmp_path: Path):
         assert len(plain(app, "#source-body")) <= DRAWN + 2
 
 
+@pytest.mark.slow
 async def test_ctrl_f_in_a_huge_source_moves_the_stretch_to_the_match(tmp_path: Path):
     app = make_app(_huge_source_db(tmp_path), "dana")
     async with app.run_test(size=SIZE) as pilot:

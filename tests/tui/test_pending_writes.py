@@ -19,8 +19,9 @@ from groundtui.review.session import ReviewSession
 from groundtui.store import Store, StoreError
 from groundtui.store.errors import is_busy
 from groundtui.tui.app import ReviewApp
-from tests.tui.conftest import reviews, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import settle
+from tests.helpers.review_db import reviews
+from tests.helpers.screen import SIZE, plain
 
 LOCKER = """
 import sqlite3, sys
@@ -71,6 +72,7 @@ async def until(pilot, condition) -> None:
     raise AssertionError("the app never got there")
 
 
+@pytest.mark.slow
 async def test_a_label_pressed_while_another_process_writes_lands_after(review_db, locker):
     app = quick_app(review_db)
     async with app.run_test(size=SIZE) as pilot:
@@ -90,6 +92,7 @@ async def test_a_label_pressed_while_another_process_writes_lands_after(review_d
     ]
 
 
+@pytest.mark.slow
 async def test_q_waits_for_a_pending_label_then_quits(review_db, locker):
     app = quick_app(review_db)
     async with app.run_test(size=SIZE) as pilot:

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, OptionList
 
 from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
-from tests.tui.conftest import press, reviews, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import reviews
+from tests.helpers.screen import SIZE, plain
 
 
+@pytest.mark.slow
 async def test_opens_on_the_first_answer_of_the_queue_with_its_first_claim(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -29,6 +32,7 @@ async def test_opens_on_the_first_answer_of_the_queue_with_its_first_claim(revie
         assert "Returns policy" in plain(app, "#source-header")
 
 
+@pytest.mark.slow
 async def test_navigation_moves_between_claims_and_answers(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -54,6 +58,7 @@ async def test_navigation_moves_between_claims_and_answers(review_db: Path):
     ]
 
 
+@pytest.mark.slow
 async def test_two_quick_claim_moves_settle_and_label_the_right_claim(long_db: Path):
     app = make_app(long_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -96,6 +101,7 @@ async def test_two_quick_claim_moves_settle_and_label_the_right_claim(long_db: P
     assert [(r["claim_id"], r["verdict"]) for r in rows] == [("L-1#4", "absent")]
 
 
+@pytest.mark.slow
 async def test_clicking_a_queue_row_opens_its_answer(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -108,6 +114,7 @@ async def test_clicking_a_queue_row_opens_its_answer(review_db: Path):
         assert screen.detail.id == screen.rows[2].answer_id
 
 
+@pytest.mark.slow
 async def test_filter_by_text_origin_verdict_unreviewed_and_disagreements(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -137,6 +144,7 @@ async def test_filter_by_text_origin_verdict_unreviewed_and_disagreements(review
         assert len(await apply(everyone=True)) == 6
 
 
+@pytest.mark.slow
 async def test_filter_modal_typed_text_and_enter(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -151,6 +159,7 @@ async def test_filter_modal_typed_text_and_enter(review_db: Path):
         assert [r.answer_id for r in app.screen.rows] == ["A-4"]
 
 
+@pytest.mark.slow
 async def test_a_ticked_box_shows_a_tick_and_enter_on_it_applies(review_db: Path):
     from groundtui.tui.screens.filter import Tick
 
@@ -168,6 +177,7 @@ async def test_a_ticked_box_shows_a_tick_and_enter_on_it_applies(review_db: Path
         assert app.screen.queue.filter.disagreements
 
 
+@pytest.mark.slow
 async def test_the_queue_is_read_a_page_at_a_time(review_db: Path, monkeypatch):
 
     monkeypatch.setattr(QueuePane, "page_size", 2)
@@ -200,7 +210,7 @@ def test_the_control_sample_is_mixed_in_first_and_marked_only_once_reviewed(tmp_
     from groundtui.review.queue import QueueFilter, queue_page
     from groundtui.scan import scan_answers
     from groundtui.store import Store
-    from tests.builders import imported_db, make_answer
+    from tests.helpers.builders import imported_db, make_answer
 
     flagged = make_answer("F-1", response="Sofas can be returned within 99 days [1].")
     plain = make_answer("P-1")  # every figure in its sources: not flagged

@@ -20,8 +20,9 @@ from groundtui.cli import cli
 from groundtui.review.writes import writable
 from groundtui.tui import make_app
 from groundtui.tui.app import ReviewApp
-from tests.tui.conftest import build_db, marks, press, reviews, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import build_db, marks, reviews
+from tests.helpers.screen import SIZE, plain
 
 
 @pytest.fixture
@@ -53,6 +54,7 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@pytest.mark.slow
 async def test_a_read_only_database_browses_with_the_label_keys_off(locked_down: Path):
     before = digest(locked_down)
     app = make_app(locked_down, "dana", readonly=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.widgets import Static
 
@@ -13,10 +14,11 @@ from groundtui.report import compute
 from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.widgets.report import ReportPane
-from tests.tui.conftest import press, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import press, settle
+from tests.helpers.screen import SIZE, plain
 
 
+@pytest.mark.slow
 async def test_report_pane_follows_every_change(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -58,7 +60,7 @@ def test_the_report_pane_ranks_origins_by_ungrounded_rate():
 
 
 async def test_report_pane_counts_unlabelled_claims_as_not_stated(tmp_path: Path):
-    """README "The report": claim level is over every claim; one never judged is simply not stated."""
+    """docs/report.md: claim level is over every claim; one never judged is simply not stated."""
     record = {
         "id": "P-1",
         "question": "q",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, Checkbox
 
 from groundtui.exporting.answers import answer_records
@@ -17,16 +18,9 @@ from groundtui.tui.legible import component_style
 from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
-from tests.tui.conftest import press, reviews, settle
-from tests.tui.helpers import SIZE, drawn_runs, plain
-
-
-async def _until(pilot, condition, seconds: float = 20.0) -> bool:
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return True
-        await pilot.pause(0.05)
-    return condition()
+from tests.helpers.pilot import press, settle, until
+from tests.helpers.review_db import reviews
+from tests.helpers.screen import SIZE, drawn_runs, plain
 
 
 def _overlap_with_ann_on_a1(db: Path) -> None:
@@ -37,6 +31,7 @@ def _overlap_with_ann_on_a1(db: Path) -> None:
         store.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=1)
 
 
+@pytest.mark.slow
 async def test_in_the_overlap_nothing_on_screen_tells_another_reviewers_verdict(
     review_db: Path,
 ):
@@ -79,6 +74,7 @@ async def test_in_the_overlap_nothing_on_screen_tells_another_reviewers_verdict(
     )
 
 
+@pytest.mark.slow
 async def test_the_mark_that_others_were_hidden_is_kept_in_the_exports(review_db: Path):
     _overlap_with_ann_on_a1(review_db)
     app = make_app(review_db, "bob")
@@ -98,6 +94,7 @@ async def test_the_mark_that_others_were_hidden_is_kept_in_the_exports(review_db
     json.dumps(records)  # the answers format stays JSON
 
 
+@pytest.mark.slow
 async def test_claim_numbers_stay_unique_and_in_reading_order_after_a_split(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -111,6 +108,7 @@ async def test_claim_numbers_stay_unique_and_in_reading_order_after_a_split(revi
         assert listed == ["1", "2", "3"]
 
 
+@pytest.mark.slow
 async def test_at_80x24_every_modal_fits_and_its_buttons_can_be_reached(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -153,17 +151,18 @@ async def test_below_80x24_the_screen_says_how_large_a_window_it_needs(review_db
         assert app.screen.query_one("#panes").region.height > 0
 
 
+@pytest.mark.slow
 async def test_another_reviewers_label_moves_the_progress_and_the_report(review_db: Path):
     """No key pressed, no 30 looks to wait: the next look after ann's label recounts."""
     app = make_app(review_db, "dana", poll=0.05, spacing=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         queue = app.screen.query_one(QueuePane)
-        assert await _until(pilot, lambda: queue.team_line.startswith("mine 0 · team 1 of 6"))
+        assert await until(pilot, lambda: queue.team_line.startswith("mine 0 · team 1 of 6"))
         with Store(review_db) as store:  # ann, in another terminal: A-2 done
             store.add_review("A-2#1", "ann", "stated")
-        assert await _until(pilot, lambda: queue.team_line.startswith("mine 0 · team 2 of 6"))
-        assert await _until(
+        assert await until(pilot, lambda: queue.team_line.startswith("mine 0 · team 2 of 6"))
+        assert await until(
             pilot, lambda: "ann" in app.screen.query_one(ReportPane).team_numbers["reviewers"]
         )
         assert "ann" in plain(app, "#report-body")
@@ -179,11 +178,12 @@ async def test_the_leads_queue_says_how_many_disputes_are_left(review_db: Path):
     async with lead.run_test(size=SIZE) as pilot:
         await settle(pilot)
         progress = lambda: plain(lead, "#queue-progress")  # noqa: E731
-        assert await _until(pilot, lambda: "2 of 2 disputed claims left" in progress())
+        assert await until(pilot, lambda: "2 of 2 disputed claims left" in progress())
         await press(pilot, "s")
-        assert await _until(pilot, lambda: "1 of 2 disputed claims left" in progress())
+        assert await until(pilot, lambda: "1 of 2 disputed claims left" in progress())
 
 
+@pytest.mark.slow
 async def test_the_footer_lists_the_keys_before_the_app_has_the_focus(review_db: Path):
     """A browser page starts without the focus: the keys must show from the first frame."""
     app = make_app(review_db, "dana")

@@ -14,12 +14,14 @@ from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.source import SourcePane
-from tests.builders import imported_db
-from tests.tui.conftest import press, reviews, settle
-from tests.tui.helpers import EVIDENCE, SIZE, plain
+from tests.helpers.builders import imported_db
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import reviews
+from tests.helpers.screen import EVIDENCE, SIZE, plain
 
 
 @pytest.mark.parametrize("size", [(80, 24), (110, 30)])
+@pytest.mark.slow
 async def test_every_pane_that_decides_a_claim_is_visible_in_a_small_terminal(
     review_db: Path, size: tuple[int, int]
 ):
@@ -42,6 +44,7 @@ async def test_every_pane_that_decides_a_claim_is_visible_in_a_small_terminal(
     assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#1"]
 
 
+@pytest.mark.slow
 async def test_the_report_pane_is_capped_and_the_queue_stays_at_full_size(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=(140, 44)) as pilot:
@@ -51,6 +54,7 @@ async def test_the_report_pane_is_capped_and_the_queue_stays_at_full_size(review
         assert screen.query_one(SourcePane).region.height >= 10
 
 
+@pytest.mark.slow
 async def test_the_selected_claim_stays_in_view_when_the_terminal_narrows(tmp_path: Path):
     last = "The warranty lasts seven years"
     response = " ".join(f"Sentence {i} of the small print." for i in range(80)) + f" {last} [1]."
@@ -108,6 +112,7 @@ async def test_the_source_opens_scrolled_to_far_evidence(long_db: Path):
         assert scroll.scroll_y <= line < scroll.scroll_y + scroll.scrollable_content_region.height
 
 
+@pytest.mark.slow
 async def test_at_80x24_every_claim_has_a_line_and_the_selected_one_is_whole(long_db: Path):
     app = make_app(long_db, "dana")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,4 +1,5 @@
-"""Snapshots of the review screen's main states (140×44, the fixed data of conftest.py).
+"""Snapshots of the review screen's main states (140×44, the fixed data of
+``tests/helpers/review_db.py``).
 
 Regenerate after a deliberate change with ``pytest tests/tui --snapshot-update`` and look
 at the report pytest-textual-snapshot writes before committing the new SVGs.
@@ -8,14 +9,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import TextArea
 
 from groundtui.tui import make_app
-from tests.tui.conftest import press, settle
+from tests.helpers.pilot import press, settle
 
 SIZE = (140, 44)
 
 
+@pytest.mark.slow
 def test_first_screen(review_db: Path, snap_compare):
     """A-1 open with its first claim selected.
 
@@ -41,6 +44,7 @@ def test_first_screen(review_db: Path, snap_compare):
     assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
     """A-3 after pressing n then c.
 
@@ -63,6 +67,7 @@ def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
     )
 
 
+@pytest.mark.slow
 def test_blind_review(review_db: Path, snap_compare):
     """Blind mode on A-1, claim 2 labelled stated.
 
@@ -101,6 +106,7 @@ def test_help_screen(review_db: Path, snap_compare):
     assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_note_editor(review_db: Path, snap_compare):
     """The note editor on A-1's first claim, with text typed.
 
@@ -144,6 +150,7 @@ def test_add_claim_dialog_at_80x24(review_db: Path, snap_compare):
     assert snap_compare(make_app(review_db, "dana"), terminal_size=(80, 24), run_before=run_before)
 
 
+@pytest.mark.slow
 def test_split_dialog(review_db: Path, snap_compare):
     """`S` on A-1's first claim, then `left`.
 
@@ -160,6 +167,7 @@ def test_split_dialog(review_db: Path, snap_compare):
     assert snap_compare(make_app(review_db, "dana"), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_source_scrolled_at_80x24(long_db: Path, snap_compare):
     """L-1 at 80×24, the whole source (w) focused (tab) and scrolled a page and a line down.
 
@@ -174,6 +182,7 @@ def test_source_scrolled_at_80x24(long_db: Path, snap_compare):
     assert snap_compare(app, terminal_size=(80, 24), run_before=_long_source_at((80, 24), False))
 
 
+@pytest.mark.slow
 def test_source_zoomed_at_80x24(long_db: Path, snap_compare):
     """As above, with the source zoomed (z): it fills the screen between header and footer.
 
@@ -184,6 +193,7 @@ def test_source_zoomed_at_80x24(long_db: Path, snap_compare):
     assert snap_compare(app, terminal_size=(80, 24), run_before=_long_source_at((80, 24), True))
 
 
+@pytest.mark.slow
 def test_source_scrolled_at_160x48(long_db: Path, snap_compare):
     """L-1 at 160×48, the whole source focused and scrolled a page and a line down.
 
@@ -195,6 +205,7 @@ def test_source_scrolled_at_160x48(long_db: Path, snap_compare):
     assert snap_compare(app, terminal_size=(160, 48), run_before=_long_source_at((160, 48), False))
 
 
+@pytest.mark.slow
 def test_source_zoomed_at_160x48(long_db: Path, snap_compare):
     """As above, zoomed: the source pane alone fills the screen, scrolled a page and a line."""
     app = make_app(long_db, "dana")

@@ -8,10 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from groundtui.importing.files import import_files
 from groundtui.store import Store
-from tests.builders import make_answer, write_jsonl
+from tests.helpers.builders import make_answer, write_jsonl
 from tests.tui.reviewer_process import review_answers
+
+# Several real processes (two review UIs, an import, a judge run) on one file.
+pytestmark = pytest.mark.slow
 
 
 def _answers(prefix: str, n: int, judged: bool) -> list[dict]:

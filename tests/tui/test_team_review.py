@@ -1,4 +1,4 @@
-"""Several reviewers on one database, driven as reviewers drive it (README "Reviewing as a team").
+"""Several reviewers on one database, driven as reviewers drive it (docs/team-review.md).
 
 Each app opens its own connections to the one file, as two terminals would; the clock and
 the live refresh's poll are injected so nothing here sleeps for long.
@@ -15,8 +15,8 @@ from groundtui.store import Store, now_iso
 from groundtui.tui import make_app
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.report import ReportPane
-from tests.tui.conftest import press, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import press, settle
+from tests.helpers.screen import SIZE, plain
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 

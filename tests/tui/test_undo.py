@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from groundtui.store import Store
 from groundtui.tui import make_app
-from tests.tui.conftest import marks, press, reviews, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import marks, reviews
+from tests.helpers.screen import SIZE, plain
 
 
+@pytest.mark.slow
 async def test_undo_appends_rows_that_restore_the_previous_label(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -41,6 +45,7 @@ async def test_undo_appends_rows_that_restore_the_previous_label(review_db: Path
     assert label["reviewer_verdict"] is None and label["label"] == "absent"  # the judge's
 
 
+@pytest.mark.slow
 async def test_undo_reaches_back_to_another_answer(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -53,6 +58,7 @@ async def test_undo_reaches_back_to_another_answer(review_db: Path):
     assert [r["verdict"] for r in reviews(review_db, "dana")] == ["absent", None]
 
 
+@pytest.mark.slow
 async def test_undoing_a_note_says_it_was_removed(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -66,6 +72,7 @@ async def test_undoing_a_note_says_it_was_removed(review_db: Path):
     ]
 
 
+@pytest.mark.slow
 async def test_an_answer_without_claims_is_unreviewed_again_after_its_mark_is_undone(
     review_db: Path,
 ):

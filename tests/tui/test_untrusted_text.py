@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.queue import QueuePane
-from tests.builders import imported_db
-from tests.tui.conftest import answers, press, settle
-from tests.tui.helpers import SIZE, plain
+from tests.helpers.builders import imported_db
+from tests.helpers.pilot import press, settle
+from tests.helpers.review_db import answers
+from tests.helpers.screen import SIZE, plain
 
 ODD_ID = "EV-3 [b]id[/b] [@click=app.quit]x[/]"
 
 
+@pytest.mark.slow
 async def test_markup_and_control_characters_are_shown_inert(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -46,6 +49,7 @@ async def test_markup_and_control_characters_are_shown_inert(review_db: Path):
         assert verdict_spans == expected
 
 
+@pytest.mark.slow
 async def test_markup_in_an_answer_id_and_a_filter_is_shown_literally_in_titles(
     tmp_path: Path,
 ):

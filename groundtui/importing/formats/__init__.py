@@ -1,4 +1,4 @@
-"""The formats answers come in, each read into groundtui's records (README "Input").
+"""The formats answers come in, each read into groundtui's records (docs/formats.md).
 
 ``rows(source, name)`` reads one input in the format named (or detected, when ``name`` is
 None) and returns the format's name with its rows; a file that looks like another format

@@ -1,7 +1,7 @@
 """The shapes records come in: JSON Lines, a JSON array or object(s), CSV; Parquet apart.
 
 JSON Lines and CSV are read a line at a time; a JSON array or a file of pretty-printed JSON
-objects is read whole (README "Input").
+objects is read whole (docs/formats.md).
 """
 
 from __future__ import annotations

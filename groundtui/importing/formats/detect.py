@@ -1,4 +1,4 @@
-"""A file's shape and flavour from its first bytes (README "Input")."""
+"""A file's shape and flavour from its first bytes (docs/formats.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""groundtui's own records (README "Input") from JSON Lines, a JSON array, CSV or Parquet.
+"""groundtui's own records (docs/formats.md) from JSON Lines, a JSON array, CSV or Parquet.
 
 In CSV every cell is text: ``sources``, ``claims`` and ``meta`` hold JSON text, ``correct``
 is ``true``, ``false`` or empty. Parquet columns may be typed or hold the same JSON text.

@@ -1,4 +1,4 @@
-"""OpenInference spans, grouped by trace into answers (README "Input").
+"""OpenInference spans, grouped by trace into answers (docs/formats.md).
 
 A span is read as the OpenTelemetry SDK's ``span.to_json()`` writes it (``context.trace_id``,
 ``context.span_id``, ``parent_id``, ``attributes`` with OpenInference's flattened keys), or as

@@ -1,4 +1,4 @@
-"""Parquet through ``pyarrow``, a row group at a time (README "Input")."""
+"""Parquet through ``pyarrow``, a row group at a time (docs/formats.md)."""
 
 from __future__ import annotations
 

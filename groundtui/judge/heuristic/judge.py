@@ -1,6 +1,6 @@
 """The offline heuristic judge: claims by sentence rules, verdicts by token and value matching.
 
-No model, no network, no I/O: the default judge when no model is configured (README "The judge",
+No model, no network, no I/O: the default judge when no model is configured (docs/judge.md,
 ``--heuristic``). Its name says it is a heuristic wherever its verdicts show. Bump
 ``prompt_version`` whenever a rule or threshold here, in ``extract_rules``, ``matching`` or
 ``textutil`` changes, so judgements made under different rules are never mixed up.

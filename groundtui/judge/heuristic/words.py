@@ -98,7 +98,7 @@ def _content(word: str) -> str:
 
 _ENGLISH = snowballstemmer.stemmer("english")
 """Porter's English (Porter2) stemmer, from the Snowball project's own Python package: the
-well-kept implementation of the algorithm (a dependency; README "Without a model")."""
+well-kept implementation of the algorithm (a dependency; docs/judge.md "Without a model")."""
 
 
 @lru_cache(maxsize=32768)

@@ -113,7 +113,8 @@ class LLMJudge:
     # -- the Judge protocol ----------------------------------------------------------
 
     async def extract(self, question: str, response: str, n_sources: int) -> Extraction:
-        """Split ``response`` into claims with one call (README "With a model": extraction)."""
+        """Split ``response`` into claims with one call (docs/judge.md "With a model":
+        extraction)."""
         reply, usage = await self._ask(
             extraction_messages(question, response, n_sources), ExtractionReply, EXTRACT
         )
@@ -125,7 +126,8 @@ class LLMJudge:
         return Extraction(claims, usage)
 
     async def verify(self, claim: str, source: str) -> Verification:
-        """Verify ``claim`` against ``source`` alone with one call (README "With a model": verification)."""
+        """Verify ``claim`` against ``source`` alone with one call (docs/judge.md "With a
+        model": verification)."""
         reply, usage = await self._ask(
             verification_messages(claim, source), VerificationReply, call_priority.get()
         )

@@ -1,4 +1,4 @@
-"""The LLM judge's prompts and the replies it accepts (README "With a model (litellm)").
+"""The LLM judge's prompts and the replies it accepts (docs/judge.md "With a model").
 
 Every call asks for one JSON object. The answer, source and claim texts go into the last
 user message verbatim, after the instructions and examples: never escaped or rewritten,

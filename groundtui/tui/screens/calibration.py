@@ -1,9 +1,9 @@
 """The calibration screen (``K``): where the judge and people differ, with intervals.
 
 The confusion matrix of judge verdict against the people's verdict, agreement per claim
-kind and per source origin, each kappa with its 95% bootstrap interval (README "The
-report"). The intervals cost a tenth of a second or so, so they are computed here, in a
-worker, when the screen opens, never on each key press of the review.
+kind and per source origin, each kappa with its 95% bootstrap interval (docs/report.md). The
+intervals cost a tenth of a second or so, so they are computed here, in a worker, when the
+screen opens, never on each key press of the review.
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ class AnswerView(VerticalScroll):
         self._token = 0
 
     def open(self, answer_id: str, claim_id: str | None = None) -> None:
-        """Take the answer (a lease: README "Reviewing as a team") and read it in full."""
+        """Take the answer (a lease: docs/team-review.md) and read it in full."""
         self._token += 1
         self._load(self._token, answer_id, claim_id)
 

@@ -116,7 +116,7 @@ class ReportPane(VerticalScroll):
         self.draw()
 
     def draw(self) -> None:
-        """Redraw the numbers as last read (keys of README "The report").
+        """Redraw the numbers as last read (keys of docs/report.md).
 
         While ``withheld`` every figure but the session's is: in blind review each one
         counts the judge's verdicts (labels fall back to them; kappa compares with them),
@@ -158,7 +158,7 @@ class ReportPane(VerticalScroll):
             (
                 "Claim level",
                 report["claim_level"],
-                # README "The report": over every claim; an unlabelled claim is not stated.
+                # docs/report.md: over every claim; an unlabelled claim is not stated.
                 f"{_n(verdicts['stated'])}/{_n(report['claims'])} stated",
             ),
             (

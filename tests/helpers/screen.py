@@ -1,4 +1,4 @@
-"""What the review tests share: the terminal size, reading a pane's text, a long answer."""
+"""What the review tests share: the terminal size, reading the screen, a long answer."""
 
 from __future__ import annotations
 

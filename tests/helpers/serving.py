@@ -11,7 +11,7 @@ from pathlib import Path
 
 from groundtui.importing.files import import_files
 from groundtui.store import Store
-from tests.builders import make_answer, write_jsonl
+from tests.helpers.builders import make_answer, write_jsonl
 
 
 def three_claim_answers(n: int) -> list[dict]:
@@ -42,7 +42,7 @@ def serve_db(tmp_path: Path, answers: int = 6) -> Path:
     return path
 
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Served:

@@ -1,4 +1,4 @@
-"""Builders of test input, importable from any test folder as ``tests.builders``."""
+"""Builders of test input, importable from any test folder as ``tests.helpers.builders``."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from groundtui.store import Store
 
 
 def make_answer(answer_id: str = "A-1", **overrides: Any) -> dict:
-    """A valid README "Input" record; ``overrides`` replace top-level keys."""
+    """A valid docs/formats.md record; ``overrides`` replace top-level keys."""
     record: dict[str, Any] = {
         "id": answer_id,
         "question": "Can I return a sofa after six weeks?",
