@@ -136,9 +136,9 @@ async def test_the_page_is_the_products_and_names_the_reviewer_from_the_token(db
         assert response.headers["Referrer-Policy"] == "no-referrer"
         (ticket,) = server.tickets
         assert server.tickets[ticket].reviewer.name == "Dana"
-        # the cap counts a page not yet connected: Dana's second tab is refused
+        # a page load holds no session (a link preview, a mail scanner): a second is served
         second = await client.get(f"/?token={token}")
-        assert second.status == 429 and "1 review sessions open" in await second.text()
+        assert second.status == 200 and len(server.tickets) == 2
         # a ticket whose reviewer was revoked meanwhile starts nothing
         with Store(db) as store:
             store.revoke_reviewer("Dana")
@@ -150,15 +150,36 @@ async def test_the_page_is_the_products_and_names_the_reviewer_from_the_token(db
         await client.close()
 
 
-async def test_the_cap_in_all(db: Path) -> None:
+async def test_page_loads_refuse_no_one_and_the_caps_count_open_websockets(db: Path) -> None:
+    """Real ``groundtui review`` processes, one per websocket: four page loads of each of
+    three links are served (no websocket, no session); the caps count the sockets."""
+    import re
+
     with Store(db) as store:
-        tokens = [store.add_reviewer(name)[1] for name in ("a", "b", "c")]
-    server = ReviewServer(str(db), per_reviewer=3, in_all=2)
+        tokens = {name: store.add_reviewer(name)[1] for name in ("a", "b", "c")}
+    server = ReviewServer(str(db), per_reviewer=1, in_all=2)
     client = await _client(server)
+    sockets = []
     try:
-        statuses = [(await client.get(f"/?token={t}")).status for t in tokens]
-        assert statuses == [200, 200, 429]
+        tickets = {}
+        for name, token in tokens.items():
+            for _ in range(4):
+                page = await client.get(f"/?token={token}")
+                assert page.status == 200, await page.text()
+                tickets.setdefault(name, []).append(
+                    re.search(r"/ws/([\w-]+)", await page.text())[1]
+                )
+        sockets.append(await client.ws_connect(f"/ws/{tickets['a'][0]}?width=100&height=30"))
+        sockets.append(await client.ws_connect(f"/ws/{tickets['b'][0]}?width=100&height=30"))
+        second_of_a = await client.get(f"/ws/{tickets['a'][1]}")
+        assert second_of_a.status == 429
+        assert "a already has 1 review sessions open" in await second_of_a.text()
+        third = await client.get(f"/ws/{tickets['c'][0]}")
+        assert third.status == 429 and "already runs 2 review sessions" in await third.text()
+        assert server.started == 2
     finally:
+        for socket in sockets:
+            await socket.close()
         await client.close()
 
 
@@ -216,6 +237,7 @@ def test_a_session_skips_the_whole_file_check_its_server_made(
     assert checked == [str(other)]  # not another file
 
 
+@pytest.mark.slow
 async def test_revoking_a_link_ends_its_open_sessions_and_frees_their_leases(db: Path) -> None:
     """Real processes: a ``groundtui serve``, and a ``groundtui review`` per websocket
     opened as the page opens it. Revoking Robin's link ends his session within the
@@ -281,3 +303,51 @@ async def test_revoking_a_link_ends_its_open_sessions_and_frees_their_leases(db:
             await until(lambda: not server.children())
     finally:
         server.stop()
+
+
+@pytest.mark.slow
+async def test_a_session_ends_within_seconds_of_its_server_killed(db: Path) -> None:
+    """Real processes: ``kill -9`` of ``groundtui serve`` while Robin's session runs. The
+    session process notices its server gone and quits within 10 s, freeing the answer it
+    opened and did not touch."""
+    import asyncio
+    import re
+    import signal
+    import sqlite3
+
+    import aiohttp
+
+    from tests.helpers.serving import Served
+
+    with Store(db) as store:
+        token = store.add_reviewer("Robin")[1]
+
+    def leases() -> int:
+        with sqlite3.connect(db) as conn:
+            return conn.execute("select count(*) from leases").fetchone()[0]
+
+    server = Served(db)
+    try:
+        async with aiohttp.ClientSession() as client:
+            async with client.get(f"{server.url}/?token={token}") as page:
+                ticket = re.search(r"/ws/([\w-]+)", await page.text())
+            assert ticket is not None
+            socket = await client.ws_connect(f"{server.url}/ws/{ticket[1]}?width=140&height=45")
+            for _ in range(600):
+                if leases() and server.children():
+                    break
+                await asyncio.sleep(0.1)
+            (session,) = server.children()
+            assert leases() == 1
+            server.process.send_signal(signal.SIGKILL)
+            server.process.wait(timeout=10)
+            for _ in range(100):
+                if not Path(f"/proc/{session}").exists():
+                    break
+                await asyncio.sleep(0.1)
+            assert not Path(f"/proc/{session}").exists(), "the session outlived its server by 10 s"
+            assert leases() == 0
+            await socket.close()
+    finally:
+        if server.process.poll() is None:
+            server.stop()

@@ -296,6 +296,9 @@ def test_a_name_with_spaces_around_it_is_the_same_reviewer(
         def run(self) -> None:
             pass
 
+        def close_session(self) -> None:
+            pass
+
     monkeypatch.setattr(
         "groundtui.tui.app.make_app", lambda path, name, *a, **k: made.update(name=name) or NoUI()
     )

@@ -61,12 +61,23 @@ def review(
         raise UserError(f"--reviewer: {exc}") from None
     path, read_only = _checked(db_path or default_db_path(), read_only)
     _need_terminal("review")
+    from groundtui.serve import PARENT_ENV
     from groundtui.tui.app import make_app
 
+    parent = os.environ.get(PARENT_ENV, "")  # a browser session's server
     app = make_app(
-        path, reviewer, blind, readonly=read_only, adjudicate=adjudicate, advance=not no_advance
+        path,
+        reviewer,
+        blind,
+        readonly=read_only,
+        adjudicate=adjudicate,
+        advance=not no_advance,
+        parent=int(parent) if parent.isdigit() else None,
     )
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.close_session()
     if app.unsaved:  # the terminal closed while another program held the lock for long
         raise UserError(
             f"{len(app.unsaved)} decision(s) could not be saved: database {path} stayed "

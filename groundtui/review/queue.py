@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from groundtui.store import Store
-from groundtui.store.rules import in_control
+from groundtui.store.rules import in_control, live_mark
 from groundtui.store.team import open_to
 
 PAGE = 100
@@ -37,7 +37,7 @@ PRIORITY = (
     " and l.judge_verdict is not null and l.judge_verdict != 'stated'))"
 )
 # A mark that counts: neither an undo row nor undone by one (m then u leaves none).
-LIVE_MARK = "m.reverts is null and not exists (select 1 from answer_marks u where u.reverts = m.id)"
+LIVE_MARK = live_mark("m")
 MARKED = f"select 1 from answer_marks m where {LIVE_MARK}"
 REVIEWED = (
     "(case when exists (select 1 from claim_labels l where l.answer_id = a.id)"

@@ -12,6 +12,7 @@ makes of a label is decided in ``labels``; the other rows are ``changes``'.
 from __future__ import annotations
 
 import sqlite3
+import uuid
 from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -76,6 +77,10 @@ class ReviewSession:
         self.spacing = 50.0
         """A whole-database count of the screen waits this many times its last CPU time
         before it runs again (``tui.live.SPACING``)."""
+        self.session_id = uuid.uuid4().hex
+        """This process's name on its leases, which its heartbeat keeps alive."""
+        self.opened: str | None = None
+        """The answer last opened (``open``)."""
         self.writes: WriteQueue[Intent, Outcome] = WriteQueue(
             db_path, self.apply, self._failed, _waiting, timeout=write_timeout, pause=pause
         )
@@ -106,8 +111,22 @@ class ReviewSession:
             now=self.now(),
             minutes=self.lease_minutes,
             share=self.share,
+            session=self.session_id,
         )
         return [] if lease.granted else lease.holders
+
+    def open(self, store: Store, answer_id: str) -> list[str]:
+        """Take the answer the reviewer opens (``take``), and let the one they leave go
+        soon unless they labelled or marked it (``Store.pass_over``)."""
+        left, self.opened = self.opened, answer_id
+        if left is not None and left != answer_id and not (self.adjudicate or self.readonly):
+            store.pass_over(left, self.reviewer, self.now())
+        return self.take(store, answer_id)
+
+    def heartbeat(self, store: Store) -> None:
+        """This process is alive: its leases hold ``ALIVE_MINUTES`` more."""
+        if not (self.adjudicate or self.readonly):
+            store.heartbeat(self.session_id, self.now())
 
     def hides_others(self, store: Store, answer_id: str) -> bool:
         """Whether other reviewers' labels on the answer are hidden until this reviewer

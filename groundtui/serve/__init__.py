@@ -4,3 +4,7 @@
 link, session caps and the product's own page); ``process`` starts and ends one
 ``groundtui review`` process per browser session. Imported only by ``groundtui serve``.
 """
+
+PARENT_ENV = "GROUNDTUI_SERVE_PID"
+"""Names the ``serve`` process to a session it starts: the session quits once that process
+is gone, whatever signal ended it (``kill -9`` included), freeing its untouched leases."""

@@ -10,10 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sys
 from asyncio.subprocess import PIPE, Process
 
 from textual_serve.app_service import AppService
+
+from groundtui.serve import PARENT_ENV
 
 log = logging.getLogger("groundtui.serve")
 
@@ -51,11 +54,22 @@ class ReviewProcess(AppService):
             stdin=PIPE,
             stdout=PIPE,
             stderr=PIPE,
-            env={**self._build_environment(width=width, height=height), **self.env},
+            env={
+                **self._build_environment(width=width, height=height),
+                **self.env,
+                PARENT_ENV: str(os.getpid()),
+            },
         )
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
+
+    def terminate(self) -> None:
+        """SIGTERM the session's process: it quits as ``q`` does, without waiting for
+        textual-serve's quit message to reach it."""
+        if self._process is not None and self._process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self._process.terminate()
 
     async def stop(self) -> None:
         """Ask the app to quit (as ``q`` does: its leases are freed) and wait for it."""

@@ -5,8 +5,10 @@ token in the database (``Store.reviewer_for_token``; a wrong or revoked token is
 and hands the page a one-time *ticket*, valid for a minute; the page's websocket,
 ``/ws/<ticket>``, redeems it and only then starts the reviewer's ``groundtui review``
 process, with the name from the database, never from the URL. A websocket without a
-live ticket is HTTP 403 and starts nothing. Sessions are capped per reviewer and in all
-(each one is a process); beyond a cap the page and the websocket answer HTTP 429.
+live ticket is HTTP 403 and starts nothing. Sessions are open websockets, capped per
+reviewer and in all (each one is a process); beyond a cap the page and the websocket answer
+HTTP 429. A page load that never opens its websocket holds no slot: a link preview or a
+mail scanner fetching the link refuses no one.
 
 A session lasts as long as the link that opened it: every ``LINK_CHECK`` seconds the server
 reads which links are live, and ends the sessions of a link revoked (or replaced by
@@ -78,6 +80,8 @@ class Session:
     websocket: web.WebSocketResponse
     closing: asyncio.Task | None = None
     """Closing its websocket, once its link is no longer live."""
+    service: ReviewProcess | None = None
+    """Its ``groundtui review`` process, once started."""
 
 
 class ReviewServer(Server):
@@ -126,22 +130,21 @@ class ReviewServer(Server):
     def full(self, reviewer: Reviewer) -> str | None:
         """Why ``reviewer`` may open no more sessions now, or None."""
         key = reviewer.name.casefold()
-        if self.sessions[key] + self._pending(key) >= self.per_reviewer:
+        if self.sessions[key] >= self.per_reviewer:
             return (
                 f"{reviewer.name} already has {self.per_reviewer} review sessions open "
                 "(close a tab first)"
             )
-        if sum(self.sessions.values()) + self._pending(None) >= self.in_all:
+        if sum(self.sessions.values()) >= self.in_all:
             return f"the server already runs {self.in_all} review sessions; try again later"
         return None
 
-    def _pending(self, key: str | None) -> int:
+    def _forget_old_tickets(self) -> None:
+        """Drop the tickets of page loads whose websocket never came (a link preview, a mail
+        scanner): they never held a session."""
         now = time.monotonic()
         for ticket in [t for t, v in self.tickets.items() if v.expires < now]:
             del self.tickets[ticket]
-        return sum(
-            1 for t in self.tickets.values() if key is None or t.reviewer.name.casefold() == key
-        )
 
     # -- the web application ----------------------------------------------------------
 
@@ -168,6 +171,11 @@ class ReviewServer(Server):
         self._watch = asyncio.create_task(self.watch_links())
 
     async def on_shutdown(self, app: web.Application) -> None:
+        # SIGTERM to every session at once: each quits as q does (its writes waited for,
+        # its untouched answers freed) in well under a second, instead of one by one.
+        for session in self.open.values():
+            if session.service is not None:
+                session.service.terminate()
         if self._watch is not None:
             self._watch.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -209,6 +217,7 @@ class ReviewServer(Server):
             return refuse(403, "adjudication is for a lead's link")
         if (why := self.full(reviewer)) is not None:
             return refuse(429, why)
+        self._forget_old_tickets()
         ticket = secrets.token_urlsafe(24)
         blind = request.query.get("blind", "").lower() in YES
         self.tickets[ticket] = Ticket(
@@ -264,6 +273,7 @@ class ReviewServer(Server):
                 download_manager=self.download_manager,
             )
             await service.start(width, height)
+            self.open[id(websocket)].service = service
             self.started += 1
             log.info("session of %s started (process %s)", reviewer.name, service.pid)
             await self._process_messages(websocket, service)

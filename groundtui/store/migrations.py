@@ -400,3 +400,13 @@ def m009_independent_reviews(db: sqlite_utils.Database) -> None:
     """``reviews.independent``: the label was made with the other reviewers' labels hidden
     (the double-review overlap), beside ``blind`` (made with the judge's hidden)."""
     db.table("reviews").add_column("independent", int, not_null_default=0)
+
+
+@migration
+def m010_lease_heartbeats(db: sqlite_utils.Database) -> None:
+    """A lease follows the process that holds it: ``alive_until`` is renewed by the
+    session's heartbeat and lapses soon after the process dies, ``session`` names it.
+    A lease from before holds as long as it did."""
+    db.table("leases").add_column("alive_until", str)
+    db.table("leases").add_column("session", str)
+    db.execute("update leases set alive_until = expires_at")

@@ -96,3 +96,22 @@ def in_control(a: str, share: str) -> str:
         f" and not exists (select 1 from flags f where f.answer_id = {a}.id)"
         f" and control_point({a}.id) < {share})"
     )
+
+
+def live_mark(m: str) -> str:
+    """Whether correctness mark row ``m`` counts: neither an undo row nor undone by one
+    (``m`` then ``u`` leaves none)."""
+    return (
+        f"{m}.reverts is null and not exists"
+        f" (select 1 from answer_marks u where u.reverts = {m}.id)"
+    )
+
+
+def live_review(r: str) -> str:
+    """Whether review row ``r`` is its reviewer's label on its claim now: the reviewer's
+    latest row of the claim, and not a withdrawal (an undo, a label taken back)."""
+    return (
+        f"{r}.verdict is not null and {r}.id = (select x.id from reviews x"
+        f" where x.claim_id = {r}.claim_id and x.reviewer = {r}.reviewer"
+        " order by x.at desc, x.id desc limit 1)"
+    )

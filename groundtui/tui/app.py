@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
+import signal
 from collections.abc import Callable
 from datetime import datetime
 from typing import ClassVar
@@ -20,6 +24,8 @@ from groundtui.tui.screens.review import ReviewScreen
 UNOFFERED_THEMES = ("ansi-dark", "ansi-light")
 """Textual's themes in the terminal's own 16 colours: how readable they are is the
 terminal's palette, which the app cannot see, so it does not offer them."""
+PARENT_CHECK = 1.0
+"""Seconds between two looks at whether a browser session's server is still there."""
 CLOSING_PATIENCE = 30.0
 """Seconds a closing app keeps retrying writes the database is still locked against."""
 
@@ -61,14 +67,38 @@ class ReviewApp(App[None]):
     def get_default_screen(self) -> ReviewScreen:
         return ReviewScreen(self.db_path, self.session)
 
+    parent_pid: int | None = None
+    """The ``serve`` process this browser session lives for, if any."""
+
     def on_mount(self) -> None:
         if self.notice:
             self.notify(self.notice, timeout=15)
+        # SIGTERM quits as q does: every write waited for, untouched answers freed.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
+        if self.parent_pid is not None:
+            self.set_interval(PARENT_CHECK, self._check_parent)
+
+    def _check_parent(self) -> None:
+        """Quit once the server this session serves is gone (its pipes may outlive it)."""
+        if os.getppid() != self.parent_pid:
+            self.exit()
 
     def on_unmount(self) -> None:
         # `q` waits for every write; a closed terminal or ctrl+c does not, so whatever is
         # still queued (or waiting for another program's lock) is written here, before exit.
-        self.unsaved = self.session.close(CLOSING_PATIENCE)
+        self.close_session()
+
+    closed = False
+    """Whether the session's writes were finished and its untouched answers freed."""
+
+    def close_session(self) -> None:
+        """Finish the session's writes and free its untouched answers, once. The CLI calls
+        it again after ``run``: an app whose output pipe broke (its server died mid-draw)
+        ends without unmounting."""
+        if not self.closed:
+            self.closed = True
+            self.unsaved = self.session.close(CLOSING_PATIENCE)
 
 
 def make_app(
@@ -81,6 +111,7 @@ def make_app(
     clock: Callable[[], datetime] | None = None,
     poll: float = 1.0,
     spacing: float = SPACING,
+    parent: int | None = None,
     advance: bool = True,
 ) -> ReviewApp:
     """The review app over ``db_path`` for ``reviewer`` (used by the CLI, tests, bench).
@@ -93,6 +124,7 @@ def make_app(
         poll: seconds between two looks for other people's changes.
         spacing: a whole-database count waits this many times its last CPU time before it
             runs again (``live.SPACING``; 0: only ``poll`` apart).
+        parent: the process this one lives for (``groundtui serve``): quit once it is gone.
         advance: a key that completes a claim moves on (False: ``review --no-advance``).
     """
     if readonly is None:
@@ -118,4 +150,6 @@ def make_app(
     if clock is not None:
         session.clock = clock
     session.poll, session.spacing = poll, spacing
-    return ReviewApp(str(db_path), session)
+    app = ReviewApp(str(db_path), session)
+    app.parent_pid = parent
+    return app

@@ -3,13 +3,14 @@
 Every ``poll`` seconds ``LiveWatch`` runs a short worker that looks at the database's last
 rows (the newest review, judgement, adjudication, mark, answer, claim and correction: a few
 index lookups) and posts ``DatabaseChanged`` when they moved: another reviewer's label, a
-judge, an import. The same worker renews this reviewer's lease on the open answer while
-they are on it (docs/team-review.md). (``PRAGMA data_version`` would need one
-connection kept open across looks, on one thread.)
+judge, an import. (``PRAGMA data_version`` would need one connection kept open across
+looks, on one thread.) Every ``HEARTBEAT_SECONDS`` the same worker tells the database this
+process is alive, which keeps its leases (docs/team-review.md): they lapse within
+``ALIVE_MINUTES`` of the process dying, however long ``lease_minutes`` is.
 
 A whole-database count (the queue's progress, the report's team keys) runs again after a
 change through ``Spaced``: at once when it is cheap, so a label anyone makes shows within
-two seconds; never sooner than ``SPACING`` times its last duration, so that on a database
+two seconds; never sooner than ``SPACING`` times its last CPU time, so that on a database
 where it takes a second it costs a session at most a fiftieth of a core, however busy the
 team: ten browser sessions on one host each count the same database.
 """
@@ -27,11 +28,10 @@ from textual.worker import get_current_worker
 
 from groundtui.review.session import ReviewSession
 from groundtui.store import Store
+from groundtui.store.team import HEARTBEAT_SECONDS
 from groundtui.tui.messages import DatabaseChanged
 from groundtui.tui.reads import read
 
-RENEW_EVERY = 60.0
-"""Seconds between two renewals of the open answer's lease (it lasts ``lease_minutes``)."""
 #: The newest row of each table whose change the screen shows.
 LAST_ROWS = (
     "select (select max(id) from reviews), (select max(id) from judgements),"
@@ -89,44 +89,38 @@ class Spaced:
 
 
 class LiveWatch(Widget):
-    """Looks for other people's changes every ``session.poll`` seconds; keeps the open
-    answer's lease. Draws nothing."""
+    """Looks for other people's changes every ``session.poll`` seconds; beats for this
+    process's leases. Draws nothing."""
 
     DEFAULT_CSS = "LiveWatch { display: none; }"
 
     def __init__(self, session: ReviewSession) -> None:
         super().__init__()
         self.session = session
-        self.answer_id: str | None = None
-        """The answer on screen, whose lease is renewed (set by the screen)."""
         self._seen: tuple | None = None
-        self._renewed = time.monotonic()
+        self._beaten = time.monotonic()
 
     def on_mount(self) -> None:
         self.set_interval(self.session.poll, self.look)
 
     def look(self) -> None:
         """Has anyone written since the last look? (a timer)"""
-        renew = (
-            self.answer_id is not None
-            and not self.session.readonly
-            and time.monotonic() - self._renewed >= RENEW_EVERY
-        )
-        self._look(self._seen, self.answer_id if renew else None)
+        beat = time.monotonic() - self._beaten >= HEARTBEAT_SECONDS
+        self._look(self._seen, beat)
 
     @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
-    def _look(self, seen: tuple | None, renew: str | None) -> None:
+    def _look(self, seen: tuple | None, beat: bool) -> None:
         """A short worker per look, not one that runs for ever, so that a test or a closing
         app that waits for every worker is never held up."""
 
         def last_rows(store: Store) -> tuple:
-            if renew is not None:
-                self.session.take(store, renew)
+            if beat:
+                self.session.heartbeat(store)
             return tuple(store.db.execute(LAST_ROWS).fetchone())
 
         now = read(self, self.session, "the database", last_rows, quiet=True)
-        if renew is not None:
-            self._renewed = time.monotonic()
+        if beat and now is not None:
+            self._beaten = time.monotonic()
         if now is None or get_current_worker().is_cancelled:
             return
         self.app.call_from_thread(self._compare, seen, now)

@@ -10,6 +10,7 @@ happened on ``out``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import Any
 
@@ -88,3 +89,41 @@ def review_answers(db: str, name: str, answers: int, start: Any, out: Any) -> No
         out.put(asyncio.run(_review(db, name, answers, start)))
     except Exception as exc:  # the parent reports it; a child's traceback would be lost
         out.put({"name": name, "error": repr(exc)})
+
+
+def _reviews(db: str, name: str) -> int:
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        return conn.execute("select count(*) from reviews where reviewer = ?", [name]).fetchone()[0]
+
+
+async def _press(
+    db: str, name: str, keys: tuple[str, ...], hold: bool = False, out: Any = None
+) -> list[str]:
+    from groundtui.tui import make_app
+
+    app = make_app(db, name, advance=False)
+    async with app.run_test(size=(140, 44)) as pilot:
+        screen = app.screen
+        await _until(lambda: screen.detail is not None and not screen.awaiting_answer)
+        opened = [screen.detail.id]
+        for key in keys:  # each a key that writes a row: wait until it is on disk
+            rows = _reviews(db, name)
+            await pilot.press(key)
+            await _until(lambda n=rows: _reviews(db, name) > n)
+        if hold:
+            out.put(opened)
+            await asyncio.Event().wait()  # until the parent kills this process
+        await pilot.press("q")
+    return opened
+
+
+def press_keys(db: str, name: str, keys: tuple[str, ...], out: Any, hold: bool = False) -> None:
+    """Open the review UI as ``name``, press ``keys`` on the first answer, quit; put the
+    answer it opened on ``out``. ``hold``: put it there and stay open, to be killed."""
+    try:
+        result = asyncio.run(_press(db, name, keys, hold, out))
+        out.put(result)
+    except Exception as exc:  # the parent reports it; a child's traceback would be lost
+        out.put(repr(exc))

@@ -136,6 +136,9 @@ def test_review_takes_no_advance_for_the_session(review_db: Path, monkeypatch, a
         def run(self) -> None:
             pass
 
+        def close_session(self) -> None:
+            pass
+
     def fake(*args, **kwargs):
         made.update(kwargs)
         return NoUI()

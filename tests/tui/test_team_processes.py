@@ -78,3 +78,84 @@ def test_two_reviewers_an_import_and_a_judge_at_once(tmp_path: Path) -> None:
     assert all(len(people) == 1 for people in labelled.values())  # no answer given twice
     # Every key that said "Saved" is a row on disk.
     assert len(rows) == sum(r["labels"] for r in results.values()) > 0
+
+
+async def test_a_label_withdrawn_with_undo_holds_the_answer_no_longer(tmp_path: Path) -> None:
+    """gil, a process of his own, labels the first claim, undoes it and quits: his label is
+    withdrawn, so the answer is no one's. hal gets it once gil's lease is past (his clock 16
+    minutes on), and at once after ``groundtui leases --release gil``."""
+    from datetime import timedelta
+
+    from groundtui.tui import make_app
+    from tests.helpers.pilot import press, settle
+    from tests.helpers.screen import SIZE
+    from tests.tui.reviewer_process import press_keys
+
+    db = tmp_path / "team.db"
+    with Store(db) as store:
+        answers = write_jsonl(tmp_path / "a.jsonl", _answers("U", 3, judged=True))
+        assert import_files(store, [str(answers)]).exit_code == 0
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    gil = ctx.Process(target=press_keys, args=(str(db), "gil", ("s", "u"), out))
+    gil.start()
+    (opened,) = out.get(timeout=120)
+    gil.join(timeout=60)
+    assert gil.exitcode == 0
+    with Store(db) as store:
+        verdicts = [r["verdict"] for r in store.db.query("select verdict from reviews order by id")]
+    assert verdicts == ["stated", None]  # the label, then the row that withdraws it
+
+    from datetime import UTC, datetime
+
+    later = datetime.now(UTC) + timedelta(minutes=16)
+    hal = make_app(db, "hal", clock=lambda: later)
+    async with hal.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert hal.screen.detail.id == opened
+        await press(pilot, "q")
+
+    released = subprocess.run(
+        [sys.executable, "-m", "groundtui", "leases", "--release", "gil", "--db", str(db)],
+        capture_output=True,
+        text=True,
+    )
+    assert released.returncode == 0, released.stderr
+    hal = make_app(db, "hal")
+    async with hal.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert hal.screen.detail.id == opened
+
+
+async def test_a_killed_reviewers_answer_is_free_within_two_minutes(tmp_path: Path) -> None:
+    """ivy's process opens an answer and is killed (kill -9: no goodbye). Its heartbeat
+    stops, so the answer is free for jo within 2 minutes (jo's clock 3 minutes on), not
+    after lease_minutes (15); a minute on, it is still ivy's."""
+    import os
+    import signal
+    from datetime import UTC, datetime, timedelta
+
+    from groundtui.tui import make_app
+    from tests.helpers.pilot import press, settle
+    from tests.helpers.screen import SIZE
+    from tests.tui.reviewer_process import press_keys
+
+    db = tmp_path / "team.db"
+    with Store(db) as store:
+        answers = write_jsonl(tmp_path / "a.jsonl", _answers("K", 3, judged=True))
+        assert import_files(store, [str(answers)]).exit_code == 0
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    ivy = ctx.Process(target=press_keys, args=(str(db), "ivy", (), out, True))
+    ivy.start()
+    (opened,) = out.get(timeout=120)
+    os.kill(ivy.pid, signal.SIGKILL)
+    ivy.join(timeout=10)
+    killed_at = datetime.now(UTC)
+    for minutes, expected in ((1, False), (3, True)):
+        at = killed_at + timedelta(minutes=minutes)
+        jo = make_app(db, "jo", clock=lambda at=at: at)
+        async with jo.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert (jo.screen.detail.id == opened) is expected, minutes
+            await press(pilot, "q")

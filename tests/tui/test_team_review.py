@@ -10,12 +10,14 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from groundtui.report import compute
 from groundtui.store import Store, now_iso
 from groundtui.tui import make_app
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.report import ReportPane
-from tests.helpers.pilot import press, settle
+from tests.helpers.pilot import press, settle, until
 from tests.helpers.screen import SIZE, plain
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -33,19 +35,7 @@ def _reviewers_of(db: Path) -> dict[str, set[str]]:
     return found
 
 
-async def _until(pilot, condition, seconds: float = 20.0) -> bool:
-    """Let the app run until ``condition()`` holds (the live refresh), or give up.
-
-    It returns as soon as the condition holds, the look after the change when the app's
-    counts are not spaced (``spacing=0``); the bound is for a machine under load.
-    """
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return True
-        await pilot.pause(0.05)
-    return condition()
-
-
+@pytest.mark.slow
 async def test_two_reviewers_starting_together_never_label_the_same_answer(review_db: Path):
     ann, bob = make_app(review_db, "ann"), make_app(review_db, "bob")
     async with ann.run_test(size=SIZE) as a, bob.run_test(size=SIZE) as b:
@@ -60,6 +50,7 @@ async def test_two_reviewers_starting_together_never_label_the_same_answer(revie
     assert {"ann", "bob"} <= set().union(*_reviewers_of(review_db).values())
 
 
+@pytest.mark.slow
 async def test_a_label_on_an_answer_someone_else_holds_is_refused(review_db: Path):
     with Store(review_db) as store:
         assert store.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=0).granted
@@ -79,15 +70,30 @@ async def test_a_label_on_an_answer_someone_else_holds_is_refused(review_db: Pat
     assert "A-1" not in _reviewers_of(review_db)
 
 
-async def test_an_abandoned_lease_expires_after_lease_minutes(review_db: Path):
-    with Store(review_db) as store:  # ann opened A-1, then her terminal died
-        store.take_lease("A-1", "ann", now=now_iso(T0), minutes=15, share=0)
-    for minutes, first in ((5, "A-3"), (16, "A-1")):
+@pytest.mark.slow
+async def test_a_dead_reviewers_lease_lapses_within_two_minutes(review_db: Path):
+    """ann opened A-1, then her terminal died: no heartbeat renews her lease, so it lapses
+    two minutes on, not after lease_minutes (15)."""
+    with Store(review_db) as store:
+        store.take_lease("A-1", "ann", now=now_iso(T0), minutes=15, share=0, session="ann-1")
+    for minutes, first in ((1, "A-3"), (3, "A-1")):
         bob = make_app(review_db, "bob", clock=lambda m=minutes: T0 + timedelta(minutes=m))
         async with bob.run_test(size=SIZE) as pilot:
             await settle(pilot)
             assert bob.screen.detail.id == first
             await press(pilot, "q")
+
+
+def test_a_living_idle_session_holds_an_answer_for_lease_minutes_and_no_more(review_db: Path):
+    with Store(review_db) as store:
+        store.take_lease("A-1", "ann", now=now_iso(T0), minutes=15, share=0, session="ann-1")
+        for minute in range(1, 20):  # her process beats every half minute or so
+            store.heartbeat("ann-1", now_iso(T0 + timedelta(minutes=minute)))
+            held = [
+                r["answer_id"]
+                for r in store.live_leases(now_iso(T0 + timedelta(minutes=minute, seconds=30)))
+            ]
+            assert held == (["A-1"] if minute < 15 else []), minute
 
 
 async def test_quitting_frees_the_answers_you_did_not_touch(review_db: Path):
@@ -103,6 +109,7 @@ async def test_quitting_frees_the_answers_you_did_not_touch(review_db: Path):
         assert [r["answer_id"] for r in store.live_leases(now_iso())] == ["A-1"]
 
 
+@pytest.mark.slow
 async def test_in_the_overlap_the_second_reviewer_sees_the_first_only_after_labelling(
     review_db: Path,
 ):
@@ -149,13 +156,14 @@ async def test_another_reviewers_label_appears_without_a_key_press(review_db: Pa
             others = screen.detail.claims[0].shown_others
             return [(o.reviewer, o.verdict) for o in others] == [("ann", "contradicted")]
 
-        assert await _until(pilot, shown)
-        assert await _until(
+        assert await until(pilot, shown)
+        assert await until(
             pilot, lambda: "ann" in screen.query_one(ReportPane).team_numbers.get("reviewers", {})
         )
-        assert await _until(pilot, lambda: "ann" in plain(bob, "#report-body"))
+        assert await until(pilot, lambda: "ann" in plain(bob, "#report-body"))
 
 
+@pytest.mark.slow
 async def test_a_lead_adjudicates_the_claims_reviewers_disagree_on(review_db: Path):
     with Store(review_db) as store:
         store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
@@ -192,6 +200,7 @@ async def test_a_lead_adjudicates_the_claims_reviewers_disagree_on(review_db: Pa
         assert store.scalar("select count(*) from reviews where reviewer = 'lead'") == 0
 
 
+@pytest.mark.slow
 async def test_g_shows_the_guidelines_and_says_how_to_set_them(review_db: Path, tmp_path: Path):
     app = make_app(review_db, "ann")
     async with app.run_test(size=SIZE) as pilot:
@@ -209,6 +218,7 @@ async def test_g_shows_the_guidelines_and_says_how_to_set_them(review_db: Path, 
     assert "A figure the source lacks" in await _guidelines_shown(review_db, guide)
 
 
+@pytest.mark.slow
 async def test_guidelines_holding_control_characters_show_them_inert(
     review_db: Path,
     tmp_path: Path,

@@ -192,7 +192,6 @@ class ReviewScreen(Screen):
         if current is None or current.id != self.choosing_kind:
             self.choosing_kind = None
         self.query_one(ReportPane).withheld = self._withheld(on_screen.detail)
-        self.query_one(LiveWatch).answer_id = on_screen.detail.id if on_screen.detail else None
 
     def _show(self, detail: AnswerDetail | None, claim: int) -> None:
         self.on_screen = OnScreen(detail, claim, self.session.blind)

@@ -70,7 +70,7 @@ class AnswerView(VerticalScroll):
 
         def load(store: Store) -> AnswerDetail | None:
             try:
-                holders = session.take(store, answer_id)
+                holders = session.open(store, answer_id)
             except StoreError:  # locked for long: the first label takes it (or says whose)
                 holders = []
             detail = session.load(store, answer_id)
