@@ -429,3 +429,46 @@ def test_a_citation_of_a_wrong_type_is_one_sentence_naming_the_field(
     assert [bad.reason for bad in result.bad] == [
         "field 'claims.0.citation': must be a source's number, its id, or a list of them"
     ]
+
+
+def _one_claim_reviewed_by(n: int, answer_id: str) -> dict:
+    reviews = [
+        {
+            "reviewer": f"r{i}",
+            "verdict": ("stated", "absent")[i % 2],
+            "at": f"2026-11-01T{i // 60 // 60:02}:{i // 60 % 60:02}:{i % 60:02}Z",
+        }
+        for i in range(n)
+    ]
+    claim = {"text": "Sofas can be returned within 14 days.", "citation": 1, "reviews": reviews}
+    return make_answer(answer_id, claims=[claim])
+
+
+def _steps_to_import(tmp_path: Path, n: int) -> int:
+    """SQLite's virtual-machine steps (in thousands) to import one claim of ``n`` reviewers
+    into a database of 50 answers: the work, counted, not timed."""
+    db = tmp_path / f"{n}.db"
+    with Store(db) as store:
+        others = [make_answer(f"B-{i}") for i in range(50)]
+        assert import_files(store, [str(write_jsonl(tmp_path / f"b{n}.jsonl", others))]).written
+        steps = [0]
+
+        def count() -> int:
+            steps[0] += 1
+            return 0
+
+        store.db.conn.set_progress_handler(count, 1000)
+        path = write_jsonl(tmp_path / f"{n}.jsonl", [_one_claim_reviewed_by(n, "A-1")])
+        assert import_files(store, [str(path)]).reviews == n
+        store.db.conn.set_progress_handler(None, 0)
+        pair = store.db.execute("select count(*) from agg_claim_rr").fetchone()[0]
+        assert pair == 1  # the claim's first two reviewers counted as a pair, in either path
+    return steps[0]
+
+
+def test_many_reviews_of_one_claim_import_in_work_linear_in_their_number(tmp_path: Path):
+    """A claim of 600 reviewers held the write lock 30 s (2,000: 12 minutes): each review's
+    trigger read every other reviewer's latest label. Doubling the reviews now about
+    doubles the work, where it was eight times (measured in SQLite's steps)."""
+    small, large = _steps_to_import(tmp_path, 200), _steps_to_import(tmp_path, 400)
+    assert large < 3 * small, (small, large)

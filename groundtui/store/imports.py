@@ -105,6 +105,14 @@ class ImportWrites(LabelWrites):
                 conflicts.append(answer_id)
         return Present(unchanged, conflicts)
 
+    def spool_review_work(self) -> int:
+        """The sum over the spool's claims of their reviews squared: what the count triggers
+        would read to add them one by one (each reads its claim's reviews)."""
+        return self.scalar(
+            "select coalesce(sum(n * n), 0) from"
+            " (select count(*) as n from spool.reviews group by claim_id)"
+        )
+
     def copy_spool(self, *, bulk: bool = False) -> Written:
         """Copy the attached spool's answers not stored yet, after those already there.
 

@@ -410,3 +410,11 @@ def m010_lease_heartbeats(db: sqlite_utils.Database) -> None:
     db.table("leases").add_column("alive_until", str)
     db.table("leases").add_column("session", str)
     db.execute("update leases set alive_until = expires_at")
+
+
+@migration
+def m011_reviews_by_claim_and_reviewer(db: sqlite_utils.Database) -> None:
+    """Reviews indexed by claim and reviewer in time order: the count triggers read each
+    reviewer's latest label on a claim in one step, so many reviews of one claim stay cheap."""
+    db.table("reviews").create_index(["claim_id", "reviewer", "at", "id"])
+    reinstall_triggers(db)
