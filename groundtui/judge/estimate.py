@@ -34,6 +34,7 @@ from groundtui.judge.answers import (
     stored_claims,
 )
 from groundtui.judge.heuristic.extract import extract_claims
+from groundtui.judge.llm.fences import KEYED
 from groundtui.judge.llm.prompts import extraction_messages, verification_messages
 from groundtui.judge.provenance import provenance_candidate
 from groundtui.store import Store
@@ -160,7 +161,7 @@ def estimate(
                     }
                 )
                 messages = extraction_messages(
-                    answer.question, answer.response, len(answer.sources)
+                    answer.question, answer.response, len(answer.sources), KEYED
                 )
                 _charge(e, judge, messages, reply, seen)
         e.claims += len(todo)
@@ -170,10 +171,10 @@ def estimate(
             source, cross = _sources(answer, claim, text)
             if source is None:
                 continue
-            _charge(e, judge, verification_messages(text, source), None, seen)
+            _charge(e, judge, verification_messages(text, source, KEYED), None, seen)
             if cross is None:
                 continue
-            messages = verification_messages(text, cross)
+            messages = verification_messages(text, cross, KEYED)
             asked = json.dumps(messages, sort_keys=True)
             if asked not in seen:
                 seen.add(asked)

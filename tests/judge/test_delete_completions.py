@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.judge.heuristic import HeuristicJudge
+from groundtui.judge.llm import fences
 from groundtui.judge.llm.cache import cache_key
 from groundtui.judge.llm.prompts import PROMPT_VERSION, extraction_messages, verification_messages
 from groundtui.judge.pipeline import judge_answers
@@ -74,9 +75,13 @@ def test_completions_cached_before_answers_were_recorded_are_found_by_their_prom
     store.add_judgement(claim["id"], MODEL, PROMPT_VERSION, verdict="stated")
     keys = [
         cache_key(
-            MODEL, PROMPT_VERSION, extraction_messages(PRIVATE["question"], PRIVATE["response"], 1)
+            MODEL,
+            PROMPT_VERSION,
+            extraction_messages(PRIVATE["question"], PRIVATE["response"], 1, fences.KEYED),
         ),
-        cache_key(MODEL, PROMPT_VERSION, verification_messages(claim["text"], RETURNS)),
+        cache_key(
+            MODEL, PROMPT_VERSION, verification_messages(claim["text"], RETURNS, fences.KEYED)
+        ),
         "another answer's",
     ]
     for key in keys:

@@ -80,3 +80,51 @@ def test_claims_citing_one_source_share_the_prompt_up_to_the_claim():
     a, b = one[-1]["content"], two[-1]["content"]
     shared = a.index("\nCLAIM:\n")
     assert a[:shared] == b[:shared] and source in a[:shared]
+
+
+@pytest.mark.parametrize("mark", ["\u034f", "\ufe0f", "\u0301", "\u200b", " ", "-"])
+def test_a_mark_or_a_space_inside_the_tag_does_not_hide_it(mark):
+    """A combining grapheme joiner, a variation selector, an accent, a zero-width or plain
+    space between the digits: a model reads the line as the tag, so the tag is not that."""
+    first = fences.choose_tag("seed")
+    assert fences.choose_tag("seed", mark.join(first)) != first
+    assert fences.choose_tag("seed", f"~~~~ END CLAIM {first[:5]}{mark}{first[5:]} ~~~~") != first
+
+
+def test_the_tag_sent_cannot_be_computed_from_the_data():
+    """The tag of a prompt sent mixes in a secret of the run: from the source and the claim
+    alone (what a text written to forge a fence can know) one gets another number, and
+    another run draws another secret."""
+    import subprocess
+    import sys
+
+    source, claim = "Refunds take 5 working days.", "Refunds take 5 days."
+    sent = re.search(r"BEGIN SOURCE (\d+)", verification_messages(claim, source)[-1]["content"])
+    from_data = fences.choose_tag(source, source, claim, secret=fences.KEYED)
+    assert sent is not None and sent[1] != from_data
+    runs = {
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from groundtui.judge.llm import fences; print(fences.RUN_SECRET)",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for _ in range(2)
+    }
+    assert len(runs) == 2
+
+
+async def test_the_completion_cache_holds_across_runs(server, store, load, make_judge, monkeypatch):
+    """The cache keys a prompt by the tags derived without the secret: a second run, with
+    its own secret, finds every reply of the first and calls nothing."""
+    load(answer(response="Refunds take 5 working days [1]."))
+    await judge_answers(store, make_judge(), all_answers=True)
+    calls = len(server.calls)
+    assert calls >= 2
+    monkeypatch.setattr(fences, "RUN_SECRET", "another run")
+    await judge_answers(store, make_judge(), all_answers=True, rejudge=True)
+    assert len(server.calls) == calls

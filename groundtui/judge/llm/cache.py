@@ -21,6 +21,7 @@ import json
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from groundtui.judge.llm import fences
 from groundtui.judge.llm.prompts import (
     PROMPT_VERSION,
     extraction_messages,
@@ -139,6 +140,9 @@ def _answer_keys(store: Store, answer_id: str, models: set[str]) -> set[str]:
         c["text"] for c in store.query("select text from claims where answer_id = ?", [answer_id])
     ]
     against = [*dict.fromkeys(texts), "\n\n".join(texts)]
-    prompts = [extraction_messages(answer[0]["question"], answer[0]["response"], len(texts))]
-    prompts += [verification_messages(c, s) for c in dict.fromkeys(claims) for s in against]
+    question, response = answer[0]["question"], answer[0]["response"]
+    prompts = [extraction_messages(question, response, len(texts), fences.KEYED)]
+    prompts += [
+        verification_messages(c, s, fences.KEYED) for c in dict.fromkeys(claims) for s in against
+    ]
     return {cache_key(m, PROMPT_VERSION, p) for m in models for p in prompts}

@@ -8,60 +8,67 @@ Each block of data (a question, a response, a source, a claim) is laid out as::
     ~~~~ END SOURCE 4821739056 ~~~~
 
 The number is a *tag* chosen for the texts of one prompt so that none of them contains it,
-even read loosely: after NFKC (fullwidth and mathematical digits become ASCII), with every
-decimal digit of any script read as its value and every format character (zero-width
-spaces and joiners, bidi controls, BOM) dropped. A line of the data that imitates a fence,
-with other spaces, zero-width characters or look-alike letters, still lacks the tag; a line
+even read loosely: every decimal digit of any script (after NFKC: fullwidth, mathematical
+and superscript digits too) read as its value, and everything else dropped. So a line of the
+data that imitates a fence with other spaces, zero-width characters, combining marks or
+variation selectors between the digits, or look-alike letters, still lacks the tag; a line
 ``CLAIM:`` in a source opens nothing, because a block opens only at its BEGIN line. The
 texts themselves are never escaped or rewritten.
 
-The tag is derived from the texts by hashing, not drawn at random: the same texts give the
-same prompt, which the completion cache and providers' prompt caches both need. In a
-verification it is derived from the source alone, so every claim citing one source shares
-the prompt's prefix up to the claim.
+The tag is derived by hashing the texts with a secret of the running process
+(:data:`RUN_SECRET`), so text written before the run cannot know it, while within the run
+the same texts give the same prompt (in a verification it is derived from the source alone,
+so claims citing one source share the prompt up to the claim, for providers' prompt
+caches). The completion cache keys a prompt as built with the tag derived without the
+secret (:data:`KEYED`): a prompt keyed so is never sent, and the cache holds across runs.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import secrets
 import unicodedata
 from functools import lru_cache
 
 TAG_DIGITS = 10
+RUN_SECRET = secrets.token_hex(16)
+"""Mixed into every tag this process sends; drawn afresh by each run."""
+KEYED = ""
+"""The secret of the tags a completion-cache key is made with (a prompt never sent)."""
 
-
-_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
-
-
-def _loose_char(m: re.Match[str]) -> str:
-    ch = m.group()
-    if unicodedata.category(ch) == "Cf":
-        return ""
-    digit = unicodedata.decimal(ch, None)
-    return ch if digit is None else str(digit)
+_NOT_DIGIT = re.compile(r"[^0-9]")
+_DIGITS = re.compile(r"\d")  # every script's decimal digits (str patterns are Unicode)
 
 
 @lru_cache(maxsize=64)
 def _loose(text: str) -> str:
-    """``text`` as a reader might take it: NFKC, any script's digits as ASCII, format
-    characters dropped. Cached: the source of several claims is read once."""
-    if text.isascii():  # NFKC leaves ASCII as it is, and it holds no format character
-        return text
-    return _NOT_ASCII.sub(_loose_char, unicodedata.normalize("NFKC", text))
+    """The digits of ``text`` as a reader might take them, run together: NFKC, then any
+    script's decimal digits as ASCII, and nothing else. Cached: the source of several
+    claims is read once."""
+    if not text.isascii():
+        text = _DIGITS.sub(
+            lambda m: str(unicodedata.decimal(m.group())), unicodedata.normalize("NFKC", text)
+        )
+    return _NOT_DIGIT.sub("", text)
 
 
-def choose_tag(seed: str, *texts: str) -> str:
+def choose_tag(seed: str, *texts: str, secret: str | None = None) -> str:
     """A tag of :data:`TAG_DIGITS` digits derived from ``seed`` that no text contains loosely.
 
     Args:
         seed: What the tag is derived from (the texts whose prefix must stay stable).
         texts: Every text the prompt carries; none may contain the tag.
+        secret: Mixed in: :data:`RUN_SECRET` when None (a prompt to send), :data:`KEYED`
+            for a cache key.
     """
     loose = [_loose(text) for text in texts]
+    secret = RUN_SECRET if secret is None else secret
     counter = 0
     while True:
-        digest = hashlib.sha256(f"{counter}\x00{seed}".encode("utf-8", "surrogatepass"))
+        # Keyed tags hash as they did before there was a secret: cached completions hold.
+        salted = f"{counter}\x00{seed}" if secret == KEYED else f"{secret}\x00{counter}\x00{seed}"
+        digest = hashlib.sha256(salted.encode("utf-8", "surrogatepass"))
         tag = str(int.from_bytes(digest.digest()[:8], "big"))[-TAG_DIGITS:].zfill(TAG_DIGITS)
         if not any(tag in text for text in loose):
             return tag

@@ -30,6 +30,7 @@ from pydantic import BaseModel
 
 from groundtui.judge.base import ExtractedClaim, Extraction, JudgeError, Usage, Verification
 from groundtui.judge.failures import classify, retry_after
+from groundtui.judge.llm import fences
 from groundtui.judge.llm.cache import CachedCompletion, CompletionCache, cache_key
 from groundtui.judge.llm.prompts import (
     PROMPT_VERSION,
@@ -116,7 +117,10 @@ class LLMJudge:
         """Split ``response`` into claims with one call (docs/judge.md "With a model":
         extraction)."""
         reply, usage = await self._ask(
-            extraction_messages(question, response, n_sources), ExtractionReply, EXTRACT
+            extraction_messages(question, response, n_sources),
+            extraction_messages(question, response, n_sources, fences.KEYED),
+            ExtractionReply,
+            EXTRACT,
         )
         claims = [
             ExtractedClaim(c.text.strip(), c.kind, c.citations())
@@ -129,7 +133,10 @@ class LLMJudge:
         """Verify ``claim`` against ``source`` alone with one call (docs/judge.md "With a
         model": verification)."""
         reply, usage = await self._ask(
-            verification_messages(claim, source), VerificationReply, call_priority.get()
+            verification_messages(claim, source),
+            verification_messages(claim, source, fences.KEYED),
+            VerificationReply,
+            call_priority.get(),
         )
         return Verification(
             reply.verdict, reply.evidence, reply.invention_kind, reply.rationale, usage
@@ -138,12 +145,14 @@ class LLMJudge:
     # -- calls -----------------------------------------------------------------------
 
     async def _ask(
-        self, messages: list[dict], schema: type[_Reply], priority: int
+        self, messages: list[dict], keyed: list[dict], schema: type[_Reply], priority: int
     ) -> tuple[_Reply, Usage]:
-        """A valid reply of ``schema``: from the cache, else a call and at most one repair."""
+        """A valid reply of ``schema`` to ``messages``: from the cache, under the key of
+        ``keyed`` (the same prompt fenced with the cache's tags), else a call and at most
+        one repair."""
         if self.cache is None:
             return await self._ask_model(messages, schema, None, priority)
-        key = cache_key(self.model, self.prompt_version, messages, self.api_base)
+        key = cache_key(self.model, self.prompt_version, keyed, self.api_base)
         # One call per distinct prompt: a second claim with the same text and source (in
         # another answer, say) waits for the first and then reads its reply from the cache.
         lock = self._pending.setdefault(key, asyncio.Lock())
@@ -243,11 +252,12 @@ class LLMJudge:
             marked.append(message)
         return marked
 
-    def cached(self, messages: list[dict]) -> bool:
-        """Whether the completion cache already holds the reply to ``messages`` (a free call)."""
+    def cached(self, keyed: list[dict]) -> bool:
+        """Whether the completion cache already holds the reply to the prompt ``keyed`` (built
+        with ``fences.KEYED``): a free call."""
         if self.cache is None:
             return False
-        key = cache_key(self.model, self.prompt_version, messages, self.api_base)
+        key = cache_key(self.model, self.prompt_version, keyed, self.api_base)
         return self.cache.get(key) is not None
 
     def count_tokens(self, messages: list[dict]) -> int:

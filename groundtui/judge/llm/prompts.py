@@ -120,10 +120,10 @@ _VERIFY_EXAMPLES: list[tuple[str, str, dict]] = [
 ]
 
 
-def _verify_user(claim: str, source: str) -> str:
+def _verify_user(claim: str, source: str, secret: str | None) -> str:
     # The tag is derived from the source alone, so claims citing one source share the
     # prompt up to the claim (providers' prompt caches).
-    tag = fences.choose_tag(source, source, claim)
+    tag = fences.choose_tag(source, source, claim, secret=secret)
     return (
         "Check the claim against the source. "
         + fences.how_to_read(tag, "SOURCE", "CLAIM")
@@ -133,9 +133,12 @@ def _verify_user(claim: str, source: str) -> str:
     )
 
 
-def extraction_messages(question: str, response: str, n_sources: int) -> list[dict]:
-    """The conversation asking for the claims of ``response``."""
-    tag = fences.choose_tag(question + "\x00" + response, question, response)
+def extraction_messages(
+    question: str, response: str, n_sources: int, secret: str | None = None
+) -> list[dict]:
+    """The conversation asking for the claims of ``response`` (``secret``: the fences',
+    ``fences.KEYED`` for the completion cache's key)."""
+    tag = fences.choose_tag(question + "\x00" + response, question, response, secret=secret)
     cites = (
         f"It may cite sources [1] to [{n_sources}]." if n_sources else "It was given no sources."
     )
@@ -150,10 +153,11 @@ def extraction_messages(question: str, response: str, n_sources: int) -> list[di
     return [{"role": "system", "content": EXTRACT_SYSTEM}, {"role": "user", "content": user}]
 
 
-def verification_messages(claim: str, source: str) -> list[dict]:
-    """The conversation asking whether ``source`` states ``claim``: source first, then claim."""
+def verification_messages(claim: str, source: str, secret: str | None = None) -> list[dict]:
+    """The conversation asking whether ``source`` states ``claim``: source first, then claim
+    (``secret``: the fences', ``fences.KEYED`` for the completion cache's key)."""
     opening = [dict(turn) for turn in _VERIFY_OPENING]  # copies: a client may edit them
-    return [*opening, {"role": "user", "content": _verify_user(claim, source)}]
+    return [*opening, {"role": "user", "content": _verify_user(claim, source, secret)}]
 
 
 # The system prompt and the worked examples open every verification alike: built once.
@@ -163,7 +167,7 @@ _VERIFY_OPENING: tuple[dict, ...] = (
         turn
         for ex_source, ex_claim, reply in _VERIFY_EXAMPLES
         for turn in (
-            {"role": "user", "content": _verify_user(ex_claim, ex_source)},
+            {"role": "user", "content": _verify_user(ex_claim, ex_source, fences.KEYED)},
             {"role": "assistant", "content": json.dumps(reply)},
         )
     ),
