@@ -79,6 +79,12 @@ def one_line(value: str | None, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def inert_name(value: str) -> str:
+    """A name from outside (a file's) for a one-line message: as ``shown`` shows it, with
+    line breaks and tabs visible too, so a name holding a newline stays on its line."""
+    return shown(value).text.replace("\n", "\\x0a").replace("\t", "\\x09")
+
+
 QUOTED = 60
 """Characters of a value a message quotes; a longer one is cut, saying its length."""
 

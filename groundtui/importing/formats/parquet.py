@@ -12,22 +12,22 @@ BATCH_ROWS = 1000
 
 def columns(source: Input) -> list[str]:
     """The file's column names."""
-    _seekable(source)
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
+    file = source.file()
     try:
-        return list(pq.ParquetFile(source.path).schema_arrow.names)
+        return list(pq.ParquetFile(file).schema_arrow.names)
     except Exception as exc:  # pyarrow raises several kinds for a damaged file
         raise InputError(f"{source.label}: not a readable Parquet file ({exc})") from None
 
 
 def parquet_rows(source: Input) -> Iterator[Row]:
     """Each row as a record of its non-null columns; the number is the row's (1 for the first)."""
-    _seekable(source)
     import pyarrow.parquet as pq
 
+    file = source.file()
     try:
-        batches = pq.ParquetFile(source.path).iter_batches(batch_size=BATCH_ROWS)
+        batches = pq.ParquetFile(file).iter_batches(batch_size=BATCH_ROWS)
     except Exception as exc:
         raise InputError(f"{source.label}: not a readable Parquet file ({exc})") from None
     number = 0
@@ -39,8 +39,3 @@ def parquet_rows(source: Input) -> Iterator[Row]:
                 yield Row(number, check_record(record))
             except ValueError as exc:
                 yield Row(number, error=str(exc))
-
-
-def _seekable(source: Input) -> None:
-    if not source.seekable:
-        raise InputError("<stdin>: Parquet cannot be read from stdin; give the file's path")
