@@ -22,7 +22,7 @@ from pydantic import (
 
 from groundtui.json_input import aware, nfc, reviewer_name, without_nul
 from groundtui.text import markers
-from groundtui.text.inert import quoted
+from groundtui.text.inert import blank, quoted
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 
@@ -120,7 +120,7 @@ class Source(BaseModel):
     @field_validator("text")
     @classmethod
     def _has_text(cls, value: str) -> str:
-        if not value.strip():
+        if blank(value):
             raise ValueError("empty; a source without text supports no claim")
         return value
 
@@ -184,6 +184,8 @@ class Claim(BaseModel):
                 raise ValueError("citation numbers start at 1")
             if isinstance(item, str) and not item:
                 raise ValueError("a citation by id needs the id")
+            if isinstance(item, str):
+                without_nul(item, "an id")
         return value
 
 
