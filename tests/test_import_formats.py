@@ -456,6 +456,29 @@ def test_a_langfuse_document_id_that_is_not_text_or_a_number_is_a_bad_line(
     assert [bad.reason for bad in result.bad] == [reason.format(o=place)]
 
 
+@pytest.mark.parametrize(
+    ("doc", "field"),
+    [
+        ({"page_content": 5}, "0.page_content"),
+        ({"page_content": 5, "text": "Refunds take 5 days."}, "0.page_content"),
+        ({"node": {"text": ["Refunds"]}}, "0.node.text"),
+    ],
+)
+def test_a_langfuse_document_whose_text_is_not_text_is_a_bad_line(db_path, tmp_path, doc, field):
+    """``{"page_content": 5}`` beside a text was dropped without a word."""
+    trace = json.loads((DATA / "langfuse.json").read_text())
+    place = next(i for i, o in enumerate(trace["observations"]) if o.get("type") == "RETRIEVER")
+    trace["observations"][place]["output"][0] = doc
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], fmt="langfuse")
+    kind = type(next(iter(doc.values())) if "node" not in doc else doc["node"]["text"]).__name__
+    assert [bad.reason for bad in result.bad] == [
+        f"field 'observations.{place}.output.{field}': {kind} is not text"
+    ]
+
+
 def test_a_langfuse_document_id_given_as_a_number_is_its_digits(db_path, tmp_path):
     trace = json.loads((DATA / "langfuse.json").read_text())
     place = next(i for i, o in enumerate(trace["observations"]) if o.get("type") == "RETRIEVER")
