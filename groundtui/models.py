@@ -234,7 +234,7 @@ class Answer(BaseModel):
                 continue
             cited = self.cited_numbers(claim)
             if cited:  # without a citation, the importer infers it, then checks the range
-                check_evidence(i, claim.evidence, cited[0], self.sources)
+                check_evidence(f"claims[{i}].evidence", claim.evidence, cited[0], self.sources)
         return self
 
     def numbers(self) -> list[int]:
@@ -265,17 +265,16 @@ def source_numbers(sources: list[Source]) -> list[int]:
     return [s.number or place for place, s in enumerate(sources, start=1)]
 
 
-def check_evidence(i: int, evidence: Span, citation: int | None, sources: list[Source]) -> None:
-    """Raise ``ValueError`` unless claim ``i``'s ``evidence`` fits the (first) source it cites."""
+def check_evidence(field: str, evidence: Span, citation: int | None, sources: list[Source]) -> None:
+    """Raise ``ValueError`` unless ``evidence`` (a claim's, or one of its judgements', named
+    ``field`` in the message: ``claims[0].evidence``) fits the (first) source it cites."""
     index = source_index(citation, source_numbers(sources))
     if index is None:
-        raise ValueError(
-            f"claims[{i}].evidence is given but the claim cites no source of the answer"
-        )
+        raise ValueError(f"{field} is given but the claim cites no source of the answer")
     size = len(sources[index].text)
     if evidence[1] > size:
         raise ValueError(
-            f"claims[{i}].evidence {list(evidence)} is outside source {citation} ({size} characters)"
+            f"{field} {list(evidence)} is outside source {citation} ({size} characters)"
         )
 
 
