@@ -615,3 +615,21 @@ def test_a_damaged_second_row_group_is_one_bad_line_for_its_rows(db_path, tmp_pa
         assert refused.answers == 0
         skipped = import_files(store, [str(path)], skip_invalid=True)
     assert (skipped.answers, skipped.exit_code) == (2, 1)
+
+
+def test_an_openinference_document_index_of_5000_digits_is_a_bad_line(db_path, tmp_path):
+    """It was Python's own message about int() and 4,300 digits."""
+    spans = [json.loads(line) for line in (DATA / "openinference.jsonl").read_text().splitlines()]
+    retriever = next(
+        s for s in spans if "retrieval.documents.0.document.content" in s["attributes"]
+    )
+    index = "9" * 5000
+    retriever["attributes"][f"retrieval.documents.{index}.document.content"] = "More."
+    path = tmp_path / "spans.jsonl"
+    path.write_text("".join(json.dumps(s) + "\n" for s in spans))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], fmt="openinference")
+    assert [b.reason.split(": ", 1)[1] for b in result.bad] == [
+        "a document index of 5,000 digits (at most 9)"
+    ]
+    assert result.bad[0].reason.startswith("field 'attributes.retrieval.documents.9999")
