@@ -20,7 +20,14 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.json_input import aware, nfc, reviewer_name, without_nul
+from groundtui.json_input import (
+    MAX_CLAIMS,
+    MAX_SOURCES,
+    aware,
+    nfc,
+    reviewer_name,
+    without_nul,
+)
 from groundtui.text import markers
 from groundtui.text.inert import blank, quoted
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
@@ -197,10 +204,10 @@ class Answer(BaseModel):
     id: str = Field(min_length=1)
     question: str
     response: str
-    sources: list[Source]
+    sources: list[Source] = Field(max_length=MAX_SOURCES)
     correct: StrictBool | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
-    claims: list[Claim] | None = None
+    claims: list[Claim] | None = Field(default=None, max_length=MAX_CLAIMS)
 
     @field_validator("id")
     @classmethod
