@@ -21,6 +21,13 @@ from groundtui.text.inert import quoted
 MAX_DEPTH = 64
 """Objects and arrays nested deeper than this are refused (a ``meta`` 900 deep was seen)."""
 INT64 = 2**63 - 1
+MAX_RECORD_BYTES = 16 * 2**20
+"""The longest line of JSON Lines: a longer one is a bad line, passed over unread into memory
+(a 100 MB ``question`` took 1 GB to import)."""
+MAX_SOURCES = 1000
+"""The most sources of one answer (100,000 took the review screen 44 s and 2 GB to open)."""
+MAX_CLAIMS = 1000
+"""The most claims of one answer, as imported (retired ones included in an answers record)."""
 
 
 class _BigNumber:

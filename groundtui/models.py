@@ -20,9 +20,16 @@ from pydantic import (
     model_validator,
 )
 
-from groundtui.json_input import aware, nfc, reviewer_name, without_nul
+from groundtui.json_input import (
+    MAX_CLAIMS,
+    MAX_SOURCES,
+    aware,
+    nfc,
+    reviewer_name,
+    without_nul,
+)
 from groundtui.text import markers
-from groundtui.text.inert import quoted
+from groundtui.text.inert import blank, quoted
 from groundtui.text.markers import LONGEST, NO_SOURCE, distinct, numbered, source_index
 
 
@@ -120,7 +127,7 @@ class Source(BaseModel):
     @field_validator("text")
     @classmethod
     def _has_text(cls, value: str) -> str:
-        if not value.strip():
+        if blank(value):
             raise ValueError("empty; a source without text supports no claim")
         return value
 
@@ -184,6 +191,8 @@ class Claim(BaseModel):
                 raise ValueError("citation numbers start at 1")
             if isinstance(item, str) and not item:
                 raise ValueError("a citation by id needs the id")
+            if isinstance(item, str):
+                without_nul(item, "an id")
         return value
 
 
@@ -195,10 +204,10 @@ class Answer(BaseModel):
     id: str = Field(min_length=1)
     question: str
     response: str
-    sources: list[Source]
+    sources: list[Source] = Field(max_length=MAX_SOURCES)
     correct: StrictBool | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
-    claims: list[Claim] | None = None
+    claims: list[Claim] | None = Field(default=None, max_length=MAX_CLAIMS)
 
     @field_validator("id")
     @classmethod
@@ -232,7 +241,7 @@ class Answer(BaseModel):
                 continue
             cited = self.cited_numbers(claim)
             if cited:  # without a citation, the importer infers it, then checks the range
-                check_evidence(i, claim.evidence, cited[0], self.sources)
+                check_evidence(f"claims[{i}].evidence", claim.evidence, cited[0], self.sources)
         return self
 
     def numbers(self) -> list[int]:
@@ -263,17 +272,16 @@ def source_numbers(sources: list[Source]) -> list[int]:
     return [s.number or place for place, s in enumerate(sources, start=1)]
 
 
-def check_evidence(i: int, evidence: Span, citation: int | None, sources: list[Source]) -> None:
-    """Raise ``ValueError`` unless claim ``i``'s ``evidence`` fits the (first) source it cites."""
+def check_evidence(field: str, evidence: Span, citation: int | None, sources: list[Source]) -> None:
+    """Raise ``ValueError`` unless ``evidence`` (a claim's, or one of its judgements', named
+    ``field`` in the message: ``claims[0].evidence``) fits the (first) source it cites."""
     index = source_index(citation, source_numbers(sources))
     if index is None:
-        raise ValueError(
-            f"claims[{i}].evidence is given but the claim cites no source of the answer"
-        )
+        raise ValueError(f"{field} is given but the claim cites no source of the answer")
     size = len(sources[index].text)
     if evidence[1] > size:
         raise ValueError(
-            f"claims[{i}].evidence {list(evidence)} is outside source {citation} ({size} characters)"
+            f"{field} {list(evidence)} is outside source {citation} ({size} characters)"
         )
 
 

@@ -161,6 +161,28 @@ def test_a_failed_import_into_a_new_database_leaves_no_file(tmp_path: Path) -> N
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl"]
 
 
+@pytest.mark.parametrize("existing", [True, False])
+def test_a_file_name_holding_a_newline_stays_on_its_line(tmp_path: Path, existing: bool) -> None:
+    """A name is shown inert: its newline made the message two lines."""
+    path = tmp_path / "a\nb.jsonl"
+    if existing:
+        write_jsonl(path, ["{"])
+    result = run("import", str(path), "--db", str(tmp_path / "x.db"))
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert all(line.startswith("groundtui: ") for line in lines), lines
+    assert f"{tmp_path}/a\\x0ab.jsonl" in lines[0]
+
+
+def test_importing_nothing_into_a_new_database_leaves_no_file(tmp_path: Path) -> None:
+    """``import /dev/null --db new.db`` left an empty database behind."""
+    target = tmp_path / "new.db"
+    result = run("import", os.devnull, "--db", str(target))
+    assert result.exit_code == 0, result.output
+    assert "Imported 0 answers" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_demo_refuses_a_database_holding_other_answers(tmp_path: Path) -> None:
     target = tmp_path / "mine.db"
     clash = make_answer("HS-0001", question="Something else entirely?")

@@ -237,6 +237,65 @@ def test_a_row_time_without_a_zone_is_named_by_line_and_field(
     assert not (tmp_path / "new.db").exists()
 
 
+def _judged_claim(evidence: list[int]) -> dict:
+    judgement = {
+        "judge": "j",
+        "prompt_version": "1",
+        "verdict": "stated",
+        "evidence": evidence,
+        "at": "2026-12-01T10:00:00Z",
+    }
+    return {"text": "Sofas", "kind": "policy", "citation": [1], "judgements": [judgement]}
+
+
+def _edit(**fields: object) -> dict:
+    return {"reviewer": "dana", "at": "2026-12-01T10:00:00Z", **fields}
+
+
+@pytest.mark.parametrize(
+    ("claims", "edits", "said"),
+    [
+        pytest.param(
+            [_judged_claim([0, 10**7])],
+            [],
+            "claims[0].judgements[0].evidence [0, 10000000] is outside source 1 (49 characters)",
+            id="evidence-past-its-source",
+        ),
+        pytest.param(
+            [_judged_claim([0, 5])] * 3,
+            [_edit(action="dismiss", claim=99)],
+            "field 'edits.0.claim': 99 names no claim of the record's 3",
+            id="edit-of-claim-99-of-3",
+        ),
+        pytest.param(
+            [_judged_claim([0, 5])],
+            [_edit(action="split", claim=0, made=[0, 7])],
+            "field 'edits.0.made.1': 7 names no claim of the record's 1",
+            id="edit-made-claim-7-of-1",
+        ),
+        pytest.param(
+            [_judged_claim([0, 5])],
+            [_edit(action="undo", reverts=0)],
+            "field 'edits.0.reverts': 0 names no earlier correction",
+            id="undo-of-itself",
+        ),
+    ],
+)
+def test_a_record_naming_what_is_not_there_is_a_bad_line(
+    tmp_path: Path, claims: list, edits: list, said: str
+) -> None:
+    """Evidence past the end of its source, and an edit of claim 99 of 3, were stored."""
+    source = tmp_path / "a.db"
+    run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(source))
+    record = json.loads(run("export", "--format", "answers", "--db", str(source)).splitlines()[0])
+    record["claims"], record["edits"] = claims, edits
+    bad = write_jsonl(tmp_path / "bad.jsonl", [record])
+    result = CliRunner().invoke(cli, ["import", str(bad), "--db", str(tmp_path / "new.db")])
+    assert result.exit_code == 2, result.output
+    assert f"bad.jsonl:1: {said}" in result.stderr
+    assert not (tmp_path / "new.db").exists()
+
+
 def test_answers_export_refuses_the_claim_filters(tmp_path: Path) -> None:
     db = tmp_path / "a.db"
     run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(db))

@@ -14,6 +14,7 @@ from groundtui.importing.files import import_files
 from groundtui.importing.formats import open_input, rows
 from groundtui.importing.formats.base import stable_id, text_id
 from groundtui.store import Store
+from tests.helpers.builders import make_answer, table_with_a_damaged_row_group
 
 DATA = Path(__file__).parent / "data"
 RETURNS = "Items may be returned within 30 days. After 30 days, returns are assessed individually."
@@ -456,6 +457,29 @@ def test_a_langfuse_document_id_that_is_not_text_or_a_number_is_a_bad_line(
     assert [bad.reason for bad in result.bad] == [reason.format(o=place)]
 
 
+@pytest.mark.parametrize(
+    ("doc", "field"),
+    [
+        ({"page_content": 5}, "0.page_content"),
+        ({"page_content": 5, "text": "Refunds take 5 days."}, "0.page_content"),
+        ({"node": {"text": ["Refunds"]}}, "0.node.text"),
+    ],
+)
+def test_a_langfuse_document_whose_text_is_not_text_is_a_bad_line(db_path, tmp_path, doc, field):
+    """``{"page_content": 5}`` beside a text was dropped without a word."""
+    trace = json.loads((DATA / "langfuse.json").read_text())
+    place = next(i for i, o in enumerate(trace["observations"]) if o.get("type") == "RETRIEVER")
+    trace["observations"][place]["output"][0] = doc
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], fmt="langfuse")
+    kind = type(next(iter(doc.values())) if "node" not in doc else doc["node"]["text"]).__name__
+    assert [bad.reason for bad in result.bad] == [
+        f"field 'observations.{place}.output.{field}': {kind} is not text"
+    ]
+
+
 def test_a_langfuse_document_id_given_as_a_number_is_its_digits(db_path, tmp_path):
     trace = json.loads((DATA / "langfuse.json").read_text())
     place = next(i for i, o in enumerate(trace["observations"]) if o.get("type") == "RETRIEVER")
@@ -511,3 +535,101 @@ def test_langfuse_messages_whose_content_is_a_list_of_parts(db_path, tmp_path):
     assert not result.bad, [str(b) for b in result.bad]
     [answer] = stored(db_path)
     assert (answer["question"], answer["response"]) == ("And shoes?", "Shoes: 30 days [1].")
+
+
+def _native_table(**column: Any) -> Any:
+    """Two answers of groundtui's own columns, with ``column`` (one Arrow array) beside."""
+    import pyarrow as pa
+
+    rows = [make_answer(f"A-{i}") for i in range(2)]
+    table = pa.Table.from_pylist([{**r, "sources": json.dumps(r["sources"])} for r in rows])
+    ((name, values),) = column.items()
+    return table.append_column(name, values)
+
+
+NS = 1_700_000_000_123_456_789
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "kept"),
+    [
+        ("timestamp[ns]", NS, "2023-11-14T22:13:20.123456789"),
+        ("timestamp[ns, tz=UTC]", NS, "2023-11-14T22:13:20.123456789+00:00"),
+        ("time64[ns]", 1_000_000_123, "00:00:01.000000123"),
+        ("duration[ns]", 1_000_000_123, 1.000000123),
+    ],
+)
+def test_parquet_times_python_cannot_hold_are_kept(db_path, tmp_path, kind, value, kept):
+    """Nanoseconds (pandas' and Phoenix's default) and years past 9999 were a traceback."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    types = {
+        "timestamp[ns]": pa.timestamp("ns"),
+        "timestamp[ns, tz=UTC]": pa.timestamp("ns", tz="UTC"),
+        "time64[ns]": pa.time64("ns"),
+        "duration[ns]": pa.duration("ns"),
+    }
+    path = tmp_path / "answers.parquet"
+    pq.write_table(_native_table(logged=pa.array([value, None], types[kind])), path)
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert (result.bad, result.answers) == ([], 2)
+    assert [a["meta"].get("logged") for a in stored(db_path)] == [kept, None]
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "reason"),
+    [
+        ("timestamp[us]", 10**18, "column 'when': a time outside the years 1-9999"),
+        ("timestamp[s]", -(10**13), "column 'when': a time outside the years 1-9999"),
+        ("date32", 2**31 - 1, "column 'when': a value Python cannot hold"),
+    ],
+)
+def test_a_parquet_time_out_of_range_is_a_bad_row_naming_its_column(
+    db_path, tmp_path, kind, value, reason
+):
+    """An out-of-range timestamp was a traceback."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    types = {"timestamp[us]": pa.timestamp("us"), "timestamp[s]": pa.timestamp("s")}
+    path = tmp_path / "answers.parquet"
+    when = pa.array([None, value], types.get(kind, pa.date32()))
+    pq.write_table(_native_table(when=when), path)
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], skip_invalid=True)
+    assert [(b.line, b.reason.split(" (")[0]) for b in result.bad] == [(2, reason)]
+    assert result.answers == 1
+
+
+def test_a_damaged_second_row_group_is_one_bad_line_for_its_rows(db_path, tmp_path):
+    """It was a traceback; the first row group's answers import with --skip-invalid."""
+    rows = [make_answer(f"A-{i}") for i in range(4)]
+    rows = [{**r, "sources": json.dumps(r["sources"])} for r in rows]
+    path = table_with_a_damaged_row_group(tmp_path / "answers.parquet", rows)
+    with Store(db_path) as store:
+        refused = import_files(store, [str(path)])
+        assert [(b.line, b.reason.split(" (")[0]) for b in refused.bad] == [(3, "row group 2")]
+        assert refused.bad[0].reason.startswith("row group 2 (rows 3-4) cannot be read")
+        assert refused.answers == 0
+        skipped = import_files(store, [str(path)], skip_invalid=True)
+    assert (skipped.answers, skipped.exit_code) == (2, 1)
+
+
+def test_an_openinference_document_index_of_5000_digits_is_a_bad_line(db_path, tmp_path):
+    """It was Python's own message about int() and 4,300 digits."""
+    spans = [json.loads(line) for line in (DATA / "openinference.jsonl").read_text().splitlines()]
+    retriever = next(
+        s for s in spans if "retrieval.documents.0.document.content" in s["attributes"]
+    )
+    index = "9" * 5000
+    retriever["attributes"][f"retrieval.documents.{index}.document.content"] = "More."
+    path = tmp_path / "spans.jsonl"
+    path.write_text("".join(json.dumps(s) + "\n" for s in spans))
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], fmt="openinference")
+    assert [b.reason.split(": ", 1)[1] for b in result.bad] == [
+        "a document index of 5,000 digits (at most 9)"
+    ]
+    assert result.bad[0].reason.startswith("field 'attributes.retrieval.documents.9999")

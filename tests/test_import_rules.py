@@ -83,9 +83,11 @@ def test_a_csv_bad_row_is_named_by_the_line_it_starts_on(db_path, tmp_path):
     ]
 
 
-def test_an_empty_source_text_is_a_bad_line(db_path, tmp_path):
+@pytest.mark.parametrize("text", ["  \n", "\u200b", "\ufeff \u200d\u2060\n\u202e"])
+def test_an_empty_source_text_is_a_bad_line(db_path, tmp_path, text):
+    """Whitespace and zero-width or format characters only is empty: U+200B was accepted."""
     empty = make_answer("A-2")
-    empty["sources"][1]["text"] = "  \n"
+    empty["sources"][1]["text"] = text
     path = write_jsonl(tmp_path / "in.jsonl", [make_answer("A-1"), empty, make_answer("A-3")])
     before = dump(db_path) if db_path.exists() else None
     with Store(db_path) as store:

@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 from contextlib import closing
 from pathlib import Path
 
@@ -209,3 +210,58 @@ def test_stdin_is_read_a_line_at_a_time(db_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(Lines(data)))
     with Store(db_path) as store:
         assert import_files(store, ["-"]).answers == 3
+
+
+def _imported(db: Path) -> int:
+    with closing(sqlite3.connect(db)) as conn:
+        return conn.execute("select count(*) from answers").fetchone()[0]
+
+
+@pytest.mark.parametrize(("count", "flags"), [(3, []), (2000, ["--skip-invalid"])])
+def test_a_pipe_is_read_once(tmp_path: Path, count: int, flags: list[str]) -> None:
+    """``import <(cat f)``: the first 64 KB were read to detect the format, then the path
+    opened again gave what was left (nothing, or the middle of a line): 0 of 3 imported,
+    or 1,510-1,609 of 2,000 with one bogus bad line."""
+    path = write_jsonl(tmp_path / "in.jsonl", [make_answer(f"A-{i}") for i in range(count)])
+    db = tmp_path / "piped.db"
+    command = f'"$0" -m groundtui import {" ".join(flags)} <(cat "$1") --db "$2"'
+    done = subprocess.run(
+        ["bash", "-c", command, sys.executable, str(path), str(db)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert f"Imported {count:,} answers" in done.stdout
+    assert _imported(db) == count
+
+
+def test_a_named_fifo_is_read_once(db_path: Path, tmp_path: Path) -> None:
+    """A FIFO opened a second time waited for a writer that never came."""
+    records = [make_answer(f"A-{i}") for i in range(2000)]
+    text = "".join(json.dumps(r) + "\n" for r in records).encode()
+    fifo = tmp_path / "answers.fifo"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        with fifo.open("wb") as out:
+            out.write(text)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    results = []
+
+    def read() -> None:
+        with Store(db_path) as store:
+            results.append(import_files(store, [str(fifo)]))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout=60)
+    hung = reader.is_alive()
+    if hung:  # free it: a writer that opens and closes the FIFO ends the read
+        with fifo.open("wb"):
+            pass
+        reader.join(timeout=10)
+    assert not hung, "the import waited on the FIFO"
+    assert (results[0].bad, results[0].answers) == ([], 2000)

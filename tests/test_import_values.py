@@ -3,6 +3,7 @@ field, and ``--skip-invalid`` still imports every good line beside them."""
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -87,6 +88,17 @@ UNHOLDABLE = [
         "field 'sources.0.origin': holds a NUL character (U+0000), which an origin cannot hold",
         id="nul-in-origin",
     ),
+    # A claim citing such an id was a traceback, with or without --skip-invalid.
+    pytest.param(
+        json.dumps(make_answer("X", claims=[{"text": "Refunds.", "citation": "refunds\u0000"}])),
+        "field 'claims.0.citation': holds a NUL character (U+0000), which an id cannot hold",
+        id="nul-in-cited-id",
+    ),
+    pytest.param(
+        json.dumps(make_answer("X", claims=[{"text": "Refunds.", "citation": [1, "\u0000"]}])),
+        "field 'claims.0.citation': holds a NUL character (U+0000), which an id cannot hold",
+        id="nul-in-a-list-of-cited-ids",
+    ),
 ]
 
 
@@ -128,4 +140,48 @@ def test_one_id_spelled_composed_and_decomposed_is_one_answer(db_path, tmp_path)
         result = import_files(store, [str(both)])
     assert [b.reason for b in result.bad] == [
         f"id {composed!r} appears twice in the input (first at {both}:1)"
+    ]
+
+
+def test_a_nul_in_a_cited_id_is_a_bad_row_of_csv(db_path, tmp_path):
+    """It was a traceback in CSV too."""
+    path = tmp_path / "in.csv"
+    claims = [{"text": "Refunds.", "citation": "refunds\u0000"}]
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["id", "question", "response", "sources", "claims"])
+        for answer_id, cited in (("A-1", []), ("A-2", claims), ("A-3", [])):
+            sources = json.dumps(make_answer()["sources"])
+            writer.writerow([answer_id, "q", "Refunds.", sources, json.dumps(cited)])
+    reason = "field 'claims.0.citation': holds a NUL character (U+0000), which an id cannot hold"
+    with Store(db_path) as store:
+        assert [str(b) for b in import_files(store, [str(path)]).bad] == [f"{path}:3: {reason}"]
+        skipped = import_files(store, [str(path)], skip_invalid=True)
+        assert (skipped.exit_code, skipped.answers) == (1, 2)
+
+
+def test_a_line_past_the_cap_is_a_bad_line_read_no_further(db_path, tmp_path):
+    """A 100 MB question was accepted, and took 1 GB to import."""
+    huge = json.dumps(make_answer("X", question="q" * (16 * 2**20)))
+    path = write_jsonl(tmp_path / "in.jsonl", [make_answer("A-1"), huge, make_answer("A-2")])
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], skip_invalid=True)
+    assert [str(b) for b in result.bad] == [f"{path}:2: longer than 16 MiB, the most a line holds"]
+    assert result.answers == 2
+
+
+@pytest.mark.parametrize(
+    ("field", "items"),
+    [
+        ("sources", [{"id": f"s{i}", "text": "Refunds."} for i in range(1001)]),
+        ("claims", [{"text": "Refunds."}] * 1001),
+    ],
+)
+def test_an_answer_with_over_1000_sources_or_claims_is_a_bad_line(db_path, tmp_path, field, items):
+    """100,000 sources were accepted: the review screen took 44 s and 2 GB to open them."""
+    path = write_jsonl(tmp_path / "in.jsonl", [make_answer("X", **{field: items})])
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)])
+    assert [b.reason for b in result.bad] == [
+        f"field '{field}': List should have at most 1000 items after validation, not 1001"
     ]

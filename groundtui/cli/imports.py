@@ -116,10 +116,11 @@ def import_cmd(
                 reviews_at=reviews_at,
                 flagged_only=scanned if flagged_only else None,
             )
-            written = result.written
+            written = result.written and result.answers > 0
     finally:
         if not existed and not written:
-            # Nothing imported into a database this command created: leave no file behind.
+            # Nothing imported into a database this command created (a bad file, or one
+            # holding no answers: /dev/null): leave no file behind.
             for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
                 leftover.unlink(missing_ok=True)
     for bad in result.bad:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
-from groundtui.json_input import parse_instant
+from groundtui.json_input import MAX_CLAIMS, MAX_SOURCES, parse_instant
 from groundtui.models import ClaimKind, InventionKind, Source, Span, Verdict
 from groundtui.store.rows import now_iso
 
@@ -160,7 +160,7 @@ class AnswerRecord(BaseModel):
     id: str = Field(min_length=1)
     question: str
     response: str
-    sources: list[Source]
+    sources: list[Source] = Field(max_length=MAX_SOURCES)
     correct: StrictBool | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
     content_hash: str | None = None
@@ -169,7 +169,7 @@ class AnswerRecord(BaseModel):
     flags: list[FlagRecord] = Field(default_factory=list)
     marks: list[MarkRecord] = Field(default_factory=list)
     extractions: list[ExtractionRecord] = Field(default_factory=list)
-    claims: list[ClaimRecord] = Field(default_factory=list)
+    claims: list[ClaimRecord] = Field(default_factory=list, max_length=MAX_CLAIMS)
     edits: list[EditRecord] = Field(default_factory=list)
     """Reviewers' corrections of the claims, oldest first (absent when there are none)."""
 

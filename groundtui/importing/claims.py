@@ -21,7 +21,8 @@ def check_inferred_evidence(answer: Answer) -> None:
     for i, claim in enumerate(answer.claims or []):
         if claim.evidence is not None and claim.citation is None:
             cited = _infer_citations(answer.cited_response(), claim.text, claim.span)[0]
-            check_evidence(i, claim.evidence, cited[0] if cited else None, answer.sources)
+            first = cited[0] if cited else None
+            check_evidence(f"claims[{i}].evidence", claim.evidence, first, answer.sources)
 
 
 def _infer_citations(

@@ -231,56 +231,56 @@ def _prepare(
     batch: list[NewAnswer] = []
     limits = store.settings()
     for order, path in enumerate(paths):
-        source = open_input(path)
-        name, records = rows(source, fmt)
-        result.read_as.append((source.label, name, fmt is None))
-        for row in records:
-            where = BadLine(source.label, row.number, "", order)
-            try:
-                if row.record is None:
-                    raise ValueError(row.error)
-                record, specifics = row.record, None
-                if flagged_only is not None:
-                    record, specifics = from_scanned(record, flagged_only)
-                    if specifics is None:
-                        result.unflagged += 1
-                        continue
-                if name == "answers":
-                    answer = merge.check(record)[1]
-                else:
-                    # A file is detected by its first 64 KB: this line came after plain ones.
-                    if str(record.get("groundtui")).startswith("answers/"):
-                        raise ValueError(
-                            "a record of export --format answers in a file read as "
-                            f"{describe(name)}: import it in a file of its own"
+        with open_input(path) as source:
+            name, records = rows(source, fmt)
+            result.read_as.append((source.label, name, fmt is None))
+            for row in records:
+                where = BadLine(source.label, row.number, "", order)
+                try:
+                    if row.record is None:
+                        raise ValueError(row.error)
+                    record, specifics = row.record, None
+                    if flagged_only is not None:
+                        record, specifics = from_scanned(record, flagged_only)
+                        if specifics is None:
+                            result.unflagged += 1
+                            continue
+                    if name == "answers":
+                        answer = merge.check(record)[1]
+                    else:
+                        # A file is detected by its first 64 KB: this line came after plain ones.
+                        if str(record.get("groundtui")).startswith("answers/"):
+                            raise ValueError(
+                                "a record of export --format answers in a file read as "
+                                f"{describe(name)}: import it in a file of its own"
+                            )
+                        answer = parse_record(record, reviews_at)
+                        check_inferred_evidence(answer)
+                    _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
+                except NotScanTable as exc:  # every row alike: the file's one line, not a row's
+                    raise InputError(f"{source.label}: {exc}") from None
+                except ValueError as exc:
+                    result.bad.append(where.because(str(exc)))
+                    continue
+                if answer.id in places:
+                    first = places[answer.id]
+                    result.bad.append(
+                        where.because(
+                            f"id {quoted(answer.id)} appears twice in the input "
+                            f"(first at {first.file}:{first.line})"
                         )
-                    answer = parse_record(record, reviews_at)
-                    check_inferred_evidence(answer)
-                _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
-            except NotScanTable as exc:  # every row alike: the file's one line, not a row's
-                raise InputError(f"{source.label}: {exc}") from None
-            except ValueError as exc:
-                result.bad.append(where.because(str(exc)))
-                continue
-            if answer.id in places:
-                first = places[answer.id]
-                result.bad.append(
-                    where.because(
-                        f"id {quoted(answer.id)} appears twice in the input "
-                        f"(first at {first.file}:{first.line})"
                     )
-                )
-                continue
-            places[answer.id] = where
-            if name == "answers":
-                held.add(row.record, answer.id)
-                continue
-            if specifics is not None:
-                found[answer.id] = {"specifics": specifics, "sources": len(answer.sources)}
-            batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
-            if len(batch) >= BATCH:
-                spool.add(batch, judge=IMPORT_JUDGE)
-                batch = []
+                    continue
+                places[answer.id] = where
+                if name == "answers":
+                    held.add(row.record, answer.id)
+                    continue
+                if specifics is not None:
+                    found[answer.id] = {"specifics": specifics, "sources": len(answer.sources)}
+                batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
+                if len(batch) >= BATCH:
+                    spool.add(batch, judge=IMPORT_JUDGE)
+                    batch = []
     if batch:
         spool.add(batch, judge=IMPORT_JUDGE)
     return places

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from groundtui.importing.answer_records import AnswerRecord, ClaimRecord
-from groundtui.models import Answer, describe_error
+from groundtui.models import Answer, check_evidence, describe_error
 from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
 from groundtui.store.rows import answer_row, cited_keys, claim_row, review_row, source_row
 
@@ -51,7 +51,30 @@ def check(record: dict) -> tuple[AnswerRecord, Answer]:
                 f"field 'claims.{i}.span': {list(claim.span)} is outside the "
                 f"response ({len(answer.response)} characters)"
             )
+        first = claim.citation[0] if claim.citation else None
+        for j, judgement in enumerate(claim.judgements):
+            if judgement.evidence is not None:
+                field = f"claims[{i}].judgements[{j}].evidence"
+                check_evidence(field, judgement.evidence, first, answer.sources)
+    _check_edits(parsed)
     return parsed, answer
+
+
+def _check_edits(record: AnswerRecord) -> None:
+    """Every claim and correction an edit names is one of the record's."""
+    claims = len(record.claims)
+    for k, edit in enumerate(record.edits):
+        named = [("claim", edit.claim)] if edit.claim is not None else []
+        named += [(f"made.{m}", n) for m, n in enumerate(edit.made)]
+        for field, n in named:
+            if not 0 <= n < claims:
+                raise ValueError(
+                    f"field 'edits.{k}.{field}': {n} names no claim of the record's {claims}"
+                )
+        if edit.reverts is not None and not 0 <= edit.reverts < k:
+            raise ValueError(
+                f"field 'edits.{k}.reverts': {edit.reverts} names no earlier correction"
+            )
 
 
 class Held:

@@ -27,6 +27,7 @@ _FORMAT = (
     "\U000e0020-\U000e007f"
 )
 _UNSAFE = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{_FORMAT}]")
+_INVISIBLE = re.compile(rf"[\s{_FORMAT}]*")
 
 
 def _stand_in(ch: str) -> str:
@@ -77,6 +78,18 @@ def one_line(value: str | None, limit: int = 200) -> str:
     text = shown((value or "")[: limit * 2]).text
     text = re.sub(r"[\n\t]+", " ", text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def blank(value: str) -> bool:
+    """Whether ``value`` shows nothing: only whitespace and format characters (U+200B,
+    U+FEFF, bidi controls…), which a reader cannot see and a judge cannot quote."""
+    return _INVISIBLE.fullmatch(value) is not None
+
+
+def inert_name(value: str) -> str:
+    """A name from outside (a file's) for a one-line message: as ``shown`` shows it, with
+    line breaks and tabs visible too, so a name holding a newline stays on its line."""
+    return shown(value).text.replace("\n", "\\x0a").replace("\t", "\\x09")
 
 
 QUOTED = 60

@@ -76,10 +76,12 @@ def table_with_bad_rows(path: Path) -> Path:
     return path
 
 
-def table_with_a_damaged_row_group(path: Path) -> Path:
-    """A Parquet table of four ``refund_rows`` in two row groups of two, the page header of
-    row group 1's responses overwritten: pyarrow cannot read that row group."""
-    pq.write_table(pa.Table.from_pylist(refund_rows(4)), path, row_group_size=2)
+def table_with_a_damaged_row_group(path: Path, rows: list[dict] | None = None) -> Path:
+    """A Parquet table of four ``rows`` (by default ``refund_rows``) in two row groups of two,
+    the page header of row group 1's second column overwritten: pyarrow cannot read that row
+    group."""
+    table = pa.Table.from_pylist(rows or refund_rows(4))
+    pq.write_table(table, path, row_group_size=2)
     page = pq.ParquetFile(path).metadata.row_group(1).column(1).data_page_offset
     data = bytearray(path.read_bytes())
     data[page : page + 16] = b"\xff" * 16

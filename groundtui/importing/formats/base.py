@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from groundtui.json_input import check_record
+from groundtui.text.inert import inert_name
 
 HEAD = 65536
 """Bytes read to detect a file's format."""
@@ -39,30 +40,61 @@ class Row:
 
 @dataclass
 class Input:
-    """A file (or stdin) with its first bytes read for detection; ``open`` reads it all."""
+    """A file (or stdin) opened once, with its first bytes read for detection.
+
+    A pipe (``<(cat f)``, a FIFO, stdin) can be read only once: opened again, it gives what
+    the first read left, or waits for a writer that never comes. So the input is opened
+    once and ``open`` gives the bytes already read followed by the rest of that stream.
+    """
 
     path: str
     label: str
     head: bytes = b""
-    _stdin: BinaryIO | None = field(default=None, repr=False)
+    _stream: BinaryIO | None = field(default=None, repr=False)
 
     def open(self) -> BinaryIO:
-        """A binary stream of the whole input (stdin: once)."""
-        if self._stdin is not None:
-            stream, self._stdin = self._stdin, None
-            return io.BufferedReader(_Prefixed(self.head, stream), HEAD)
-        try:
-            return Path(self.path).open("rb")
-        except OSError as exc:
-            raise InputError(f"{self.label}: cannot read ({exc.strerror})") from None
+        """A binary stream of the whole input; it can be had once."""
+        stream, self._stream = self._stream, None
+        if stream is None:
+            raise InputError(f"{self.label}: read twice")  # a bug, said as one line
+        return io.BufferedReader(_Prefixed(self.head, stream), HEAD)
+
+    def file(self) -> BinaryIO:
+        """The input's own file, rewound, for a reader that seeks (Parquet).
+
+        Raises:
+            InputError: the input is a pipe or stdin, which cannot seek.
+        """
+        if self._stream is None or not self.seekable:
+            where = "stdin" if self.path == "-" else "a pipe"
+            raise InputError(
+                f"{self.label}: Parquet cannot be read from {where}; give the file's path"
+            )
+        self._stream.seek(0)
+        return self._stream
 
     @property
     def seekable(self) -> bool:
-        return self.path != "-"
+        """Whether the input is a file that can be read again from its start (stdin never
+        is, even redirected from a file)."""
+        return self.path != "-" and self._stream is not None and self._stream.seekable()
+
+    def close(self) -> None:
+        """Close the file (never stdin)."""
+        if self._stream is not None and self.path != "-":
+            self._stream.close()
+        self._stream = None
+
+    def __enter__(self) -> Input:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 class _Prefixed(io.RawIOBase):
-    """The bytes already read from a stream, then the rest of it."""
+    """The bytes already read from a stream, then the rest of it; closing it closes the
+    stream (never stdin's)."""
 
     def __init__(self, head: bytes, rest: BinaryIO) -> None:
         self.head, self.rest = head, rest
@@ -80,22 +112,36 @@ class _Prefixed(io.RawIOBase):
         buffer[: len(data)] = data
         return len(data)
 
+    def close(self) -> None:
+        if self.rest is not sys.stdin.buffer:
+            self.rest.close()
+        super().close()
+
 
 def open_input(path: str) -> Input:
-    """``path`` ("-": stdin) checked readable, with its first bytes."""
+    """``path`` ("-": stdin) opened once and checked readable, with its first bytes.
+
+    Raises:
+        InputError: no such file, a folder, or a file that cannot be read.
+    """
+    label = inert_name(path) if path != "-" else "<stdin>"
     if path == "-":
         stdin = sys.stdin.buffer
-        return Input(path, "<stdin>", stdin.read(HEAD), stdin)
+        return Input(path, label, stdin.read(HEAD), stdin)
     p = Path(path)
     if not p.exists():
-        raise InputError(f"{path}: no such file")
+        raise InputError(f"{label}: no such file")
     if p.is_dir():
-        raise InputError(f"{path}: is a folder, not a JSONL file")
+        raise InputError(f"{label}: is a folder, not a JSONL file")
     try:
-        with p.open("rb") as stream:
-            return Input(path, path, stream.read(HEAD))
+        stream = p.open("rb")
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+        raise InputError(f"{label}: cannot read ({exc.strerror})") from None
+    try:
+        return Input(path, label, stream.read(HEAD), stream)
+    except OSError as exc:
+        stream.close()
+        raise InputError(f"{label}: cannot read ({exc.strerror})") from None
 
 
 def mapped(

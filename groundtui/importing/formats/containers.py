@@ -13,18 +13,33 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from groundtui.importing.formats.base import Input, Row
-from groundtui.json_input import MAX_DEPTH, check_record, decoder, read_json, read_record
+from groundtui.json_input import (
+    MAX_DEPTH,
+    MAX_RECORD_BYTES,
+    check_record,
+    decoder,
+    read_json,
+    read_record,
+)
 from groundtui.text.inert import quoted
 
 csv.field_size_limit(2**31 - 1)
 
 
-def split_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
-    """The stream's non-blank lines with their numbers, read one at a time."""
+def split_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
+    """The stream's non-blank lines with their numbers, read one at a time; None for a line
+    longer than ``MAX_RECORD_BYTES``, which is passed over without being held."""
     # A binary stream splits on \n only: JSON strings may hold U+2028 and other breaks
     # that str.splitlines() would split on.
     with stream:
-        for number, raw in enumerate(stream, start=1):
+        number = 0
+        while raw := stream.readline(MAX_RECORD_BYTES + 1):
+            number += 1
+            if len(raw) > MAX_RECORD_BYTES and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):  # the rest of it, a MiB at a time
+                    raw = stream.readline(2**20)
+                yield number, None
+                continue
             if number == 1 and raw.startswith(codecs.BOM_UTF8):  # as some editors write
                 raw = raw[3:]
             raw = raw.removesuffix(b"\n")
@@ -35,6 +50,11 @@ def split_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
 def json_lines(source: Input) -> Iterator[Row]:
     """One JSON object per line."""
     for number, raw in split_lines(source.open()):
+        if raw is None:
+            yield Row(
+                number, error=f"longer than {MAX_RECORD_BYTES // 2**20} MiB, the most a line holds"
+            )
+            continue
         try:
             yield Row(number, read_record(raw))
         except ValueError as exc:

@@ -69,25 +69,21 @@ def _documents(output: Any, where: str) -> list[dict[str, Any]]:
         raise ValueError(f"field '{where}.output': not a list of documents")
     sources = []
     for i, doc in enumerate(output):
+        place = f"{where}.output.{i}"
         if isinstance(doc, dict) and isinstance(doc.get("node"), dict):  # LlamaIndex scored node
-            doc = doc["node"]
-        text = (
-            doc
-            if isinstance(doc, str)
-            else next(
-                (doc[k] for k in DOC_TEXT if isinstance(doc, dict) and isinstance(doc.get(k), str)),
-                None,
-            )
-        )
-        if text is None:
+            doc, place = doc["node"], f"{place}.node"
+        key = next((k for k in DOC_TEXT if isinstance(doc, dict) and doc.get(k) is not None), None)
+        if isinstance(doc, str):
+            text = doc
+        elif key is not None:  # the document's text field, which must then be text
+            text = text_of(doc[key], f"{place}.{key}")
+        else:
             raise ValueError(
-                f"field '{where}.output.{i}': neither text nor an object with "
-                "page_content, content or text"
+                f"field '{place}': neither text nor an object with page_content, content or text"
             )
         source: dict[str, Any] = {"text": text, "origin": "langfuse"}
         metadata = doc.get("metadata") if isinstance(doc, dict) else None
         metadata = metadata if isinstance(metadata, dict) else {}
-        place = f"{where}.output.{i}"
         given = (
             {}
             if not isinstance(doc, dict)

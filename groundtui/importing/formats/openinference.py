@@ -21,6 +21,8 @@ from typing import Any
 
 from groundtui.importing.formats.base import Row, ident_of, text_id
 from groundtui.json_input import check_record, read_json
+from groundtui.text.inert import quoted
+from groundtui.text.markers import LONGEST
 
 KIND = "openinference.span.kind"
 DOC = re.compile(r"retrieval\.documents\.(\d+)\.document\.(\w+)$")
@@ -79,6 +81,11 @@ def _documents(attributes: dict[str, Any]) -> list[dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}
     for key, value in attributes.items():
         if (match := DOC.match(key)) is not None:
+            if len(match[1]) > LONGEST:  # int() of 4,300 digits or more raises its own words
+                raise ValueError(
+                    f"field {quoted('attributes.' + key)}: a document index of "
+                    f"{len(match[1]):,} digits (at most {LONGEST})"
+                )
             found.setdefault(int(match[1]), {})[match[2]] = value
     listed = attributes.get("retrieval.documents")
     if isinstance(listed, list):  # a Phoenix dataframe: a list of {"document.content": …}
