@@ -6,7 +6,6 @@ import click
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
-from groundtui.store import Store, StoreError, default_db_path
 
 WHERE_HELP = "FIELD must be id or meta.KEY (a dotted path under meta, e.g. meta.user_id)"
 
@@ -61,7 +60,7 @@ def delete(
         raise UserError(f"unexpected argument {more[0]!r}: ids follow --answer")
     wanted = [nfc(i) for i in (*answers, *more)]
     selector = parse_where(where) if where else None
-    with _open(db_path, dry_run) as store:
+    with open_store(db_path, readonly=dry_run) as store:
         if selector is None:
             ids = store.known_answers(wanted)
             for missing in sorted(set(wanted) - set(ids), key=wanted.index):
@@ -90,16 +89,6 @@ def delete(
             f"Note: {_plural(left, 'cached completion')} in the database predate "
             'groundtui recording whose they are; see docs/reliability.md "Forgetting answers".'
         )
-
-
-def _open(db_path: str | None, dry_run: bool) -> Store:
-    """The database: read-only for a dry run, so that nothing about the file changes."""
-    if not dry_run:
-        return open_store(db_path)
-    try:
-        return Store(db_path or default_db_path(), create=False, readonly=True)
-    except StoreError as exc:
-        raise UserError(str(exc)) from None
 
 
 def _shown(value: str) -> str:
