@@ -23,6 +23,7 @@ from typing import Any, Self
 
 import sqlite_utils
 
+from groundtui.json_input import nfc_text
 from groundtui.store.errors import StoreError, damaged, describe_error, is_damage
 from groundtui.store.migrations import MIGRATIONS
 from groundtui.store.rows import control_point, now_iso
@@ -81,6 +82,8 @@ class Connection:
             # Reviewer names compare by their casefold (docs/team-review.md):
             # SQLite's NOCASE folds only ASCII letters.
             conn.create_function("casefold", 1, _casefold, deterministic=True)
+            # Text compares composed, however it was stored (delete --where).
+            conn.create_function("nfc", 1, _nfc, deterministic=True)
             # The control sample is chosen by a hash of the answer id (docs/report.md).
             conn.create_function("control_point", 1, control_point, deterministic=True)
             self.db = sqlite_utils.Database(conn)
@@ -258,6 +261,10 @@ class Connection:
 
 def _casefold(text: str | None) -> str | None:
     return None if text is None else text.casefold()
+
+
+def _nfc(text: str | None) -> str | None:
+    return None if text is None else nfc_text(text)
 
 
 @functools.cache
