@@ -276,3 +276,18 @@ async def test_an_empty_queue_says_why(review_db: Path, tmp_path: Path, everyone
         assert "Nothing left for you: every answer has the reviewers it needs" in said
     else:
         assert "The database holds no answers yet." in said
+
+
+async def test_the_longest_lease_allowed_still_opens_an_answer_and_quits(review_db: Path):
+    """`config lease_minutes 5000000000` left a UI that never opened an answer and a `q`
+    that did not quit; `config` now stops at the bound, and at the bound the UI works."""
+    from groundtui.store.settings import SETTINGS
+
+    with Store(review_db) as store:
+        store.set_setting("lease_minutes", str(SETTINGS["lease_minutes"].high))
+    app = make_app(review_db, "ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.detail is not None and app.screen.detail.id == "A-1"
+        await press(pilot, "q")
+        assert await until(pilot, lambda: app.return_code is not None)  # q quit
