@@ -158,7 +158,12 @@ def nfc(identifier: str) -> str:
         ValueError: the id holds a NUL (see ``without_nul``).
     """
     without_nul(identifier, "an id")
-    return identifier if identifier.isascii() else unicodedata.normalize("NFC", identifier)
+    return nfc_text(identifier)
+
+
+def nfc_text(text: str) -> str:
+    """``text`` in NFC: composed and decomposed spellings of one text are one text."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 def without_nul(text: str, what: str) -> str:

@@ -335,3 +335,24 @@ def test_the_demo_prints_commands_that_run_as_printed(tmp_path: Path) -> None:
     )
     assert again.returncode == 0, (report, again.stderr)
     assert again.stdout.startswith("groundtui report")
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["judge", "--max-cost", "nan"], "Invalid value for '--max-cost': 'nan' is not a finite"),
+        (["judge", "--max-cost", "inf"], "Invalid value for '--max-cost': 'inf' is not a finite"),
+        (["judge", "--timeout", "nan"], "Invalid value for '--timeout': 'nan' is not a finite"),
+        (["leases", "--release", ""], "groundtui: --release: a reviewer needs a name"),
+        (["leases", "--release", "  "], "groundtui: --release: a reviewer needs a name"),
+    ],
+)
+def test_a_flag_value_no_number_or_name_is_refused(
+    db_path: Path, tmp_path: Path, args: list[str], said: str
+) -> None:
+    """`judge --max-cost nan` and `leases --release ""` were accepted."""
+    run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(db_path))
+    result = run(*args, "--db", str(db_path))
+    assert result.exit_code == 2, result.output
+    assert said in result.stderr
+    assert "Traceback" not in result.output

@@ -3,6 +3,9 @@ import's size limits that read them."""
 
 from __future__ import annotations
 
+import sqlite3
+
+import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
@@ -33,7 +36,7 @@ def test_a_bad_key_or_value_is_one_line_and_exit_2(db_path):
     for args, said in [
         (["colour", "blue"], "no setting 'colour'; the settings are: max_answer_chars"),
         (["max_source_chars", "many"], "max_source_chars: 'many' is not a whole number"),
-        (["max_source_chars", "0"], "max_source_chars: 0 is not a positive number"),
+        (["max_source_chars", "0"], "max_source_chars: 0 is not a whole number from 1 to"),
     ]:
         result = _config(db_path, *args)
         assert result.exit_code == 2 and result.output.startswith(f"groundtui: {said}")
@@ -62,4 +65,95 @@ def test_an_answer_or_a_source_over_the_limits_is_a_bad_line(db_path, tmp_path):
 def test_the_help_lists_every_setting():
     """`config --help` listed five settings: control_share, which `config` prints, was not."""
     shown = CliRunner().invoke(cli, ["config", "--help"]).output
-    assert [name for name in SETTINGS if f"\n  {name} " not in shown] == []
+    assert [
+        name for name in SETTINGS if f"\n  {name}: {SETTINGS[name].values}, " not in shown
+    ] == []
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("lease_minutes", "5000000000", "5000000000 is not a whole number from 1 to 10,080"),
+        ("lease_minutes", "10081", "10081 is not a whole number from 1 to 10,080"),
+        ("max_answer_chars", "99999999999999999999999", "is not a whole number from 1 to"),
+        ("max_source_chars", "100_000_001", "is not a whole number from 1 to 100,000,000"),
+        ("overlap", "nan", "nan is not between 0 and 1"),
+        ("control_share", "inf", "inf is not between 0 and 1"),
+        ("control_share", "1.5", "1.5 is not between 0 and 1"),
+    ],
+)
+def test_every_setting_is_bounded(db_path, key, value, said):
+    """`config lease_minutes 5000000000` was accepted, and the review UI then never opened
+    an answer; `config max_answer_chars 99999999999999999999999` was accepted."""
+    Store(db_path).close()
+    result = _config(db_path, key, value)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"groundtui: {key}: ") and said in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert _config(db_path, key).output == f"{key} {SETTINGS[key].default}\n"
+    top = SETTINGS[key].high
+    assert _config(db_path, key, str(top)).exit_code == 0  # the bound itself is taken
+
+
+def _write_setting(db_path, key, value):
+    """A value written into the settings table by another program, not by `config`."""
+    conn = sqlite3.connect(db_path)
+    conn.execute("insert or replace into settings (key, value) values (?, ?)", [key, value])
+    conn.commit()
+    conn.close()
+
+
+BAD = {
+    "overlap": ("2", "2 is not between 0 and 1"),
+    "control_share": ("nan", "nan is not between 0 and 1"),
+    "max_answer_chars": ("abc", "'abc' is not a whole number"),
+    "lease_minutes": ("5000000000", "5000000000 is not a whole number from 1 to 10,080"),
+}
+
+
+@pytest.mark.parametrize(
+    ("command", "key"),
+    [
+        *[(["config"], key) for key in BAD],
+        *[(["import", "{jsonl}"], key) for key in BAD],
+        *[(["review"], key) for key in BAD],
+        (["report"], "overlap"),
+        (["report"], "control_share"),
+        (["judge", "--heuristic"], "control_share"),
+        (["judge", "--heuristic", "--dry-run"], "control_share"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
+)
+def test_a_bad_value_in_the_database_is_one_line_naming_the_setting(
+    db_path, tmp_path, command, key, a_terminal, monkeypatch
+):
+    """A bad setting written into the database directly: `report`, `import`, `config` and
+    `judge` ended in a traceback. Each command that reads the setting names it."""
+
+    def no_ui(*args):
+        raise AssertionError("the review UI opened with a bad setting")
+
+    monkeypatch.setattr("groundtui.tui.app.ReviewApp.run", no_ui)  # refused before, or fail
+    value, said = BAD[key]
+    jsonl = write_jsonl(tmp_path / "in.jsonl", [make_answer("A-1")])
+    with Store(db_path) as store:
+        import_files(store, [str(jsonl)])
+    _write_setting(db_path, key, value)
+    args = [a.format(jsonl=jsonl) for a in command]
+    result = CliRunner().invoke(cli, [*args, "--db", str(db_path)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (
+        f"groundtui: {db_path} holds a bad value for the setting {key}: {said}; "
+        f"set it with `groundtui config {key} VALUE`\n"
+    )
+
+
+def test_config_fixes_a_bad_value_in_the_database(db_path):
+    """The fix the sentence gives works, and one bad setting does not block another's."""
+    Store(db_path).close()
+    _write_setting(db_path, "overlap", "2")
+    _write_setting(db_path, "control_share", "nan")
+    assert _config(db_path, "lease_minutes").output == "lease_minutes 15\n"
+    assert _config(db_path, "overlap", "0.2").output == "overlap 0.2\n"
+    assert _config(db_path, "control_share", "0.1").output == "control_share 0.1\n"
+    assert _config(db_path).exit_code == 0

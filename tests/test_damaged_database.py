@@ -232,3 +232,27 @@ async def test_a_key_pressed_after_the_file_is_damaged_says_the_sentence_and_wri
     assert f"{db} is damaged (SQLite says: database disk image is malformed)" in status
     assert RECOVER.format(db=db) in status
     assert digest(db) == before
+
+
+@pytest.mark.parametrize("dry_run", [["--dry-run"], []], ids=["dry run", "delete"])
+def test_delete_refuses_damage_even_where_its_plan_reads_nothing(
+    healthy: Path, tmp_path: Path, dry_run: list[str]
+) -> None:
+    """Damage in a table a delete never reads (the settings' page): `delete --dry-run`
+    printed its plan and exit 0, where every other command refuses the file."""
+    db = tmp_path / "team.db"
+    shutil.copyfile(healthy, db)
+    conn = sqlite3.connect(db)
+    (root,) = conn.execute("select rootpage from sqlite_master where name = 'settings'").fetchone()
+    conn.close()
+    data = db.read_bytes()
+    page = int.from_bytes(data[16:18], "big")
+    with db.open("r+b") as f:
+        f.seek((root - 1) * page)
+        f.write(random.Random(17).randbytes(page))
+    before = digest(db)
+    result = CliRunner().invoke(cli, ["delete", "--answer", "A-0001", *dry_run, "--db", str(db)])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert_one_damage_line(result.stderr, db)
+    assert digest(db) == before

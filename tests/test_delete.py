@@ -270,6 +270,63 @@ def test_where_selects_by_an_imported_field(
         assert store.answers_where(field, value) == expected
 
 
+def _nfd(text: str) -> str:
+    return unicodedata.normalize("NFD", text)
+
+
+@pytest.mark.parametrize(
+    ("meta", "where"),
+    [
+        ({"user": _nfd("José")}, "meta.user=José"),  # stored decomposed, typed composed
+        ({"user": "José"}, f"meta.user={_nfd('José')}"),  # and the other way round
+        ({_nfd("usuário"): "u-1"}, "meta.usuário=u-1"),  # a key stored decomposed
+        ({"tags": [_nfd("Zoë")]}, 'meta.tags=["Zoë"]'),  # a value read as its JSON
+    ],
+)
+def test_where_compares_meta_in_nfc(tmp_path: Path, meta: dict, where: str) -> None:
+    """`delete --where meta.user=José` missed the answer whose meta held "José" decomposed:
+    a privacy request that leaves the person's answers behind."""
+    path = imported_db(tmp_path, "nfd", [make_answer("K-1", meta=meta), make_answer("K-2")])
+    with Store(path) as store:  # the import keeps meta as it was written
+        assert json.loads(store.scalar("select meta from answers where id = 'K-1'")) == meta
+    result = run("--where", where, "--db", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "Deleted 1 answer: K-1"
+
+
+@pytest.mark.parametrize(
+    ("where", "expected"),
+    [
+        ('meta."a.b"=dotted', ["D-1"]),  # the key "a.b"
+        ("meta.a.b=nested", ["D-2"]),  # the key b under the key a
+        ('meta."a".b=nested', ["D-2"]),
+        ('meta."say ""hi"""=quoted', ["D-3"]),  # a quote inside a quoted key is doubled
+        ('meta."x=y"=equals', ["D-3"]),  # an = inside quotes is the key's
+        ("meta.a.b=dotted", []),
+    ],
+)
+def test_a_meta_key_holding_a_dot_is_addressed_in_quotes(
+    tmp_path: Path, where: str, expected: list[str]
+) -> None:
+    """A meta key `a.b` could not be addressed: `meta.a.b` reads the key b under a."""
+    path = imported_db(
+        tmp_path,
+        "dotted",
+        [
+            make_answer("D-1", meta={"a.b": "dotted"}),
+            make_answer("D-2", meta={"a": {"b": "nested"}}),
+            make_answer("D-3", meta={'say "hi"': "quoted", "x=y": "equals"}),
+        ],
+    )
+    result = run("--where", where, "--dry-run", "--db", str(path))
+    assert result.exit_code == 0, result.output
+    if expected:
+        assert result.output.splitlines()[0] == f"Would delete 1 answer: {expected[0]}"
+    else:
+        assert "nothing deleted" in result.output
+    assert 'meta."a.b"' in " ".join(run("--help").output.split())  # --help says how
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -279,6 +336,9 @@ def test_where_selects_by_an_imported_field(
         ["--where", "question=Can I"],
         ["--where", "meta.=x"],
         ["--where", "meta.user..id=x"],
+        ["--where", 'meta."a.b=x'],
+        ["--where", 'meta."a"b=x'],
+        ["--where", 'meta.a"b=x'],
         ["P-1"],
     ],
 )

@@ -158,3 +158,18 @@ def test_every_link_to_docs_has_a_page() -> None:
 def test_the_readme_is_short() -> None:
     words = len(readme().split())
     assert words <= MAX_WORDS, f"README.md has {words} words; at most {MAX_WORDS}"
+
+
+def test_the_settings_table_says_each_settings_values_and_default() -> None:
+    """README "Configuration" lists every setting with the bounds and default that `config`
+    enforces, from the one table of settings."""
+    from groundtui.store.settings import SETTINGS
+
+    section = readme().split("\n## Configuration\n", 1)[1].split("\n## ", 1)[0]
+    rows = {
+        _code(cells[0])[0]: cells[1:3]
+        for cells in map(_cells, (line for line in section.splitlines() if line.startswith("| `")))
+        if _code(cells[0])[0] in SETTINGS
+    }
+    written = {name: [s.values, s.shown_default] for name, s in SETTINGS.items()}
+    assert rows == written

@@ -351,3 +351,37 @@ async def test_a_session_ends_within_seconds_of_its_server_killed(db: Path) -> N
     finally:
         if server.process.poll() is None:
             server.stop()
+
+
+@pytest.mark.parametrize(
+    "base",
+    ["http://[::1", "http://a b", "http://a\tb", "http://h:x", "http://h:99999", "http://h/a b"],
+)
+def test_a_url_no_browser_can_open_is_refused_in_one_line(db: Path, base: str) -> None:
+    """`reviewers add x --url 'http://[::1'` was a traceback; `--url 'http://a b'` was
+    accepted, printing a link no browser opens."""
+    run = CliRunner().invoke(cli, ["reviewers", "add", "x", "--url", base, "--db", str(db)])
+    assert run.exit_code == 2, run.output
+    assert run.stderr.startswith("groundtui: --url ") and "give the address as" in run.stderr
+    assert run.stderr.count("\n") == 1 and run.stdout == ""
+    listed = CliRunner().invoke(cli, ["reviewers", "list", "--db", str(db)])
+    assert "x\t" not in listed.output  # nobody was added
+    ipv6 = ["reviewers", "add", "x", "--url", "http://[::1]:8000", "--db", str(db)]
+    assert CliRunner().invoke(cli, ipv6).exit_code == 0
+
+
+@pytest.mark.parametrize("host", ["", "  "])
+def test_serve_refuses_an_empty_host(db: Path, host: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve --host ""` listened on 0.0.0.0, every interface, where leaving --host out
+    listens on 127.0.0.1 only."""
+
+    def serving(*args: object) -> None:
+        raise AssertionError("serve listened")
+
+    monkeypatch.setattr(ReviewServer, "run", serving)
+    run = CliRunner().invoke(cli, ["serve", "--host", host, "--port", "0", "--db", str(db)])
+    assert run.exit_code == 2
+    assert run.output == (
+        "groundtui: --host is empty: give the address to listen on (127.0.0.1, the default, "
+        "or 0.0.0.0 for every interface)\n"
+    )

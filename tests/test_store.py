@@ -248,3 +248,33 @@ def test_two_processes_writing_at_once_wait_for_the_lock(db_path: Path, tmp_path
             )
         assert store.scalar("select count(*) from claim_labels where label is null") == 0
         assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+
+
+@pytest.mark.parametrize(
+    ("change", "missing"),
+    [
+        ("drop table reviews", "table reviews"),
+        ("alter table leases drop column session", "column session of table leases"),
+    ],
+)
+def test_a_database_missing_a_table_is_refused_in_one_line(
+    db_path: Path, tmp_path: Path, change: str, missing: str
+) -> None:
+    """`drop table reviews`, then `groundtui import`: a traceback from deep in the import."""
+    from click.testing import CliRunner
+
+    from groundtui.cli import cli
+
+    Store(db_path).close()
+    conn = sqlite3.connect(db_path)
+    conn.execute(change)
+    conn.commit()
+    conn.close()
+    jsonl = write_jsonl(tmp_path / "a.jsonl", [make_answer()])
+    for args in (["import", str(jsonl)], ["report"], ["config"]):
+        result = CliRunner().invoke(cli, [*args, "--db", str(db_path)])
+        assert result.exit_code == 2, result.output
+        assert result.stderr == (
+            f"groundtui: {db_path} is not a groundtui database it can use: it has no "
+            f"{missing} (another program changed it; restore it from a backup)\n"
+        )

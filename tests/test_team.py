@@ -246,8 +246,8 @@ def test_team_settings_and_the_guidelines_text(team_db: Path, tmp_path: Path) ->
     assert run(cli, ["config", "lease_minutes", "30", "--db", str(team_db)]).exit_code == 0
     assert run(cli, ["config", "guidelines", str(guide), "--db", str(team_db)]).exit_code == 0
     for bad, said in [
-        (["overlap", "2"], "overlap: 2.0 is not between 0 and 1"),
-        (["lease_minutes", "0"], "lease_minutes: 0 is not a positive number"),
+        (["overlap", "2"], "overlap: 2 is not between 0 and 1"),
+        (["lease_minutes", "0"], "lease_minutes: 0 is not a whole number from 1 to 10,080"),
         (["guidelines", str(tmp_path / "nope.md")], "guidelines: no file at"),
     ]:
         result = run(cli, ["config", *bad, "--db", str(team_db)])

@@ -9,36 +9,40 @@ from groundtui.cli.errors import UserError, user_errors
 from groundtui.store.settings import SETTINGS, SettingsError, known
 
 
-@click.command("config")
+def _help() -> str:
+    """The command's help: every setting, the values it takes and its default, from the one
+    table of settings (``groundtui.store.settings.SETTINGS``)."""
+    import textwrap
+
+    lines = []
+    for name, setting in SETTINGS.items():
+        lines.append(f"{name}: {setting.values}, default {setting.shown_default}")
+        lines += textwrap.wrap(setting.help, 72, initial_indent="  ", subsequent_indent="  ")
+    return (
+        "Print every setting as KEY VALUE lines, print one (KEY), or set one (KEY VALUE).\n\n"
+        "Settings live in the database, so everyone working on it shares them:\n\n"
+        "\b\n" + "\n".join(lines)
+    )
+
+
+@click.command("config", help=_help())
 @click.argument("key", required=False)
 @click.argument("value", required=False)
 @db_option
 @user_errors
 def config(key: str | None, value: str | None, db_path: str | None) -> None:
-    """Print every setting as KEY VALUE lines, print one (KEY), or set one (KEY VALUE).
-
-    Settings live in the database, so everyone working on it shares them:
-
-    \b
-    max_answer_chars  the longest response an import accepts (default 1000000)
-    max_source_chars  the longest source text an import accepts (default 5000000)
-    overlap           the share of answers (0-1) reviewed twice, independently (default 0)
-    lease_minutes     how long an answer you left unfinished stays yours (default 15)
-    guidelines        a Markdown file of review guidelines; its text is stored (`g` shows it)
-    control_share     the share of unflagged answers (0-1) `judge` also judges (default 0.05)
-    """
     if key is not None:
         try:
             known(key)  # before opening the database: a typo needs no file
         except SettingsError as exc:
             raise UserError(str(exc)) from None
     with open_store(db_path, create=value is not None, reading=value is None) as store:
-        try:
-            if value is not None:
-                assert key is not None  # click fills KEY before VALUE
-                store.set_setting(key, value)
+        if key is None:
             values = store.settings()
-        except SettingsError as exc:
-            raise UserError(str(exc)) from None
-    for name in [key] if key else SETTINGS:
-        click.echo(f"{name} {values[name]}")
+        elif value is None:
+            values = {key: store.setting(key)}
+        else:
+            # Only this one is read back: a bad value of another setting stays fixable.
+            values = {key: store.set_setting(key, value)}
+    for name, shown in values.items():
+        click.echo(f"{name} {shown}")

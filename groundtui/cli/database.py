@@ -22,7 +22,12 @@ def db_option(fn: Callable) -> Callable:
 
 
 def open_store(
-    db_path: str | None, *, create: bool = False, reading: bool = False, timeout: float = 5.0
+    db_path: str | None,
+    *,
+    create: bool = False,
+    reading: bool = False,
+    readonly: bool = False,
+    timeout: float = 5.0,
 ) -> Store:
     """Open the database, turning any problem into one line for the user.
 
@@ -31,13 +36,14 @@ def open_store(
     no report or export of one.
 
     ``reading``: the command only reads (report, export), so a database file the user may
-    not write is opened read-only instead of refused. ``timeout``: how long a write waits
+    not write is opened read-only instead of refused. ``readonly``: open it read-only even
+    when the user may write it, so that nothing about the file changes (a dry run). ``timeout``: how long a write waits
     for another writer's lock (SQLite's busy handler retries it meanwhile).
     """
     import os
 
     path = db_path or default_db_path()
-    readonly = reading and os.path.exists(path) and not os.access(path, os.W_OK)
+    readonly = readonly or (reading and os.path.exists(path) and not os.access(path, os.W_OK))
     try:
         return Store(path, create=create, readonly=readonly, check=True, timeout=timeout)
     except StoreError as exc:

@@ -6,18 +6,17 @@ import click
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
-from groundtui.store import Store, StoreError, default_db_path
-
-WHERE_HELP = "FIELD must be id or meta.KEY (a dotted path under meta, e.g. meta.user_id)"
 
 
 def parse_where(where: str) -> tuple[str, str]:
     """``(field, value)`` of ``--where FIELD=VALUE``; a bad one is one line for the user."""
-    field, equals, value = where.partition("=")
-    if not equals:
-        raise UserError(f"--where needs FIELD=VALUE, e.g. meta.user_id=u-42, not {where!r}")
-    if field != "id" and not (field.startswith("meta.") and all(field.split(".")[1:])):
-        raise UserError(f"--where {field!r}: {WHERE_HELP}")
+    from groundtui.store.forget import meta_path, split_where
+
+    try:
+        field, value = split_where(where)
+        meta_path(field)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
     return field, value
 
 
@@ -31,7 +30,11 @@ def parse_where(where: str) -> tuple[str, str]:
 )
 @click.argument("more", nargs=-1, metavar="[ID…]")
 @click.option(
-    "--where", metavar="FIELD=VALUE", help="Delete the answers whose id or meta.KEY reads VALUE."
+    "--where",
+    metavar="FIELD=VALUE",
+    help="Delete the answers whose id or meta.KEY reads VALUE, compared in NFC. KEY is a "
+    'dotted path (meta.user.id); a key holding a dot goes in double quotes (meta."a.b"=x), '
+    "a quote inside it doubled.",
 )
 @click.option("--dry-run", is_flag=True, help="Show what would be deleted; change nothing.")
 @db_option
@@ -61,14 +64,14 @@ def delete(
         raise UserError(f"unexpected argument {more[0]!r}: ids follow --answer")
     wanted = [nfc(i) for i in (*answers, *more)]
     selector = parse_where(where) if where else None
-    with _open(db_path, dry_run) as store:
+    with open_store(db_path, readonly=dry_run) as store:
         if selector is None:
             ids = store.known_answers(wanted)
             for missing in sorted(set(wanted) - set(ids), key=wanted.index):
                 click.echo(f"groundtui: not found: {_shown(missing)}", err=True)
         else:
             field, value = selector
-            ids = store.answers_where(field, nfc(value) if field == "id" else value)
+            ids = store.answers_where(field, value)
         if not ids:
             what = f"{selector[0]} = {selector[1]!r}" if selector else "those ids"
             click.echo(f"No answer has {_shown(what)}; nothing deleted.")
@@ -90,16 +93,6 @@ def delete(
             f"Note: {_plural(left, 'cached completion')} in the database predate "
             'groundtui recording whose they are; see docs/reliability.md "Forgetting answers".'
         )
-
-
-def _open(db_path: str | None, dry_run: bool) -> Store:
-    """The database: read-only for a dry run, so that nothing about the file changes."""
-    if not dry_run:
-        return open_store(db_path)
-    try:
-        return Store(db_path or default_db_path(), create=False, readonly=True)
-    except StoreError as exc:
-        raise UserError(str(exc)) from None
 
 
 def _shown(value: str) -> str:

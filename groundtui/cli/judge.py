@@ -10,6 +10,7 @@ from click.core import ParameterSource
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
+from groundtui.cli.types import FiniteFloatRange
 
 JUDGE_WRITE_WAIT = 300.0
 """Seconds a judge's write waits for another writer's lock before it fails."""
@@ -41,7 +42,7 @@ JUDGE_WRITE_WAIT = 300.0
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0.1),
+    type=FiniteFloatRange(min=0.1),
     default=60.0,
     show_default=True,
     help="Seconds for one attempt of a model call.",
@@ -55,7 +56,7 @@ JUDGE_WRITE_WAIT = 300.0
 )
 @click.option(
     "--max-cost",
-    type=click.FloatRange(min=0),
+    type=FiniteFloatRange(min=0),
     default=None,
     metavar="USD",
     help="Stop once the running cost reaches USD: the dollars litellm's price list "

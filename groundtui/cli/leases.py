@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from groundtui.cli.database import db_option, open_store
-from groundtui.cli.errors import user_errors
+from groundtui.cli.errors import UserError, user_errors
+from groundtui.json_input import reviewer_name
 from groundtui.store import now_iso
 from groundtui.text.inert import one_line
 
@@ -26,6 +27,11 @@ def leases(release: str | None, db_path: str | None) -> None:
     Opening an answer in `groundtui review` takes it for you; it stays yours while you are
     on it and for `lease_minutes` (see `groundtui config`) after you leave it unfinished.
     """
+    if release is not None:
+        try:
+            release = reviewer_name(release)
+        except ValueError as exc:
+            raise UserError(f"--release: {exc}") from None
     with open_store(db_path, reading=release is None) as store:
         if release is not None:
             name = store.reviewer_name(release, register=False)

@@ -9,6 +9,7 @@ import click
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
+from groundtui.json_input import reviewer_name
 from groundtui.store import default_db_path
 from groundtui.text.inert import one_line
 
@@ -52,6 +53,12 @@ def serve(
     Reviewers sign in with the personal link `groundtui reviewers add NAME` prints; a link
     that is wrong or revoked gets HTTP 403 and starts nothing.
     """
+    if not host.strip():
+        # An empty host binds every interface: the opposite of what leaving it out does.
+        raise UserError(
+            "--host is empty: give the address to listen on (127.0.0.1, the default, or "
+            "0.0.0.0 for every interface)"
+        )
     path = db_path or default_db_path()
     # Checked whole, and migrated, before anyone signs in: once for every session it starts.
     with open_store(path) as store:
@@ -104,6 +111,24 @@ def reviewers() -> None:
     """Reviewers' personal links to `groundtui serve`: add, list, revoke."""
 
 
+def _usable_base(base: str) -> bool:
+    """Whether ``base`` is an address a link can start with: http or https, a host, a port
+    if any that is one, a path if any, and nothing a browser would cut the link at."""
+    if any(c.isspace() or not c.isprintable() for c in base):
+        return False
+    try:
+        parts = urlsplit(base)
+        _ = parts.port  # a ValueError for a port that is none ("h:x", "h:99999")
+    except ValueError:  # "http://[::1": an unclosed IPv6 address
+        return False
+    return (
+        parts.scheme in ("http", "https")
+        and bool(parts.hostname)
+        and not parts.query
+        and not parts.fragment
+    )
+
+
 @reviewers.command("add")
 @click.argument("name")
 @click.option("--lead", is_flag=True, help="A lead: their link may open adjudication.")
@@ -118,16 +143,17 @@ def reviewers() -> None:
 @user_errors
 def add(name: str, lead: bool, base: str, db_path: str | None) -> None:
     """Give NAME a personal link (a new one replaces the old, which stops working)."""
-    if not name.strip():
-        raise UserError("reviewers add: a reviewer needs a name")
-    parts = urlsplit(base)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+    try:
+        name = reviewer_name(name)
+    except ValueError as exc:
+        raise UserError(f"reviewers add: {exc}") from None
+    if not _usable_base(base):
         raise UserError(
             f"--url {base}: give the address as http://HOST:PORT or https://HOST "
-            "(a path may follow; no ? or #)"
+            "(a path may follow; no spaces, ? or #)"
         )
     with open_store(db_path, create=False) as store:
-        stored, token = store.add_reviewer(name.strip(), lead=lead)
+        stored, token = store.add_reviewer(name, lead=lead)
     link = f"{base.rstrip('/')}/?{urlencode({'token': token})}"
     click.echo(f"{one_line(stored)}{' (lead)' if lead else ''}: {link}")
     if lead:

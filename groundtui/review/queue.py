@@ -244,6 +244,9 @@ class QueuePage:
 
     rows: list[QueueRow]
     after: tuple[int, int] | None
+    empty: str = ""
+    """Why the queue holds no answer at all, when its first page is empty
+    (``why_empty``)."""
 
 
 def queue_page(
@@ -276,7 +279,23 @@ def queue_page(
             tier, seq = tier + 1, 0
     rows = summaries(store, found, share, team)
     more = (found[-1][1], found[-1][2]) if len(found) == limit else None
-    return QueuePage(rows, more)
+    empty = why_empty(store, filt, team) if not rows and after == (0, 0) else ""
+    return QueuePage(rows, more, empty)
+
+
+def why_empty(store: Store, filt: QueueFilter, team: Team | None) -> str:
+    """Why a queue holds no answer, in the sentence the status line says: a filter, an
+    empty database, nothing disputed, or every answer has the reviewers it needs."""
+    if filt.active:
+        return "No answer matches the filter."
+    if not store.scalar("select exists (select 1 from answers)"):
+        return "The database holds no answers yet."
+    if team is not None and team.adjudicate:
+        return "No claim is disputed: nothing to adjudicate."
+    return (
+        "Nothing left for you: every answer has the reviewers it needs "
+        "(/ → everyone's answers shows them all)."
+    )
 
 
 def _conditions(filt: QueueFilter, blind: str | None, team: Team | None) -> tuple[str, list]:

@@ -12,6 +12,7 @@ Every write the product makes runs inside ``Connection.transaction``, the one wr
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 import time
@@ -22,6 +23,7 @@ from typing import Any, Self
 
 import sqlite_utils
 
+from groundtui.json_input import nfc_text
 from groundtui.store.errors import StoreError, damaged, describe_error, is_damage
 from groundtui.store.migrations import MIGRATIONS
 from groundtui.store.rows import control_point, now_iso
@@ -80,6 +82,8 @@ class Connection:
             # Reviewer names compare by their casefold (docs/team-review.md):
             # SQLite's NOCASE folds only ASCII letters.
             conn.create_function("casefold", 1, _casefold, deterministic=True)
+            # Text compares composed, however it was stored (delete --where).
+            conn.create_function("nfc", 1, _nfc, deterministic=True)
             # The control sample is chosen by a hash of the answer id (docs/report.md).
             conn.create_function("control_point", 1, control_point, deterministic=True)
             self.db = sqlite_utils.Database(conn)
@@ -95,6 +99,8 @@ class Connection:
                 )
             if check or pending:  # a migration writes: never into a damaged file
                 self.check_intact()
+            if not pending:
+                self._check_tables()
             if readonly:
                 return
             if self.path != ":memory:":
@@ -123,6 +129,34 @@ class Connection:
                 f"{unknown[0]}); upgrade groundtui to open it"
             )
         return applied
+
+    def _check_tables(self) -> None:
+        """Refuse a database whose migrations are all applied but whose tables are not all
+        there: another program dropped or rebuilt one (``drop table reviews``).
+
+        Raises:
+            StoreError: names the first table or column missing.
+        """
+        if self.path == ":memory:":
+            return
+        present = {
+            table: {column[1] for column in self.db.execute(f"pragma table_info([{table}])")}
+            for table in self.db.table_names()
+        }
+        for table, columns in _schema().items():
+            missing = (
+                [f"table {table}"]
+                if table not in present
+                else [
+                    f"column {column} of table {table}"
+                    for column in sorted(columns - present[table])
+                ]
+            )
+            if missing:
+                raise StoreError(
+                    f"{self.path} is not a groundtui database it can use: it has no "
+                    f"{missing[0]} (another program changed it; restore it from a backup)"
+                )
 
     def check_intact(self) -> None:
         """Refuse a damaged file: ``PRAGMA quick_check(1)``, which reads every page.
@@ -227,6 +261,20 @@ class Connection:
 
 def _casefold(text: str | None) -> str | None:
     return None if text is None else text.casefold()
+
+
+def _nfc(text: str | None) -> str | None:
+    return None if text is None else nfc_text(text)
+
+
+@functools.cache
+def _schema() -> dict[str, set[str]]:
+    """Every table the migrations make, with its columns: what an up-to-date database holds."""
+    fresh = Connection(":memory:")
+    try:
+        return {table: set(fresh.db[table].columns_dict) for table in fresh.db.table_names()}
+    finally:
+        fresh.close()
 
 
 def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
+from groundtui.json_input import nfc_text
 from groundtui.store.connection import Connection
 from groundtui.store.rows import chunks
 
@@ -71,21 +72,31 @@ class ForgetWrites(Connection):
     def answers_where(self, field: str, value: str) -> list[str]:
         """Ids of the answers whose imported ``field`` reads ``value``, in import order.
 
+        Keys and text compare in NFC, so "José" typed composed finds it stored decomposed.
+
         Args:
-            field: ``id``, or ``meta.KEY`` with a dotted path of keys under ``meta``.
+            field: ``id``, or ``meta.KEY`` with a dotted path of keys under ``meta``; a key
+                holding a dot is written in double quotes (``meta."a.b"``, see
+                ``meta_path``).
             value: a string in ``meta`` compares as its text; any other value as the JSON
                 the import stored it as (``42``, ``1.5``, ``true``, ``null``).
+
+        Raises:
+            ValueError: ``field`` names no field (``WHERE_FIELDS`` says which do).
         """
-        if field == "id":
+        path = meta_path(field)
+        value = nfc_text(value)
+        if path is None:
             return [r["id"] for r in self.query("select id from answers where id = ?", [value])]
-        path = field.split(".")[1:]
         # A match holds the value in its meta as stored (a string's escaped text, else the
-        # value itself): let SQLite skip the rest before Python reads the path.
+        # value itself): let SQLite skip the rest before Python reads the path. The meta
+        # is read in NFC for that test, as it may be stored decomposed.
         escaped = json.dumps(value, ensure_ascii=False)[1:-1]
         return [
             answer_id
             for answer_id, meta in self.db.execute(
-                "select id, meta from answers where instr(meta, ?) or instr(meta, ?) order by seq",
+                "select id, meta from answers"
+                " where instr(nfc(meta), ?) or instr(nfc(meta), ?) order by seq",
                 [escaped, value],
             )
             if _meta_text(json.loads(meta or "{}"), path) == value
@@ -240,12 +251,81 @@ def _marked(store: Connection, answer_ids: list[str]) -> Iterator[None]:
             db.execute(f"drop table if exists temp.{table}")
 
 
+WHERE_FIELDS = (
+    "FIELD is id or meta.KEY, a dotted path under meta (meta.user.id); a key holding a dot "
+    'goes in double quotes (meta."a.b")'
+)
+"""What ``delete --where`` takes as FIELD, as its errors and ``--help`` say it."""
+
+
+def split_where(text: str) -> tuple[str, str]:
+    """``(FIELD, VALUE)`` of ``FIELD=VALUE``: split at the first ``=`` outside quotes.
+
+    Raises:
+        ValueError: there is no such ``=``.
+    """
+    quoted = False
+    for i, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif char == "=" and not quoted:
+            return text[:i], text[i + 1 :]
+    raise ValueError(f"--where needs FIELD=VALUE, e.g. meta.user_id=u-42, not {text!r}")
+
+
+def meta_path(field: str) -> list[str] | None:
+    """The keys under ``meta`` that ``field`` names, or None for ``id``.
+
+    ``meta.user.id`` is ``["user", "id"]``. A key holding a dot (or a quote, or starting
+    with one) is written in double quotes, a quote inside it doubled: ``meta."a.b".c`` is
+    ``["a.b", "c"]``.
+
+    Raises:
+        ValueError: ``field`` is neither, in a sentence naming it and ``WHERE_FIELDS``.
+    """
+    if field == "id":
+        return None
+    bad = ValueError(f"--where {field!r}: {WHERE_FIELDS}")
+    if not field.startswith("meta."):
+        raise bad
+    path: list[str] = []
+    rest = field[len("meta") :]
+    while rest:
+        if not rest.startswith("."):
+            raise bad
+        rest = rest[1:]
+        if rest.startswith('"'):
+            key, i = [], 1
+            while True:
+                end = rest.find('"', i)
+                if end < 0:
+                    raise bad  # an unclosed quote
+                key.append(rest[i:end])
+                if rest[end + 1 : end + 2] != '"':
+                    break
+                key.append('"')  # a doubled quote is one
+                i = end + 2
+            path.append("".join(key))
+            rest = rest[end + 1 :]
+        else:
+            end = len(rest) if "." not in rest else rest.index(".")
+            if not rest[:end] or '"' in rest[:end]:
+                raise bad
+            path.append(rest[:end])
+            rest = rest[end:]
+    return path
+
+
 def _meta_text(meta: Any, path: list[str]) -> str | None:
-    """The text of the value at ``path`` in ``meta`` (None when there is none)."""
+    """The text of the value at ``path`` in ``meta`` (None when there is none), in NFC;
+    keys compare in NFC."""
     for key in path:
-        if not isinstance(meta, dict) or key not in meta:
+        if not isinstance(meta, dict):
             return None
-        meta = meta[key]
+        found = next((k for k in meta if nfc_text(k) == nfc_text(key)), None)
+        if found is None:
+            return None
+        meta = meta[found]
     if isinstance(meta, str):
-        return meta
-    return json.dumps(meta, ensure_ascii=False, sort_keys=True)
+        return nfc_text(meta)
+    return nfc_text(json.dumps(meta, ensure_ascii=False, sort_keys=True))

@@ -256,3 +256,38 @@ async def test_a_name_in_another_case_is_the_same_reviewer(review_db: Path):
         assert "mine 0 · team 1 of 6" in plain(app, "#queue-progress")
     with Store(review_db) as store:
         assert store.scalar("select reviewer from reviews where origin = 'ui'") == "Dana"
+
+
+@pytest.mark.parametrize("everyone_held", [True, False], ids=["all held", "empty database"])
+async def test_an_empty_queue_says_why(review_db: Path, tmp_path: Path, everyone_held: bool):
+    """Every answer already had its reviewers, and a new reviewer's queue said "The
+    database holds no answers yet."."""
+    db = review_db if everyone_held else tmp_path / "empty.db"
+    with Store(db) as store:
+        for (answer,) in store.db.execute("select id from answers").fetchall():
+            store.take_lease(answer, "ann", now=now_iso(T0), minutes=15, share=0, session="a-1")
+    new = make_app(db, "new", clock=lambda: T0 + timedelta(minutes=1))
+    async with new.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert new.screen.rows == []
+        said = plain(new, "#status")
+        await press(pilot, "q")
+    if everyone_held:
+        assert "Nothing left for you: every answer has the reviewers it needs" in said
+    else:
+        assert "The database holds no answers yet." in said
+
+
+async def test_the_longest_lease_allowed_still_opens_an_answer_and_quits(review_db: Path):
+    """`config lease_minutes 5000000000` left a UI that never opened an answer and a `q`
+    that did not quit; `config` now stops at the bound, and at the bound the UI works."""
+    from groundtui.store.settings import SETTINGS
+
+    with Store(review_db) as store:
+        store.set_setting("lease_minutes", str(SETTINGS["lease_minutes"].high))
+    app = make_app(review_db, "ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.detail is not None and app.screen.detail.id == "A-1"
+        await press(pilot, "q")
+        assert await until(pilot, lambda: app.return_code is not None)  # q quit

@@ -236,11 +236,7 @@ class ReviewScreen(Screen):
         self.awaiting_answer = False
         self._show(None, 0)
         if not message.failed:
-            self._status(
-                "No answer matches the filter."
-                if self.queue.filter.active
-                else "The database holds no answers yet."
-            )
+            self._status(message.empty)
         self._answer_shown()
 
     def _open(self, index: int, claim_id: str | None = None, step: int = 1) -> None:

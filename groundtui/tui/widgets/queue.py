@@ -194,12 +194,13 @@ class QueuePane(Vertical, can_focus=True):
 
     class Loaded(Message):
         """A page of the queue was read (``first``: the first of a new queue), or not
-        (``failed``: the status says why)."""
+        (``failed``: the status says why); ``empty`` says why the queue holds no answer."""
 
-        def __init__(self, first: bool, failed: bool) -> None:
+        def __init__(self, first: bool, failed: bool, empty: str = "") -> None:
             super().__init__()
             self.first = first
             self.failed = failed
+            self.empty = empty
 
     page_size = PAGE
     """Answers read per page."""
@@ -289,7 +290,7 @@ class QueuePane(Vertical, can_focus=True):
             self.more = page.after
             self.query_one(QueueList).set_rows(self.rows)
             self._show_progress()
-        self.post_message(self.Loaded(first, page is None))
+        self.post_message(self.Loaded(first, page is None, page.empty if page else ""))
 
     def choose_filter(self) -> bool:
         """Open the filter dialog (``/``); False while its origins are read first."""
