@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -17,6 +18,7 @@ from click.testing import CliRunner
 from groundtui.cli import cli
 from groundtui.exporting import labels as exports
 from groundtui.importing.files import import_files
+from groundtui.scratch import make_file
 from groundtui.store import Store
 from tests.helpers.terminal import on_a_terminal
 
@@ -382,6 +384,94 @@ def test_an_export_over_a_file_keeps_its_mode_and_a_new_one_has_the_umasks(
         os.umask(old)
     assert result.exit_code == 0, result.output
     assert fresh.stat().st_mode & 0o7777 == 0o640
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name"),
+    [
+        ("jsonl", "l" * 245),
+        ("csv", "c" * 251 + ".csv"),  # 255 bytes, the longest name
+        ("answers", "\u00e9" * 124 + ".jsonl"),  # 254 bytes in 130 characters
+        ("parquet", "p" * 247 + ".parquet"),
+        ("hf", "h" * 255),
+    ],
+)
+def test_an_export_to_the_longest_name_the_folder_takes(
+    store: Store, tmp_path: Path, fmt: str, name: str
+) -> None:
+    """The temporary name beside the target was 14 bytes longer: "File name too long"."""
+    assert len(os.fsencode(name)) <= 255
+    target = tmp_path / name
+    result = CliRunner().invoke(
+        cli, ["export", "--format", fmt, "-o", str(target), "--db", store.path]
+    )
+    assert result.exit_code == 0, result.output
+    assert target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+# An export in its own process, stopped once its first row is written to the temporary
+# file: it says so on stdout and waits for a line on stdin.
+PAUSED_EXPORT = """
+import sys
+from groundtui.cli import cli
+from groundtui.exporting import labels
+
+rows = labels.rows
+
+
+def paused(*args, **kwargs):
+    source = rows(*args, **kwargs)
+    yield next(source)
+    print("writing", flush=True)
+    sys.stdin.readline()
+    yield from source
+
+
+labels.rows = paused
+cli.main(sys.argv[1:], prog_name="groundtui")
+"""
+
+
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM])
+def test_what_a_killed_export_left_is_removed_by_the_next_one(
+    store: Store, tmp_path: Path, stop: signal.Signals
+) -> None:
+    """An export killed mid-way cannot remove its temporary file; the next export into the
+    folder does, and only that: not a living export's, nor a file of the user's."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    target = folder / "labels.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    command = ["export", "-o", str(target), "--db", store.path]
+    exporter = subprocess.Popen(
+        [sys.executable, "-c", PAUSED_EXPORT, *command],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert exporter.stdout.readline() == "writing\n", exporter.stderr.read()
+        (left,) = folder.iterdir()
+        exporter.send_signal(stop)
+        exporter.wait(timeout=30)
+    finally:
+        if exporter.poll() is None:
+            exporter.kill()
+        exporter.communicate()
+    assert left.exists() and left.name.startswith(".labels.jsonl.") and not target.exists()
+    handle, living = make_file(folder, ".labels.jsonl", ".tmp")  # this process's: alive
+    os.close(handle)
+    users = folder / ".labels.jsonl.groundtui-mine.tmp"
+    users.write_text("the user's\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [target.name, Path(living).name, users.name]
+    )
+    assert len(target.read_text(encoding="utf-8").splitlines()) == 4
 
 
 # -- the command ---------------------------------------------------------------------
