@@ -24,7 +24,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "json_input": {"text"},
     "checks": {"text"},
     "models": {"text", "json_input"},
-    "store": {"models", "json_input", "text"},
+    "store": {"models", "json_input", "scratch", "text"},
     "report": {"store", "models", "text"},
     "scan": {"checks", "store", "models", "text"},
     "importing": {"json_input", "models", "scan", "store", "text"},
