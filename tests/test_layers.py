@@ -28,7 +28,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "report": {"store", "models", "text"},
     "scan": {"checks", "store", "models", "text"},
     "importing": {"json_input", "models", "scan", "store", "text"},
-    "scan_table": {"checks", "importing"},
+    "scan_table": {"checks", "importing", "scratch"},
     "judge": {"checks", "models", "json_input", "scan", "store", "text"},
     "exporting": {"importing", "report", "store", "models", "scratch", "text"},
     "demo": {"importing", "judge", "scan", "store"},
