@@ -6,9 +6,10 @@ import csv
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,9 @@ from click.testing import CliRunner
 from groundtui.cli import cli
 from groundtui.exporting import labels as exports
 from groundtui.importing.files import import_files
+from groundtui.scratch import make_file
 from groundtui.store import Store
+from tests.helpers.terminal import on_a_terminal
 
 # docs/export.md, in its order.
 README_COLUMNS = [
@@ -354,6 +357,123 @@ def test_failed_export_leaves_no_partial_file(
     assert not (tmp_path / "new.jsonl").exists()
 
 
+@pytest.mark.parametrize(
+    ("fmt", "name"),
+    [("jsonl", "p.jsonl"), ("csv", "p.csv"), ("parquet", "p.parquet"), ("answers", "w.jsonl")],
+)
+def test_an_export_over_a_file_keeps_its_mode_and_a_new_one_has_the_umasks(
+    store: Store, tmp_path: Path, fmt: str, name: str
+) -> None:
+    """A private file stays private when exported over, as a plain write keeps it."""
+    target = tmp_path / name
+    target.write_text("the previous export\n", encoding="utf-8")
+    target.chmod(0o600)
+    result = CliRunner().invoke(
+        cli, ["export", "--format", fmt, "-o", str(target), "--db", store.path]
+    )
+    assert result.exit_code == 0, result.output
+    assert target.stat().st_mode & 0o7777 == 0o600
+    assert target.read_text(encoding="utf-8", errors="replace") != "the previous export\n"
+    old = os.umask(0o027)
+    try:
+        fresh = tmp_path / f"new-{name}"
+        result = CliRunner().invoke(
+            cli, ["export", "--format", fmt, "-o", str(fresh), "--db", store.path]
+        )
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0, result.output
+    assert fresh.stat().st_mode & 0o7777 == 0o640
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name"),
+    [
+        ("jsonl", "l" * 245),
+        ("csv", "c" * 251 + ".csv"),  # 255 bytes, the longest name
+        ("answers", "\u00e9" * 124 + ".jsonl"),  # 254 bytes in 130 characters
+        ("parquet", "p" * 247 + ".parquet"),
+        ("hf", "h" * 255),
+    ],
+)
+def test_an_export_to_the_longest_name_the_folder_takes(
+    store: Store, tmp_path: Path, fmt: str, name: str
+) -> None:
+    """The temporary name beside the target was 14 bytes longer: "File name too long"."""
+    assert len(os.fsencode(name)) <= 255
+    target = tmp_path / name
+    result = CliRunner().invoke(
+        cli, ["export", "--format", fmt, "-o", str(target), "--db", store.path]
+    )
+    assert result.exit_code == 0, result.output
+    assert target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+# An export in its own process, stopped once its first row is written to the temporary
+# file: it says so on stdout and waits for a line on stdin.
+PAUSED_EXPORT = """
+import sys
+from groundtui.cli import cli
+from groundtui.exporting import labels
+
+rows = labels.rows
+
+
+def paused(*args, **kwargs):
+    source = rows(*args, **kwargs)
+    yield next(source)
+    print("writing", flush=True)
+    sys.stdin.readline()
+    yield from source
+
+
+labels.rows = paused
+cli.main(sys.argv[1:], prog_name="groundtui")
+"""
+
+
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM])
+def test_what_a_killed_export_left_is_removed_by_the_next_one(
+    store: Store, tmp_path: Path, stop: signal.Signals
+) -> None:
+    """An export killed mid-way cannot remove its temporary file; the next export into the
+    folder does, and only that: not a living export's, nor a file of the user's."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    target = folder / "labels.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    command = ["export", "-o", str(target), "--db", store.path]
+    exporter = subprocess.Popen(
+        [sys.executable, "-c", PAUSED_EXPORT, *command],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert exporter.stdout.readline() == "writing\n", exporter.stderr.read()
+        (left,) = folder.iterdir()
+        exporter.send_signal(stop)
+        exporter.wait(timeout=30)
+    finally:
+        if exporter.poll() is None:
+            exporter.kill()
+        exporter.communicate()
+    assert left.exists() and left.name.startswith(".labels.jsonl.") and not target.exists()
+    handle, living = make_file(folder, ".labels.jsonl", ".tmp")  # this process's: alive
+    os.close(handle)
+    users = folder / ".labels.jsonl.groundtui-mine.tmp"
+    users.write_text("the user's\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [target.name, Path(living).name, users.name]
+    )
+    assert len(target.read_text(encoding="utf-8").splitlines()) == 4
+
+
 # -- the command ---------------------------------------------------------------------
 
 
@@ -496,11 +616,9 @@ def test_output_to_a_fifo_or_through_a_symlink_writes_into_it_and_keeps_it(
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
-def test_csv_printed_to_a_terminal_shows_control_characters_inert(tmp_path: Path) -> None:
-    """CSV has no escape: to a file or a pipe each character is kept as the data has it,
-    but printed to a terminal an escape sequence in a claim or a note would act on it."""
-    import pty
-
+def _a_hostile_note(tmp_path: Path) -> Path:
+    """A database whose one claim has a note holding a terminal's title escape and a bidi
+    override."""
     record = {
         "id": "A-1",
         "question": "q",
@@ -527,22 +645,48 @@ def test_csv_printed_to_a_terminal_shows_control_characters_inert(tmp_path: Path
     db = tmp_path / "g.db"
     with Store(db) as store:
         assert import_files(store, [str(path)]).exit_code == 0
+    return db
+
+
+def _inert(shown: bytes) -> bool:
+    return b"note" in shown and b"\x1b" not in shown and "\u202e".encode() not in shown
+
+
+def test_csv_printed_to_a_terminal_shows_control_characters_inert(tmp_path: Path) -> None:
+    """CSV has no escape: to a file or a pipe each character is kept as the data has it,
+    but printed to a terminal an escape sequence in a claim or a note would act on it."""
+    db = _a_hostile_note(tmp_path)
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     command = [sys.executable, "-m", "groundtui", "export", "--format", "csv", "--db", str(db)]
     piped = subprocess.run(command, capture_output=True, env=env, timeout=60)
     assert b"\x1b]0;pwned\x07" in piped.stdout  # a pipe: the data as it is
-    main, child = pty.openpty()
-    done = subprocess.run(command, stdout=child, stderr=subprocess.PIPE, env=env, timeout=60)
-    os.close(child)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(main, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(main)
+    done, shown = on_a_terminal(lambda tty: command, env)
     assert done.returncode == 0, done.stderr
-    assert b"note" in shown and b"\x1b" not in shown and "\u202e".encode() not in shown
+    assert _inert(shown)
+
+
+@pytest.mark.parametrize("device", ["/dev/stdout", "the terminal's name"])
+def test_csv_written_with_o_to_a_terminal_shows_control_characters_inert(
+    tmp_path: Path, device: str
+) -> None:
+    """`-o /dev/tty` (here the terminal's own name, as a test has no controlling terminal)
+    and `-o /dev/stdout` on a terminal are the terminal: written inert as stdout is. A
+    Parquet file, binary, is not written to a terminal at all."""
+    db = _a_hostile_note(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+
+    def command(fmt: str) -> Callable[[str], list[str]]:
+        return lambda tty: [
+            *(sys.executable, "-m", "groundtui", "export", "--format", fmt, "--db", str(db)),
+            *("-o", device if device.startswith("/") else tty),
+        ]
+
+    done, shown = on_a_terminal(command("csv"), env)
+    assert done.returncode == 0, done.stderr
+    assert _inert(shown)
+    done, shown = on_a_terminal(command("parquet"), env)
+    assert done.returncode == 2 and shown == b""
+    [line] = done.stderr.decode().splitlines()
+    assert line.startswith("groundtui: cannot write ") and line.endswith(
+        "is a terminal; this format is binary"
+    )

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import pytest
 
 from groundtui.importing.files import InputError, import_files
 from groundtui.report import cubes
+from groundtui.scratch import make_file
 from groundtui.store import Store
 from groundtui.store.spool import Spool
 from tests.helpers.builders import dump, make_answer, write_jsonl
@@ -41,7 +44,7 @@ def spool_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, li
 
 
 def _one_spool_was_there(held: list[list[str]]) -> bool:
-    return len(held) == 1 and len(held[0]) == 1 and held[0][0].startswith("groundtui-import-")
+    return len(held) == 1 and len(held[0]) == 1 and held[0][0].startswith("import.groundtui-")
 
 
 def test_one_bad_line_among_many_writes_nothing_and_removes_the_spool(
@@ -265,3 +268,45 @@ def test_a_named_fifo_is_read_once(db_path: Path, tmp_path: Path) -> None:
         reader.join(timeout=10)
     assert not hung, "the import waited on the FIFO"
     assert (results[0].bad, results[0].answers) == ([], 2000)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM])
+def test_the_spool_a_killed_import_left_is_removed_when_the_next_import_starts(
+    db_path: Path, tmp_path: Path, spool_dir: tuple[Path, list[list[str]]], stop: signal.Signals
+) -> None:
+    """An import killed while it reads cannot remove its spool; the next import does, and
+    leaves a living import's spool and a file of the user's alone."""
+    folder, _ = spool_dir
+    importer = subprocess.Popen(
+        [sys.executable, "-m", "groundtui", "import", "-", "--db", str(db_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={
+            **os.environ,
+            "TMPDIR": str(folder),
+            "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+        },
+    )
+    try:
+        importer.stdin.write(json.dumps(make_answer("A-0")).encode() + b"\n")  # then it waits
+        importer.stdin.flush()
+        deadline = time.monotonic() + 60
+        while not any(folder.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        (left,) = folder.iterdir()
+        importer.send_signal(stop)
+        importer.wait(timeout=30)
+    finally:
+        if importer.poll() is None:
+            importer.kill()
+        importer.communicate()
+    assert left.exists()
+    handle, living = make_file(folder, "import", ".db")  # this process's: alive
+    os.close(handle)
+    users = folder / "import.groundtui-mine.db"
+    users.write_text("the user's\n", encoding="utf-8")
+    path = write_jsonl(tmp_path / "in.jsonl", [make_answer("A-1")])
+    with Store(db_path) as store:
+        assert import_files(store, [str(path)]).answers == 1
+    assert sorted(p.name for p in folder.iterdir()) == sorted([Path(living).name, users.name])

@@ -20,16 +20,17 @@ PACKAGE = Path(__file__).resolve().parents[1] / "groundtui"
 # and the map of docs/development.md the same.
 MAY_IMPORT: dict[str, set[str]] = {
     "text": set(),
+    "scratch": set(),
     "json_input": {"text"},
     "checks": {"text"},
     "models": {"text", "json_input"},
-    "store": {"models", "json_input", "text"},
+    "store": {"models", "json_input", "scratch", "text"},
     "report": {"store", "models", "text"},
     "scan": {"checks", "store", "models", "text"},
     "importing": {"json_input", "models", "scan", "store", "text"},
-    "scan_table": {"checks", "importing"},
+    "scan_table": {"checks", "importing", "scratch"},
     "judge": {"checks", "models", "json_input", "scan", "store", "text"},
-    "exporting": {"importing", "report", "store", "models", "text"},
+    "exporting": {"importing", "report", "store", "models", "scratch", "text"},
     "demo": {"importing", "judge", "scan", "store"},
     "cli": {
         "checks",
@@ -43,6 +44,7 @@ MAY_IMPORT: dict[str, set[str]] = {
         "review",
         "scan",
         "scan_table",
+        "scratch",
         "serve",
         "store",
         "text",
@@ -55,6 +57,7 @@ MAY_IMPORT: dict[str, set[str]] = {
 # Third-party packages each part may import; the standard library is open to all.
 MAY_USE: dict[str, set[str]] = {
     "text": set(),
+    "scratch": set(),
     "json_input": set(),
     "checks": set(),
     "models": {"pydantic"},

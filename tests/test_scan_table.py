@@ -4,7 +4,11 @@ row; bad rows named by row group and row; the flagged answers back into review."
 from __future__ import annotations
 
 import json
+import os
 import random
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pyarrow as pa
@@ -18,7 +22,11 @@ from groundtui.scan import CHECK_NAME
 from groundtui.scan_table import Columns, scan_table
 from groundtui.scan_table.batch import BatchChecker, IndexCache
 from groundtui.store import Store
-from tests.helpers.builders import table_with_a_damaged_row_group, table_with_bad_rows
+from tests.helpers.builders import (
+    refund_rows,
+    table_with_a_damaged_row_group,
+    table_with_bad_rows,
+)
 
 SAMPLE = Path(__file__).resolve().parents[1] / "groundtui" / "sample_data" / "answers.jsonl"
 ARGS = ["--id", "answer_id", "--response", "answer", "--sources", "docs"]
@@ -510,3 +518,88 @@ def test_flagged_only_refuses_a_file_scan_table_did_not_write_in_one_line(
     if db_path.exists():  # nothing written
         with Store(db_path) as store:
             assert store.scalar("select count(*) from answers") == 0
+
+
+@pytest.mark.parametrize(("out_exists", "workers"), [(False, "1"), (True, "2")])
+def test_a_full_disk_leaves_the_output_as_it_was_and_a_run_again_writes_it(
+    tmp_path: Path, out_exists: bool, workers: str
+) -> None:
+    """A write that fails (here past a file size limit: EFBIG, as ENOSPC on a full disk)
+    was reported as a row group that cannot be read, left empty parts, and a run again was
+    refused. It is one line naming OUT, exit code 2, and OUT as it was."""
+    source = tmp_path / "in.parquet"
+    pq.write_table(pa.Table.from_pylist(refund_rows(9000)), source, row_group_size=3000)
+    out = tmp_path / "flags"
+    if out_exists:
+        out.mkdir()
+    command = [sys.executable, "-m", "groundtui", "scan-table", str(source), "-o", str(out)]
+    full = subprocess.run(
+        [*command, *ARGS, "--workers", workers],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (2000, 2000)),
+    )
+    assert (full.returncode, full.stdout) == (2, ""), full.stderr
+    assert full.stderr == f"groundtui: cannot write {out}: File too large\n"
+    assert (list(out.iterdir()) if out_exists else out.exists()) in ([], False)
+    code, _, err = _run("scan-table", str(source), "-o", str(out), *ARGS)
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == [
+        f"part-00000-0000{g}.parquet" for g in range(3)
+    ]
+    assert pq.read_table(out).num_rows == 9000
+
+
+# A scan-table in its own process, stopped once its first row group is written: it says
+# so on stdout and waits for a line on stdin.
+PAUSED_SCAN = """
+import sys
+from groundtui.cli import cli
+from groundtui.scan_table import run
+
+check_unit = run.check_unit
+
+
+def paused(*args, **kwargs):
+    result = check_unit(*args, **kwargs)
+    print("written", flush=True)
+    sys.stdin.readline()
+    return result
+
+
+run.check_unit = paused
+cli.main(sys.argv[1:], prog_name="groundtui")
+"""
+
+
+def test_a_run_again_over_what_a_killed_run_left_writes_the_output(tmp_path: Path) -> None:
+    """A run killed mid-way left parts that made OUT "not an empty folder" for ever."""
+    source = tmp_path / "in.parquet"
+    pq.write_table(pa.Table.from_pylist(refund_rows(6)), source, row_group_size=2)
+    out = tmp_path / "flags"
+    command = ["scan-table", str(source), "-o", str(out), *ARGS, "--workers", "1"]
+    scanner = subprocess.Popen(
+        [sys.executable, "-c", PAUSED_SCAN, *command],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )
+    try:
+        assert scanner.stdout.readline() == "written\n", scanner.stderr.read()
+        scanner.kill()
+        scanner.wait(timeout=30)
+    finally:
+        if scanner.poll() is None:
+            scanner.kill()
+        scanner.communicate()
+    assert any(out.iterdir())  # what the killed run left
+    code, _, err = _run(*command)
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == [
+        f"part-00000-0000{g}.parquet" for g in range(3)
+    ]
+    assert pq.read_table(out).num_rows == 6

@@ -2,9 +2,9 @@
 (docs/export.md): the rows of each ``split`` in ``data/<split>.parquet`` and a dataset card,
 ``README.md``, naming the columns and their types.
 
-The folder is written under a temporary name beside the target and put in place only once
-complete, replacing an earlier ``hf`` export whole; any other folder is refused, so an export
-never deletes files it did not write.
+The folder is written under a scratch name beside the target (``groundtui.scratch``) and put
+in place only once complete, replacing an earlier ``hf`` export whole; any other folder is
+refused, so an export never deletes files it did not write.
 
 The card's front matter is what ``datasets`` reads when the folder is loaded by its name:
 ``configs`` (a split's Parquet file each) and ``dataset_info`` (every column's type, in the
@@ -18,13 +18,13 @@ from __future__ import annotations
 import errno
 import os
 import shutil
-import tempfile
+import stat
 from contextlib import ExitStack, closing
 from pathlib import Path
 
 from groundtui.exporting.labels import COLUMNS, TEST_SHARE, rows
-from groundtui.exporting.output import umask
 from groundtui.exporting.parquet import REVIEWER_FIELDS, BatchWriter, output_path
+from groundtui.scratch import make_folder, sweep
 from groundtui.store import Store
 
 SPLITS = ("train", "test")
@@ -141,9 +141,11 @@ def export_hf(
     """
     target = output_path(output, "FOLDER")
     _check_folder(target, str(output))
-    temporary = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    sweep(target.parent)
+    temporary = make_folder(target.parent, f".{target.name}", ".tmp")
     try:
-        os.chmod(temporary, 0o777 & ~umask())  # mkdtemp makes it 0700; match a plain mkdir
+        if target.is_dir():  # an earlier export's folder keeps its mode
+            os.chmod(temporary, stat.S_IMODE(target.stat().st_mode) & 0o777)
         (temporary / "data").mkdir()
         with ExitStack() as stack:
             files = {
@@ -207,7 +209,7 @@ def _swap_in(temporary: Path, target: Path) -> None:
     if not any(target.iterdir()):
         os.replace(temporary, target)  # rename(2) replaces an empty folder
         return
-    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
+    old = make_folder(target.parent, f".{target.name}", ".old", mode=0o700)
     os.replace(target, old / target.name)
     os.replace(temporary, target)
     shutil.rmtree(old, ignore_errors=True)

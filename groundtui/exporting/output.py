@@ -1,8 +1,9 @@
 """Where an export goes: a file written atomically, or stdout.
 
-A file is written under a temporary name in the same folder and renamed over the target only
-once complete and on disk: a failed export leaves no partial file and never clobbers an
-earlier one.
+A file is written under a scratch name in the same folder (``groundtui.scratch``) and
+renamed over the target only once complete and on disk: a failed export leaves no partial
+file and never clobbers an earlier one, and what a killed export left is removed by the
+next one into that folder.
 """
 
 from __future__ import annotations
@@ -10,18 +11,19 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from groundtui.scratch import make_file, sweep
 from groundtui.text.inert import json_inert
 
 
 def export_text(output: str | Path, fill: Callable[[TextIO, bool], int]) -> int:
     """Write ``output`` (``"-"``: stdout) with ``fill(out, terminal)``, which returns a count;
-    ``terminal``: ``out`` is a terminal.
+    ``terminal``: ``out`` is a terminal (stdout, or a device such as ``/dev/tty``).
 
     Raises:
         ValueError: ``output`` is empty.
@@ -34,7 +36,7 @@ def export_text(output: str | Path, fill: Callable[[TextIO, bool], int]) -> int:
         count = fill(sys.stdout, sys.stdout.isatty())
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return count
-    return write_file(output, lambda out: fill(out, False))
+    return write_file(output, lambda out: fill(out, out.isatty()))
 
 
 def json_line(value: object) -> str:
@@ -46,9 +48,10 @@ def json_line(value: object) -> str:
 
 def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool = False) -> int:
     """Write the file ``output`` with ``fill`` (given the open file, it returns a count),
-    under a temporary name beside it, renamed over it only once complete and on disk.
-    A FIFO or a device (``/dev/stdout``) is written directly: renamed over, it would be
-    replaced by a file.
+    under a scratch name beside it, renamed over it only once complete and on disk. The file
+    keeps the mode of the one it replaces; a new one has the umask's. A FIFO or a device
+    (``/dev/stdout``) is written directly: renamed over, it would be replaced by a file;
+    ``binary`` output is not written to a terminal.
 
     Raises:
         OSError: the file cannot be written; nothing is left at ``output``'s place.
@@ -60,14 +63,17 @@ def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool =
         with (
             open(target, "wb") if binary else open(target, "w", encoding="utf-8", newline="") as out
         ):
+            if binary and out.isatty():
+                # Parquet holds the data's text raw: on a terminal its escapes would act.
+                raise OSError(errno.EINVAL, "is a terminal; this format is binary", str(output))
             return fill(out)
     if target.is_symlink():  # the file it names is replaced; the link stays
         target = Path(os.path.realpath(target))
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
-    )
+    sweep(target.parent)
+    mode = stat.S_IMODE(target.stat().st_mode) & 0o777 if target.exists() else 0o666 & ~umask()
+    handle, temporary = make_file(target.parent, f".{target.name}", ".tmp")
     try:
-        os.chmod(temporary, 0o666 & ~umask())  # mkstemp makes it 0600; match a plain open()
+        os.chmod(temporary, mode)  # made 0600; a plain open() keeps an old file's mode
         # newline="" lets the csv module write its own line endings, unchanged.
         opened = (
             os.fdopen(handle, "wb")

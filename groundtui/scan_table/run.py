@@ -85,24 +85,35 @@ def check_unit(
 
     A row group that cannot be read (a damaged page) counts its rows not yet read as bad,
     in one line; what was read before stays written.
+
+    Raises:
+        OSError: the part cannot be written (a full disk); it is left half-written, for
+            the caller to remove with the run's other parts.
     """
     checker = checker or worker_checker()
     result = UnitResult()
     out_schema = pa.schema([*schema, *OUT_FIELDS])
+    batches = _batches(unit, schema)
     with pq.ParquetWriter(str(Path(out_dir) / part_name(unit)), out_schema) as writer:
-        try:
-            for batch in _batches(unit, schema):
-                out = _check_batch(batch, unit, columns, checker, result, flagged_only)
-                if out.num_rows:
-                    writer.write_table(out.cast(out_schema))
-        except (pa.ArrowException, OSError) as exc:
-            result.bad += unit.rows - result.rows
-            reason = " ".join(str(exc).split())  # pyarrow's messages run over lines
-            result.bad_rows.append(
-                f"{unit.path}: row group {unit.row_group}: cannot be read after row "
-                f"{result.rows} ({reason}); its {unit.rows - result.rows:,} other rows not checked"
-            )
-            result.rows = unit.rows
+        while True:
+            # Only reading is caught: a write that fails fails the run.
+            try:
+                batch = next(batches, None)
+            except (pa.ArrowException, OSError) as exc:
+                result.bad += unit.rows - result.rows
+                reason = " ".join(str(exc).split())  # pyarrow's messages run over lines
+                result.bad_rows.append(
+                    f"{unit.path}: row group {unit.row_group}: cannot be read after row "
+                    f"{result.rows} ({reason}); its {unit.rows - result.rows:,} other rows "
+                    "not checked"
+                )
+                result.rows = unit.rows
+                break
+            if batch is None:
+                break
+            out = _check_batch(batch, unit, columns, checker, result, flagged_only)
+            if out.num_rows:
+                writer.write_table(out.cast(out_schema))
     return result
 
 
@@ -230,8 +241,12 @@ def run_local(
             pool.submit(check_unit, unit, columns, schema, out_dir, flagged_only): unit
             for unit in units
         }
-        for future in as_completed(futures):
-            unit = futures[future]
-            results[unit] = future.result()
-            done(unit.rows)
+        try:
+            for future in as_completed(futures):
+                unit = futures[future]
+                results[unit] = future.result()
+                done(unit.rows)
+        except BaseException:
+            pool.shutdown(cancel_futures=True)  # the run has failed: start no other unit
+            raise
     return in_order(results)

@@ -6,6 +6,9 @@ triggers and only the indexes the labels need); ``ImportWrites.copy_spool`` then
 them into the database in one write transaction. So what an import holds in memory is one
 batch, whatever the size of its input, and the write lock is held only for the copy.
 
+The spool is a scratch file (``groundtui.scratch``): one a killed import left is removed when
+the next import starts.
+
 Rows are numbered in the spool from 1 (answers' ``seq``, judgements' and reviews' ``id``);
 the copy moves them past the database's own.
 """
@@ -21,6 +24,7 @@ from typing import NamedTuple
 import sqlite_utils
 
 from groundtui.models import Answer
+from groundtui.scratch import make_file, sweep
 from groundtui.store.labels import LabelWrites
 from groundtui.store.rows import (
     ClaimRow,
@@ -63,7 +67,9 @@ class Spool(LabelWrites):
 
     def __init__(self, schema_of: sqlite_utils.Database) -> None:
         """Create the spool file with the tables of ``schema_of``, the database to import into."""
-        fd, path = tempfile.mkstemp(prefix="groundtui-import-", suffix=".db")
+        folder = tempfile.gettempdir()
+        sweep(folder)
+        fd, path = make_file(folder, "import", ".db")
         os.close(fd)
         self.path = path
         self.at = now_iso()
