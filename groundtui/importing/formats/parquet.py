@@ -95,7 +95,7 @@ class _Unreadable:
 def _column(array: Any) -> list[Any]:
     """``array``'s values in Python; Arrow converts what Python's ``datetime`` cannot hold."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    import pyarrow.compute as pc  # type: ignore[import-untyped]
 
     try:
         return array.to_pylist()
