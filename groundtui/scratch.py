@@ -21,12 +21,15 @@ import re
 import secrets
 import shutil
 import socket
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 __all__ = ["make_file", "make_folder", "scratch_name", "sweep"]
 
 _HOST = hashlib.blake2s(socket.gethostname().encode(), digest_size=3).hexdigest()
 _PATTERN = re.compile(r"\.groundtui-([0-9a-f]{6})-([0-9]{1,10})-[0-9a-f]{8}\.[a-z]+")
+T = TypeVar("T")
 NAME_MAX = 255
 """Bytes in a file name, where the file system does not say (Linux, macOS: 255)."""
 
@@ -46,22 +49,29 @@ def scratch_name(folder: str | Path, stem: str, suffix: str) -> str:
 def make_file(folder: str | Path, stem: str, suffix: str) -> tuple[int, str]:
     """Create a new scratch file in ``folder``, readable by this user only, as
     ``tempfile.mkstemp`` does; return its descriptor and path."""
-    for _ in range(100):
-        path = os.path.join(folder, scratch_name(folder, stem, suffix))
-        try:
-            return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600), path
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "no free scratch name", str(folder))
+    return _create(
+        folder,
+        stem,
+        suffix,
+        lambda path: (os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600), path),
+    )
 
 
 def make_folder(folder: str | Path, stem: str, suffix: str, mode: int = 0o777) -> Path:
     """Create a new scratch folder in ``folder`` (``mode`` less the umask); return it."""
+
+    def mkdir(path: str) -> Path:
+        os.mkdir(path, mode)
+        return Path(path)
+
+    return _create(folder, stem, suffix, mkdir)
+
+
+def _create(folder: str | Path, stem: str, suffix: str, create: Callable[[str], T]) -> T:
+    """``create`` a new scratch name in ``folder``, drawing another while one is taken."""
     for _ in range(100):
-        path = Path(folder) / scratch_name(folder, stem, suffix)
         try:
-            path.mkdir(mode)
-            return path
+            return create(os.path.join(folder, scratch_name(folder, stem, suffix)))
         except FileExistsError:
             continue
     raise FileExistsError(errno.EEXIST, "no free scratch name", str(folder))

@@ -4,16 +4,22 @@ process driving the review UI, while an import and a judge run write to the same
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from groundtui.importing.files import import_files
 from groundtui.store import Store
+from groundtui.tui import make_app
 from tests.helpers.builders import make_answer, write_jsonl
-from tests.tui.reviewer_process import review_answers
+from tests.helpers.pilot import press, settle
+from tests.helpers.screen import SIZE
+from tests.tui.reviewer_process import press_keys, review_answers
 
 # Several real processes (two review UIs, an import, a judge run) on one file.
 pytestmark = pytest.mark.slow
@@ -27,6 +33,15 @@ def _answers(prefix: str, n: int, judged: bool) -> list[dict]:
     if judged:
         claims = [c | {"verdict": "stated", "judge": "prod"} for c in claims]
     return [make_answer(f"{prefix}-{i:04}", claims=claims) for i in range(n)]
+
+
+def _judged_db(tmp_path: Path, prefix: str) -> Path:
+    """A database of three judged answers, ids ``<prefix>-0000``…"""
+    db = tmp_path / "team.db"
+    with Store(db) as store:
+        answers = write_jsonl(tmp_path / "a.jsonl", _answers(prefix, 3, judged=True))
+        assert import_files(store, [str(answers)]).exit_code == 0
+    return db
 
 
 def test_two_reviewers_an_import_and_a_judge_at_once(tmp_path: Path) -> None:
@@ -84,17 +99,8 @@ async def test_a_label_withdrawn_with_undo_holds_the_answer_no_longer(tmp_path: 
     """gil, a process of his own, labels the first claim, undoes it and quits: his label is
     withdrawn, so the answer is no one's. hal gets it once gil's lease is past (his clock 16
     minutes on), and at once after ``groundtui leases --release gil``."""
-    from datetime import timedelta
 
-    from groundtui.tui import make_app
-    from tests.helpers.pilot import press, settle
-    from tests.helpers.screen import SIZE
-    from tests.tui.reviewer_process import press_keys
-
-    db = tmp_path / "team.db"
-    with Store(db) as store:
-        answers = write_jsonl(tmp_path / "a.jsonl", _answers("U", 3, judged=True))
-        assert import_files(store, [str(answers)]).exit_code == 0
+    db = _judged_db(tmp_path, "U")
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
     gil = ctx.Process(target=press_keys, args=(str(db), "gil", ("s", "u"), out))
@@ -105,8 +111,6 @@ async def test_a_label_withdrawn_with_undo_holds_the_answer_no_longer(tmp_path: 
     with Store(db) as store:
         verdicts = [r["verdict"] for r in store.db.query("select verdict from reviews order by id")]
     assert verdicts == ["stated", None]  # the label, then the row that withdraws it
-
-    from datetime import UTC, datetime
 
     later = datetime.now(UTC) + timedelta(minutes=16)
     hal = make_app(db, "hal", clock=lambda: later)
@@ -131,19 +135,8 @@ async def test_a_killed_reviewers_answer_is_free_within_two_minutes(tmp_path: Pa
     """ivy's process opens an answer and is killed (kill -9: no goodbye). Its heartbeat
     stops, so the answer is free for jo within 2 minutes (jo's clock 3 minutes on), not
     after lease_minutes (15); a minute on, it is still ivy's."""
-    import os
-    import signal
-    from datetime import UTC, datetime, timedelta
 
-    from groundtui.tui import make_app
-    from tests.helpers.pilot import press, settle
-    from tests.helpers.screen import SIZE
-    from tests.tui.reviewer_process import press_keys
-
-    db = tmp_path / "team.db"
-    with Store(db) as store:
-        answers = write_jsonl(tmp_path / "a.jsonl", _answers("K", 3, judged=True))
-        assert import_files(store, [str(answers)]).exit_code == 0
+    db = _judged_db(tmp_path, "K")
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
     ivy = ctx.Process(target=press_keys, args=(str(db), "ivy", (), out, True))
