@@ -28,6 +28,31 @@ from groundtui.tui.widgets.rendering import (
     verdict_style,
 )
 
+WINDOW_CHARS = 12_000
+"""The most of a response the pane draws at once: a longer one shows the part around the
+selected claim. Redrawn whole, a 1 MB response cost seconds a key (restyled and wrapped)."""
+
+QUESTION_CHARS = 2_000
+"""The most of a question the pane shows."""
+
+
+def window(text: str, at: int) -> tuple[int, int]:
+    """The ``[first, last)`` part of ``text`` to draw around offset ``at``: all of it up to
+    ``WINDOW_CHARS``; else a third of that before ``at`` or more, cut at spaces. Steps of a
+    third keep the part still while the selection moves within it."""
+    if len(text) <= WINDOW_CHARS:
+        return 0, len(text)
+    step = WINDOW_CHARS // 3
+    first = max(0, min((at // step - 1) * step, len(text) - WINDOW_CHARS))
+    last = first + WINDOW_CHARS
+    if first:
+        space = text.find(" ", first, first + 200)
+        first = first if space < 0 else space + 1
+    if last < len(text):
+        space = text.rfind(" ", last - 200, last)
+        last = last if space < 0 else space
+    return first, last
+
 
 class AnswerView(VerticalScroll):
     """Question and response; the selected claim emphasised, unsourced specifics underlined.
@@ -125,51 +150,57 @@ class AnswerView(VerticalScroll):
         self.border_title = Text(f"Answer {one_line(detail.id, 80)}")  # Text: never markup
         self.border_subtitle = f"{correctness(detail.correct)} · m to change"
         heading = component_style(self, "answer--heading")
+        aside = component_style(self, "answer--dim") + Style(italic=True)
         text = Text()
         text.append("Question  ", style=heading)
-        if detail.question.strip():
-            text.append(shown(detail.question).text)
+        question = shown(detail.question[:QUESTION_CHARS]).text
+        if question.strip():
+            text.append(question)
+            if len(detail.question) > QUESTION_CHARS:
+                more = len(detail.question) - QUESTION_CHARS
+                text.append(f" … ({more:,} more characters)", style=aside)
         else:  # imported from a table without questions (scan-table's output)
-            text.append(
-                "(no question)", style=component_style(self, "answer--dim") + Style(italic=True)
-            )
+            text.append("(no question)", style=aside)
         text.append("\n\n")
         text.append("Response\n", style=heading)
-        offset = len(text)
         response = shown(detail.response)
-        text.append(response.text)
-        for start, end in detail.specifics:
-            a, b = response.span(start, end)
-            text.stylize(
-                component_style(self, "answer--specific"),
-                offset + a,
-                offset + b,
-            )
+        located = [c for c in detail.claims if c.span is not None]
+        chosen = detail.claims[selected] if 0 <= selected < len(detail.claims) else None
+        at = response.at(chosen.span[0]) if chosen is not None and chosen.span else 0
+        first, last = window(response.text, at)
+        if first:
+            text.append(f"… {first:,} characters above\n", style=aside)
+        offset = len(text) - first  # a display offset of the response, in ``text``
+        text.append(response.text[first:last])
+        styles: dict[tuple[str | None, bool], Style] = {}  # the few verdict styles, once each
+
+        def draw(span: tuple[int, int], style: Style) -> tuple[int, int] | None:
+            a, b = (max(first, min(last, x)) for x in response.span(*span))
+            if a < b:
+                text.stylize(style, offset + a, offset + b)
+                return a, b
+            return None
+
+        specific = component_style(self, "answer--specific")
+        for span in detail.specifics:
+            draw(span, specific)
         selected_at = None
-        for index, claim in enumerate(detail.claims):
-            if claim.span is None:
-                continue
-            hidden = claim.judge_hidden(blind)
-            verdict = claim.shown_label(blind)
-            a, b = response.span(*claim.span)
-            text.stylize(verdict_style(self, verdict, hidden), offset + a, offset + b)
-            if index == selected:
-                text.stylize(
-                    component_style(self, "answer--selected"),
-                    offset + a,
-                    offset + b,
-                )
-                selected_at = a
-        unlocated = [c for c in detail.claims if c.span is None]
+        for claim in located:
+            key = (claim.shown_label(blind), claim.judge_hidden(blind))
+            if key not in styles:
+                styles[key] = verdict_style(self, *key)
+            assert claim.span is not None
+            drawn = draw(claim.span, styles[key])
+            if claim is chosen and drawn is not None:
+                draw(claim.span, component_style(self, "answer--selected"))
+                selected_at = offset + drawn[0]
+        if last < len(response.text):
+            text.append(f"\n… {len(response.text) - last:,} characters below", style=aside)
+        unlocated = len(detail.claims) - len(located)
         if unlocated:
-            text.append(
-                f"\n\n{len(unlocated)} claim(s) not found in the response.",
-                style=component_style(self, "answer--dim") + Style(italic=True),
-            )
+            text.append(f"\n\n{unlocated} claim(s) not found in the response.", style=aside)
         set_text(body, text)
-        self._before = (
-            None if selected_at is None else through_word(text.plain, offset + selected_at)
-        )
+        self._before = None if selected_at is None else through_word(text.plain, selected_at)
         if self._before is not None:
             scroll_to_offset(self, self._before, margin=2, top_if_fits=True)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -15,7 +16,7 @@ from groundtui.review.labels import describe
 from groundtui.text.inert import one_line, shown
 from groundtui.tui.legible import component_style
 from groundtui.tui.on_screen import OnScreen
-from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text, verdict_style
+from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text
 
 COMPACT_BELOW = 34
 """Terminal rows below which the claims list gives each claim one line (app.tcss -short)."""
@@ -49,6 +50,7 @@ class ClaimsPane(Vertical, can_focus=True):
         self._current = 0
         self._detail_of: int | None = None
         self._shown: list[ClaimView] = []
+        self._styles: dict[str, Style] = {}
 
     def compose(self) -> ComposeResult:
         options = OptionList(id="claims-list")
@@ -67,7 +69,7 @@ class ClaimsPane(Vertical, can_focus=True):
 
     def _no_claims(self, detail: AnswerDetail | None) -> Text:
         """Why the answer shows no claim: none found, or never judged (and what to run)."""
-        dim = component_style(self, "claims--dim")
+        dim = self._style("claims--dim")
         if detail is None or detail.judged:
             return Text("This answer has no claims: the judge found none to check.", style=dim)
         text = Text("Not judged yet: ", style="bold")
@@ -111,8 +113,16 @@ class ClaimsPane(Vertical, can_focus=True):
             self._detail_of = index
             self.query_one("#claim-detail-scroll").scroll_home(animate=False)
 
+    def _style(self, name: str) -> Style:
+        """Component class ``name`` as drawn: read once a theme (a 16,000-claim answer
+        asked for it 65,000 times, four seconds)."""
+        if name not in self._styles:
+            self._styles[name] = component_style(self, name)
+        return self._styles[name]
+
     def repaint(self) -> None:
         """Draw every claim again (a new theme: its colours are in the text drawn)."""
+        self._styles = {}
         self._reprompt()
         self.select(self._shown, self._current)
 
@@ -146,7 +156,7 @@ class ClaimsPane(Vertical, can_focus=True):
             text.append(one_line(claim.text, 160))
             text.truncate(max(10, self._width), overflow="ellipsis")
             return text
-        text = Text(f"{claim.number:>2} ", style=component_style(self, "claims--dim"))
+        text = Text(f"{claim.number:>2} ", style=self._style("claims--dim"))
         text.append(one_line(claim.text, 160))
         text.append("\n   ")
         text.append_text(self._labels(claim, full=True))
@@ -155,13 +165,13 @@ class ClaimsPane(Vertical, can_focus=True):
     def _labels(self, claim: ClaimView, full: bool = False) -> Text:
         """Kind and citation (``full``), the judge's label, yours, the others' and marks."""
         hidden = self._hidden(claim)
-        dim = component_style(self, "claims--dim")
-        mark = component_style(self, "claims--mark")
+        dim = self._style("claims--dim")
+        mark = self._style("claims--mark")
         if not full:
             text = Text(f"{claim.number:>2}", style=dim)
             text.append("  judge ", style=dim)
             if hidden:
-                text.append("hidden", style=verdict_style(self, None, hidden=True))
+                text.append("hidden", style=self._style("verdict--hidden"))
             else:
                 text.append_text(self._label(claim.judge_verdict, None))
             text.append(f"  {self.mine} ", style=dim)
@@ -182,7 +192,7 @@ class ClaimsPane(Vertical, can_focus=True):
             text.append(f" {cites}", style=dim)
         text.append("  judge ", style=dim)
         if hidden:
-            text.append("hidden", style=verdict_style(self, None, hidden=True))
+            text.append("hidden", style=self._style("verdict--hidden"))
         else:
             text.append_text(self._label(claim.judge_verdict, claim.judge_kind))
         text.append(f"  {self.mine} ", style=dim)
@@ -210,8 +220,8 @@ class ClaimsPane(Vertical, can_focus=True):
 
     def _label(self, verdict: str | None, kind: str | None) -> Text:
         if verdict is None:
-            return Text("–", style=component_style(self, "claims--dim"))
-        text = Text(verdict, style=verdict_style(self, verdict))
+            return Text("–", style=self._style("claims--dim"))
+        text = Text(verdict, style=self._style(f"verdict--{verdict or 'none'}"))
         if kind:
             text.append(" " + SHORT_KIND.get(kind, kind))
         return text
@@ -219,7 +229,7 @@ class ClaimsPane(Vertical, can_focus=True):
     def _detail(self, claim: ClaimView) -> Text:
         """The claim in full; the reviewer's own label and note right under it, then the
         judge's verdict and rationale (the part that may need scrolling)."""
-        dim = component_style(self, "claims--dim")
+        dim = self._style("claims--dim")
         text = Text(shown(claim.text).text)
         text.append(f"\n{self.mine:<5} ", style=dim)
         text.append(describe(claim.mine_verdict, claim.mine_kind))
