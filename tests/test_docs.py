@@ -173,3 +173,25 @@ def test_the_settings_table_says_each_settings_values_and_default() -> None:
     }
     written = {name: [s.values, s.shown_default] for name, s in SETTINGS.items()}
     assert rows == written
+
+
+def test_every_benchmark_row_names_a_script_that_exists() -> None:
+    rows = [line for line in (DOCS / "benchmarks.md").read_text().splitlines() if line[:2] == "| "]
+    scripts = [re.match(r"\| [^|]+ \| `python (bench/\S+\.py)", row) for row in rows[2:]]
+    assert rows[2:] and all(scripts), "a row without a `python bench/….py` command"
+    assert not [m[1] for m in scripts if m and not (ROOT / m[1]).is_file()]
+
+
+def test_a_recorded_benchmark_replaces_its_row_or_adds_one() -> None:
+    from bench.record import write_row
+
+    table = (
+        "| benchmark | command | latest |\n| --- | --- | --- |\n| a | `python bench/a.py` | old |\n"
+    )
+    updated = write_row(table, "python bench/a.py", "a", "new \\| figures")
+    assert updated.splitlines()[2] == "| a | `python bench/a.py` | new \\| figures |"
+    added = write_row(updated, "python bench/b.py --x 1", "b", "first")
+    assert added.splitlines()[2:] == [
+        "| a | `python bench/a.py` | new \\| figures |",
+        "| b | `python bench/b.py --x 1` | first |",
+    ]
