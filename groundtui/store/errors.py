@@ -1,9 +1,11 @@
 """SQLite's errors as one sentence a user can act on: a lock held by another, a damaged
-file and how to recover it, a file that is not a database, a file one may not write."""
+file and how to recover it, a file that is not a database, a file one may not write, a full disk."""
 
 from __future__ import annotations
 
+import os
 import shlex
+import shutil
 import sqlite3
 
 from groundtui.text.inert import one_line
@@ -80,4 +82,45 @@ def describe_error(path: str, exc: sqlite3.DatabaseError) -> str:
         return f"cannot write to database {path} (SQLite says: {text})"
     if "unable to open" in text:
         return f"cannot open database {path} (SQLite says: {text})"
+    if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+        return disk_full(path)
     return f"database {path}: {text}"
+
+
+def _sqlite_temp_folder() -> str:
+    """The folder SQLite writes its temporary files to. SQLite reads the environment itself
+    (its unix VFS: the first writable of these), unlike ``tempfile.gettempdir()``, which
+    passes over a folder it cannot write a test file to, as a full one."""
+    for folder in (
+        os.environ.get("SQLITE_TMPDIR"),
+        os.environ.get("TMPDIR"),
+        "/var/tmp",
+        "/usr/tmp",
+        "/tmp",
+    ):
+        if folder and os.path.isdir(folder) and os.access(folder, os.W_OK | os.X_OK):
+            return folder
+    return "."
+
+
+def temp_folder_full(folder: str) -> str:
+    """The sentence for a full temporary folder (``TMPDIR``)."""
+    return (
+        f"the temporary folder {folder} is full (SQLite and imports write their scratch files"
+        " there): free space in it, or set TMPDIR to a folder with room"
+    )
+
+
+def disk_full(path: str) -> str:
+    """Which disk is full when SQLite says "database or disk is full" of ``path``: the
+    database's, or the temporary folder's, where SQLite sorts and an import spools."""
+    temp = _sqlite_temp_folder()
+    try:
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.stat(folder).st_dev != os.stat(temp).st_dev and (
+            shutil.disk_usage(temp).free < shutil.disk_usage(folder).free
+        ):
+            return temp_folder_full(temp)
+    except OSError:
+        pass
+    return f"the disk holding database {path} is full: free space there and run the command again"

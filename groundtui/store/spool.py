@@ -15,9 +15,12 @@ the copy moves them past the database's own.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import sqlite3
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
@@ -25,6 +28,7 @@ import sqlite_utils
 
 from groundtui.models import Answer
 from groundtui.scratch import make_file, sweep
+from groundtui.store.errors import StoreError, temp_folder_full
 from groundtui.store.labels import LabelWrites
 from groundtui.store.rows import (
     ClaimRow,
@@ -67,10 +71,11 @@ class Spool(LabelWrites):
 
     def __init__(self, schema_of: sqlite_utils.Database) -> None:
         """Create the spool file with the tables of ``schema_of``, the database to import into."""
-        folder = tempfile.gettempdir()
+        self.folder = folder = tempfile.gettempdir()
         sweep(folder)
-        fd, path = make_file(folder, "import", ".db")
-        os.close(fd)
+        with self.room():
+            fd, path = make_file(folder, "import", ".db")
+            os.close(fd)
         self.path = path
         self.at = now_iso()
         """When the rows were made: their ``imported_at``, ``first_seen`` and ``created_at``."""
@@ -78,6 +83,13 @@ class Spool(LabelWrites):
         """Answers spooled so far (the last one's ``seq``)."""
         self.db = sqlite_utils.Database(sqlite3.connect(path))
         try:
+            self._create_tables(schema_of)
+        except BaseException:
+            self.close()
+            raise
+
+    def _create_tables(self, schema_of: sqlite_utils.Database) -> None:
+        with self.room():
             # A scratch file, removed on every exit: neither journal nor fsync earns its cost.
             self.db.execute("PRAGMA journal_mode = OFF")
             self.db.execute("PRAGMA synchronous = OFF")
@@ -89,9 +101,20 @@ class Spool(LabelWrites):
                 self.db.execute(sql)
             self.db.execute("create index spool_judgements on judgements (claim_id)")
             self.db.execute("create index spool_reviews on reviews (claim_id)")
-        except BaseException:
-            self.close()
-            raise
+
+    @contextlib.contextmanager
+    def room(self) -> Iterator[None]:
+        """Say that the temporary folder is full, not the database, when the spool's disk is:
+        SQLite and the OS say only "database or disk is full"."""
+        try:
+            yield
+        except (sqlite3.OperationalError, OSError) as exc:
+            full = getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or (
+                getattr(exc, "errno", None) == errno.ENOSPC
+            )
+            if not full:
+                raise
+            raise StoreError(temp_folder_full(self.folder)) from exc
 
     def add(self, batch: list[NewAnswer], *, judge: str) -> None:
         """Spool one batch of answers with their sources, claims, verdicts and labels.
@@ -126,7 +149,7 @@ class Spool(LabelWrites):
                         imported_judgement_row(row, claim, cited, judge, self.at)
                     )
                 rows["reviews"].extend(imported_review_row(row.id, r) for r in claim.reviews)
-        with self.transaction():
+        with self.room(), self.transaction():
             for table, table_rows in rows.items():
                 if table_rows:
                     # A source cited by many answers is spooled once; the copy skips the
