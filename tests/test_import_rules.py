@@ -182,3 +182,33 @@ def test_a_json_arrays_records_are_named_by_their_number(db_path, tmp_path):
     with Store(db_path) as store:
         broken = import_files(store, [str(path)], fmt="json")
     assert [(b.line, b.reason.split(" (")[0]) for b in broken.bad] == [(2, "not JSON")]
+
+
+def test_a_question_or_meta_too_long_is_a_bad_line_in_every_format(db_path, tmp_path):
+    """A 100 MB question took 1 GB to import and 44 s to open: the question has the
+    response's limit, and meta one of its own, in a table as in JSON Lines."""
+    with Store(db_path) as store:
+        store.set_setting("max_answer_chars", "1000")
+    rows = [
+        make_answer("A-1", question="why? " * 300),
+        make_answer("A-2", meta={"trace": "x" * 2**20}),
+        make_answer("A-3"),
+    ]
+    jsonl = write_jsonl(tmp_path / "in.jsonl", rows)
+    table = tmp_path / "in.csv"
+    with table.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["id", "question", "response", "sources", "trace"])
+        for r in rows:
+            cells = [r["id"], r["question"], r["response"], json.dumps(r["sources"])]
+            writer.writerow([*cells, r.get("meta", {}).get("trace", "")])
+    meta = f"{len(json.dumps(rows[1]['meta'])):,}"
+    for path in (jsonl, table):
+        with Store(db_path) as store:
+            result = import_files(store, [str(path)], skip_invalid=True)
+        assert [str(b) for b in result.bad] == [
+            f"{path}:{2 if path == table else 1}: field 'question': 1,500 characters, over "
+            "max_answer_chars (1,000; `groundtui config max_answer_chars N` changes it)",
+            f"{path}:{3 if path == table else 2}: field 'meta': {meta} characters as JSON, "
+            "over 1,048,576, the most it holds",
+        ]

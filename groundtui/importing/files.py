@@ -9,6 +9,7 @@ its rows are copied in.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -286,12 +287,24 @@ def _prepare(
     return places
 
 
+MAX_META_CHARS = 2**20
+"""The most characters an answer's ``meta`` holds, written as JSON."""
+
+
 def _check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
-    """Refuse a response or a source text longer than the database's size settings."""
-    if len(answer.response) > max_answer:
+    """Refuse a question or response longer than ``max_answer_chars``, a source text longer
+    than ``max_source_chars`` (the database's settings), a ``meta`` over ``MAX_META_CHARS``."""
+    for name in ("question", "response"):
+        if len(getattr(answer, name)) > max_answer:
+            raise ValueError(
+                f"field '{name}': {len(getattr(answer, name)):,} characters, over "
+                f"max_answer_chars ({max_answer:,}; `groundtui config max_answer_chars N` "
+                "changes it)"
+            )
+    meta = len(json.dumps(answer.meta, ensure_ascii=False, default=str))
+    if meta > MAX_META_CHARS:
         raise ValueError(
-            f"field 'response': {len(answer.response):,} characters, over max_answer_chars "
-            f"({max_answer:,}; `groundtui config max_answer_chars N` changes it)"
+            f"field 'meta': {meta:,} characters as JSON, over {MAX_META_CHARS:,}, the most it holds"
         )
     for i, source in enumerate(answer.sources):
         if len(source.text) > max_source:

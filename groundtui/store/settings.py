@@ -96,7 +96,7 @@ SETTINGS: dict[str, Setting] = {
     "max_answer_chars": Setting(
         1_000_000,
         _whole_number,
-        "the longest response an import accepts, in characters; a longer one is a bad line",
+        "the longest question or response an import accepts, in characters; a longer one is a bad line",
         low=1,
         high=100_000_000,
     ),
