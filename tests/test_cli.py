@@ -70,7 +70,12 @@ def test_bad_lines_exit_2_and_name_their_line(db_path: Path, tmp_path: Path) -> 
         (["import", "{jsonl}", "--db", "{tmp}"], "is a folder, not a database file"),
         (["import", "{jsonl}", "--db", "{tmp}/no/such/dir/x.db"], "no folder"),
         (["scan", "--db", "{tmp}/missing.db"], "no database at"),
-        (["import", "--bogus", "{jsonl}"], "No such option '--bogus'"),
+        (
+            ["import", "--bogus", "{jsonl}"],
+            "No such option '--bogus'; see `groundtui import --help`",
+        ),
+        (["--bogus"], "groundtui: No such option '--bogus'; see `groundtui --help`"),
+        (["judge", "--max-cost", "nan"], "'nan' is not a finite number; see `groundtui judge"),
     ],
 )
 def test_user_mistakes_are_one_line_without_traceback(
@@ -83,8 +88,7 @@ def test_user_mistakes_are_one_line_without_traceback(
     assert message in result.output
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    if not args[0].startswith("--") and "--bogus" not in args:  # click's usage errors: 4 lines
-        assert result.output.count("\n") == 1, result.output
+    assert result.output.count("\n") == 1, result.output  # click's usage errors too
 
 
 def test_end_to_end_as_a_subprocess(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import contextlib
 import errno
 import os
 import sys
+from typing import Any, NoReturn
 
 import click
 
@@ -37,15 +38,25 @@ __all__ = ["cli", "main"]
 
 
 class _Group(click.Group):
-    """Ctrl-C in any command is "groundtui: interrupted" and exit code 130, as in ``judge``.
+    """Ctrl-C in any command is "groundtui: interrupted" and exit code 130, as in ``judge``;
+    a mistake in a command's options is one line, as every other mistake.
 
     click turns a KeyboardInterrupt into "Aborted!" and exit code 1, the code ``import``
-    gives for skipped lines; it is caught here, inside click's handling, instead.
+    gives for skipped lines, and prints a usage error as four lines; both are caught here,
+    inside click's handling, instead.
     """
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as exc:  # `groundtui --bogus`
+            _one_line(exc)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            _one_line(exc)
         except KeyboardInterrupt:
             click.echo("groundtui: interrupted", err=True)
             raise click.exceptions.Exit(130) from None
@@ -57,6 +68,14 @@ class _Group(click.Group):
             _drop_stdout()
             click.echo(f"groundtui: cannot write the output: {exc.strerror}", err=True)
             raise click.exceptions.Exit(2) from None
+
+
+def _one_line(exc: click.UsageError) -> NoReturn:
+    words = exc.ctx.command_path.split()[1:] if exc.ctx else []
+    where = " ".join(["groundtui", *words])  # however it was started (python -m, a test)
+    said = exc.format_message().rstrip(".")
+    click.echo(f"groundtui: {said}; see `{where} --help`", err=True)
+    raise click.exceptions.Exit(exc.exit_code) from None
 
 
 _FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
