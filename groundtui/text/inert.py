@@ -14,6 +14,7 @@ an offset map keeps spans (claims, evidence, specifics) pointing at the same cha
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -50,6 +51,13 @@ class Shown:
         if self.offsets is None:
             return max(0, min(index, len(self.text)))
         return self.offsets[max(0, min(index, len(self.offsets) - 1))]
+
+    def original(self, at: int) -> int:
+        """The original offset of display offset ``at``: the first character shown at or
+        after it (the inverse of ``at``)."""
+        if self.offsets is None:
+            return at
+        return bisect.bisect_left(self.offsets, at)
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """An original ``[start, end)`` span in display offsets."""

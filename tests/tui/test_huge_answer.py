@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import OptionList
+
 from groundtui.tui import make_app
+from groundtui.tui.widgets import claims as claims_module
 from groundtui.tui.widgets.answer import QUESTION_CHARS, WINDOW_CHARS, window
+from groundtui.tui.widgets.claims import ClaimsPane
 from tests.helpers.builders import imported_db
 from tests.helpers.pilot import press, settle
 from tests.helpers.review_db import reviews
@@ -77,3 +81,27 @@ async def test_a_huge_answer_shows_the_part_around_the_selected_claim(tmp_path: 
         assert "Plan 39 includes 39 gigabytes" in on_screen  # scrolled to it
         await press(pilot, "s")
         assert [(r["claim_id"], r["verdict"]) for r in reviews(db)] == [("HUGE#40", "stated")]
+
+
+async def test_a_long_claims_list_lists_the_part_around_the_selected_claim(
+    tmp_path: Path, monkeypatch
+):
+    """Textual measures every entry of a list again after one changes: an answer of more
+    claims than the list holds lists the part around the selected claim (here 8 of 20)."""
+    monkeypatch.setattr(claims_module, "LIST_WINDOW", 8)
+    db = imported_db(tmp_path, "many", [_huge_answer(20)])
+    app = make_app(db, "ann", spacing=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pane = app.screen.query_one(ClaimsPane)
+        listed = pane.query_one(OptionList)
+        assert (str(pane.border_title), listed.option_count) == ("Claims 1–8 of 20", 8)
+        await press(pilot, *["j"] * 13)
+        assert str(pane.border_title) == "Claims 11–18 of 20"  # steps of a quarter (2)
+        assert listed.highlighted == 13 - 10  # claim 14, the fourth listed
+        assert "Plan 13 includes" in plain(app, "#claim-detail")
+        await press(pilot, "s")
+        assert [(r["claim_id"], r["verdict"]) for r in reviews(db)] == [("HUGE#14", "stated")]
+        await press(pilot, *["k"] * 12)
+        assert str(pane.border_title) == "Claims 1–8 of 20"
+        assert "Plan 2 includes" in plain(app, "#claim-detail")  # s moved on to claim 15

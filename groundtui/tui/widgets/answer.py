@@ -174,7 +174,11 @@ class AnswerView(VerticalScroll):
         text.append(response.text[first:last])
         styles: dict[tuple[str | None, bool], Style] = {}  # the few verdict styles, once each
 
+        lo, hi = response.original(first), response.original(last)
+
         def draw(span: tuple[int, int], style: Style) -> tuple[int, int] | None:
+            if span[1] <= lo or span[0] >= hi:  # outside the part drawn
+                return None
             a, b = (max(first, min(last, x)) for x in response.span(*span))
             if a < b:
                 text.stylize(style, offset + a, offset + b)
@@ -186,10 +190,12 @@ class AnswerView(VerticalScroll):
             draw(span, specific)
         selected_at = None
         for claim in located:
+            assert claim.span is not None
+            if claim.span[1] <= lo or claim.span[0] >= hi:
+                continue
             key = (claim.shown_label(blind), claim.judge_hidden(blind))
             if key not in styles:
                 styles[key] = verdict_style(self, *key)
-            assert claim.span is not None
             drawn = draw(claim.span, styles[key])
             if claim is chosen and drawn is not None:
                 draw(claim.span, component_style(self, "answer--selected"))

@@ -22,6 +22,20 @@ COMPACT_BELOW = 34
 """Terminal rows below which the claims list gives each claim one line (app.tcss -short)."""
 
 
+LIST_WINDOW = 400
+"""The most claims the list holds at once: a longer answer lists the part around the
+selected claim (relabelling one of 16,400 listed claims cost about 0.4 s)."""
+
+
+def list_window(count: int, selected: int) -> int:
+    """The first of the ``LIST_WINDOW`` claims listed when claim ``selected`` of ``count`` is:
+    a quarter of the window or more before it, moving in steps of a quarter."""
+    if count <= LIST_WINDOW:
+        return 0
+    step = LIST_WINDOW // 4
+    return max(0, min((max(selected, 0) // step - 1) * step, count - LIST_WINDOW))
+
+
 class ClaimsPane(Vertical, can_focus=True):
     """The answer's claims in response order, and the selected one in full below."""
 
@@ -49,7 +63,11 @@ class ClaimsPane(Vertical, can_focus=True):
         """What this reviewer's own label is called: a lead's is the decision."""
         self._current = 0
         self._detail_of: int | None = None
+        self._claims: list[ClaimView] = []
+        """The answer's claims."""
         self._shown: list[ClaimView] = []
+        """The claims listed: all, or ``LIST_WINDOW`` of them from ``_first``."""
+        self._first = 0
         self._styles: dict[str, Style] = {}
 
     def compose(self) -> ComposeResult:
@@ -82,28 +100,42 @@ class ClaimsPane(Vertical, can_focus=True):
         return text
 
     def show(self, claims: list[ClaimView], selected: int) -> None:
-        """List ``claims`` with ``selected`` highlighted; redraw only entries that changed."""
+        """List ``claims`` with ``selected`` highlighted; redraw only entries that changed.
+
+        An answer of more than ``LIST_WINDOW`` claims lists the part around the selected
+        one: Textual's list measures every entry again after one changes.
+        """
+        self._claims = claims
+        first = list_window(len(claims), selected)
+        shown = claims[first : first + LIST_WINDOW]
         options = self.query_one(OptionList)
-        if [o.id for o in options.options] == [c.id for c in claims]:
-            for index, (old, claim) in enumerate(zip(self._shown, claims, strict=True)):
+        if first == self._first and [o.id for o in options.options] == [c.id for c in shown]:
+            for index, (old, claim) in enumerate(zip(self._shown, shown, strict=True)):
                 if old != claim:  # a label changes one claim: one entry, not 1,500
                     options.replace_option_prompt_at_index(index, self._prompt(claim))
         else:
             options.clear_options()
-            options.add_options(Option(self._prompt(c), id=c.id) for c in claims)
-        self._shown = list(claims)
-        self.border_title = f"Claims ({len(claims)})"
+            options.add_options(Option(self._prompt(c), id=c.id) for c in shown)
+        self._first, self._shown = first, list(shown)
+        if len(shown) < len(claims):
+            last = first + len(shown)
+            self.border_title = f"Claims {first + 1:,}–{last:,} of {len(claims):,}"
+        else:
+            self.border_title = f"Claims ({len(claims)})"
         self.select(claims, selected)
 
     def select(self, claims: list[ClaimView], index: int) -> None:
         """Highlight claim ``index`` and show it in full."""
+        if list_window(len(claims), index) != self._first:
+            self.show(claims, index)  # past the part listed: list the part around it
+            return
         self._current = index
         options = self.query_one(OptionList)
-        if 0 <= index < options.option_count:
+        if 0 <= index - self._first < options.option_count:
             # A key's own highlight must not come back as a click: queued behind a second
             # key, it would select the first claim again, and so on forever.
             with options.prevent(OptionList.OptionHighlighted):
-                options.highlighted = index
+                options.highlighted = index - self._first
         detail = self.query_one("#claim-detail", Static)
         set_text(
             detail,
@@ -124,7 +156,7 @@ class ClaimsPane(Vertical, can_focus=True):
         """Draw every claim again (a new theme: its colours are in the text drawn)."""
         self._styles = {}
         self._reprompt()
-        self.select(self._shown, self._current)
+        self.select(self._claims, self._current)
 
     def _hidden(self, claim: ClaimView) -> bool:
         return claim.judge_hidden(self.blind)
@@ -156,9 +188,10 @@ class ClaimsPane(Vertical, can_focus=True):
             text.append(one_line(claim.text, 160))
             text.truncate(max(10, self._width), overflow="ellipsis")
             return text
-        text = Text(f"{claim.number:>2} ", style=self._style("claims--dim"))
+        number = f"{claim.number:>2} "
+        text = Text(number, style=self._style("claims--dim"))
         text.append(one_line(claim.text, 160))
-        text.append("\n   ")
+        text.append("\n" + " " * len(number))  # the labels under the claim's text
         text.append_text(self._labels(claim, full=True))
         return text
 
@@ -275,6 +308,7 @@ class ClaimsPane(Vertical, can_focus=True):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option_index != self._current:
-            self._current = event.option_index
-            self.post_message(self.ClaimChosen(event.option_index))
+        index = self._first + event.option_index
+        if index != self._current:
+            self._current = index
+            self.post_message(self.ClaimChosen(index))
