@@ -46,7 +46,7 @@ DESCRIBED = {
 NATIVE = {"jsonl": "lines", "json": "whole", "csv": "csv", "parquet": "parquet"}
 CONTAINERS = {
     "ragas": {"lines", "csv", "parquet", "whole"},
-    "deepeval": {"whole", "lines"},
+    "deepeval": {"whole", "lines", "csv"},
     "openinference": {"lines", "whole", "parquet"},
     "langfuse": {"whole", "lines"},
     "answers": {"lines", "parquet"},

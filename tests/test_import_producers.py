@@ -1,0 +1,92 @@
+"""Files as the producers' own libraries write them (tests/data/producers/, each made by its
+``make_*.py`` with the version in its ``VERSIONS``): 18 of the 20 answers import exactly,
+the two with an empty and a blank context are bad lines naming the producer's field."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from groundtui.importing.files import import_files
+from groundtui.store import Store
+from tests.test_import_formats import stored
+
+PRODUCERS = Path(__file__).parent / "data" / "producers"
+sys.path.insert(0, str(PRODUCERS))
+from support_bot import answers  # noqa: E402
+
+EXPECTED = answers()
+REFUSED = {7, 14}  # the answers with an empty and a blank context
+
+
+def import_skipping(db: Path, path: Path, fmt: str | None = None) -> Any:
+    with Store(db) as store:
+        return import_files(store, [str(path)], skip_invalid=True, fmt=fmt)
+
+
+def assert_exact(db: Path, *, ids: bool, titles: bool = False) -> None:
+    """Every answer but the refused two, every text byte for byte, sources in order."""
+    got = {(a["question"], a["response"]): a["sources"] for a in stored(db)}
+    kept = [a for n, a in enumerate(EXPECTED, 1) if n not in REFUSED]
+    assert len(got) == len(kept)
+    for answer in kept:
+        sources = got[answer["question"], answer["response"]]
+        assert [s["text"] for s in sources] == [s["text"] for s in answer["sources"]]
+        if ids:
+            assert [s["id"] for s in sources] == [s["id"] for s in answer["sources"]]
+        if titles:
+            assert [s["title"] for s in sources] == [s["title"] for s in answer["sources"]]
+
+
+def assert_refused(result: Any, field: str) -> None:
+    reasons = [b.reason for b in result.bad]
+    assert len(reasons) == 2, reasons
+    assert reasons[0] == f"field '{field}': no source in it; an answer needs its sources"
+    assert reasons[1] == f"field '{field}[0]': blank; a source without text supports no claim"
+
+
+@pytest.mark.parametrize(
+    ("name", "ids"),
+    [
+        ("plain.json", False),
+        ("plain.jsonl", False),  # retrieval_context joined with "|"
+        ("plain.csv", False),
+        ("sourced.json", True),  # RetrievedContextData: deepeval_source=…,deepeval_context=…
+        ("sourced.jsonl", True),
+    ],
+)
+def test_deepeval_save_as(db_path, name, ids):
+    result = import_skipping(db_path, PRODUCERS / "deepeval" / name)
+    assert result.detected() == "read as deepeval test cases"
+    assert_refused(result, "retrieval_context")
+    assert_exact(db_path, ids=ids)
+
+
+def test_deepeval_splits_a_joined_context_at_every_bar_as_deepeval_does(db_path, tmp_path):
+    line = PRODUCERS.joinpath("deepeval", "plain.jsonl").read_text().splitlines()[0]
+    path = tmp_path / "bar.jsonl"
+    path.write_text(line.replace("3-5 working days;", "3-5 working days |"))
+    import_skipping(db_path, path)
+    [answer] = stored(db_path)
+    assert [s["text"] for s in answer["sources"]][:2] == [
+        "Standard shipping takes 3-5 working days ",
+        " express 1 day. (case 1)",
+    ]
+
+
+@pytest.mark.parametrize("name", ["dataset.jsonl", "dataset.csv"])
+def test_ragas_evaluation_dataset_with_context_ids(db_path, name):
+    result = import_skipping(db_path, PRODUCERS / "ragas" / name)
+    assert result.detected() == "read as ragas rows"
+    assert_refused(result, "retrieved_contexts")
+    assert_exact(db_path, ids=True)
+    assert all("retrieved_context_ids" not in a["meta"] for a in stored(db_path))
+
+
+def test_ragas_jsonl_and_csv_of_one_dataset_are_the_same_answers(db_path):
+    import_skipping(db_path, PRODUCERS / "ragas" / "dataset.jsonl")
+    again = import_skipping(db_path, PRODUCERS / "ragas" / "dataset.csv")
+    assert (again.answers, again.unchanged) == (0, 18)
