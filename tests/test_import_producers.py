@@ -90,3 +90,27 @@ def test_ragas_jsonl_and_csv_of_one_dataset_are_the_same_answers(db_path):
     import_skipping(db_path, PRODUCERS / "ragas" / "dataset.jsonl")
     again = import_skipping(db_path, PRODUCERS / "ragas" / "dataset.csv")
     assert (again.answers, again.unchanged) == (0, 18)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "console.jsonl",  # span.to_json(), the root span last, as the SDK exports
+        "root_first.jsonl",  # the same spans, each trace's root first, as Phoenix lists them
+        "otlp.jsonl",  # OTLP JSON: resourceSpans → scopeSpans → spans, typed values
+    ],
+)
+def test_opentelemetry_spans_in_any_order_and_as_otlp_json(db_path, name):
+    result = import_skipping(db_path, PRODUCERS / "otel" / name)
+    assert result.detected() == "read as OpenInference spans"
+    reasons = [b.reason for b in result.bad]
+    assert len(reasons) == 2
+    assert reasons[0].endswith(
+        ": no document in 'retrieval.documents' of any RETRIEVER span "
+        "(1 of its 3 spans are RETRIEVER spans); an answer needs its sources"
+    )
+    assert reasons[1] == (
+        "field 'retrieval.documents.0.document.content': blank; "
+        "a source without text supports no claim"
+    )
+    assert_exact(db_path, ids=True, titles=True)

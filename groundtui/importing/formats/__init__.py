@@ -86,7 +86,7 @@ def rows(source: Input, name: str | None) -> tuple[str, Iterator[Row]]:
     if name == "answers":
         return name, mapped(records, answers_cells) if container == "parquet" else records
     if name == "openinference":
-        return name, spans_to_answers(records, hold_all=container == "parquet")
+        return name, spans_to_answers(records)
     convert = {"ragas": ragas_convert, "deepeval": deepeval_convert, "langfuse": langfuse_convert}[
         name
     ]
