@@ -114,3 +114,55 @@ def test_opentelemetry_spans_in_any_order_and_as_otlp_json(db_path, name):
         "a source without text supports no claim"
     )
     assert_exact(db_path, ids=True, titles=True)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "traces_observe.jsonl",  # GET /api/public/traces/{id} of @observe() traces
+        "observations_v2.json",  # GET /api/public/v2/observations, grouped by traceId
+    ],
+)
+def test_langfuse_traces_with_their_observations(db_path, name):
+    result = import_skipping(db_path, PRODUCERS / "langfuse" / name)
+    assert result.detected() == "read as Langfuse traces"
+    reasons = [
+        b.reason.removeprefix("trace trace-007: ").removeprefix("trace trace-014: ")
+        for b in result.bad
+    ]
+    assert reasons == [
+        "field 'observations': no RETRIEVER observation with documents in its output "
+        "(of 3 observations); an answer needs its sources",
+        "field 'observations.1.output.0.page_content': blank; "
+        "a source without text supports no claim",
+    ]
+    assert_exact(db_path, ids=True, titles=True)
+    assert sorted(a["id"] for a in stored(db_path)) == [
+        f"trace-{n:03d}" for n in range(1, 21) if n not in REFUSED
+    ]
+
+
+@pytest.mark.parametrize("name", ["ui_v3.json", "ui_v4.json"])
+def test_langfuses_ui_downloads_of_a_trace(db_path, name):
+    result = import_skipping(db_path, PRODUCERS / "langfuse" / name)
+    assert not result.bad, [str(b) for b in result.bad]
+    [answer] = stored(db_path)
+    first = EXPECTED[0]
+    assert (answer["id"], answer["question"], answer["response"]) == (
+        "trace-001",
+        first["question"],
+        first["response"],
+    )
+    assert [(s["id"], s["text"]) for s in answer["sources"]] == [
+        (s["id"], s["text"]) for s in first["sources"]
+    ]
+
+
+def test_a_langfuse_trace_list_is_refused_saying_to_export_the_observations(db_path):
+    result = import_skipping(db_path, PRODUCERS / "langfuse" / "trace_list.json")
+    assert (result.answers, len(result.bad)) == (0, 20)
+    assert str(result.bad[0]).endswith(
+        ":1: trace trace-001: field 'observations': only the observations' ids, as a trace "
+        "list (GET /api/public/traces) gives them; export each trace with its observations "
+        "(GET /api/public/traces/{id}, the UI's download, or GET /api/public/v2/observations)"
+    )

@@ -13,7 +13,7 @@ from groundtui.importing.formats.base import Input, InputError, Row, mapped, ope
 from groundtui.importing.formats.containers import csv_rows, json_lines, json_whole
 from groundtui.importing.formats.deepeval import convert as deepeval_convert
 from groundtui.importing.formats.detect import shape
-from groundtui.importing.formats.langfuse import convert as langfuse_convert
+from groundtui.importing.formats.langfuse import answers as langfuse_answers
 from groundtui.importing.formats.native import answers_cells, from_cells
 from groundtui.importing.formats.openinference import answers as spans_to_answers
 from groundtui.importing.formats.parquet import parquet_rows
@@ -87,9 +87,9 @@ def rows(source: Input, name: str | None) -> tuple[str, Iterator[Row]]:
         return name, mapped(records, answers_cells) if container == "parquet" else records
     if name == "openinference":
         return name, spans_to_answers(records)
-    convert = {"ragas": ragas_convert, "deepeval": deepeval_convert, "langfuse": langfuse_convert}[
-        name
-    ]
+    if name == "langfuse":
+        return name, langfuse_answers(records)
+    convert = {"ragas": ragas_convert, "deepeval": deepeval_convert}[name]
     return name, mapped(records, convert)
 
 

@@ -30,6 +30,8 @@ def kind_of(keys: set[str]) -> str | None:
         return "openinference"
     if "observations" in keys or {"id", "input", "output", "timestamp"} <= keys:
         return "langfuse"
+    if {"data", "meta"} <= keys or {"traceId", "parentObservationId"} <= keys:  # API pages
+        return "langfuse"
     if "question" in keys or "response" in keys:
         return "groundtui"
     return None
