@@ -95,13 +95,15 @@ def test_ragas_jsonl_and_csv_of_one_dataset_are_the_same_answers(db_path):
 @pytest.mark.parametrize(
     "name",
     [
-        "console.jsonl",  # span.to_json(), the root span last, as the SDK exports
-        "root_first.jsonl",  # the same spans, each trace's root first, as Phoenix lists them
-        "otlp.jsonl",  # OTLP JSON: resourceSpans → scopeSpans → spans, typed values
+        "otel/console.jsonl",  # span.to_json(), the root span last, as the SDK exports
+        "otel/root_first.jsonl",  # the same spans, each trace's root first
+        "otel/otlp.jsonl",  # OTLP JSON: resourceSpans → scopeSpans → spans, typed values
+        "phoenix/span_to_json.jsonl",  # attributes nested
+        "phoenix/get_spans.jsonl",  # root first, document.metadata.title flattened
     ],
 )
-def test_opentelemetry_spans_in_any_order_and_as_otlp_json(db_path, name):
-    result = import_skipping(db_path, PRODUCERS / "otel" / name)
+def test_opentelemetry_and_phoenix_spans(db_path, name):
+    result = import_skipping(db_path, PRODUCERS / name)
     assert result.detected() == "read as OpenInference spans"
     reasons = [b.reason for b in result.bad]
     assert len(reasons) == 2

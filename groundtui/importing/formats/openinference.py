@@ -28,7 +28,8 @@ from groundtui.text.inert import quoted
 from groundtui.text.markers import LONGEST
 
 KIND = "openinference.span.kind"
-DOC = re.compile(r"retrieval\.documents\.(\d+)\.document\.(\w+)$")
+DOC = re.compile(r"retrieval\.documents\.(\d+)\.document\.(\w+)(?:\.(.+))?$")
+"""A document's field; ``document.metadata.title`` when Phoenix flattened its metadata."""
 TEXT_KEYS = (
     "question",
     "query",
@@ -100,7 +101,11 @@ def _documents(attributes: dict[str, Any]) -> list[dict[str, Any]]:
                     f"field {quoted('attributes.' + key)}: a document index of "
                     f"{len(match[1]):,} digits (at most {LONGEST})"
                 )
-            found.setdefault(int(match[1]), {})[match[2]] = value
+            fields = found.setdefault(int(match[1]), {})
+            if match[3] is None:
+                fields[match[2]] = value
+            elif match[2] == "metadata":  # Phoenix's get_spans flattens the metadata object
+                fields.setdefault("metadata", {})[match[3]] = value
     listed = attributes.get("retrieval.documents")
     if isinstance(listed, list):  # Phoenix: a list of {"document.content": …} (or nested)
         for i, doc in enumerate(listed):

@@ -50,8 +50,8 @@ def hex_ids(value: object) -> object:
     return value
 
 
-def main() -> None:
-    OUT.mkdir(exist_ok=True)
+def finished_spans() -> list:
+    """The 20 answers' spans, as the SDK exports them (each trace's root last)."""
     exporter = InMemorySpanExporter()
     provider = TracerProvider()
     provider.add_span_processor(SimpleSpanProcessor(exporter))
@@ -77,7 +77,12 @@ def main() -> None:
                 llm.set_attribute(SpanAttributes.LLM_MODEL_NAME, "gpt-4o-mini")
                 llm.set_attribute(SpanAttributes.OUTPUT_VALUE, a["response"])
             root.set_attribute(SpanAttributes.OUTPUT_VALUE, a["response"])
-    spans = exporter.get_finished_spans()
+    return list(exporter.get_finished_spans())
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    spans = finished_spans()
     with (OUT / "console.jsonl").open("w", encoding="utf-8") as f:
         for span in spans:
             f.write(span.to_json(indent=None) + "\n")
