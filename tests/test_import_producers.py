@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from groundtui.cli import cli
 from groundtui.importing.files import import_files
 from groundtui.store import Store
 from tests.test_import_formats import stored
@@ -168,3 +170,88 @@ def test_a_langfuse_trace_list_is_refused_saying_to_export_the_observations(db_p
         "list (GET /api/public/traces) gives them; export each trace with its observations "
         "(GET /api/public/traces/{id}, the UI's download, or GET /api/public/v2/observations)"
     )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pandas.csv",  # question, answer, contexts (Python repr), ground_truth; no id
+        "polars.jsonl",
+        "datasets.jsonl",
+    ],
+)
+def test_tables_with_the_column_names_users_have(db_path, name):
+    result = import_skipping(db_path, PRODUCERS / "tables" / name)
+    assert_refused(result, "contexts")
+    assert_exact(db_path, ids=False)
+    answers_ = stored(db_path)
+    assert all(a["id"].startswith("h-") for a in answers_)
+    assert {a["meta"]["ground_truth"] for a in answers_} == {a["response"] for a in answers_}
+
+
+def test_a_table_imported_twice_gets_the_same_ids_from_its_content(db_path):
+    import_skipping(db_path, PRODUCERS / "tables" / "pandas.csv")
+    again = import_skipping(db_path, PRODUCERS / "tables" / "datasets.jsonl")
+    assert (again.answers, again.unchanged) == (0, 18)
+
+
+def test_pandas_repr_of_groundtuis_own_sources_in_csv(db_path):
+    result = import_skipping(db_path, PRODUCERS / "tables" / "pandas_sources.csv")
+    assert [b.reason for b in result.bad] == [
+        "field 'sources.0.text': empty; a source without text supports no claim"
+    ]
+    got = {a["id"]: a for a in stored(db_path)}
+    for answer in EXPECTED:
+        if answer["id"] != "ticket-014":
+            assert [(s["id"], s["title"], s["text"]) for s in got[answer["id"]]["sources"]] == [
+                (s["id"], s["title"], s["text"]) for s in answer["sources"]
+            ]
+
+
+def test_datasets_csv_numpy_text_is_refused_not_joined(db_path):
+    result = import_skipping(db_path, PRODUCERS / "tables" / "datasets.csv")
+    two_contexts = [b for b in result.bad if "NumPy" in b.reason]
+    assert len(two_contexts) == 18
+    assert two_contexts[0].reason.startswith("field 'contexts': a NumPy array's text")
+    assert all(len(a["sources"]) < 2 for a in stored(db_path))
+
+
+def test_columns_named_with_map(db_path):
+    path = PRODUCERS / "tables" / "prompt.csv"
+    refused = import_skipping(db_path, path)
+    assert refused.answers == 0
+    assert refused.bad[0].reason == (
+        "missing field 'question', 'response', 'sources'; the row's columns: 'prompt', "
+        "'completion', 'chunks'; name the column with --map question=COLUMN"
+    )
+    with Store(db_path) as store:
+        result = import_files(
+            store,
+            [str(path)],
+            skip_invalid=True,
+            columns={"question": "prompt", "response": "completion", "sources": "chunks"},
+        )
+    assert_refused(result, "chunks")
+    assert_exact(db_path, ids=False)
+
+
+def test_map_on_the_command_line(db_path):
+    path = str(PRODUCERS / "tables" / "prompt.csv")
+    common = ["import", "--db", str(db_path), "--skip-invalid", path]
+    result = CliRunner().invoke(
+        cli,
+        [
+            *common,
+            "--map",
+            "question=prompt",
+            "--map",
+            "response=completion",
+            "--map",
+            "sources=chunks",
+        ],
+    )
+    assert result.exit_code == 1, result.output
+    assert "Imported 18 answers" in result.output
+    wrong = CliRunner().invoke(cli, [*common, "--map", "title=prompt"])
+    assert wrong.exit_code == 2
+    assert "--map title=prompt: FIELD is one of id, question, response, sources" in wrong.output

@@ -126,6 +126,7 @@ def import_files(
     fmt: str | None = None,
     reviews_at: str | None = None,
     flagged_only: ScanColumns | None = None,
+    columns: dict[str, str] | None = None,
 ) -> ImportResult:
     """Validate every line of ``paths``, then write the good answers in one transaction.
 
@@ -134,6 +135,7 @@ def import_files(
     compare the ids with the database and copy the rows. Without ``skip_invalid`` nothing
     is written when any line is bad. ``fmt`` names the files' format (``groundtui.importing.formats``;
     detected per file when None); ``reviews_at`` is the time of reviews given without one.
+    ``columns`` (``--map``) names the columns of a table's fields (``formats.columns``).
     ``flagged_only`` reads the output of ``groundtui scan-table`` (its columns so named):
     only its flagged rows are imported, each with its stored flag; a folder among ``paths``
     stands for its Parquet files.
@@ -150,7 +152,7 @@ def import_files(
     try:
         with Spool(store.db) as spool:
             places = _prepare(
-                store, spool, held, paths, result, fmt, reviews_at, flagged_only, found
+                store, spool, held, paths, result, fmt, reviews_at, flagged_only, found, columns
             )
             # The check against the database and the write share one write transaction, so
             # a concurrent import cannot slip the same id in between them.
@@ -221,6 +223,7 @@ def _prepare(
     reviews_at: str | None,
     flagged_only: ScanColumns | None,
     found: dict[str, dict],
+    columns: dict[str, str] | None,
 ) -> dict[str, BadLine]:
     """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
     answers``, to merge) ``held``; each id's place.
@@ -232,7 +235,8 @@ def _prepare(
     limits = store.settings()
     for order, path in enumerate(paths):
         with open_input(path) as source:
-            name, records = rows(source, fmt)
+            named_by = None if flagged_only is not None else (columns or {})
+            name, records = rows(source, fmt, named_by)
             result.read_as.append((source.label, name, fmt is None))
             for row in records:
                 where = BadLine(source.label, row.number, "", order)

@@ -9,11 +9,10 @@ JSON text is read too.
 
 from __future__ import annotations
 
-import ast
 from typing import Any
 
 from groundtui.importing.formats.base import checked_sources, ident_of, stable_id, text_id, text_of
-from groundtui.importing.formats.containers import json_cell
+from groundtui.importing.formats.containers import list_cell
 
 USED = ("user_input", "response", "retrieved_contexts", "retrieved_context_ids")
 
@@ -50,17 +49,6 @@ def id_list(value: Any, name: str, count: int) -> list[str | None]:
     if len(value) != count:
         raise ValueError(f"field '{name}': {len(value)} ids for {count} retrieved_contexts")
     return [ident_of(v, f"{name}[{i}]") for i, v in enumerate(value)]
-
-
-def list_cell(value: str, name: str) -> Any:
-    """A CSV cell holding a list as JSON or as Python's repr (pandas' ``to_csv``)."""
-    try:
-        return json_cell(value, name)
-    except ValueError:
-        try:
-            return ast.literal_eval(value)
-        except (ValueError, SyntaxError, MemoryError, RecursionError):
-            raise ValueError(f"field '{name}': not a list") from None
 
 
 def convert(record: dict[str, Any]) -> dict[str, Any]:
