@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.importing.files import import_files
+from groundtui.importing.formats.base import text_id
 from groundtui.store import Store
 from tests.test_import_formats import stored
 
@@ -255,3 +256,36 @@ def test_map_on_the_command_line(db_path):
     wrong = CliRunner().invoke(cli, [*common, "--map", "title=prompt"])
     assert wrong.exit_code == 2
     assert "--map title=prompt: FIELD is one of id, question, response, sources" in wrong.output
+
+
+def test_the_same_answer_from_another_producer_merges_its_meta(db_path):
+    import_skipping(db_path, PRODUCERS / "tables" / "pandas.csv")  # meta: ground_truth
+    result = import_skipping(db_path, PRODUCERS / "deepeval" / "plain.jsonl")  # meta: name
+    assert (result.answers, result.merged, result.kept, len(result.bad)) == (0, 18, 0, 2)
+    for answer in stored(db_path):
+        assert set(answer["meta"]) == {"ground_truth", "name"}
+
+
+def test_a_merge_keeps_the_first_value_of_a_key_and_the_summary_says_so(db_path, tmp_path):
+    import_skipping(db_path, PRODUCERS / "deepeval" / "plain.jsonl")
+    lines = PRODUCERS.joinpath("deepeval", "plain.jsonl").read_text().splitlines()
+    path = tmp_path / "renamed.jsonl"
+    path.write_text(lines[0].replace('"name": "ticket-001"', '"name": "other"') + "\n")
+    result = CliRunner().invoke(cli, ["import", "--db", str(db_path), str(path)])
+    assert result.exit_code == 0, result.output
+    assert (
+        "Merged 1 answer already imported with other meta (keys combined; 1 clashing key "
+        "kept as first imported)." in result.output
+    )
+    assert {a["meta"]["name"] for a in stored(db_path)} >= {"ticket-001"}
+    assert "other" not in {a["meta"]["name"] for a in stored(db_path)}
+
+
+def test_a_real_difference_names_the_field(db_path):
+    import_skipping(db_path, PRODUCERS / "deepeval" / "plain.jsonl")  # sources ids from text
+    result = import_skipping(db_path, PRODUCERS / "ragas" / "dataset.jsonl")  # kb-… ids
+    first = result.bad[0].reason
+    assert first.startswith("id 'h-") and first.endswith(
+        "is already in the database with a different sources[0] id ('kb-shipping-001'; "
+        f"stored: '{text_id(EXPECTED[0]['sources'][0]['text'])}')"
+    )

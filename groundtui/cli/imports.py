@@ -158,6 +158,12 @@ def import_cmd(
                 if flagged_only
                 else ""
             )
+            + (
+                f" Merged {plural(result.merged, 'answer')} already imported with other meta "
+                f"(keys combined; {plural(result.kept, 'clashing key')} kept as first imported)."
+                if result.merged
+                else ""
+            )
             + (f" ({result.detected()})" if result.detected() else "")
         )
     sys.exit(result.exit_code)

@@ -70,6 +70,11 @@ class ImportResult:
     """Rows passed over by ``flagged_only``: answers the check did not flag."""
     flags: int = 0
     """Stored flags taken with ``flagged_only``."""
+    merged: int = 0
+    """Answers already stored from another file with the same question, response and
+    sources, whose ``meta`` was combined with the stored one."""
+    kept: int = 0
+    """``meta`` keys both had with different values: the stored value was kept."""
 
     def detected(self) -> str:
         """``read as ragas rows`` (per file when they differ), for the formats detected."""
@@ -83,7 +88,7 @@ class ImportResult:
         """0 when everything was imported, 1 when lines were skipped, 2 when nothing was."""
         if not self.bad:
             return 0
-        return 1 if self.written and (self.answers or self.unchanged) else 2
+        return 1 if self.written and (self.answers or self.unchanged or self.merged) else 2
 
 
 def parse_line(raw: bytes) -> Answer:
@@ -158,19 +163,26 @@ def import_files(
             # a concurrent import cannot slip the same id in between them.
             with store.attached(spool), store.transaction():
                 present = store.spool_present()
-                conflicts = [*present.conflicts, *merge.conflicts(store, held)]
+                differing = {a: store.spool_difference(a) for a in present.conflicts}
+                same = [a for a, field_ in differing.items() if field_ is None]
+                conflicts = [a for a in present.conflicts if a not in same]
+                conflicts += merge.conflicts(store, held)
                 result.unchanged = present.unchanged
                 for answer_id in conflicts:
+                    what = differing.get(answer_id)
                     result.bad.append(
                         places[answer_id].because(
-                            f"id {quoted(answer_id)} is already in the database with different"
-                            " content"
+                            f"id {quoted(answer_id)} is already in the database with "
+                            + (f"a different {what}" if what else "different content")
                         )
                     )
                 result.bad.sort(key=lambda b: (b.order, b.line))
                 if result.bad and not skip_invalid:
                     result.unchanged = 0
                     return result
+                for answer_id in same:
+                    result.kept += store.merge_spool_meta(answer_id)
+                result.merged = len(same)
                 fresh = spool.answers - present.unchanged - len(present.conflicts)
                 if fresh:
                     # A large import into a small database is cheaper with the report's
