@@ -4,6 +4,7 @@ the two with an empty and a blank context are bad lines naming the producer's fi
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -289,3 +290,30 @@ def test_a_real_difference_names_the_field(db_path):
         "is already in the database with a different sources[0] id ('kb-shipping-001'; "
         f"stored: '{text_id(EXPECTED[0]['sources'][0]['text'])}')"
     )
+
+
+def test_an_observe_input_given_by_keyword(db_path, tmp_path):
+    line = json.loads(
+        PRODUCERS.joinpath("langfuse", "traces_observe.jsonl").read_text().split("\n")[0]
+    )
+    question = line["input"]["args"][0]
+    line["input"] = {"args": [], "kwargs": {"user_question": question, "top_k": 3}}
+    path = tmp_path / "kwargs.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    assert not import_skipping(db_path, path).bad
+    assert [a["question"] for a in stored(db_path)] == [question]
+    line["input"] = {"args": [3], "kwargs": {}}
+    path.write_text(json.dumps({**line, "id": "trace-x"}) + "\n")
+    assert [b.reason for b in import_skipping(db_path, path).bad] == [
+        "field 'input': @observe()'s args and kwargs hold no text argument"
+    ]
+
+
+def test_ragas_context_ids_must_match_the_contexts(db_path, tmp_path):
+    row = json.loads(PRODUCERS.joinpath("ragas", "dataset.jsonl").read_text().split("\n")[0])
+    row["retrieved_context_ids"] = row["retrieved_context_ids"][:1]
+    path = tmp_path / "short.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert [b.reason for b in import_skipping(db_path, path).bad] == [
+        "field 'retrieved_context_ids': 1 ids for 2 retrieved_contexts"
+    ]
