@@ -4,8 +4,10 @@ There is no Langfuse server here, so the API's answers are built as the SDK mode
 its Fern models (``TraceWithFullDetails``, ``Traces``, ``ObservationsView``,
 ``ObservationsV2Response``) dumped as the API sends them (camelCase aliases, JSON mode), and
 the ``@observe()`` input as the SDK records it (``LangfuseDecorator._get_input_from_func_args``
-through its ``EventSerializer``). The v1 trace models are gone from the 5.x SDK, so the
-4.18 SDK is used for them; 5.x still has the v2 observations models. Run (not needed by the
+through its ``EventSerializer``). The v1 trace models are gone from the 5.x SDK, so every
+model here is the 4.18 SDK's (its v2 observations models are the same as 5.2's). The UI
+downloads' wrappers (``{"trace", "observations"}``, ``{"observations", "scores"}``) are not
+SDK models: they hold the SDK's trace and observation dumps. Run (not needed by the
 test suite)::
 
     pip install --no-deps --target /tmp/lf4 "langfuse==4.18.*"
