@@ -63,7 +63,7 @@ BAD_LINES = [
     ),
     pytest.param(
         json.dumps(make_answer("A-0", question="Another question?")),
-        "id 'A-0' is already in the database with different content",
+        "id 'A-0' is already in the database with a different question",
         id="conflict-with-database",
     ),
 ]

@@ -109,7 +109,7 @@ def test_an_empty_context_in_ragas_rows_is_named_by_its_row(db_path, tmp_path):
     with Store(db_path) as store:
         result = import_files(store, [str(path)], skip_invalid=True)
     assert [str(b) for b in result.bad] == [
-        f"{path}:2: field 'sources.0.text': empty; a source without text supports no claim"
+        f"{path}:2: field 'retrieved_contexts[0]': blank; a source without text supports no claim"
     ]
     assert result.answers == 1
 

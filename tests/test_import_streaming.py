@@ -95,7 +95,7 @@ def test_skip_invalid_among_many_writes_the_good_ones_in_input_order(
     good = [r["id"] for r in records if isinstance(r, dict) and r["id"] not in ("A-0", "KEPT")]
     assert [(b.line, b.reason.split(" (")[0]) for b in result.bad] == [
         (301, "not JSON"),
-        (701, "id 'A-0' is already in the database with different content"),
+        (701, "id 'A-0' is already in the database with a different sources"),
     ]
     assert (result.answers, result.claims, result.reviews, result.unchanged) == (
         len(good),

@@ -35,6 +35,13 @@ def _check_time(ctx: click.Context, param: click.Parameter, value: str | None) -
     help="The files' format (detected from each file when omitted).",
 )
 @click.option(
+    "--map",
+    "maps",
+    multiple=True,
+    metavar="FIELD=COLUMN",
+    help="Read FIELD (id, question, response, sources) from COLUMN; repeatable.",
+)
+@click.option(
     "--reviews-at",
     metavar="TIME",
     callback=_check_time,
@@ -84,6 +91,7 @@ def import_cmd(
     files: tuple[str, ...],
     skip_invalid: bool,
     fmt: str | None,
+    maps: tuple[str, ...],
     reviews_at: str | None,
     flagged_only: bool,
     id_col: str,
@@ -94,6 +102,7 @@ def import_cmd(
 ) -> None:
     """Load answers from FILEs ("-" reads stdin), each in its detected format or --format."""
     from groundtui.importing.files import import_files
+    from groundtui.importing.formats.columns import parse_map
     from groundtui.importing.formats.scanned import ScanColumns
     from groundtui.report.render import plural
 
@@ -104,6 +113,12 @@ def import_cmd(
             "of a scan-table output: use them with --flagged-only"
         )
 
+    try:
+        columns = parse_map(maps)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--map") from None
+    if columns and flagged_only:
+        raise click.UsageError("--map names a table's columns: --flagged-only has --id, …")
     path = Path(db_path or default_db_path())
     existed, written = path.exists(), False
     try:
@@ -115,6 +130,7 @@ def import_cmd(
                 fmt=fmt,
                 reviews_at=reviews_at,
                 flagged_only=scanned if flagged_only else None,
+                columns=columns,
             )
             written = result.written and result.answers > 0
     finally:
@@ -140,6 +156,12 @@ def import_cmd(
                 f" Took {result.flags} stored flags; passed over {result.unflagged} answers "
                 "not flagged."
                 if flagged_only
+                else ""
+            )
+            + (
+                f" Merged {plural(result.merged, 'answer')} already imported with other meta "
+                f"(keys combined; {plural(result.kept, 'clashing key')} kept as first imported)."
+                if result.merged
                 else ""
             )
             + (f" ({result.detected()})" if result.detected() else "")

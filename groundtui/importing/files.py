@@ -71,6 +71,11 @@ class ImportResult:
     """Rows passed over by ``flagged_only``: answers the check did not flag."""
     flags: int = 0
     """Stored flags taken with ``flagged_only``."""
+    merged: int = 0
+    """Answers already stored from another file with the same question, response and
+    sources, whose ``meta`` was combined with the stored one."""
+    kept: int = 0
+    """``meta`` keys both had with different values: the stored value was kept."""
 
     def detected(self) -> str:
         """``read as ragas rows`` (per file when they differ), for the formats detected."""
@@ -84,7 +89,7 @@ class ImportResult:
         """0 when everything was imported, 1 when lines were skipped, 2 when nothing was."""
         if not self.bad:
             return 0
-        return 1 if self.written and (self.answers or self.unchanged) else 2
+        return 1 if self.written and (self.answers or self.unchanged or self.merged) else 2
 
 
 def parse_line(raw: bytes) -> Answer:
@@ -127,6 +132,7 @@ def import_files(
     fmt: str | None = None,
     reviews_at: str | None = None,
     flagged_only: ScanColumns | None = None,
+    columns: dict[str, str] | None = None,
 ) -> ImportResult:
     """Validate every line of ``paths``, then write the good answers in one transaction.
 
@@ -135,6 +141,7 @@ def import_files(
     compare the ids with the database and copy the rows. Without ``skip_invalid`` nothing
     is written when any line is bad. ``fmt`` names the files' format (``groundtui.importing.formats``;
     detected per file when None); ``reviews_at`` is the time of reviews given without one.
+    ``columns`` (``--map``) names the columns of a table's fields (``formats.columns``).
     ``flagged_only`` reads the output of ``groundtui scan-table`` (its columns so named):
     only its flagged rows are imported, each with its stored flag; a folder among ``paths``
     stands for its Parquet files.
@@ -151,25 +158,32 @@ def import_files(
     try:
         with Spool(store.db) as spool:
             places = _prepare(
-                store, spool, held, paths, result, fmt, reviews_at, flagged_only, found
+                store, spool, held, paths, result, fmt, reviews_at, flagged_only, found, columns
             )
             # The check against the database and the write share one write transaction, so
             # a concurrent import cannot slip the same id in between them.
             with store.attached(spool), store.transaction():
                 present = store.spool_present()
-                conflicts = [*present.conflicts, *merge.conflicts(store, held)]
+                differing = {a: store.spool_difference(a) for a in present.conflicts}
+                same = [a for a, field_ in differing.items() if field_ is None]
+                conflicts = [a for a in present.conflicts if a not in same]
+                conflicts += merge.conflicts(store, held)
                 result.unchanged = present.unchanged
                 for answer_id in conflicts:
+                    what = differing.get(answer_id)
                     result.bad.append(
                         places[answer_id].because(
-                            f"id {quoted(answer_id)} is already in the database with different"
-                            " content"
+                            f"id {quoted(answer_id)} is already in the database with "
+                            + (f"a different {what}" if what else "different content")
                         )
                     )
                 result.bad.sort(key=lambda b: (b.order, b.line))
                 if result.bad and not skip_invalid:
                     result.unchanged = 0
                     return result
+                for answer_id in same:
+                    result.kept += store.merge_spool_meta(answer_id)
+                result.merged = len(same)
                 fresh = spool.answers - present.unchanged - len(present.conflicts)
                 if fresh:
                     # A large import into a small database is cheaper with the report's
@@ -222,6 +236,7 @@ def _prepare(
     reviews_at: str | None,
     flagged_only: ScanColumns | None,
     found: dict[str, dict],
+    columns: dict[str, str] | None,
 ) -> dict[str, BadLine]:
     """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
     answers``, to merge) ``held``; each id's place.
@@ -233,7 +248,8 @@ def _prepare(
     limits = store.settings()
     for order, path in enumerate(paths):
         with open_input(path) as source:
-            name, records = rows(source, fmt)
+            named_by = None if flagged_only is not None else (columns or {})
+            name, records = rows(source, fmt, named_by)
             result.read_as.append((source.label, name, fmt is None))
             for row in records:
                 where = BadLine(source.label, row.number, "", order)

@@ -8,6 +8,7 @@ spooled answers with those stored and copies the new ones with ``INSERT … SELE
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import NamedTuple
@@ -15,6 +16,7 @@ from typing import NamedTuple
 from groundtui.store.counts import bulk_load
 from groundtui.store.labels import LabelWrites
 from groundtui.store.spool import Spool
+from groundtui.text.inert import quoted
 
 MERGE_ORDER = (
     "sources",
@@ -104,6 +106,58 @@ class ImportWrites(LabelWrites):
             else:
                 conflicts.append(answer_id)
         return Present(unchanged, conflicts)
+
+    def spool_difference(self, answer_id: str) -> str | None:
+        """The first field in which the spooled answer differs from the stored one, as the
+        user would name it (``response``, ``sources[2]``), or None when they differ only in
+        ``meta`` (or a source's title and origin, which stay those of the first import)."""
+
+        def answer(schema: str) -> tuple:
+            return self.db.execute(
+                f"select question, response, correct from {schema}.answers where id = ?",
+                [answer_id],
+            ).fetchone()
+
+        stored, spooled = answer("main"), answer("spool")
+        for i, name in enumerate(("question", "response", "correct")):
+            if stored[i] != spooled[i]:
+                return name
+
+        def sources(schema: str) -> list[tuple]:
+            return self.db.execute(
+                f"select s.source_id, s.text from {schema}.answer_sources x"
+                f" join {schema}.sources s on s.key = x.source_key"
+                " where x.answer_id = ? order by x.position",
+                [answer_id],
+            ).fetchall()
+
+        old, new = sources("main"), sources("spool")
+        if len(old) != len(new):
+            return f"sources (it had {len(old)}, this has {len(new)})"
+        for i, (was, now) in enumerate(zip(old, new, strict=True)):
+            if was[0] != now[0]:
+                return f"sources[{i}] id ({quoted(now[0])}; stored: {quoted(was[0])})"
+            if was[1] != now[1]:
+                return f"sources[{i}] text"
+        claims = "select count(*) from {}.claims where answer_id = ?"
+        if self.scalar(claims.format("spool"), [answer_id]):
+            return "claims"
+        return None
+
+    def merge_spool_meta(self, answer_id: str) -> int:
+        """Add the spooled answer's ``meta`` keys the stored one lacks; the stored value is
+        kept where both have a key. How many keys clashed with another value."""
+        [stored] = self.db.execute("select meta from main.answers where id = ?", [answer_id])
+        [spooled] = self.db.execute("select meta from spool.answers where id = ?", [answer_id])
+        old, new = json.loads(stored[0] or "{}"), json.loads(spooled[0] or "{}")
+        clashes = sum(1 for k, v in new.items() if k in old and old[k] != v)
+        combined = {**new, **old}
+        if combined != old:
+            self.db.execute(
+                "update main.answers set meta = ? where id = ?",
+                [json.dumps(combined, ensure_ascii=False, sort_keys=True), answer_id],
+            )
+        return clashes
 
     def spool_review_work(self) -> int:
         """The sum over the spool's claims of their reviews squared: what the count triggers

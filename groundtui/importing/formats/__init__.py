@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from groundtui.importing.formats.base import Input, InputError, Row, mapped, open_input
+from groundtui.importing.formats.columns import named
 from groundtui.importing.formats.containers import csv_rows, json_lines, json_whole
 from groundtui.importing.formats.deepeval import convert as deepeval_convert
 from groundtui.importing.formats.detect import shape
-from groundtui.importing.formats.langfuse import convert as langfuse_convert
+from groundtui.importing.formats.langfuse import answers as langfuse_answers
 from groundtui.importing.formats.native import answers_cells, from_cells
 from groundtui.importing.formats.openinference import answers as spans_to_answers
 from groundtui.importing.formats.parquet import parquet_rows
@@ -46,7 +47,7 @@ DESCRIBED = {
 NATIVE = {"jsonl": "lines", "json": "whole", "csv": "csv", "parquet": "parquet"}
 CONTAINERS = {
     "ragas": {"lines", "csv", "parquet", "whole"},
-    "deepeval": {"whole", "lines"},
+    "deepeval": {"whole", "lines", "csv"},
     "openinference": {"lines", "whole", "parquet"},
     "langfuse": {"whole", "lines"},
     "answers": {"lines", "parquet"},
@@ -65,8 +66,14 @@ def _likely(container: str, kind: str | None) -> str:
     return {v: k for k, v in NATIVE.items()}[container]
 
 
-def rows(source: Input, name: str | None) -> tuple[str, Iterator[Row]]:
+def rows(
+    source: Input, name: str | None, columns: dict[str, str] | None = None
+) -> tuple[str, Iterator[Row]]:
     """``(format, rows)`` of ``source`` read as ``name`` (detected when None).
+
+    ``columns`` (``--map``: ``{field: column}``) names where a table of groundtui's own
+    format holds a field; the well-known names are found without it. None: the table's
+    columns are taken as they are (a scan-table output).
 
     Raises:
         InputError: the file looks like another format than ``name``.
@@ -82,14 +89,20 @@ def rows(source: Input, name: str | None) -> tuple[str, Iterator[Row]]:
         _mismatch(source, name, likely)
     records = READERS[container](source)
     if name in NATIVE:
-        return name, mapped(records, from_cells) if name in ("csv", "parquet") else records
+        cells = name in ("csv", "parquet")
+        if columns is None:
+            return name, mapped(records, from_cells) if cells else records
+        given = columns
+        if cells:
+            return name, mapped(records, lambda r: from_cells(named(r, given)))
+        return name, mapped(records, lambda r: named(r, given))
     if name == "answers":
         return name, mapped(records, answers_cells) if container == "parquet" else records
     if name == "openinference":
-        return name, spans_to_answers(records, hold_all=container == "parquet")
-    convert = {"ragas": ragas_convert, "deepeval": deepeval_convert, "langfuse": langfuse_convert}[
-        name
-    ]
+        return name, spans_to_answers(records)
+    if name == "langfuse":
+        return name, langfuse_answers(records)
+    convert = {"ragas": ragas_convert, "deepeval": deepeval_convert}[name]
     return name, mapped(records, convert)
 
 

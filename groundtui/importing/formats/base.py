@@ -222,3 +222,26 @@ def text_of(value: Any, name: str) -> str:
     if value is None:
         raise ValueError(f"missing field '{name}'")
     raise ValueError(f"field '{name}': {type(value).__name__} is not text")
+
+
+def checked_sources(
+    sources: list[dict[str, Any]], field: str, cause: str = ""
+) -> list[dict[str, Any]]:
+    """A producer's sources, refused in the producer's words when there is none or a text
+    is blank: an answer without a source cannot be checked against anything.
+
+    ``field`` is the producer's name for where the sources were read from; ``cause`` the
+    likely reason they are missing, when it is known.
+
+    Raises:
+        ValueError: no source, or a source whose text is only whitespace.
+    """
+    if not sources:
+        why = f" ({cause})" if cause else ""
+        raise ValueError(f"field '{field}': no source in it{why}; an answer needs its sources")
+    for i, source in enumerate(sources):
+        if not source["text"].strip():
+            raise ValueError(
+                f"field '{field}[{i}]': blank; a source without text supports no claim"
+            )
+    return sources

@@ -6,9 +6,12 @@ objects is read whole (docs/formats.md).
 
 from __future__ import annotations
 
+import ast
 import codecs
 import csv
+import io
 import json
+import tokenize
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
@@ -176,3 +179,36 @@ def json_cell(value: Any, name: str) -> Any:
         return read_json(value)
     except ValueError as exc:
         raise ValueError(f"field '{name}': {exc}") from None
+
+
+def list_cell(value: str, name: str) -> Any:
+    """A CSV cell holding a list or an object as JSON, or as Python's repr (pandas'
+    ``to_csv`` writes a list column so: ``['a', 'b']``)."""
+    try:
+        return json_cell(value, name)
+    except ValueError as not_json:
+        try:
+            if _adjacent_strings(value):
+                raise ValueError(
+                    f"field '{name}': a NumPy array's text (strings without commas between "
+                    "them, as datasets' to_csv writes a list), which Python would join into "
+                    "one; write the table as JSON Lines (to_json) or Parquet"
+                )
+            return ast.literal_eval(value)
+        except (SyntaxError, MemoryError, RecursionError, tokenize.TokenError):
+            raise not_json from None
+        except ValueError as exc:
+            raise (exc if "NumPy" in str(exc) else not_json) from None
+
+
+def _adjacent_strings(text: str) -> bool:
+    """Whether two string literals follow each other, which Python joins into one."""
+    skip = {tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT}
+    last = None
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type in skip:
+            continue
+        if token.type == tokenize.STRING and last == tokenize.STRING:
+            return True
+        last = token.type
+    return False

@@ -22,9 +22,15 @@ def kind_of(keys: set[str]) -> str | None:
         return "ragas"
     if "actual_output" in keys:
         return "deepeval"
-    if "context.trace_id" in keys or ("parent_id" in keys and "context" in keys):
+    if (
+        "resourceSpans" in keys
+        or "context.trace_id" in keys
+        or ("parent_id" in keys and "context" in keys)
+    ):
         return "openinference"
     if "observations" in keys or {"id", "input", "output", "timestamp"} <= keys:
+        return "langfuse"
+    if {"data", "meta"} <= keys or {"traceId", "parentObservationId"} <= keys:  # API pages
         return "langfuse"
     if "question" in keys or "response" in keys:
         return "groundtui"

@@ -1,7 +1,8 @@
 """groundtui's own records (docs/formats.md) from JSON Lines, a JSON array, CSV or Parquet.
 
-In CSV every cell is text: ``sources``, ``claims`` and ``meta`` hold JSON text, ``correct``
-is ``true``, ``false`` or empty. Parquet columns may be typed or hold the same JSON text.
+In CSV every cell is text: ``sources``, ``claims`` and ``meta`` hold JSON text (or a
+Python repr, as pandas' ``to_csv`` writes a list), ``correct`` is ``true``, ``false`` or
+empty. Parquet columns may be typed or hold the same JSON text.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from groundtui.importing.answer_records import NESTED
-from groundtui.importing.formats.containers import json_cell
+from groundtui.importing.formats.containers import json_cell, list_cell
 
 JSON_COLUMNS = ("sources", "claims", "meta")
 
@@ -18,8 +19,8 @@ def from_cells(record: dict[str, Any]) -> dict[str, Any]:
     """A CSV or Parquet row as the JSON Lines record it stands for."""
     out = dict(record)
     for name in JSON_COLUMNS:
-        if name in out:
-            out[name] = json_cell(out[name], name)
+        if isinstance(out.get(name), str):
+            out[name] = list_cell(out[name], name)
     correct = out.get("correct")
     if isinstance(correct, str):
         word = correct.strip().lower()

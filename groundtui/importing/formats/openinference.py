@@ -7,9 +7,12 @@ a row of Phoenix's ``get_spans_dataframe()`` (``context.trace_id``, ``attributes
 ``output.value`` (else the LLM span's) the answer; the RETRIEVER spans'
 ``retrieval.documents.{i}.document.{id,content,metadata}`` are the sources, in order.
 
-From JSON Lines a trace is complete when its root span arrives (the SDK exports a span when
-it ends, the root last), so only unfinished traces are held; a span after its root is a bad
-line. From Parquet every trace is held until the end.
+Spans also come as OTLP JSON (what the OpenTelemetry Collector's file exporter writes: a
+``resourceSpans`` → ``scopeSpans`` → ``spans`` request a line, attributes as typed values),
+and as Phoenix's ``span_to_json`` (attributes nested: ``{"input": {"value": …}}``). Spans
+come in any order (the SDK exports the root last, Phoenix lists it first): they are grouped
+by trace and each trace is built at the end of the file. A trace without a RETRIEVER span
+holding documents is a bad line: its answer would have nothing to be checked against.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from groundtui.text.inert import quoted
 from groundtui.text.markers import LONGEST
 
 KIND = "openinference.span.kind"
-DOC = re.compile(r"retrieval\.documents\.(\d+)\.document\.(\w+)$")
+DOC = re.compile(r"retrieval\.documents\.(\d+)\.document\.(\w+)(?:\.(.+))?$")
+"""A document's field; ``document.metadata.title`` when Phoenix flattened its metadata."""
 TEXT_KEYS = (
     "question",
     "query",
@@ -40,10 +44,21 @@ TEXT_KEYS = (
 )
 
 
+def _flat(value: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested attributes (Phoenix's ``span_to_json``) as OpenInference's dotted keys."""
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if isinstance(item, dict) and item:
+            out.update(_flat(item, f"{prefix}{key}."))
+        else:
+            out[prefix + key] = item
+    return out
+
+
 def _attributes(span: dict[str, Any]) -> dict[str, Any]:
     attributes = span.get("attributes")
     if isinstance(attributes, dict):
-        return attributes
+        return _flat(attributes)
     # a Phoenix dataframe row: "attributes.input.value" columns
     return {
         k.removeprefix("attributes."): v for k, v in span.items() if k.startswith("attributes.")
@@ -86,14 +101,22 @@ def _documents(attributes: dict[str, Any]) -> list[dict[str, Any]]:
                     f"field {quoted('attributes.' + key)}: a document index of "
                     f"{len(match[1]):,} digits (at most {LONGEST})"
                 )
-            found.setdefault(int(match[1]), {})[match[2]] = value
+            fields = found.setdefault(int(match[1]), {})
+            if match[3] is None:
+                fields[match[2]] = value
+            elif match[2] == "metadata":  # Phoenix's get_spans flattens the metadata object
+                fields.setdefault("metadata", {})[match[3]] = value
     listed = attributes.get("retrieval.documents")
-    if isinstance(listed, list):  # a Phoenix dataframe: a list of {"document.content": …}
+    if isinstance(listed, list):  # Phoenix: a list of {"document.content": …} (or nested)
         for i, doc in enumerate(listed):
             if isinstance(doc, dict):
-                found.setdefault(i, {}).update(
-                    {k.removeprefix("document."): v for k, v in doc.items()}
-                )
+                fields = found.setdefault(i, {})
+                for key, value in _flat(doc).items():
+                    name = key.removeprefix("document.")
+                    if name.startswith("metadata."):  # a metadata object flattened on the way
+                        fields.setdefault("metadata", {})[name.removeprefix("metadata.")] = value
+                    else:
+                        fields[name] = value
     return [found[i] for i in sorted(found)]
 
 
@@ -101,6 +124,10 @@ def _source(doc: dict[str, Any], where: str) -> tuple[dict[str, Any], Any]:
     content = doc.get("content")
     if not isinstance(content, str):
         raise ValueError(f"field '{where}.document.content': missing or not text")
+    if not content.strip():
+        raise ValueError(
+            f"field '{where}.document.content': blank; a source without text supports no claim"
+        )
     metadata = doc.get("metadata")
     if isinstance(metadata, str):
         with contextlib.suppress(ValueError):
@@ -117,6 +144,58 @@ def _source(doc: dict[str, Any], where: str) -> tuple[dict[str, Any], Any]:
         if isinstance(metadata.get("origin"), str):
             source["origin"] = metadata["origin"]
     return source, metadata
+
+
+def _otlp_value(value: Any) -> Any:
+    """An OTLP JSON ``AnyValue`` (``{"stringValue": …}``, ``{"intValue": "5"}``, …) as itself."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return value
+    [(kind, inner)] = value.items()
+    if kind == "intValue" and isinstance(inner, str) and inner.lstrip("-").isdigit():
+        return int(inner)
+    if kind == "arrayValue" and isinstance(inner, dict):
+        return [_otlp_value(v) for v in inner.get("values", [])]
+    if kind == "kvlistValue" and isinstance(inner, dict):
+        return _otlp_attributes(inner.get("values"))
+    return inner
+
+
+def _otlp_attributes(pairs: Any) -> dict[str, Any]:
+    if not isinstance(pairs, list):
+        return {}
+    return {
+        p["key"]: _otlp_value(p.get("value"))
+        for p in pairs
+        if isinstance(p, dict) and isinstance(p.get("key"), str)
+    }
+
+
+def otlp_spans(request: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The spans of an OTLP JSON request, as ``span.to_json()`` writes a span.
+
+    Raises:
+        ValueError: ``resourceSpans`` or what it holds is not a list of objects.
+    """
+    resources = request.get("resourceSpans")
+    if not isinstance(resources, list):
+        raise ValueError("field 'resourceSpans': not a list")
+    for r, resource in enumerate(resources):
+        scopes = resource.get("scopeSpans") if isinstance(resource, dict) else None
+        if not isinstance(scopes, list):
+            raise ValueError(f"field 'resourceSpans[{r}].scopeSpans': not a list")
+        for s, scope in enumerate(scopes):
+            spans = scope.get("spans") if isinstance(scope, dict) else None
+            if not isinstance(spans, list):
+                raise ValueError(f"field 'resourceSpans[{r}].scopeSpans[{s}].spans': not a list")
+            for span in spans:
+                if not isinstance(span, dict):
+                    continue
+                yield {
+                    "name": span.get("name"),
+                    "context": {"trace_id": span.get("traceId"), "span_id": span.get("spanId")},
+                    "parent_id": span.get("parentSpanId") or None,
+                    "attributes": _otlp_attributes(span.get("attributes")),
+                }
 
 
 def trace_answer(trace_id: str, spans: list[dict[str, Any]]) -> dict[str, Any]:
@@ -146,6 +225,12 @@ def trace_answer(trace_id: str, spans: list[dict[str, Any]]) -> dict[str, Any]:
             source, doc_meta = _source(doc, f"retrieval.documents.{i}")
             sources.append(source)
             metadata.append(doc_meta)
+    if not sources:
+        raise ValueError(
+            f"trace {trace_id}: no document in 'retrieval.documents' of any RETRIEVER span "
+            f"({len(retrievers)} of its {len(spans)} spans are RETRIEVER spans); "
+            "an answer needs its sources"
+        )
     meta: dict[str, Any] = {
         "trace_id": trace_id,
         "span_ids": {
@@ -170,26 +255,26 @@ def trace_answer(trace_id: str, spans: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def answers(rows: Iterable[Row], *, hold_all: bool = False) -> Iterator[Row]:
-    """Spans in, one row per trace out (numbered by its first span's line or row)."""
-    open_traces: dict[str, tuple[int, list[dict[str, Any]]]] = {}
-    done: set[str] = set()
+def answers(rows: Iterable[Row]) -> Iterator[Row]:
+    """Spans in, in any order, one row per trace out (numbered by its first span's line or
+    row); every trace is held until the end of the input."""
+    traces: dict[str, tuple[int, list[dict[str, Any]]]] = {}
     for row in rows:
         if row.record is None:
             yield row
             continue
-        trace_id = _context(row.record, "trace_id")
-        if not isinstance(trace_id, str) or not trace_id:
-            yield Row(row.number, error="missing field 'context.trace_id'")
+        try:
+            spans = list(otlp_spans(row.record)) if "resourceSpans" in row.record else [row.record]
+        except ValueError as exc:
+            yield Row(row.number, error=str(exc))
             continue
-        if trace_id in done:
-            yield Row(row.number, error=f"a span of trace {trace_id} after its root span")
-            continue
-        open_traces.setdefault(trace_id, (row.number, []))[1].append(row.record)
-        if not hold_all and not row.record.get("parent_id"):
-            done.add(trace_id)
-            yield _finish(trace_id, *open_traces.pop(trace_id))
-    for trace_id, (number, spans) in open_traces.items():
+        for span in spans:
+            trace_id = _context(span, "trace_id")
+            if not isinstance(trace_id, str) or not trace_id:
+                yield Row(row.number, error="missing field 'context.trace_id'")
+                continue
+            traces.setdefault(trace_id, (row.number, []))[1].append(span)
+    for trace_id, (number, spans) in traces.items():
         yield _finish(trace_id, number, spans)
 
 

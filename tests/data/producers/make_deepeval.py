@@ -1,0 +1,52 @@
+"""Write deepeval fixtures with deepeval's own ``EvaluationDataset.save_as``.
+
+Run with a Python that has deepeval installed (not needed by the test suite):
+``python tests/data/producers/make_deepeval.py``. Writes ``deepeval/`` here: ``plain.json``,
+``plain.jsonl``, ``plain.csv`` (contexts as text) and ``sourced.json``, ``sourced.jsonl``
+(contexts as ``RetrievedContextData(source, context)``), and ``VERSIONS``.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib.metadata import version
+from pathlib import Path
+
+os.environ.setdefault("DEEPEVAL_TELEMETRY_OPT_OUT", "YES")
+
+from deepeval.dataset import EvaluationDataset, Golden
+from deepeval.test_case import RetrievedContextData
+from support_bot import answers
+
+OUT = Path(__file__).parent / "deepeval"
+
+
+def dataset(sourced: bool) -> EvaluationDataset:
+    goldens = []
+    for a in answers():
+        contexts = [
+            RetrievedContextData(source=s["id"], context=s["text"]) if sourced else s["text"]
+            for s in a["sources"]
+        ]
+        goldens.append(
+            Golden(
+                input=a["question"],
+                actual_output=a["response"],
+                retrieval_context=contexts,
+                name=a["id"],
+            )
+        )
+    return EvaluationDataset(goldens=goldens)
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    for kind in ("json", "jsonl", "csv"):
+        dataset(False).save_as(kind, str(OUT), file_name="plain")
+    for kind in ("json", "jsonl"):
+        dataset(True).save_as(kind, str(OUT), file_name="sourced")
+    (OUT / "VERSIONS").write_text(f"deepeval {version('deepeval')}\n")
+
+
+if __name__ == "__main__":
+    main()
