@@ -22,6 +22,7 @@ from groundtui.tui.on_screen import OnScreen
 from groundtui.tui.reads import read
 from groundtui.tui.widgets.rendering import (
     VERDICT_CLASSES,
+    part_around,
     scroll_to_offset,
     set_text,
     through_word,
@@ -42,8 +43,7 @@ def window(text: str, at: int) -> tuple[int, int]:
     third keep the part still while the selection moves within it."""
     if len(text) <= WINDOW_CHARS:
         return 0, len(text)
-    step = WINDOW_CHARS // 3
-    first = max(0, min((at // step - 1) * step, len(text) - WINDOW_CHARS))
+    first = part_around(len(text), at, WINDOW_CHARS, 3)
     last = first + WINDOW_CHARS
     if first:
         space = text.find(" ", first, first + 200)

@@ -16,7 +16,7 @@ from groundtui.review.labels import describe
 from groundtui.text.inert import one_line, shown
 from groundtui.tui.legible import component_style
 from groundtui.tui.on_screen import OnScreen
-from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, set_text
+from groundtui.tui.widgets.rendering import SHORT_KIND, VERDICT_CLASSES, part_around, set_text
 
 COMPACT_BELOW = 34
 """Terminal rows below which the claims list gives each claim one line (app.tcss -short)."""
@@ -30,10 +30,7 @@ selected claim (relabelling one of 16,400 listed claims cost about 0.4 s)."""
 def list_window(count: int, selected: int) -> int:
     """The first of the ``LIST_WINDOW`` claims listed when claim ``selected`` of ``count`` is:
     a quarter of the window or more before it, moving in steps of a quarter."""
-    if count <= LIST_WINDOW:
-        return 0
-    step = LIST_WINDOW // 4
-    return max(0, min((max(selected, 0) // step - 1) * step, count - LIST_WINDOW))
+    return part_around(count, selected, LIST_WINDOW, 4)
 
 
 class ClaimsPane(Vertical, can_focus=True):

@@ -36,6 +36,16 @@ def verdict_style(widget: Widget, verdict: str | None, hidden: bool = False) -> 
     return component_style(widget, f"verdict--{name}")
 
 
+def part_around(total: int, at: int, size: int, steps: int) -> int:
+    """Where a part of ``size`` of ``total`` things starts so that ``at`` is in it, with a
+    ``1/steps`` of the part or more before it: it moves in steps of that much, so it stays
+    still while ``at`` moves within it (the huge answer's text and claims list)."""
+    if total <= size:
+        return 0
+    step = size // steps
+    return max(0, min((max(at, 0) // step - 1) * step, total - size))
+
+
 def _shape(text: Text, width: int) -> tuple[int, ...]:
     """How many screen lines each line of ``text`` takes at ``width`` (near enough)."""
     width = max(1, width)
