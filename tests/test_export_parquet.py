@@ -189,7 +189,11 @@ def test_hf_replaces_an_earlier_export_and_no_other_folder(store: Store, tmp_pat
     assert sum(hf.export_hf(store, folder, human_only=False).values()) == 125
     counts = hf.export_hf(store, folder)  # over the last one: people's labels only
     assert sum(counts.values()) == 1  # one split holds no rows: a file of no rows
-    assert sum(pq.read_table(folder / "data" / f"{s}.parquet").num_rows for s in counts) == 1
+    # a split of no rows is left out (datasets refuses one), from the folder and the card
+    [(split, held)] = [(s, n) for s, n in counts.items() if n]
+    assert [p.name for p in (folder / "data").iterdir()] == [f"{split}.parquet"]
+    assert pq.read_table(folder / "data" / f"{split}.parquet").num_rows == held == 1
+    assert "/validation.parquet" not in (folder / "README.md").read_text(encoding="utf-8")
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
     other = tmp_path / "other"
     other.mkdir()

@@ -140,7 +140,8 @@ def card(tallies: dict[str, dict[str, Tally]], about: About) -> str:
             lines.append("  default: true")
         lines.append("  data_files:")
         for split in SPLITS:
-            lines += [f"  - split: {split}", f"    path: {_path(config, split)}"]
+            if split not in _empty(tallies[config]):
+                lines += [f"  - split: {split}", f"    path: {_path(config, split)}"]
     lines += ["dataset_info:", "- config_name: default", "  features:"]
     for name in COLUMNS:
         lines.append(f"  - name: {name}")
@@ -256,6 +257,13 @@ def _agreement_lines(agreement: dict[str, Any]) -> list[str]:
     return found
 
 
+def _empty(tallies: dict[str, Tally]) -> list[str]:
+    """The splits of one config left out for holding no rows: every empty one, but ``train``
+    when all are empty, so that the config still has a file with its columns."""
+    empty = [split for split in SPLITS if not tallies[split].rows]
+    return [s for s in empty if s != "train"] if len(empty) == len(SPLITS) else empty
+
+
 def _path(config: str, split: str) -> str:
     return f"data/{split}.parquet" if config == "default" else f"{config}/{split}.parquet"
 
@@ -345,6 +353,10 @@ def export_hf(
                 writer.close()
                 files[key].flush()
                 os.fsync(files[key].fileno())
+        for config in CONFIGS:  # datasets refuses a split of no rows: leave it out
+            for split in SPLITS:
+                if split in _empty(tallies[config]):
+                    (temporary / _path(config, split)).unlink()
         about = About(
             database=database or store.path,
             human_only=human_only,
