@@ -728,3 +728,12 @@ def test_csv_written_with_o_to_a_terminal_shows_control_characters_inert(
     assert line.startswith("groundtui: cannot write ") and line.endswith(
         "is a terminal; this format is binary"
     )
+
+
+def test_with_judge_labels_is_for_hf_only(store: Store) -> None:
+    result = CliRunner().invoke(cli, ["export", "--with-judge-labels", "--db", store.path])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "groundtui: --with-judge-labels is for --format hf; --format jsonl has the judge's "
+        "labels already (label_source judge; --reviewed-only leaves them out)\n"
+    )

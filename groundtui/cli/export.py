@@ -91,8 +91,8 @@ def export(
     ):
         raise UserError(
             "--format answers writes every answer with all its rows; "
-            "--reviewed-only, --all, --judge, --splits and the verdict filters do not "
-            "apply to it"
+            "--reviewed-only, --all, --judge, --splits, --with-judge-labels and the verdict "
+            "filters do not apply to it"
         )
     if with_judge_labels and fmt != "hf":
         raise UserError(
