@@ -248,7 +248,7 @@ def _agreement_lines(agreement: dict[str, Any]) -> list[str]:
         interval = f" (95% interval {ci[0]:.3f} to {ci[1]:.3f})" if ci else ""
         found.append(
             f"- {who}: Cohen's kappa {kappa}{interval}, raw agreement "
-            f"{a['raw']:.3f}, over {a['n']:,} claims."
+            f"{a['raw']:.3f}, over {a['n']:,} claim{'' if a['n'] == 1 else 's'}."
         )
     found.append(
         "- Over every claim of the database, as `groundtui report` counts them; "

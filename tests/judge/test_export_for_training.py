@@ -22,6 +22,7 @@ from groundtui.exporting import hf
 from groundtui.exporting import labels as exports
 from groundtui.exporting import parquet as export_parquet
 from groundtui.judge.pipeline import judge_answers
+from groundtui.report.compute import compute
 from groundtui.store import Store
 
 RETURNS = "Sofas can be returned within 14 days of delivery."
@@ -171,7 +172,20 @@ async def test_every_format_carries_what_a_verifier_trains_on(
         ]
     card = (folder / "README.md").read_text(encoding="utf-8")
     assert f"from the database `{store.path}`" in card
-    assert "| aggrefact | train |" in card and "| default | validation |" in card
+    for split in exports.SPLITS:  # the card's counts are the rows written
+        mine = held.get(split, [])
+        sources = {s: sum(r["label_source"] == s for r in mine) for s in ("judge", "reviewer")}
+        assert f"| default | {split} | {len(mine)} |" in card
+        if mine:
+            assert f"judge {sources['judge']}, reviewer {sources['reviewer']} |" in card
+    # the report's numbers: dana and lee disagree on the one claim both labelled
+    rvr = compute(store)["agreement"]["reviewer_vs_reviewer"]
+    assert rvr["n"] == 1
+    assert (
+        f"- Reviewers with each other (claims two reviewers labelled): Cohen's kappa "
+        f"{rvr['kappa']:.3f} (95% interval {rvr['ci'][0]:.3f} to {rvr['ci'][1]:.3f}), "
+        "raw agreement 0.000, over 1 claim.\n"
+    ) in card
 
 
 async def test_splits_are_disjoint_by_answer_and_stable_as_answers_come(
