@@ -159,6 +159,7 @@ def rows(
     params = {"judge": judge, "judge_verdict": cell[0], "reviewer_verdict": cell[1]}
     cursor = store.db.conn.execute(sql, params)
     sources = _Sources(store)
+    answer, split = None, ""
     try:
         for values in cursor:  # streamed: a row at a time
             row = dict(zip(COLUMNS + _READ, values, strict=True))
@@ -169,7 +170,9 @@ def rows(
             read = sources.read(row["answer_id"], row["citation"], cited_keys, bool(dangling))
             row["source"] = joined(text for _, text in read) if read else None
             row["evidence_source_id"] = _holding(read, row["evidence"])
-            row["split"] = split_of(row["answer_id"], shares)
+            if row["answer_id"] != answer:  # an answer's rows come together
+                answer, split = row["answer_id"], split_of(row["answer_id"], shares)
+            row["split"] = split
             yield row
     finally:
         cursor.close()
