@@ -160,8 +160,10 @@ def test_export_leaves_dismissed_claims_out_unless_all(db: Path) -> None:
     assert len(every) == len(plain) + 1
     dismissed = next(r for r in every if r["claim_id"] == hedge["id"])
     assert dismissed["label"] == "not_a_claim" and dismissed["invention_kind"] is None
+    assert (dismissed["label_source"], dismissed["supported"]) == ("reviewer", 0)  # dana's
     mine = next(r for r in plain if r["claim_id"] == added)
     assert mine["judge"] is None and mine["label"] is None
+    assert mine["label_source"] is None and mine["supported"] is None  # no label yet
     report = json.loads(CliRunner().invoke(cli, ["report", "--json", "--db", str(db)]).stdout)
     assert report["dismissed"] == 1
 

@@ -299,11 +299,15 @@ def test_a_record_naming_what_is_not_there_is_a_bad_line(
 def test_answers_export_refuses_the_claim_filters(tmp_path: Path) -> None:
     db = tmp_path / "a.db"
     run("import", str(write_jsonl(tmp_path / "a.jsonl", [make_answer()])), "--db", str(db))
-    result = CliRunner().invoke(
-        cli, ["export", "--format", "answers", "--reviewed-only", "--db", str(db)]
-    )
-    assert result.exit_code != 0
-    assert "--reviewed-only, --all, --judge and the verdict filters do not" in result.stderr
+    for option in (["--reviewed-only"], ["--splits", "train=1"], ["--with-judge-labels"]):
+        result = CliRunner().invoke(
+            cli, ["export", "--format", "answers", *option, "--db", str(db)]
+        )
+        assert result.exit_code != 0
+        assert (
+            "--reviewed-only, --all, --judge, --splits, --with-judge-labels and the verdict "
+            "filters do not apply to it\n"
+        ) in result.stderr
 
 
 def test_the_answers_export_as_parquet_imports_the_same(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -32,6 +33,7 @@ README_COLUMNS = [
     "source_id",
     "source_origin",
     "evidence",
+    "evidence_source_id",
     "judge",
     "judge_verdict",
     "judge_invention_kind",
@@ -42,10 +44,12 @@ README_COLUMNS = [
     "reviewed_at",
     "label",
     "invention_kind",
+    "label_source",
+    "supported",
 ]
 # docs/export.md: the team's columns, appended after those above in this order.
 TEAM_COLUMNS = ["reviewers", "adjudicator", "adjudicated_verdict", "adjudicated_invention_kind"]
-DATA_COLUMNS = ["citations", "source_ids", "meta", "split"]
+DATA_COLUMNS = ["citations", "source_ids", "meta", "question", "response", "source", "split"]
 ALL_COLUMNS = README_COLUMNS + TEAM_COLUMNS + DATA_COLUMNS
 AWKWARD = 'Refunds, "usually", take\n5 days.'
 NOTE = 'has, "quotes"\nand lines'
@@ -173,6 +177,7 @@ def test_a_reviewed_claim(store: Store) -> None:
         "source_id": "refunds",
         "source_origin": "pdf-archive",
         "evidence": "Refunds are usually issued",
+        "evidence_source_id": "refunds",
         "judge": "prod",
         "judge_verdict": "stated",
         "judge_invention_kind": None,
@@ -183,6 +188,8 @@ def test_a_reviewed_claim(store: Store) -> None:
         "reviewed_at": "2026-11-30T10:00:00.000000Z",
         "label": "absent",
         "invention_kind": "plausible_specifics",
+        "label_source": "reviewer",
+        "supported": 0,
         "reviewers": [
             {
                 "reviewer": "dana",
@@ -200,6 +207,9 @@ def test_a_reviewed_claim(store: Store) -> None:
         "citations": [1],
         "source_ids": ["refunds"],
         "meta": {},
+        "question": "Refunds?",
+        "response": ANSWERS[0]["response"],
+        "source": REFUNDS["text"],
         "split": exports.split_of("E1"),
     }
 
@@ -246,10 +256,38 @@ def test_claims_citing_several_sources_list_them_with_the_answers_meta(tmp_path:
         assert json.loads(cells["meta"]) == {"trace_id": "abc", "n": 3}
 
 
-def test_the_split_is_a_stable_80_20_hash_of_the_answer_id() -> None:
+def test_the_split_is_a_stable_80_10_10_hash_of_the_answer_id() -> None:
     splits = [exports.split_of(f"answer-{i}") for i in range(10_000)]
     assert splits == [exports.split_of(f"answer-{i}") for i in range(10_000)]
-    assert 0.18 < splits.count("test") / len(splits) < 0.22
+    assert 0.78 < splits.count("train") / len(splits) < 0.82
+    assert 0.08 < splits.count("validation") / len(splits) < 0.12
+    assert 0.08 < splits.count("test") / len(splits) < 0.12
+    other = exports.parse_splits("train=0.5, test=0.5")
+    assert other == {"train": 0.5, "validation": 0.0, "test": 0.5}
+    halves = [exports.split_of(f"answer-{i}", other) for i in range(10_000)]
+    assert 0.47 < halves.count("test") / len(halves) < 0.53
+    assert "validation" not in halves
+    # test is laid out first: an answer in test at 10% stays in test at 50%
+    assert all(h == "test" for s, h in zip(splits, halves, strict=True) if s == "test")
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("train=0.8,dev=0.2", "'dev=0.2' is not SPLIT=SHARE"),
+        ("train", "'train' is not SPLIT=SHARE"),
+        ("train=0.5,train=0.5", "train is named twice"),
+        ("train=x,test=1", "the share of train, 'x', is not a number from 0 to 1"),
+        ("train=nan,test=1", "the share of train, 'nan', is not a number"),
+        ("train=0.8,test=0.1", "the shares add up to 0.9, not 1"),
+    ],
+)
+def test_bad_splits_are_refused_in_one_sentence(text: str, says: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(says)):
+        exports.parse_splits(text)
+    result = CliRunner().invoke(cli, ["export", "--splits", text, "--db", ":memory:"])
+    assert result.exit_code != 0
+    assert says in result.output and "Traceback" not in result.output
 
 
 def test_latest_judge_by_default_and_judge_name_on_request(store: Store) -> None:
@@ -689,4 +727,13 @@ def test_csv_written_with_o_to_a_terminal_shows_control_characters_inert(
     [line] = done.stderr.decode().splitlines()
     assert line.startswith("groundtui: cannot write ") and line.endswith(
         "is a terminal; this format is binary"
+    )
+
+
+def test_with_judge_labels_is_for_hf_only(store: Store) -> None:
+    result = CliRunner().invoke(cli, ["export", "--with-judge-labels", "--db", store.path])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "groundtui: --with-judge-labels is for --format hf; --format jsonl has the judge's "
+        "labels already (label_source judge; --reviewed-only leaves them out)\n"
     )

@@ -68,7 +68,7 @@ def test_parquet_rows_are_the_jsonl_rows_typed(store: Store, tmp_path: Path) -> 
             + [("blind", pa.bool_()), ("independent", pa.bool_())]
         )
     )
-    others = set(ALL_COLUMNS) - {"citation", "citations", "source_ids", "reviewers"}
+    others = set(ALL_COLUMNS) - {"citation", "supported", "citations", "source_ids", "reviewers"}
     assert {types[c] for c in others} == {pa.string()}  # meta too: its JSON text
     expected = jsonl(store)
     assert writer.read_rows(str(target)) == expected  # every value, null, list and struct
@@ -146,20 +146,26 @@ def test_a_bad_output_path_leaves_nothing(
 
 def test_hf_folder_by_split_with_a_card(store: Store, tmp_path: Path) -> None:
     folder = tmp_path / "labels"
-    result = run("--format", "hf", "-o", str(folder), "--db", store.path)
+    result = run("--format", "hf", "--with-judge-labels", "-o", str(folder), "--db", store.path)
     assert result.exit_code == 0, result.output
     expected = jsonl(store)
-    by_split = {s: [r for r in expected if r["split"] == s] for s in ("train", "test")}
+    by_split = {s: [r for r in expected if r["split"] == s] for s in exports.SPLITS}
     assert len(by_split["test"]) > 0 and len(by_split["train"]) > len(by_split["test"])
     assert result.stderr == (
-        f"Wrote 125 claims ({len(by_split['train'])} train, {len(by_split['test'])} test) "
+        f"Wrote 125 claims ({len(by_split['train'])} train, "
+        f"{len(by_split['validation'])} validation, {len(by_split['test'])} test) "
         f"to {folder}.\n"
     )
     assert sorted(str(p.relative_to(folder)) for p in folder.rglob("*")) == [
         "README.md",
+        "aggrefact",
+        "aggrefact/test.parquet",
+        "aggrefact/train.parquet",
+        "aggrefact/validation.parquet",
         "data",
         "data/test.parquet",
         "data/train.parquet",
+        "data/validation.parquet",
     ]
     for split, rows in by_split.items():
         assert writer.read_rows(str(folder / "data" / f"{split}.parquet")) == rows
@@ -167,19 +173,27 @@ def test_hf_folder_by_split_with_a_card(store: Store, tmp_path: Path) -> None:
     front, body = card.split("---\n")[1:3]
     assert "  - split: train\n    path: data/train.parquet\n" in front
     assert "  - split: test\n    path: data/test.parquet\n" in front
-    assert re.findall(r"^  - name: (\w+)$", front, re.M) == ALL_COLUMNS  # the features
+    assert "  - split: validation\n    path: data/validation.parquet\n" in front
+    assert "  - split: test\n    path: aggrefact/test.parquet\n" in front
+    # the features: default's columns, then aggrefact's
+    assert re.findall(r"^  - name: (\w+)$", front, re.M) == [*ALL_COLUMNS, *hf.AGGREFACT]
     assert "  - name: citations\n    list: int64\n" in front
-    assert re.findall(r"^\| `(\w+)` \|", body, re.M) == ALL_COLUMNS  # the column table
+    # the column tables
+    assert re.findall(r"^\| `(\w+)` \|", body, re.M) == [*ALL_COLUMNS, *hf.AGGREFACT]
     assert set(MEANINGS) == set(ALL_COLUMNS)
 
 
 def test_hf_replaces_an_earlier_export_and_no_other_folder(store: Store, tmp_path: Path) -> None:
     folder = tmp_path / "labels"
     folder.mkdir()  # an empty folder is fine
-    assert sum(hf.export_hf(store, folder).values()) == 125
-    counts = hf.export_hf(store, folder, reviewed_only=True)  # over the last one
+    assert sum(hf.export_hf(store, folder, human_only=False).values()) == 125
+    counts = hf.export_hf(store, folder)  # over the last one: people's labels only
     assert sum(counts.values()) == 1  # one split holds no rows: a file of no rows
-    assert sum(pq.read_table(folder / "data" / f"{s}.parquet").num_rows for s in counts) == 1
+    # a split of no rows is left out (datasets refuses one), from the folder and the card
+    [(split, held)] = [(s, n) for s, n in counts.items() if n]
+    assert [p.name for p in (folder / "data").iterdir()] == [f"{split}.parquet"]
+    assert pq.read_table(folder / "data" / f"{split}.parquet").num_rows == held == 1
+    assert "/validation.parquet" not in (folder / "README.md").read_text(encoding="utf-8")
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
     other = tmp_path / "other"
     other.mkdir()
@@ -205,14 +219,16 @@ def test_hf_folder_loads_with_datasets(store: Store, tmp_path: Path) -> None:
     import datasets
 
     folder = tmp_path / "labels"
-    hf.export_hf(store, folder)
+    hf.export_hf(store, folder, human_only=False)
     expected = jsonl(store)
     for loaded in (
-        datasets.load_dataset("parquet", data_dir=str(folder), cache_dir=str(tmp_path / "c1")),
+        datasets.load_dataset(
+            "parquet", data_dir=str(folder / "data"), cache_dir=str(tmp_path / "c1")
+        ),
         datasets.load_dataset(str(folder), cache_dir=str(tmp_path / "c2")),  # by its card
     ):
-        assert set(loaded) == {"train", "test"}
-        for split in ("train", "test"):
+        assert set(loaded) == set(exports.SPLITS)
+        for split in exports.SPLITS:
             rows = loaded[split].to_list()
             for row in rows:
                 row["meta"] = json.loads(row["meta"])

@@ -47,6 +47,18 @@ from groundtui.models import Verdict
     default=None,
     help="Only claims people gave this verdict (a column of the confusion matrix).",
 )
+@click.option(
+    "--splits",
+    "splits_text",
+    default=None,
+    metavar="SPLIT=SHARE,...",
+    help="Each split's share of answers [default: train=0.8,validation=0.1,test=0.1].",
+)
+@click.option(
+    "--with-judge-labels",
+    is_flag=True,
+    help="hf: claims no person labelled too, their label the judge's (label_source judge).",
+)
 @db_option
 @user_errors
 def export(
@@ -57,6 +69,8 @@ def export(
     judge_name: str | None,
     judge_verdict: str | None,
     reviewer_verdict: str | None,
+    splits_text: str | None,
+    with_judge_labels: bool,
     db_path: str | None,
 ) -> None:
     """Write the corrected labels, one row per claim."""
@@ -67,13 +81,28 @@ def export(
     if not output:
         raise UserError("-o needs a file name (or - for stdout)")
     if fmt == "answers" and (
-        reviewed_only or all_claims or judge_name or judge_verdict or reviewer_verdict
+        reviewed_only
+        or all_claims
+        or judge_name
+        or judge_verdict
+        or reviewer_verdict
+        or splits_text
+        or with_judge_labels
     ):
         raise UserError(
             "--format answers writes every answer with all its rows; "
-            "--reviewed-only, --all, --judge and the verdict filters do not "
-            "apply to it"
+            "--reviewed-only, --all, --judge, --splits, --with-judge-labels and the verdict "
+            "filters do not apply to it"
         )
+    if with_judge_labels and fmt != "hf":
+        raise UserError(
+            f"--with-judge-labels is for --format hf; --format {fmt} has the judge's "
+            "labels already (label_source judge; --reviewed-only leaves them out)"
+        )
+    try:
+        shares = exports.SHARES if splits_text is None else exports.parse_splits(splits_text)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
     if fmt in ("parquet", "hf") and output == "-":
         raise UserError(
             f"--format {fmt} writes a {'file' if fmt == 'parquet' else 'folder'}, "
@@ -99,6 +128,7 @@ def export(
                         judge=judge_name,
                         cell=cell,
                         all_claims=all_claims,
+                        shares=shares,
                     )
                 else:
                     counts = hf.export_hf(
@@ -108,6 +138,9 @@ def export(
                         judge=judge_name,
                         cell=cell,
                         all_claims=all_claims,
+                        shares=shares,
+                        human_only=not with_judge_labels,
+                        database=store.path,
                     )
                     count = sum(counts.values())
                     splits = " (" + ", ".join(f"{n:,} {s}" for s, n in counts.items()) + ")"
@@ -120,6 +153,7 @@ def export(
                     judge=judge_name,
                     cell=cell,
                     all_claims=all_claims,
+                    shares=shares,
                 )
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other Unix tools do. The

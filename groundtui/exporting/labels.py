@@ -25,6 +25,7 @@ from groundtui.store.rules import (
     cites_its_source,
     human_verdict,
 )
+from groundtui.text.cited import joined, read_places
 from groundtui.text.inert import shown
 
 COLUMNS = [
@@ -36,6 +37,7 @@ COLUMNS = [
     "source_id",
     "source_origin",
     "evidence",
+    "evidence_source_id",
     "judge",
     "judge_verdict",
     "judge_invention_kind",
@@ -46,6 +48,8 @@ COLUMNS = [
     "reviewed_at",
     "label",
     "invention_kind",
+    "label_source",
+    "supported",
     "reviewers",
     "adjudicator",
     "adjudicated_verdict",
@@ -53,11 +57,17 @@ COLUMNS = [
     "citations",
     "source_ids",
     "meta",
+    "question",
+    "response",
+    "source",
     "split",
 ]
+_READ = ["cited_keys", "dangling"]
+"""Columns the query gives beyond ``COLUMNS``, to choose ``source``; not exported."""
 FORMATS = ("jsonl", "csv")
-TEST_SHARE = 0.2
-"""The share of answers whose claims are exported with ``split`` = ``test``."""
+SPLITS = ("train", "validation", "test")
+SHARES = {"train": 0.8, "validation": 0.1, "test": 0.1}
+"""The default share of answers in each split (``--splits``)."""
 
 # Every reviewer's latest label on claim ``c`` (a withdrawn one left out), oldest first.
 _REVIEWERS = """(
@@ -82,12 +92,18 @@ _SOURCE_IDS = f"""(case when {cites_its_source("c")} then (
 # answers(seq) and claims(answer_id, ordinal), streamed, with no sort of every claim.
 _SELECT = f"""
   select c.answer_id, c.id, c.text, c.kind, c.citation, s.source_id, s.origin,
-         j.evidence_text, j.judge, j.verdict, j.invention_kind,
+         j.evidence_text, null, j.judge, j.verdict, j.invention_kind,
          l.reviewer, l.reviewer_verdict, l.reviewer_kind, l.note, l.reviewed_at,
          case when c.retired is null then {{label}} else 'not_a_claim' end,
-         case when c.retired is null then {{label_kind}} end, {_REVIEWERS},
-         l.adjudicator, l.adjudicated_verdict, l.adjudicated_kind,
-         c.citations, {_SOURCE_IDS}, a.meta, null
+         case when c.retired is null then {{label_kind}} end,
+         case when l.adjudicated_verdict is not null then 'adjudicated'
+              when l.reviewer_verdict is not null or c.retired is not null then 'reviewer'
+              when {{label}} is not null then 'judge' end,
+         case when c.retired is not null then 0 when {{label}} is not null
+              then {{label}} = 'stated' end,
+         {_REVIEWERS}, l.adjudicator, l.adjudicated_verdict, l.adjudicated_kind,
+         c.citations, {_SOURCE_IDS}, a.meta, a.question, a.response, null, null,
+         c.cited_keys, coalesce(c.dangling, 0)
   from answers a
   cross join claims c on c.answer_id = a.id
   left join claim_labels l on l.claim_id = c.id
@@ -104,6 +120,8 @@ def rows(
     judge: str | None = None,
     cell: tuple[str | None, str | None] = (None, None),
     all_claims: bool = False,
+    human_only: bool = False,
+    shares: dict[str, float] = SHARES,
 ) -> Generator[dict, None, None]:
     """Export rows, keyed by ``COLUMNS``, in import order then claim order.
 
@@ -119,11 +137,15 @@ def rows(
         all_claims: the claims reviewers dismissed as not claims too, with ``label``
             ``not_a_claim``. A claim replaced by an edit or a split is never exported: the
             claims that replaced it are.
+        human_only: keep claims people labelled (``label_source`` adjudicated or reviewer).
+        shares: each split's share of answers (``split_of``).
     """
     conditions = ["l.reviewer_verdict is not null"] if reviewed_only else []
     conditions.append(
         "(c.retired is null or c.retired = 'dismissed')" if all_claims else "c.retired is null"
     )
+    if human_only:
+        conditions.append(f"({human_verdict('l')} is not null or c.retired is not null)")
     if cell[0] is not None:
         conditions.append("j.verdict = :judge_verdict")
     if cell[1] is not None:
@@ -136,25 +158,109 @@ def rows(
     sql = _SELECT.format(label=label, label_kind=label_kind, judgement=judgement, where=where)
     params = {"judge": judge, "judge_verdict": cell[0], "reviewer_verdict": cell[1]}
     cursor = store.db.conn.execute(sql, params)
+    sources = _Sources(store)
+    answer, split = None, ""
     try:
         for values in cursor:  # streamed: a row at a time
-            row = dict(zip(COLUMNS, values, strict=True))
+            row = dict(zip(COLUMNS + _READ, values, strict=True))
+            cited_keys, dangling = (row.pop(column) for column in _READ)
             for column in ("reviewers", "citations", "source_ids", "meta"):
                 if row[column] is not None:
                     row[column] = json.loads(row[column])
-            row["split"] = split_of(row["answer_id"])
+            read = sources.read(row["answer_id"], row["citation"], cited_keys, bool(dangling))
+            row["source"] = joined(text for _, text in read) if read else None
+            row["evidence_source_id"] = _holding(read, row["evidence"])
+            if row["answer_id"] != answer:  # an answer's rows come together
+                answer, split = row["answer_id"], split_of(row["answer_id"], shares)
+            row["split"] = split
             yield row
     finally:
         cursor.close()
 
 
-def split_of(answer_id: str) -> str:
-    """``train`` or ``test`` for every claim of an answer: a stable hash of its id, 80/20.
+class _Sources:
+    """One answer's sources at a time, read as rows of that answer come (they come together)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._answer: str | None = None
+        self._ids: list[str] = []
+        self._keys: list[str] = []
+        self._texts: list[str] = []
+        self._numbers: list[int] = []
+
+    def read(
+        self, answer_id: str, citation: int | None, cited_keys: str | None, dangling: bool
+    ) -> list[tuple[str, str]]:
+        """``(source id, text)`` of each source a judge verifies the claim against, in order."""
+        if answer_id != self._answer:
+            found = self._store.answer_sources(answer_id)
+            self._answer = answer_id
+            self._ids = [s["source_id"] for s in found]
+            self._keys = [s["key"] for s in found]
+            self._texts = [s["text"] for s in found]
+            self._numbers = [s["cited_as"] for s in found]
+        keys = json.loads(cited_keys or "[]")
+        places = read_places(citation, keys, dangling, self._keys, self._numbers)
+        return [(self._ids[i], self._texts[i]) for i in places]
+
+
+def _holding(read: list[tuple[str, str]], evidence: str | None) -> str | None:
+    """The id of the first source read whose text holds ``evidence``; None for no evidence,
+    or evidence that runs across two joined sources."""
+    if not evidence:
+        return None
+    return next((source_id for source_id, text in read if evidence in text), None)
+
+
+def split_of(answer_id: str, shares: dict[str, float] = SHARES) -> str:
+    """``train``, ``validation`` or ``test`` for every claim of an answer: a stable hash of
+    its id against the shares, so an answer keeps its split as the database grows.
 
     Salted, so the split is independent of the double-review overlap, which hashes the id too.
+    The hash is laid out test first, then validation: an answer's place in ``test`` depends
+    on the test share alone.
     """
     digest = hashlib.sha256(f"split\0{answer_id}".encode()).digest()
-    return "test" if int.from_bytes(digest[:8], "big") / 2**64 < TEST_SHARE else "train"
+    point = int.from_bytes(digest[:8], "big") / 2**64
+    edge = 0.0
+    for split in reversed(SPLITS):
+        edge += shares.get(split, 0.0)
+        if point < edge:
+            return split
+    return "train"  # shares summing to a hair under 1 by rounding
+
+
+def parse_splits(text: str) -> dict[str, float]:
+    """``--splits train=0.8,validation=0.1,test=0.1`` as shares.
+
+    Raises:
+        ValueError: one sentence saying what is wrong: an unknown split, a share that is not
+            a number from 0 to 1, a split named twice, or shares not summing to 1.
+    """
+    shares: dict[str, float] = {}
+    for part in text.split(","):
+        name, equals, value = (p.strip() for p in part.partition("="))
+        if name not in SPLITS or not equals:
+            raise ValueError(
+                f"--splits: {part.strip()!r} is not SPLIT=SHARE with SPLIT one of "
+                + ", ".join(SPLITS)
+            )
+        if name in shares:
+            raise ValueError(f"--splits: {name} is named twice")
+        try:
+            share = float(value)
+        except ValueError:
+            share = -1.0
+        if not 0 <= share <= 1:  # also false for nan
+            raise ValueError(
+                f"--splits: the share of {name}, {value!r}, is not a number from 0 to 1"
+            )
+        shares[name] = share
+    total = sum(shares.values())
+    if abs(total - 1) > 1e-6:
+        raise ValueError(f"--splits: the shares add up to {total:g}, not 1")
+    return {split: shares.get(split, 0.0) for split in SPLITS}
 
 
 def write(
@@ -166,6 +272,7 @@ def write(
     judge: str | None = None,
     cell: tuple[str | None, str | None] = (None, None),
     all_claims: bool = False,
+    shares: dict[str, float] = SHARES,
     terminal: bool = False,
 ) -> int:
     """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows.
@@ -181,7 +288,14 @@ def write(
     # closing(): on any exception (BrokenPipeError from `| head`) the generator, and with it
     # the cursor, is closed now, not when garbage collected after the database is closed.
     with closing(
-        rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell, all_claims=all_claims)
+        rows(
+            store,
+            reviewed_only=reviewed_only,
+            judge=judge,
+            cell=cell,
+            all_claims=all_claims,
+            shares=shares,
+        )
     ) as source:
         if fmt == "csv":
             writer = csv.writer(out)
@@ -215,6 +329,7 @@ def export(
     judge: str | None = None,
     cell: tuple[str | None, str | None] = (None, None),
     all_claims: bool = False,
+    shares: dict[str, float] = SHARES,
 ) -> int:
     """Export to ``output`` (``"-"`` for stdout), a file written atomically (``output``).
 
@@ -233,6 +348,7 @@ def export(
             judge=judge,
             cell=cell,
             all_claims=all_claims,
+            shares=shares,
             terminal=terminal,
         ),
     )

@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from groundtui.exporting.labels import COLUMNS, rows
+from groundtui.exporting.labels import COLUMNS, SHARES, rows
 from groundtui.exporting.output import write_file as export_file
 from groundtui.store import Store
 
@@ -48,7 +48,7 @@ with the other reviewers' hidden)."""
 def schema() -> Any:
     """Every export column in ``COLUMNS`` order, all nullable (null means what it does in JSONL).
 
-    ``citation`` and ``citations`` are ``int64``, ``source_ids`` a list of strings,
+    ``citation``, ``supported`` and ``citations`` are ``int64``, ``source_ids`` a list of strings,
     ``reviewers`` a list of structs; every other column is a string (``meta`` its JSON text;
     times as the ISO 8601 text of the JSON Lines export).
     """
@@ -59,6 +59,7 @@ def schema() -> Any:
     )
     types = {
         "citation": pa.int64(),
+        "supported": pa.int64(),
         "reviewers": pa.list_(reviewer),
         "citations": pa.list_(pa.int64()),
         "source_ids": pa.list_(pa.string()),
@@ -166,10 +167,18 @@ def export_parquet(
     judge: str | None = None,
     cell: tuple[str | None, str | None] = (None, None),
     all_claims: bool = False,
+    shares: dict[str, float] = SHARES,
 ) -> int:
     """Write the claim rows to the Parquet file ``output``; return how many (``write_file``)."""
     with closing(
-        rows(store, reviewed_only=reviewed_only, judge=judge, cell=cell, all_claims=all_claims)
+        rows(
+            store,
+            reviewed_only=reviewed_only,
+            judge=judge,
+            cell=cell,
+            all_claims=all_claims,
+            shares=shares,
+        )
     ) as source:
         return write_file(output, lambda out: write(source, out))
 

@@ -18,6 +18,7 @@ from groundtui.judge.spans import locate_claim
 from groundtui.store import IMPORT_JUDGE, ClaimRow, Store
 from groundtui.store.rows import citation_columns, cited_keys
 from groundtui.store.rules import in_control
+from groundtui.text.cited import cited_places, joined
 from groundtui.text.kinds import infer_kind
 from groundtui.text.markers import citations_near, distinct, source_index
 
@@ -52,12 +53,14 @@ class AnswerContext:
         """What claim row ``claim`` is verified against: the source it cites, or the sources
         it cites joined by blank lines, only those (docs/judge.md); None if it cites
         none of this answer's."""
-        keys = distinct(json.loads(claim["cited_keys"] or "[]"))
-        if len(keys) <= 1:
-            return self.cited(claim["citation"])
-        by_key = {s.key: s for s in self.sources}
-        cited = [by_key[k] for k in keys if k in by_key]
-        return SourceText(keys[0], "\n\n".join(s.text for s in cited), keys)
+        keys = json.loads(claim["cited_keys"] or "[]")
+        places = cited_places(claim["citation"], keys, [s.key for s in self.sources], self.numbers)
+        if places is None:
+            return None
+        if len(places) == 1 and len(distinct(keys)) <= 1:
+            return self.sources[places[0]]
+        cited = [self.sources[i] for i in places]
+        return SourceText(distinct(keys)[0], joined(s.text for s in cited), distinct(keys))
 
     @cached_property
     def joined_sources(self) -> str:
@@ -66,7 +69,7 @@ class AnswerContext:
         Joined once per answer: a new copy per uncited claim would be built, then hashed and
         compared in full by the judge's per-source caches, a pass over the sources per claim.
         """
-        return "\n\n".join(s.text for s in self.sources)
+        return joined(s.text for s in self.sources)
 
 
 def load_answer(store: Store, answer_id: str) -> AnswerContext:
