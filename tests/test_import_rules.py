@@ -212,3 +212,21 @@ def test_a_question_or_meta_too_long_is_a_bad_line_in_every_format(db_path, tmp_
             f"{path}:{3 if path == table else 2}: field 'meta': {meta} characters as JSON, "
             "over 1,048,576, the most it holds",
         ]
+
+
+def test_a_csv_cell_over_the_line_limit_is_a_bad_row_and_the_rows_after_it_import(
+    db_path, tmp_path
+):
+    """A cell is held to the 16 MiB a JSON Lines line holds, and read at the speed of the
+    rest (codecs' line reader took 27 s over a 17 MB cell)."""
+    path = tmp_path / "big.csv"
+    sources = json.dumps(make_answer()["sources"])
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["id", "question", "response", "sources"])
+        writer.writerow(["A-1", "q" * (17 * 2**20), "r", sources])
+        writer.writerow(["A-2", "q", "r", sources])
+    with Store(db_path) as store:
+        result = import_files(store, [str(path)], skip_invalid=True)
+    assert [str(b) for b in result.bad] == [f"{path}:2: a cell longer than 16 MiB"]
+    assert result.answers == 1
