@@ -7,7 +7,8 @@ Run from the repository root::
     .venv/bin/python bench/heuristic_judge.py --cv       # 5 folds by claim group in train
 
 Prints n, four-way raw agreement and Cohen's kappa, the 4x4 confusion matrix, binary
-(stated vs not) balanced accuracy, raw agreement and kappa, and verify calls per second,
+(stated vs not) balanced accuracy, raw agreement and kappa, the share of its ``stated`` that
+people call stated (its precision), and verify calls per second,
 for all records and for a train/test split by a hash of the claim group (every source of
 one claim falls in the same half, so a rule tuned on train is measured on unseen claims).
 """
@@ -81,8 +82,15 @@ def figures(predicted: list[str], records: list[dict]) -> dict:
         "bal2": balanced_accuracy(two),
         "raw2": sum(a == b for a, b in two) / len(two),
         "kappa2": kappa(two),
+        "precision": _precision(four),
         "pairs": four,
     }
+
+
+def _precision(pairs: list[tuple[str, str]]) -> float | None:
+    """The share of the judge's ``stated`` that people call stated (None: it said none)."""
+    said = [b for a, b in pairs if a == "stated"]
+    return sum(b == "stated" for b in said) / len(said) if said else None
 
 
 def fmt(x: float | None) -> str:
@@ -93,6 +101,7 @@ def print_figures(title: str, f: dict, matrix: bool = False) -> None:
     print(
         f"{title:<6} n={f['n']:<5} four-way raw={fmt(f['raw4'])} kappa={fmt(f['kappa4'])}"
         f" | binary balanced acc={fmt(f['bal2'])} raw={fmt(f['raw2'])} kappa={fmt(f['kappa2'])}"
+        f" | stated precision={fmt(f['precision'])}"
     )
     if matrix:
         counts = Counter(f["pairs"])

@@ -10,6 +10,7 @@ from groundtui.judge.base import Judge
 from groundtui.judge.heuristic import HeuristicJudge
 from groundtui.judge.heuristic.quantities import values
 from groundtui.models import ClaimKind, InventionKind, Verdict
+from groundtui.text.cited import joined
 from groundtui.text.sentences import sentence_spans
 
 POLICY = (
@@ -603,3 +604,42 @@ def test_a_claim_or_source_in_decomposed_unicode_reads_as_composed(judge) -> Non
     assert found.verdict == Verdict.STATED
     assert decomposed[slice(*found.evidence_span)] == found.evidence
     assert found.evidence.startswith("In 2019, Jose\u0301")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "never"),
+    [
+        (  # polarity differs
+            "Your phone is covered against water damage.",
+            "The standard plan does not cover accidental or water damage to your phone.",
+            "stated",
+        ),
+        (
+            "Refunds are issued without a receipt.",
+            "Refunds are issued only with a receipt.",
+            "stated",
+        ),
+        (  # the count differs; a "3" of something else sits beside it
+            "You can make up to three claims a year.",
+            "You can make up to two claims a year. The warranty lasts 3 years.",
+            "stated",
+        ),
+        ("Delivery is always free.", "Delivery is free on orders over £50.", "stated"),
+        (
+            "Every plan includes a guaranteed replacement.",
+            "The premium plan includes a replacement phone.",
+            "stated",
+        ),
+        # the check's equivalences are the judge's: a currency code is its sign
+        ("The case costs USD 4.99.", "The protective case costs $4.99.", "partial"),
+    ],
+)
+def test_never_confidently_wrong(judge: HeuristicJudge, claim: str, source: str, never: str):
+    assert judge.verify_sync(claim, source).verdict.value != never
+
+
+def test_a_claim_citing_two_sources_is_read_against_them_joined(judge: HeuristicJudge):
+    """As the judges read a claim citing [1][2]: the texts joined by a blank line."""
+    source = joined(["Returns are free.", "Refunds take 5 working days."])
+    claim = "Returns are free and refunds take 5 working days."
+    assert judge.verify_sync(claim, source).verdict.value == "stated"

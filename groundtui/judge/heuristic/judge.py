@@ -86,7 +86,7 @@ class HeuristicJudge:
     """
 
     name = "heuristic"
-    prompt_version = "heuristic-4"
+    prompt_version = "heuristic-5"
 
     def __init__(self, thresholds: Thresholds | None = None) -> None:
         self.thresholds = thresholds or Thresholds()

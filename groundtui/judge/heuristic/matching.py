@@ -126,7 +126,7 @@ def match(claim: str, source: str) -> Match:
     found = frozenset().union(*(hits.get(k, nothing)[0] for k in range(best[0], best[1] + 1)))
     present = frozenset().union(*(s.numbers for s in part))
     window_values = [v for s in part for v in s.features.values]
-    missing = tuple(v for v in c.values if v.number not in present)
+    missing = tuple(v for v in c.values if not _given(v, present, window_values))
     conflicts = sorted({u.text for v in missing for u in window_values if _conflict(v, u)})
     clause = max((cl for s in part for cl in s.clauses), key=lambda f: coverage_of(c, f))
     window = source[part[0].start : part[-1].end]
@@ -194,6 +194,18 @@ def _bridging(claim: str, evidence: str) -> tuple[str, ...]:
     """The claim's connectives, when the evidence joins nothing as cause and effect."""
     joined = CONNECTIVE.findall(claim)
     return () if not joined or _CAUSAL.search(evidence) else tuple(j.strip(", ") for j in joined)
+
+
+def _given(v: Value, present: frozenset[str], window: list[Value]) -> bool:
+    """Whether the window gives claim value ``v``: its number, as a value of the same thing
+    when both say what they count ("three claims" is not given by "3 years" beside "two
+    claims")."""
+    if v.number not in present:
+        return False
+    same = [u for u in window if u.number == v.number]
+    return not same or any(
+        u.unit == v.unit or u.unit in _GENERIC_UNITS or v.unit in _GENERIC_UNITS for u in same
+    )
 
 
 def _conflict(v: Value, u: Value) -> bool:

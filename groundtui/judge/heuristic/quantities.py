@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from groundtui.checks.figure_context import currency_start
 from groundtui.judge.heuristic.words import STOP_WORDS, content_tokens, stem, words
 from groundtui.text.numbers import MONTHS
 from groundtui.text.values import CARDINALS, ORDINAL_WORDS, value_matches
@@ -78,6 +79,10 @@ def values(text: str) -> list[Value]:
         start = m.start() + len(written) - len(written.lstrip())
         end = m_end - len(written) + len(written.rstrip())
         found = [(m.group("n") + "s", DECADE)] if decade else _normalise(m, text)
+        coded = currency_start(text, start) if m.group("num") and start else start
+        if coded < start:  # "USD 4.99" is "$4.99", as the check reads it
+            found = [(number, MONEY) for number, _ in found]
+            start, written = coded, text[coded:end]
         for number, unit in found:
             out.append(Value(number, unit, written.strip(), f"{left} {right}", start, end))
     return out
