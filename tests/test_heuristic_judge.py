@@ -625,6 +625,12 @@ def test_a_claim_or_source_in_decomposed_unicode_reads_as_composed(judge) -> Non
             "stated",
         ),
         ("Delivery is always free.", "Delivery is free on orders over £50.", "stated"),
+        (  # an exception the evidence makes
+            "Returns are accepted for all items.",
+            "Returns are accepted for all items except mattresses.",
+            "stated",
+        ),
+        ("Delivery is guaranteed within 3 days.", "Delivery is usually within 3 days.", "stated"),
         (
             "Every plan includes a guaranteed replacement.",
             "The premium plan includes a replacement phone.",

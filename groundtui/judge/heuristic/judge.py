@@ -68,6 +68,7 @@ def decide(m: Match, t: Thresholds) -> Verdict:
         or m.bridging
         or m.rare_missing
         or m.items_missing
+        or m.restrictions
     )
     needed = t.short if m.items <= SHORT_CLAIM else t.stated
     if m.coverage >= max(needed, t.stated) and not gaps:
@@ -138,6 +139,8 @@ def _rationale(m: Match, verdict: Verdict, t: Thresholds) -> str:
         parts.append("most of its rare words not in the window: " + ", ".join(m.rare_missing))
     if m.items_missing:
         parts.append("items of its list not in the window: " + ", ".join(m.items_missing))
+    if m.restrictions:
+        parts.append("narrowed on one side only: " + ", ".join(m.restrictions))
     if verdict is Verdict.CONTRADICTED:
         if m.conflicts and m.coverage >= t.conflict:
             parts.append("the source gives instead: " + ", ".join(m.conflicts[:4]))

@@ -33,6 +33,12 @@ _CAUSAL = re.compile(
     re.IGNORECASE,
 )
 """Any sign of cause and effect in a source: a claim's "therefore" needs one of these."""
+_EXCEPTING = re.compile(
+    r"\b(?:except|excluding|unless|other than|apart from|but not)\b", re.IGNORECASE
+)
+_ONLY = re.compile(r"\b(?:only|exclusively|solely)\b", re.IGNORECASE)
+"""An exception the evidence makes ("all items except mattresses") that a claim without one
+overstates; an "only" the claim makes that the evidence does not (it says more)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,9 @@ class Match:
     items_missing: tuple[str, ...] = ()
     """Items of an enumeration in the claim ("tennis, badminton and diving") none of whose
     words the best window holds: the source gives only part of the list."""
+    restrictions: tuple[str, ...] = ()
+    """An exception the best window makes ("except", "unless") that the claim does not, or
+    an "only" of the claim the window lacks."""
 
 
 def match(claim: str, source: str) -> Match:
@@ -150,6 +159,7 @@ def match(claim: str, source: str) -> Match:
         changed_names=changed,
         rare_missing=_rare_missing(c.tokens, found),
         items_missing=_items_missing(claim, found),
+        restrictions=_restrictions(claim, window),
     )
 
 
@@ -188,6 +198,18 @@ def _claim_names(claim: str) -> tuple[tuple[str, frozenset[str]], ...]:
         claim = claim[: v.start] + " " * (v.end - v.start) + claim[v.end :]
     names = tuple((n, frozenset(content_tokens(n))) for n in proper_names(claim))
     return tuple((n, t) for n, t in names if t)
+
+
+def _restrictions(claim: str, evidence: str) -> tuple[str, ...]:
+    """The exceptions ``evidence`` makes that ``claim`` does not, and the "only" of
+    ``claim`` that ``evidence`` lacks."""
+
+    def said(pattern: re.Pattern[str], text: str) -> set[str]:
+        return {w.lower() for w in pattern.findall(text)}
+
+    excepting = said(_EXCEPTING, evidence) - said(_EXCEPTING, claim)
+    only = said(_ONLY, claim) - said(_ONLY, evidence)
+    return tuple(sorted(excepting | only))
 
 
 def _bridging(claim: str, evidence: str) -> tuple[str, ...]:

@@ -37,7 +37,7 @@ NEGATIONS = frozenset((
 # fmt: on
 GENERALISING = re.compile(
     r"\b(?:typically|usually|generally|normally|commonly|often|always|never|mostly|most"
-    r"|in general|as a rule|the majority|in most cases|every(?:one|body|thing)?"
+    r"|in general|as a rule|the majority|in most cases|every(?:one|body|thing)?|guarantee[ds]?"
     r"|all (?:customers|users|members|orders|items|products|plans|accounts|purchases|cases))\b",
     re.IGNORECASE,
 )
