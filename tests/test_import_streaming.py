@@ -292,9 +292,11 @@ def test_the_spool_a_killed_import_left_is_removed_when_the_next_import_starts(
         importer.stdin.write(json.dumps(make_answer("A-0")).encode() + b"\n")  # then it waits
         importer.stdin.flush()
         deadline = time.monotonic() + 60
-        while not any(folder.iterdir()) and time.monotonic() < deadline:
+        # The spool, not the file Python's tempfile writes and removes to test the folder
+        # (killed between the two, that one stays: seen under load).
+        while not list(folder.glob("import.*")) and time.monotonic() < deadline:
             time.sleep(0.02)
-        (left,) = folder.iterdir()
+        (left,) = folder.glob("import.*")
         importer.send_signal(stop)
         importer.wait(timeout=30)
     finally:
