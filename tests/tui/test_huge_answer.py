@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from groundtui.tui import make_app
+from groundtui.tui.widgets import answer as answer_module
 from groundtui.tui.widgets import claims as claims_module
 from groundtui.tui.widgets.answer import QUESTION_CHARS, WINDOW_CHARS, window
 from groundtui.tui.widgets.claims import ClaimsPane
@@ -20,9 +21,10 @@ from tests.helpers.screen import SIZE, drawn_runs, plain
 FILLER = "and the small print of that plan runs on at length " * 15
 
 
-def _huge_answer(claims: int) -> dict:
-    """``claims`` claims of about 800 characters each, every one citing the one source."""
-    texts = [f"Plan {i} includes {i} gigabytes {FILLER}".strip() for i in range(claims)]
+def _huge_answer(claims: int, filler: str = FILLER) -> dict:
+    """``claims`` claims of about 800 characters each (``filler``), every one citing the one
+    source."""
+    texts = [f"Plan {i} includes {i} gigabytes {filler}".strip() for i in range(claims)]
     response = " ".join(f"{t} [1]." for t in texts)
     rows = []
     for text in texts:
@@ -59,28 +61,30 @@ def test_the_window_holds_the_offset_with_context_on_both_sides():
     assert window(text, 40_000) == window(text, 40_000 + 100)
 
 
-async def test_a_huge_answer_shows_the_part_around_the_selected_claim(tmp_path: Path):
-    answer = _huge_answer(40)
-    assert len(answer["response"]) > 2 * WINDOW_CHARS
+async def test_a_huge_answer_shows_the_part_around_the_selected_claim(tmp_path: Path, monkeypatch):
+    """Here the part drawn is 3,000 characters, as 12,000 of a longer answer would be."""
+    monkeypatch.setattr(answer_module, "WINDOW_CHARS", 3000)
+    answer = _huge_answer(12)
+    assert len(answer["response"]) > 3 * 3000
     db = imported_db(tmp_path, "huge", [answer])
     first, last = answer["claims"][0]["text"], answer["claims"][-1]["text"]
     app = make_app(db, "ann", spacing=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         body = plain(app, "#answer-body")
-        assert len(body) < WINDOW_CHARS + QUESTION_CHARS + 500
+        assert len(body) < 3000 + QUESTION_CHARS + 500
         assert first in body and last not in body
         assert "characters below" in body and "characters above" not in body
         assert f"({300 * 21 - QUESTION_CHARS:,} more characters)" in body
 
-        await press(pilot, *["j"] * 39)
+        await press(pilot, *["j"] * 11)
         body = plain(app, "#answer-body")
         assert last in body and first not in body
         assert "characters above" in body and "characters below" not in body
         on_screen = "".join(text for text, _, _ in drawn_runs(app))
-        assert "Plan 39 includes 39 gigabytes" in on_screen  # scrolled to it
+        assert "Plan 11 includes 11 gigabytes" in on_screen  # scrolled to it
         await press(pilot, "s")
-        assert [(r["claim_id"], r["verdict"]) for r in reviews(db)] == [("HUGE#40", "stated")]
+        assert [(r["claim_id"], r["verdict"]) for r in reviews(db)] == [("HUGE#12", "stated")]
 
 
 async def test_a_long_claims_list_lists_the_part_around_the_selected_claim(
@@ -89,7 +93,7 @@ async def test_a_long_claims_list_lists_the_part_around_the_selected_claim(
     """Textual measures every entry of a list again after one changes: an answer of more
     claims than the list holds lists the part around the selected claim (here 8 of 20)."""
     monkeypatch.setattr(claims_module, "LIST_WINDOW", 8)
-    db = imported_db(tmp_path, "many", [_huge_answer(20)])
+    db = imported_db(tmp_path, "many", [_huge_answer(20, filler="")])
     app = make_app(db, "ann", spacing=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
