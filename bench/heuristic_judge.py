@@ -20,21 +20,18 @@ import argparse
 import hashlib
 import itertools
 import json
+import sys
 import time
 from collections import Counter
 from pathlib import Path
 
-from groundtui.judge.heuristic import HeuristicJudge, Thresholds, decide
-from groundtui.judge.heuristic.matching import match
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this tree's groundtui, not an installed one
 
-DATA = (
-    Path(__file__).resolve().parents[1]
-    / ".."
-    / "shared"
-    / "data"
-    / "factcheck_gpt"
-    / "claims.jsonl"
-)
+from groundtui.judge.heuristic import HeuristicJudge, Thresholds, decide  # noqa: E402
+from groundtui.judge.heuristic.matching import match  # noqa: E402
+
+DATA = ROOT / ".." / "shared" / "data" / "factcheck_gpt" / "claims.jsonl"
 LABELS = ["stated", "partial", "contradicted", "absent"]
 
 
