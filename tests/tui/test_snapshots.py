@@ -13,7 +13,8 @@ import pytest
 from textual.widgets import TextArea
 
 from groundtui.tui import make_app
-from tests.helpers.pilot import press, settle
+from groundtui.tui.widgets.report import ReportPane
+from tests.helpers.pilot import press, settle, until
 
 SIZE = (140, 44)
 
@@ -61,6 +62,11 @@ def test_markup_shown_literally_after_a_label(review_db: Path, snap_compare):
         await settle(pilot)
         await press(pilot, "n")
         await press(pilot, "c")
+        # The report pane's team numbers count dana's label (a recount after a write comes
+        # when due: under load, before or after the picture, and its scroll bar moved).
+        report = pilot.app.screen.query_one(ReportPane)
+        assert await until(pilot, lambda: "dana" in report.team_numbers.get("reviewers", {}))
+        await settle(pilot)
 
     assert snap_compare(
         make_app(review_db, "dana", advance=False), terminal_size=SIZE, run_before=run_before
