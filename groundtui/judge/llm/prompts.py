@@ -31,7 +31,7 @@ PROMPT_VERSION = "llm-4"
 PER_CLAIM_VERSION = "llm-4-per-claim"
 """The prompts of a ``--verify per-claim`` run (one claim per call): recorded and cached
 apart from the batched ones."""
-CLAIMS_PER_CALL = 8
+CLAIMS_PER_CALL = 16
 """Most claims one batched verification asks about; an answer with more is split."""
 
 DATA_RULE = (
