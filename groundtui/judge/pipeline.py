@@ -253,8 +253,7 @@ class Pipeline:
             raise
         for (claim, cites), verification in zip(asked, verifications, strict=True):
             seconds = time.perf_counter() - started
-            if isinstance(verification, JudgeError):
-                usage.add(verification.usage)
+            if isinstance(verification, JudgeError):  # its cost is in ``usage`` already
                 self.recorder.failure(claim, str(verification), usage, seconds)
                 results.append(False)
             else:

@@ -104,6 +104,11 @@ async def test_a_claim_still_invalid_alone_fails_and_the_others_stand(
         "stated",
     ]
     assert stats.failures == 1
+    # Every call counted once: the batch and the re-ask of the missing claim.
+    spent = store.scalar("select sum(calls) from judgements") + store.scalar(
+        "select sum(calls) from extractions"
+    )
+    assert spent == server.requests == 3
 
 
 async def test_more_claims_than_the_bound_are_split_over_several_calls(

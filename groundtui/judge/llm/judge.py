@@ -165,8 +165,8 @@ class LLMJudge:
 
         Returns:
             for each claim, in order, its verification (``also_stated_by`` the other
-            sources stating it) or the error that cost it; and what the calls cost, not
-            counted in the verifications' own usage.
+            sources stating it) or the error that cost it; and what all the calls cost,
+            counted in none of the verifications' or errors' own usage.
         """
         usage = Usage()
         results: list[Verification | JudgeError | None] = [None] * len(claims)
@@ -222,7 +222,7 @@ class LLMJudge:
                     also_stated_by=also,
                 )
             elif len(batch) == 1:
-                results[i] = JudgeError("the reply gave no valid verdict for the claim", spent)
+                results[i] = JudgeError("the reply gave no valid verdict for the claim")
 
     # -- calls -----------------------------------------------------------------------
 
