@@ -158,3 +158,22 @@ def test_dry_run_needs_no_key(tmp_path):
         cli, ["judge", "--db", db, "--all", "--model", "openai/gpt-4o-mini"], env=env
     )
     assert real.exit_code == 2 and "OPENAI_API_KEY" in real.output
+
+
+def test_a_model_taking_a_schema_is_asked_for_evidence_and_rationale_before_the_verdict():
+    from groundtui.judge.llm import LLMJudge
+    from groundtui.judge.llm.prompts import ClaimsReplyFormat
+
+    judge = LLMJudge("openai/gpt-4o-mini", api_key="unused")
+    asked = judge.response_format(ClaimsReplyFormat)
+    assert asked["type"] == "json_schema"
+    schema = asked["json_schema"]["schema"]
+    entry = schema["$defs"][schema["properties"]["claims"]["items"]["$ref"].split("/")[-1]]
+    assert list(entry["properties"]) == [
+        "n",
+        "evidence",
+        "rationale",
+        "verdict",
+        "invention_kind",
+        "also_stated_by",
+    ]
