@@ -16,6 +16,16 @@ another source than the one they cite; the prompt characters of a verification
 against the size of the source it cites; and CPU per call. A run under cProfile (timing
 CPU) splits CPU per call between our code, litellm, the OpenAI SDK and the HTTP client.
 
+``--bill`` instead prints the judge's bill on long, many-sourced expert answers
+(``bench/answers_expert.py``: about 1 KB citing 3–4 sources of 2.7 KB in all), judged
+against a local server playing the gold labels (a claim is stated by the sources holding
+the source sentence it was written from): calls and prompt tokens per answer (tiktoken
+``cl100k_base``, as litellm bundles it, over every message sent), the dollars per 1,000
+answers at gpt-4o-mini's price in litellm's list, the fidelity of the stored verdicts to
+the gold labels, and the dry run's estimate of prompt tokens beside what the run sent::
+
+    .venv/bin/python bench/judge.py --bill 160            # batched (the default) and per-claim
+
 ``--heuristic-sizes`` instead times the offline heuristic judge, through the same pipeline,
 on one answer of each size (its response and its one source that many MB each): the time
 should grow linearly with the size. With ``--invented`` the claims that are not stated
@@ -28,7 +38,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import json
 import pstats
+import random
 import statistics
 import subprocess
 import sys
@@ -40,6 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from groundtui.importing.files import import_files  # noqa: E402
+from groundtui.judge.answers import load_answer, stored_claims  # noqa: E402
 from groundtui.judge.llm import LLMJudge  # noqa: E402
 from groundtui.judge.llm.cache import CompletionCache  # noqa: E402
 from groundtui.judge.llm.prompts import verification_messages  # noqa: E402
@@ -273,6 +286,165 @@ def heuristic_sizes(sizes_mb: list[float], invented: bool = False) -> None:
         del stats
 
 
+def expert_answers(n: int) -> tuple[list[dict], dict[str, str]]:
+    """``n`` seeded expert answers, and each claim's text mapped to the source sentence it
+    was written from (a filler sentence to itself): what the gold labels are read from."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import answers_expert
+
+    written_from: dict[str, str] = {}
+    facts = answers_expert._facts
+
+    def recording(rng):  # the generator's own facts, each claim noted with its sentence
+        pairs = facts(rng)
+        written_from.update({claim: article for article, claim in pairs})
+        return pairs
+
+    answers_expert._facts = recording
+    rng = random.Random(31)
+    records = []
+    for i in range(n):
+        response, sources = answers_expert.generate_answer(rng)
+        records.append(
+            {
+                "id": f"E-{i}",
+                "question": f"Question {i}",
+                "response": response,
+                "sources": [{"id": f"s{i}-{k}", "text": t} for k, t in enumerate(sources)],
+            }
+        )
+    answers_expert._facts = facts
+    written_from.update({f: f for f in answers_expert.FILLER})
+    return records, written_from
+
+
+def gold_responder(written_from: dict[str, str], replies: list[str]):
+    """A server responder answering every verification with the gold label: stated when
+    the sources it is given hold the sentence the claim was written from."""
+    from tests.judge.fake_openai import Reply, default_responder
+
+    def one(claim: str, source: str) -> dict:
+        article = written_from.get(claim.strip(), "\x00")
+        stated = article in source
+        return {
+            "evidence": article if stated else "",
+            "rationale": "gold label",
+            "verdict": "stated" if stated else "absent",
+            "invention_kind": None if stated else "plausible_specifics",
+        }
+
+    def respond(call):
+        reply = answer(call)
+        replies.append(reply.content or "")
+        return reply
+
+    def answer(call):
+        if call.kind == "verify":
+            return Reply(json.dumps(one(call.claim or "", call.source or "")))
+        if call.kind == "verify_claims":
+            entries = []
+            for n, (claim, cites) in enumerate(call.claims, 1):
+                joined = "\n\n".join(call.sources[i - 1] for i in cites)
+                others = [
+                    k
+                    for k, text in enumerate(call.sources, 1)
+                    if k not in cites and one(claim, text)["verdict"] == "stated"
+                ]
+                entries.append({"n": n, **one(claim, joined), "also_stated_by": others})
+            return Reply(json.dumps({"claims": entries}))
+        return default_responder(call)
+
+    return respond
+
+
+def print_bill(n: int) -> None:
+    """Print the bill of judging ``n`` expert answers, batched and per claim."""
+    from groundtui.judge.estimate import estimate
+    from groundtui.judge.llm.provider import load_litellm
+
+    litellm = load_litellm()  # offline: its cost map from the package
+    from litellm.litellm_core_utils.default_encoding import encoding  # cl100k_base, bundled
+
+    from tests.judge.fake_openai import FakeOpenAI
+
+    records, written_from = expert_answers(n)
+    replies: list[str] = []
+    print(
+        f"{'mode':<10} {'answers':>7} {'claims':>6} {'calls/ans':>9} {'prompt tok/ans':>14} "
+        f"{'$ per 1,000 ans':>15} {'fidelity':>8} {'dry-run prompt tok':>18} {'dry/real':>8}"
+    )
+    for mode in ("batched", "per-claim"):
+        replies.clear()
+        server = FakeOpenAI(gold_responder(written_from, replies)).start()
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                data = write_jsonl(Path(tmp) / "answers.jsonl", records)
+                with Store(Path(tmp) / "bench.db") as store:
+                    import_files(store, [str(data)])
+                    options = {"per_claim": mode == "per-claim"}
+                    try:
+                        judge = LLMJudge(
+                            "openai/gpt-4o-mini",
+                            api_base=server.url,
+                            api_key="bench",
+                            concurrency=8,
+                            retries=0,
+                            cache=CompletionCache(store),
+                            **options,
+                        )
+                    except TypeError:  # a version without the choice: one claim per call
+                        if mode != "per-claim":
+                            continue
+                        judge = LLMJudge(
+                            "openai/gpt-4o-mini",
+                            api_base=server.url,
+                            api_key="bench",
+                            concurrency=8,
+                            retries=0,
+                            cache=CompletionCache(store),
+                        )
+                    planned = estimate(store, judge, all_answers=True)  # before, as a user would
+                    asyncio.run(judge_answers(store, judge, all_answers=True))
+                    right = total = 0
+                    for answer_id in [r["id"] for r in store.query("select id from answers")]:
+                        answer = load_answer(store, answer_id)
+                        for claim in stored_claims(store, answer_id):
+                            verdict = store.scalar(
+                                "select verdict from judgements where claim_id = ?"
+                                " order by id desc limit 1",
+                                [claim["id"]],
+                            )
+                            cited = answer.cited_all(claim)
+                            given = cited.text if cited else answer.joined_sources
+                            gold = written_from.get(claim["text"], "\x00") in given
+                            right += (verdict == "stated") == gold
+                            total += 1
+                    prompt = sum(
+                        len(encoding.encode(str(m.get("content", ""))))
+                        for c in server.calls
+                        for m in c.body["messages"]
+                    )
+                    completion = sum(len(encoding.encode(r)) for r in replies)
+                    calls = len(server.calls)
+                    dollars = sum(
+                        litellm.cost_per_token(
+                            model="gpt-4o-mini", prompt_tokens=prompt, completion_tokens=completion
+                        )
+                    )
+                    sent = sum(
+                        litellm.token_counter(model="gpt-4o-mini", messages=c.body["messages"])
+                        for c in server.calls
+                    )
+                    dry = planned.prompt_tokens + planned.cross_check_tokens
+                    print(
+                        f"{mode:<10} {n:>7} {total:>6} {calls / n:>9.2f} {prompt / n:>14,.0f} "
+                        f"{1000 * dollars / n:>15.3f} {right / total:>8.3f} "
+                        f"{dry:>18,} {dry / sent:>8.3f}"
+                    )
+        finally:
+            server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--latency", type=float, nargs="+", default=[0.2, 1.0])
@@ -295,7 +467,16 @@ def main() -> None:
         action="store_true",
         help="with --heuristic-sizes: claims that are not stated invent values the source lacks",
     )
+    parser.add_argument(
+        "--bill",
+        type=int,
+        metavar="N",
+        help="print the bill of N long expert answers against a server playing gold labels",
+    )
     args = parser.parse_args()
+    if args.bill:
+        print_bill(args.bill)
+        return
     if args.heuristic_sizes:
         heuristic_sizes(args.heuristic_sizes, args.invented)
         return

@@ -30,6 +30,14 @@ JUDGE_WRITE_WAIT = 300.0
     show_default=True,
     help="Model calls in flight at once.",
 )
+@click.option(
+    "--verify",
+    type=click.Choice(["batched", "per-claim"]),
+    default="batched",
+    show_default=True,
+    help="How a model verifies claims: an answer's claims together, each source sent once "
+    "(batched), or one claim per call (per-claim).",
+)
 @click.option("--heuristic", is_flag=True, help="Use the offline heuristic judge.")
 @click.option("--rejudge", is_flag=True, help="Also judge claims imported with a verdict.")
 @click.option("--all", "all_", is_flag=True, help="Judge every answer, flagged ones first.")
@@ -78,6 +86,7 @@ def judge(
     model: str | None,
     api_base: str | None,
     concurrency: int,
+    verify: str,
     heuristic: bool,
     rejudge: bool,
     all_: bool,
@@ -130,6 +139,8 @@ def judge(
                     timeout=timeout,
                     retries=retries,
                     cache=CompletionCache(store),
+                    per_claim=verify == "per-claim",
+                    need_key=not dry_run,  # a dry run calls nothing
                 )
             except JudgeUnavailable as exc:
                 raise UserError(str(exc)) from None

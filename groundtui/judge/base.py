@@ -83,6 +83,9 @@ class Verification:
     evidence_span: tuple[int, int] | None = None
     """Where in the source ``evidence`` was taken from, when the judge knows: the pipeline
     looks for the quote there first (as for :attr:`ExtractedClaim.span`)."""
+    also_stated_by: tuple[int, ...] = ()
+    """The numbers (from 1) of the answer's other sources that state the claim, when the
+    judge checked them in the same call (a batched verification)."""
 
 
 @runtime_checkable

@@ -35,7 +35,12 @@ from groundtui.judge.answers import (
 )
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.llm.fences import KEYED
-from groundtui.judge.llm.prompts import extraction_messages, verification_messages
+from groundtui.judge.llm.prompts import (
+    CLAIMS_PER_CALL,
+    claims_messages,
+    extraction_messages,
+    verification_messages,
+)
 from groundtui.judge.provenance import provenance_candidate
 from groundtui.store import Store
 from groundtui.store.rows import claim_row, control_point
@@ -165,6 +170,11 @@ def estimate(
                 )
                 _charge(e, judge, messages, reply, seen)
         e.claims += len(todo)
+        if counting and not getattr(judge, "per_claim", True):
+            _charge_batched(
+                e, judge, answer, [(t, c) for t, c, dangling in todo if not dangling], seen
+            )
+            continue
         for text, claim, dangling in todo:
             if dangling or not counting:
                 continue
@@ -187,6 +197,29 @@ def estimate(
     return e
 
 
+def _charge_batched(
+    e: Estimate, judge: Any, answer: AnswerContext, todo: list[tuple[str, dict]], seen: set[str]
+) -> None:
+    """Count the batched verifications of ``todo`` (text, claim row), as the pipeline asks
+    them: the answer's sources once, at most ``CLAIMS_PER_CALL`` claims a call."""
+    keys = list(dict.fromkeys(s.key for s in answer.sources))
+    if not keys:
+        return
+    asked = []
+    for text, claim in todo:
+        cited = answer.cited_all(claim) if claim["citation"] is not None else None
+        if claim["citation"] is not None and cited is None:
+            continue
+        numbers = (cited.keys or (cited.key,)) if cited is not None else keys
+        asked.append((text, tuple(keys.index(k) + 1 for k in numbers)))
+    by_key = {s.key: s.text for s in answer.sources}
+    sources = [by_key[k] for k in keys]
+    for i in range(0, len(asked), CLAIMS_PER_CALL):
+        batch = asked[i : i + CLAIMS_PER_CALL]
+        reply = VERIFY_REPLY_TOKENS * len(batch)
+        _charge(e, judge, claims_messages(sources, batch, KEYED), None, seen, reply)
+
+
 def _sources(answer: AnswerContext, claim: dict, text: str) -> tuple[str | None, str | None]:
     """The text claim row ``claim`` is verified against (the pipeline's choice), and the one
     its cross-check would ask."""
@@ -200,7 +233,12 @@ def _sources(answer: AnswerContext, claim: dict, text: str) -> tuple[str | None,
 
 
 def _charge(
-    e: Estimate, judge: Any, messages: list[dict], reply: str | None, seen: set[str]
+    e: Estimate,
+    judge: Any,
+    messages: list[dict],
+    reply: str | None,
+    seen: set[str],
+    reply_tokens: int = VERIFY_REPLY_TOKENS,
 ) -> None:
     """Count one call of ``messages``: free when its exact prompt is cached, or asked
     earlier in the same run (the judge asks once and reads the rest from its cache)."""
@@ -214,7 +252,7 @@ def _charge(
     e.completion_tokens += (
         judge.count_tokens([{"role": "assistant", "content": reply}])
         if reply is not None
-        else VERIFY_REPLY_TOKENS
+        else reply_tokens
     )
 
 

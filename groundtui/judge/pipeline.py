@@ -27,6 +27,7 @@ from collections import deque
 from groundtui.judge import invention_rules
 from groundtui.judge.answers import (
     AnswerContext,
+    SourceText,
     claims_needing_verdict,
     load_answer,
     new_claim_rows,
@@ -34,7 +35,7 @@ from groundtui.judge.answers import (
     select_answers,
     stored_claims,
 )
-from groundtui.judge.base import Judge, JudgeError, Usage
+from groundtui.judge.base import Judge, JudgeError, Usage, Verification
 from groundtui.judge.failures import JudgeUnavailable
 from groundtui.judge.llm.cache import for_answer
 from groundtui.judge.provenance import stated_elsewhere
@@ -183,7 +184,10 @@ class Pipeline:
                     claim.update(changes)
         needed = claims_needing_verdict(self.store, self.judge, answer_id, rejudge=self.rejudge)
         todo = [c for c in claims if c["id"] in needed]
-        results = await asyncio.gather(*(self._judge_claim(answer, claim) for claim in todo))
+        if getattr(self.judge, "per_claim", True):
+            results = await asyncio.gather(*(self._judge_claim(answer, c) for c in todo))
+        else:
+            results = await self._judge_claims(answer, todo)
         if None in results:  # the budget ran out: left, unfinished, for the next run
             return
         self.recorder.answer_finished(all(results))
@@ -215,8 +219,56 @@ class Pipeline:
         self.recorder.judgement(claim, fields, usage, time.perf_counter() - started)
         return True
 
-    async def _verdict(self, answer: AnswerContext, claim: dict, usage: Usage) -> dict:
-        """The judgement columns for ``claim``; ``usage`` accumulates what the calls cost."""
+    async def _judge_claims(self, answer: AnswerContext, todo: list[dict]) -> list[bool | None]:
+        """Judge and record the claims ``todo`` of ``answer`` with batched verifications
+        (``judge.verify_claims``): as :meth:`_judge_claim` gives for each. What the calls
+        cost is recorded with the first claim they judged."""
+        if self._stopping():
+            return [None] * len(todo)
+        started = time.perf_counter()
+        results: list[bool | None] = []
+        keys = list(dict.fromkeys(s.key for s in answer.sources))
+        by_key = {s.key: s for s in answer.sources}
+        asked: list[tuple[dict, tuple[int, ...]]] = []
+        for claim in todo:
+            if (fields := self._unverifiable(answer, claim)) is not None:
+                self.recorder.judgement(claim, fields, Usage(), time.perf_counter() - started)
+                results.append(True)
+                continue
+            cited = answer.cited_all(claim)
+            cites = (
+                tuple(keys.index(k) + 1 for k in (cited.keys or (cited.key,)))
+                if cited is not None
+                else tuple(range(1, len(keys) + 1))
+            )
+            asked.append((claim, cites))
+        if not asked:
+            return results
+        sources = [by_key[k].text for k in keys]
+        try:
+            verifications, usage = await self.judge.verify_claims(  # type: ignore[attr-defined]
+                sources, [(c["text"], cites) for c, cites in asked]
+            )
+        except JudgeUnavailable:
+            raise
+        for (claim, cites), verification in zip(asked, verifications, strict=True):
+            seconds = time.perf_counter() - started
+            if isinstance(verification, JudgeError):  # its cost is in ``usage`` already
+                self.recorder.failure(claim, str(verification), usage, seconds)
+                results.append(False)
+            else:
+                others = [
+                    by_key[keys[n - 1]] for n in verification.also_stated_by if n not in cites
+                ]
+                fields = self._fields(answer, claim, verification, others[0] if others else None)
+                self.recorder.judgement(claim, fields, usage, seconds)
+                results.append(True)
+            usage = Usage()  # the calls' cost goes with the first claim only
+        return results
+
+    def _unverifiable(self, answer: AnswerContext, claim: dict) -> dict | None:
+        """The judgement columns for a claim no source can be asked about (a dangling
+        citation, or uncited in an answer without sources), else None."""
         text = claim["text"]
         if claim["dangling"]:
             kind = InventionKind.FABRICATED_PROVENANCE.value
@@ -237,18 +289,42 @@ class Pipeline:
                 "invention_kind": kind,
                 "rationale": "uncited, and the answer has no sources to verify it against",
             }
+        return None
+
+    async def _verdict(self, answer: AnswerContext, claim: dict, usage: Usage) -> dict:
+        """The judgement columns for ``claim``; ``usage`` accumulates what the calls cost."""
+        if (fields := self._unverifiable(answer, claim)) is not None:
+            return fields
+        text = claim["text"]
+        cited = answer.cited_all(claim)
         # An uncited claim is verified against all the answer's sources joined: weaker than
         # one cited source, and marked so on the claim (``uncited``) for the reviewer. A
         # claim citing several sources is verified against those joined, only those.
         source = cited.text if cited else answer.joined_sources
         verification = await self.judge.verify(text, source)
         usage.add(verification.usage)
+        elsewhere = None
+        if verification.verdict is Verdict.ABSENT and cited is not None:
+            elsewhere = await stated_elsewhere(self.judge, answer, text, cited, usage)
+        return self._fields(answer, claim, verification, elsewhere)
+
+    def _fields(
+        self,
+        answer: AnswerContext,
+        claim: dict,
+        verification: Verification,
+        elsewhere: SourceText | None,
+    ) -> dict:
+        """The judgement columns of ``verification`` of ``claim``; ``elsewhere``: another
+        source of the answer found stating the claim (fabricated provenance)."""
+        text = claim["text"]
+        cited = answer.cited_all(claim)
+        source = cited.text if cited else answer.joined_sources
         verdict = verification.verdict
         fields: dict = {"verdict": verdict.value, "rationale": verification.rationale}
         if verdict is not Verdict.STATED:
-            elsewhere = None
-            if verdict is Verdict.ABSENT and cited is not None:
-                elsewhere = await stated_elsewhere(self.judge, answer, text, cited, usage)
+            if verdict is not Verdict.ABSENT or cited is None:
+                elsewhere = None
             rule = invention_rules.rule_kind(text, source, stated_elsewhere=elsewhere is not None)
             kind = (
                 verification.invention_kind or rule or invention_rules.fallback_kind(claim["kind"])

@@ -47,7 +47,8 @@ def load(store: Store, tmp_path: Path) -> Callable[..., None]:
 
 @pytest.fixture
 def make_judge(server: FakeOpenAI, store: Store) -> Callable[..., LLMJudge]:
-    """An LLM judge on the fake server: short timeouts, one retry, the store's cache."""
+    """An LLM judge on the fake server: short timeouts, one retry, the store's cache; one
+    claim per verification call unless ``per_claim=False`` (the batched default)."""
 
     def _make(**overrides: Any) -> LLMJudge:
         options: dict[str, Any] = {
@@ -57,6 +58,7 @@ def make_judge(server: FakeOpenAI, store: Store) -> Callable[..., LLMJudge]:
             "retries": 1,
             "concurrency": 4,
             "cache": CompletionCache(store),
+            "per_claim": True,
         }
         options.update(overrides)
         return LLMJudge(MODEL, **options)

@@ -37,10 +37,14 @@ class Call:
     """A request as the judge's prompts lay it out (README "Commands"): which call, and its data."""
 
     body: dict
-    kind: str  # "extract", "verify" or "other"
+    kind: str  # "extract", "verify", "verify_claims" or "other"
     response: str | None = None
     source: str | None = None
     claim: str | None = None
+    sources: list[str] = field(default_factory=list)
+    """A batched verification's sources, in order (SOURCE 1 first)."""
+    claims: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    """A batched verification's claims, in order: each its text and the sources it cites."""
 
     @property
     def last_user(self) -> str:
@@ -77,6 +81,32 @@ def _between(text: str, label: str, after: int = 0) -> tuple[str, int] | None:
     return None if end < 0 else (text[start:end], end + len(closing.group(1)) + 1)
 
 
+_NUMBERED_TAG = re.compile(r'that follows the line "~+ BEGIN SOURCE n (\d+) ~+"')
+
+
+def _numbered(text: str, label: str, tag: str) -> list[tuple[str, str | None]]:
+    """Blocks ``LABEL 1``, ``LABEL 2``... in order, as the instructions define them: each
+    its text and its ``CITES:`` line, if any."""
+    found = []
+    n = 1
+    while True:
+        opening = f"\n~~~~ BEGIN {label} {n} {tag} ~~~~\n"
+        start = text.find(opening)
+        if start < 0:
+            return found
+        start += len(opening)
+        cites = None
+        if text.startswith("CITES: ", start):
+            line_end = text.index("\n", start)
+            cites, start = text[start + 7 : line_end], line_end + 1
+        head = f"{label} {n}:\n"
+        assert text.startswith(head, start), "a block without its label line"
+        start += len(head)
+        end = text.find(f"\n~~~~ END {label} {n} {tag} ~~~~\n", start - 1)
+        found.append((text[start:end], cites))
+        n += 1
+
+
 def parse_call(body: dict) -> Call:
     """Read a chat-completions request the way the prompts lay it out."""
     messages = body.get("messages", [])
@@ -84,6 +114,13 @@ def parse_call(body: dict) -> Call:
     if messages and messages[-1]["role"] == "user":
         if (response := _between(last, "RESPONSE")) is not None:
             return Call(body, "extract", response=response[0])
+        if (tag := _NUMBERED_TAG.search(last)) is not None:
+            sources = [text for text, _ in _numbered(last, "SOURCE", tag.group(1))]
+            claims = [
+                (text, tuple(int(n) for n in (cites or "").split(", ") if n))
+                for text, cites in _numbered(last, "CLAIM", tag.group(1))
+            ]
+            return Call(body, "verify_claims", sources=sources, claims=claims)
         source = _between(last, "SOURCE")
         claim = _between(last, "CLAIM", source[1]) if source else None
         if source is not None and claim is not None:
@@ -127,12 +164,39 @@ def verify_by_substring(source: str, claim: str) -> dict:
     }
 
 
+def verify_claims_by_substring(call: Call) -> dict:
+    """A batched verification reply: each claim as :func:`verify_by_substring` against its
+    cited sources joined, naming in ``also_stated_by`` the other sources that hold it."""
+    entries = []
+    for n, (claim, cites) in enumerate(call.claims, 1):
+        joined = "\n\n".join(call.sources[i - 1] for i in cites)
+        one = verify_by_substring(joined, claim)
+        others = [
+            i
+            for i, source in enumerate(call.sources, 1)
+            if i not in cites and verify_by_substring(source, claim)["verdict"] == "stated"
+        ]
+        entries.append(
+            {
+                "n": n,
+                "evidence": one["evidence"],
+                "rationale": one["rationale"],
+                "verdict": one["verdict"],
+                "invention_kind": one["invention_kind"],
+                "also_stated_by": others,
+            }
+        )
+    return {"claims": entries}
+
+
 def default_responder(call: Call) -> Reply:
     """Answers extraction and verification sensibly; anything else gets an empty object."""
     if call.kind == "extract":
         return Reply(json.dumps(extract_sentences(call.response or "")))
     if call.kind == "verify":
         return Reply(json.dumps(verify_by_substring(call.source or "", call.claim or "")))
+    if call.kind == "verify_claims":
+        return Reply(json.dumps(verify_claims_by_substring(call)))
     return Reply("{}")
 
 

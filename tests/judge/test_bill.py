@@ -58,8 +58,9 @@ def test_dry_run_makes_no_call_and_writes_nothing(server, tmp_path):
     db = _database(tmp_path, 3)
     before = _state(db)
     result = run(
-        "--db", db, "--all", "--dry-run", "--model", "openai/gpt-4o-mini", "--api-base", server.url
-    )
+        "--db", db, "--all", "--dry-run", "--verify", "per-claim",
+        "--model", "openai/gpt-4o-mini", "--api-base", server.url,
+    )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert server.requests == 0
     assert _state(db) == before  # not even the scan's flags
@@ -74,11 +75,16 @@ def test_dry_run_makes_no_call_and_writes_nothing(server, tmp_path):
     assert "Provenance cross-checks: at most 1 more calls" in out
 
     # The run itself makes those calls, and the one cross-check (a claim not stated).
-    real = run("--db", db, "--all", "--model", MODEL, "--api-base", server.url)
+    real = run(
+        "--db", db, "--all", "--verify", "per-claim", "--model", MODEL, "--api-base", server.url
+    )
     assert real.exit_code == 0, real.output
     kinds = [c.kind for c in server.calls]
     assert (kinds.count("extract"), kinds.count("verify")) == (3, 2 + 1)
-    again = run("--db", db, "--all", "--dry-run", "--model", MODEL, "--api-base", server.url)
+    again = run(
+        "--db", db, "--all", "--dry-run", "--verify", "per-claim",
+        "--model", MODEL, "--api-base", server.url,
+    )  # fmt: skip
     assert "Answers: 0;" in again.output
 
 

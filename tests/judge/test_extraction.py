@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.judge.heuristic.extract import extract_claims
-from groundtui.judge.llm.prompts import PROMPT_VERSION
+from groundtui.judge.llm.prompts import PER_CLAIM_VERSION as PROMPT_VERSION
 from groundtui.judge.pipeline import judge_answers, select_answers
 from tests.judge.fake_openai import Reply, default_responder
 from tests.judge.helpers import MODEL, answer, imported_db, judgements

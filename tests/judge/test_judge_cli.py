@@ -48,14 +48,15 @@ def test_judge_with_a_model_and_api_base(server, db):
     out = result.stdout
     assert f"Judged 1 of 1 answers with {MODEL} (prompt {PROMPT_VERSION})" in out
     assert "Verdicts: 1 stated, 0 contradicted, 1 absent, 0 partial." in out
-    assert "Calls: 3 made, 0 cached" in out and "Failures: 0." in out
+    # One extraction, one verification of both claims together (the default, batched).
+    assert "Calls: 2 made, 0 cached" in out and "Failures: 0." in out
     with Store(db) as store:
         assert store.scalar("select count(*) from judgements where judge = ?", [MODEL]) == 2
 
     again = run("--db", db, "--model", MODEL, "--api-base", server.url)
     assert again.exit_code == 0
     assert "Nothing to judge" in again.stdout and "--all" in again.stdout
-    assert server.requests == 3
+    assert server.requests == 2
 
 
 def test_model_and_api_base_from_the_environment_and_all(server, db):

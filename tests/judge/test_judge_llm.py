@@ -7,7 +7,7 @@ import json
 import pytest
 
 from groundtui.judge.llm import LLMJudge, load_litellm
-from groundtui.judge.llm.prompts import PROMPT_VERSION
+from groundtui.judge.llm.prompts import PER_CLAIM_VERSION as PROMPT_VERSION
 from groundtui.judge.pipeline import judge_answers
 from tests.judge.fake_openai import Call, FakeOpenAI, Reply, default_responder
 from tests.judge.helpers import MODEL, RETURNS, answer, judgements

@@ -103,3 +103,25 @@ def how_to_read(tag: str, *names: str) -> str:
         f"Each block of data opens and closes with a line carrying the number {tag}, which "
         f"the data never contains: {parts}."
     )
+
+
+def numbered_block(name: str, n: int, text: str, tag: str, cites: str | None = None) -> str:
+    """Block ``name n`` holding ``text`` verbatim, as :func:`block`; ``cites``, when given, is
+    a line ``CITES: ...`` between the opening line and the line ``NAME n:``."""
+    label = f"{name} {n}"
+    head = f"{opening(label, tag)}\n" + (f"CITES: {cites}\n" if cites is not None else "")
+    return f"{head}{label}:\n{text}\n{closing(label, tag)}\n"
+
+
+def how_to_read_numbered(tag: str, *names: str) -> str:
+    """The sentence telling the model where each numbered block (``SOURCE 3``) begins and
+    ends: said once for all blocks of a kind."""
+    parts = "; ".join(
+        f'{name.lower()} n is the text after the line "{name} n:" that follows the line '
+        f'"{opening(name + " n", tag)}", up to the line "{closing(name + " n", tag)}"'
+        for name in names
+    )
+    return (
+        f"Each block of data opens and closes with a line carrying the number {tag}, which "
+        f"the data never contains, n standing for the block's number: {parts}."
+    )

@@ -33,10 +33,16 @@ from groundtui.judge.failures import classify, retry_after
 from groundtui.judge.llm import fences
 from groundtui.judge.llm.cache import CachedCompletion, CompletionCache, cache_key
 from groundtui.judge.llm.prompts import (
+    CLAIMS_PER_CALL,
+    PER_CLAIM_VERSION,
     PROMPT_VERSION,
+    ClaimsReply,
+    ClaimsReplyFormat,
     ExtractionReply,
     ReplyError,
     VerificationReply,
+    claim_verdicts,
+    claims_messages,
     extraction_messages,
     parse_reply,
     repair_messages,
@@ -68,12 +74,14 @@ class LLMJudge:
         retries: litellm's ``num_retries`` for 429, 5xx, timeouts and connection errors.
         rate_limit_waits: extra attempts after litellm gave up on a 429 with Retry-After.
         cache: where valid replies are kept, so a re-run makes no call; None for none.
+        per_claim: verify one claim per call (``--verify per-claim``) instead of the
+            claims of an answer together (:meth:`verify_claims`).
+        need_key: refuse a provider whose key is unset; False for a dry run, which calls
+            nothing.
 
     Raises:
         JudgeUnavailable: the model string names no provider, or the provider's key is unset.
     """
-
-    prompt_version = PROMPT_VERSION
 
     def __init__(
         self,
@@ -86,8 +94,14 @@ class LLMJudge:
         retries: int = 3,
         rate_limit_waits: int = 1,
         cache: CompletionCache | None = None,
+        per_claim: bool = False,
+        need_key: bool = True,
     ) -> None:
         self.name = model
+        self.per_claim = per_claim
+        self.prompt_version = PER_CLAIM_VERSION if per_claim else PROMPT_VERSION
+        """Recorded with every judgement and part of every cache key: the two modes' replies
+        are told apart."""
         self.model = model
         self.api_base = api_base
         self.api_key = api_key
@@ -100,7 +114,7 @@ class LLMJudge:
         self._slots_of: tuple[asyncio.AbstractEventLoop, PrioritySlots] | None = None
         self._reached = False
         self._pending: dict[str, asyncio.Lock] = {}
-        check_config(self._litellm, model, api_base, api_key)
+        check_config(self._litellm, model, api_base, api_key if need_key else "")
         self.structured = supports(self._litellm, "supports_response_schema", model)
         """Whether replies are asked for with their JSON schema (``response_format``), as
         litellm says the model supports; else as any JSON object."""
@@ -142,16 +156,89 @@ class LLMJudge:
             reply.verdict, reply.evidence, reply.invention_kind, reply.rationale, usage
         )
 
+    async def verify_claims(
+        self, sources: list[str], claims: list[tuple[str, tuple[int, ...]]]
+    ) -> tuple[list[Verification | JudgeError], Usage]:
+        """Verify several claims of one answer, each against the ``sources`` it cites
+        (numbers from 1), at most ``CLAIMS_PER_CALL`` per call (docs/judge.md "With a model":
+        verification). A claim missing or invalid in a reply is asked again alone.
+
+        Returns:
+            for each claim, in order, its verification (``also_stated_by`` the other
+            sources stating it) or the error that cost it; and what all the calls cost,
+            counted in none of the verifications' or errors' own usage.
+        """
+        usage = Usage()
+        results: list[Verification | JudgeError | None] = [None] * len(claims)
+        batches = [
+            list(range(i, min(i + CLAIMS_PER_CALL, len(claims))))
+            for i in range(0, len(claims), CLAIMS_PER_CALL)
+        ]
+        await asyncio.gather(
+            *(self._verify_batch(sources, claims, b, results, usage) for b in batches)
+        )
+        alone = [i for i, r in enumerate(results) if r is None]
+        await asyncio.gather(
+            *(self._verify_batch(sources, claims, [i], results, usage) for i in alone)
+        )
+        return [
+            r if r is not None else JudgeError("no valid verdict for this claim") for r in results
+        ], usage
+
+    async def _verify_batch(
+        self,
+        sources: list[str],
+        claims: list[tuple[str, tuple[int, ...]]],
+        batch: list[int],
+        results: list[Verification | JudgeError | None],
+        usage: Usage,
+    ) -> None:
+        """Ask about the claims ``batch`` (indices into ``claims``), filling ``results``; a
+        claim left None is to be asked again (or, asked alone, gets the error)."""
+        asked = [claims[i] for i in batch]
+        try:
+            reply, spent = await self._ask(
+                claims_messages(sources, asked),
+                claims_messages(sources, asked, fences.KEYED),
+                ClaimsReply,
+                call_priority.get(),
+                ClaimsReplyFormat,
+            )
+        except JudgeError as exc:
+            usage.add(exc.usage)
+            if len(batch) == 1:
+                results[batch[0]] = exc
+            return
+        usage.add(spent)
+        found = claim_verdicts(reply, len(batch))
+        for n, i in enumerate(batch, 1):
+            if (entry := found.get(n)) is not None:
+                also = tuple(k for k in entry.also_stated_by if 1 <= k <= len(sources))
+                results[i] = Verification(
+                    entry.verdict,
+                    entry.evidence,
+                    entry.invention_kind,
+                    entry.rationale,
+                    also_stated_by=also,
+                )
+            elif len(batch) == 1:
+                results[i] = JudgeError("the reply gave no valid verdict for the claim")
+
     # -- calls -----------------------------------------------------------------------
 
     async def _ask(
-        self, messages: list[dict], keyed: list[dict], schema: type[_Reply], priority: int
+        self,
+        messages: list[dict],
+        keyed: list[dict],
+        schema: type[_Reply],
+        priority: int,
+        reply_format: type[BaseModel] | None = None,
     ) -> tuple[_Reply, Usage]:
         """A valid reply of ``schema`` to ``messages``: from the cache, under the key of
         ``keyed`` (the same prompt fenced with the cache's tags), else a call and at most
-        one repair."""
+        one repair. ``reply_format``: the schema asked for, when not ``schema`` itself."""
         if self.cache is None:
-            return await self._ask_model(messages, schema, None, priority)
+            return await self._ask_model(messages, schema, None, priority, reply_format)
         key = cache_key(self.model, self.prompt_version, keyed, self.api_base)
         # One call per distinct prompt: a second claim with the same text and source (in
         # another answer, say) waits for the first and then reads its reply from the cache.
@@ -163,21 +250,27 @@ class LLMJudge:
                         return parse_reply(hit.content, schema), Usage(cached=1)
                     except ReplyError:
                         pass  # stored under an older schema: ask again
-                return await self._ask_model(messages, schema, key, priority)
+                return await self._ask_model(messages, schema, key, priority, reply_format)
         finally:
             if self._pending.get(key) is lock and not lock.locked():
                 del self._pending[key]
 
     async def _ask_model(
-        self, messages: list[dict], schema: type[_Reply], key: str | None, priority: int
+        self,
+        messages: list[dict],
+        schema: type[_Reply],
+        key: str | None,
+        priority: int,
+        reply_format: type[BaseModel] | None = None,
     ) -> tuple[_Reply, Usage]:
         usage = Usage()
-        content = await self._call(messages, usage, priority, schema)
+        asked = reply_format or schema
+        content = await self._call(messages, usage, priority, asked)
         try:
             reply = parse_reply(content, schema)
         except ReplyError as first:
             repair = repair_messages(messages, content or "", str(first))
-            content = await self._call(repair, usage, priority, schema)
+            content = await self._call(repair, usage, priority, asked)
             try:
                 reply = parse_reply(content, schema)
             except ReplyError as second:
