@@ -245,12 +245,11 @@ class Pipeline:
         if not asked:
             return results
         sources = [by_key[k].text for k in keys]
-        try:
-            verifications, usage = await self.judge.verify_claims(  # type: ignore[attr-defined]
-                sources, [(c["text"], cites) for c, cites in asked]
-            )
-        except JudgeUnavailable:
-            raise
+        # A claim the reply lacks, or gives wrong, comes back as its JudgeError: it costs that
+        # claim only. JudgeUnavailable (no key, no provider) stops the run, as per claim.
+        verifications, usage = await self.judge.verify_claims(  # type: ignore[attr-defined]
+            sources, [(c["text"], cites) for c, cites in asked]
+        )
         for (claim, cites), verification in zip(asked, verifications, strict=True):
             seconds = time.perf_counter() - started
             if isinstance(verification, JudgeError):  # its cost is in ``usage`` already
