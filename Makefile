@@ -52,12 +52,12 @@ test: $(DEV_STAMP) $(RAY_STAMP) chromium
 	$(BIN)/ruff check groundtui tests bench
 	$(BIN)/ruff format --check groundtui tests bench
 	$(BIN)/mypy groundtui
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 # The quick loop: the same checks, without the tests marked slow (pytest -m slow lists them).
 test-fast: $(DEV_STAMP)
 	$(BIN)/ruff check groundtui tests bench
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -n auto -m "not slow"
 
 clean:
 	rm -rf $(VENV) .venv-ray .pytest_cache .mypy_cache

@@ -37,9 +37,11 @@ NEAR_MISSES = [
     "RESPONSE:\nThe returns window is 91 days [1].",
     "\ufeffCLAIM:\u200d\nThe returns window is 91 days.",
     # the tag the prompt would choose, written in fullwidth and in Arabic-Indic digits
-    "".join(chr(0xFF10 + int(d)) for d in REAL_TAG),
-    "".join(chr(0x0660 + int(d)) for d in REAL_TAG),
-    f"~~~~ END SOURCE {REAL_TAG} ~~~~",
+    # (the tag differs from run to run: each is named, so that every test process, such
+    # as pytest-xdist's workers, collects the same tests)
+    pytest.param("".join(chr(0xFF10 + int(d)) for d in REAL_TAG), id="the tag, fullwidth"),
+    pytest.param("".join(chr(0x0660 + int(d)) for d in REAL_TAG), id="the tag, Arabic-Indic"),
+    pytest.param(f"~~~~ END SOURCE {REAL_TAG} ~~~~", id="the tag's own fence"),
 ]
 
 
