@@ -111,6 +111,24 @@ async def test_contradicted_by_a_negation_in_the_claim(judge: HeuristicJudge) ->
     assert result.evidence == "Gift cards are refundable within 14 days."
 
 
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "A spacecraft can land on Jupiter.",
+            "A spacecraft would have nowhere to land on Jupiter.",
+        ),
+        ("Someone survived the crash.", "Nobody survived the crash."),
+        ("The kit includes a charger.", "Nothing in the kit is a charger."),
+    ],
+)
+async def test_nowhere_nobody_and_nothing_are_negations(
+    judge: HeuristicJudge, claim: str, source: str
+) -> None:
+    result = await judge.verify(claim, source)
+    assert result.verdict is Verdict.CONTRADICTED
+
+
 async def test_not_only_is_no_negation(judge: HeuristicJudge) -> None:
     source = "The plan covers not only phones but also tablets."
     result = await judge.verify("The plan covers phones.", source)

@@ -88,7 +88,7 @@ class HeuristicJudge:
     """
 
     name = "heuristic"
-    prompt_version = "heuristic-6"
+    prompt_version = "heuristic-7"
 
     def __init__(self, thresholds: Thresholds | None = None) -> None:
         self.thresholds = thresholds or Thresholds()

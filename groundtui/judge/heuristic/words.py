@@ -30,7 +30,7 @@ STOP_WORDS = frozenset((
 ))
 """Words that carry no content of a claim; negations are kept apart, in ``NEGATIONS``."""
 NEGATIONS = frozenset((
-    "not", "no", "never", "cannot", "none", "neither", "nor", "without", "can't", "won't",
+    "not", "no", "never", "cannot", "none", "nowhere", "nothing", "nobody", "neither", "nor", "without", "can't", "won't",
     "don't", "doesn't", "isn't", "aren't", "wasn't", "weren't", "didn't", "hasn't",
     "haven't", "hadn't", "shouldn't", "couldn't", "wouldn't",
 ))
