@@ -97,7 +97,7 @@ def overlap(store: Store) -> dict[str, Any]:
     share = store.setting("overlap")
     in_overlap = store.scalar("select count(*) from answers where overlap_point < ?", [share])
     double, disagree = store.db.execute(
-        "select count(*), coalesce(sum(a != b), 0) from agg_claim_rr"
+        "select coalesce(sum(n), 0), coalesce(sum(n * (a != b)), 0) from agg_rr"
     ).fetchone()
     adjudicated = store.scalar(
         "select count(*) from claim_labels where adjudicated_verdict is not null"

@@ -82,10 +82,12 @@ create table if not exists agg_reviewers (
   reviewer text primary key, answers integer not null, done integer not null,
   holding integer not null, holding_reviewed integer not null
 ) without rowid;
-create index if not exists agg_state_control on agg_answer_state (control_point)
-  where control_point is not null;
-create index if not exists agg_state_overlap on agg_answer_state (overlap_point, holders)
-  where overlap_point is not null;
+create index if not exists agg_state_control on agg_answer_state
+  (control_point, scanned, flagged, rows, judged, extracted, unstated);
+create index if not exists agg_state_held on agg_answer_state
+  (holders, overlap_point, rows, reviewed, marked);
+create index if not exists agg_state_double on agg_answer_state (overlap_point)
+  where claims > 0 and doubled >= claims;
 create index if not exists answer_marks_reverts on answer_marks (reverts)
   where reverts is not null;
 create index if not exists leases_alive on leases (alive_until)
