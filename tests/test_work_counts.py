@@ -10,6 +10,7 @@ they replace.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import random
 from datetime import UTC, datetime, timedelta
@@ -18,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from groundtui.importing.files import import_files
+from groundtui.judge.heuristic import HeuristicJudge
+from groundtui.judge.pipeline import judge_answers
 from groundtui.report.coverage import coverage, coverage_scan
 from groundtui.report.team import reviewers, reviewers_scan
 from groundtui.review.queue import (
@@ -33,7 +36,7 @@ from groundtui.store.claim_edits import CorrectionError
 from groundtui.store.counts import bulk_load
 from groundtui.store.rows import now_iso
 from groundtui.store.work import read_work
-from tests.helpers.builders import make_answer, write_jsonl
+from tests.helpers.builders import imported_db, make_answer, write_jsonl
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 NAMES = ["dana", "lee", "kim"]
@@ -182,6 +185,24 @@ def _correct(
         return [edit_id]
     except CorrectionError:  # a retired claim, a claim too short to split
         return []
+
+
+def test_a_judge_run_keeps_the_counts_exact(tmp_path: Path) -> None:
+    """The offline judge extracts claims and judges them, a reviewer labels, the judge runs
+    again over everything; an answer the judge finds no claim in counts as judged."""
+    records = [make_answer(f"J-{i}") for i in range(4)]
+    records.append(make_answer("J-none", response="Thanks for asking."))
+    path = imported_db(tmp_path, "judged", records)
+    with Store(path) as store:
+        store.set_setting("control_share", "1")
+        asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True))
+        assert coverage(store).judged == 5
+        assert_counts_exact(store)
+        for (claim,) in store.db.execute("select id from claims limit 3").fetchall():
+            store.add_review(claim, "dana", "absent")
+        asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True))
+        assert reviewers(store)["dana"]["judge_agreement"]["n"] == 3
+        assert_counts_exact(store)
 
 
 def test_deleting_answers_takes_their_work_away(generated: Path) -> None:
