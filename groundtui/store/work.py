@@ -162,27 +162,6 @@ def fill(conn: sqlite3.Connection) -> None:
     report's counts, ``agg_claim_rr`` among them, already filled)."""
     for table in WORK_TABLES:
         conn.execute(f"delete from {table}")
-    conn.execute(
-        "update agg_answer_state set rows = 0, judged = 0, reviewed = 0, decided = 0,"
-        " unstated = 0, doubled = 0, holders = 0,"
-        " control_point = control_point(answer_id),"
-        " overlap_point = (select a.overlap_point from answers a where a.id = answer_id),"
-        " marked = exists (select 1 from answer_marks m where m.answer_id ="
-        f" agg_answer_state.answer_id and {live_mark('m')}),"
-        " extracted = exists (select 1 from extractions e where e.answer_id ="
-        " agg_answer_state.answer_id and e.error is null)"
-    )
-    conn.execute(
-        f"with w as ({LABEL_WORK}) update agg_answer_state set rows = w.rows,"
-        " judged = w.judged, reviewed = w.reviewed, decided = w.decided,"
-        " unstated = w.unstated from w where w.answer_id = agg_answer_state.answer_id"
-    )
-    conn.execute(
-        "with d as (select c.answer_id, count(*) as n from agg_claim_rr r"
-        " join claims c on c.id = r.claim_id group by c.answer_id)"
-        " update agg_answer_state set doubled = d.n from d"
-        " where d.answer_id = agg_answer_state.answer_id"
-    )
     conn.execute(f"insert into agg_reviewer_claims {REVIEWER_CLAIMS}")
     conn.execute(
         "insert into agg_reviewer_verdicts select reviewer, jv, verdict, count(*)"
@@ -198,10 +177,28 @@ def fill(conn: sqlite3.Connection) -> None:
         f"  where {live_mark('m')} group by 1, 2)"
         " group by 1, 2"
     )
+    # One pass over the answers' rows: each pass rewrites their index entries too.
     conn.execute(
-        "with h as (select answer_id, count(*) as n from agg_reviewer_answers group by 1)"
-        " update agg_answer_state set holders = h.n from h"
-        " where h.answer_id = agg_answer_state.answer_id"
+        f"""with w as ({LABEL_WORK}),
+        d as (select c.answer_id, count(*) as n from agg_claim_rr r
+              join claims c on c.id = r.claim_id group by c.answer_id),
+        h as (select answer_id, count(*) as n from agg_reviewer_answers group by 1),
+        m as (select distinct m.answer_id from answer_marks m where {live_mark("m")}),
+        e as (select distinct answer_id from extractions where error is null),
+        x as (select a.id, a.overlap_point, control_point(a.id) as cp,
+                     coalesce(w.rows, 0) as rows, coalesce(w.judged, 0) as judged,
+                     coalesce(w.reviewed, 0) as reviewed, coalesce(w.decided, 0) as decided,
+                     coalesce(w.unstated, 0) as unstated, coalesce(d.n, 0) as doubled,
+                     coalesce(h.n, 0) as holders, m.answer_id is not null as marked,
+                     e.answer_id is not null as extracted
+              from answers a left join w on w.answer_id = a.id
+              left join d on d.answer_id = a.id left join h on h.answer_id = a.id
+              left join m on m.answer_id = a.id left join e on e.answer_id = a.id)
+        update agg_answer_state set rows = x.rows, judged = x.judged,
+          reviewed = x.reviewed, decided = x.decided, unstated = x.unstated,
+          doubled = x.doubled, marked = x.marked, extracted = x.extracted,
+          holders = x.holders, control_point = x.cp, overlap_point = x.overlap_point
+        from x where x.id = agg_answer_state.answer_id"""
     )
     conn.execute(_flags("1"))
     conn.execute(
