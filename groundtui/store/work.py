@@ -405,8 +405,12 @@ def triggers() -> dict[str, tuple[str, str]]:
         ),
         "agg_work_labels_update": (
             f"after update on claim_labels when {label_changed}",
-            f"""{_label_work("old", "-")}{_label_work("new", "+")}
-          {_judge_moved("new.claim_id", "new.judge_verdict")}""",
+            _label_work("old", "-") + _label_work("new", "+"),
+        ),
+        "agg_work_labels_judged": (
+            "after update of judge_verdict on claim_labels"
+            " when old.judge_verdict is not new.judge_verdict",
+            _judge_moved("new.claim_id", "new.judge_verdict"),
         ),
         "agg_work_labels_delete": ("after delete on claim_labels", _label_work("old", "-")),
         "agg_work_reviews_insert": ("after insert on reviews", _reviewers_refresh("new.claim_id")),
