@@ -10,7 +10,7 @@ Each of those numbers used to scan every answer; now it reads a few rows of thes
   ``agg_claim_rr``); whether a live correctness mark stands (``marked``) and a judge
   extracted it without error (``extracted``); how many reviewers hold it by a label or a
   mark (``holders``); its ``control_point`` and ``overlap_point``;
-- ``agg_work``: answers by the flags the counts read (``WORK_KEY``), a cube as
+- ``agg_work``: answers by the flags the counts read (``work_key``), a cube as
   ``agg_answers``;
 - ``agg_reviewer_claims``: each reviewer's live label on each claim (the reviewer's
   latest row of the claim, a label and not a withdrawal), with the claim's answer, its
