@@ -13,13 +13,16 @@ temporary folder); each run works on a fresh copy. One review UI runs headless
 terminal, labels every claim of one answer nobody has reviewed, ``--labels`` times, 10 s
 apart. Printed per database: the seconds from the teammate's commit to the queue's team line
 (``team N``) counting that answer, and to the report pane's team numbers counting the label
-(median and max), and how long each of the two counts takes.
+(median and max), and how long each of the two counts takes; then the CPU time of each
+whole-database count the screen reads, from the counts the database keeps (best of 3), and
+of the scan it replaces (once), as a filtered queue and ``report --judge`` still run it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import shutil
 import statistics
 import sys
@@ -33,7 +36,18 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from generate import generate  # noqa: E402
 
+from groundtui.report.coverage import coverage, coverage_scan  # noqa: E402
+from groundtui.report.team import reviewers, reviewers_scan  # noqa: E402
+from groundtui.review.queue import (  # noqa: E402
+    QueueFilter,
+    Team,
+    progress,
+    progress_scan,
+    team_progress,
+    team_progress_scan,
+)
 from groundtui.store import Store  # noqa: E402
+from groundtui.store.rows import now_iso  # noqa: E402
 from groundtui.tui.app import make_app  # noqa: E402
 from groundtui.tui.widgets.queue import QueuePane  # noqa: E402
 from groundtui.tui.widgets.report import ReportPane  # noqa: E402
@@ -113,6 +127,39 @@ async def measure(db: Path, labels: int) -> None:
     )
 
 
+def cpu(count, runs: int) -> float:
+    """The least CPU seconds of ``runs`` calls of ``count``."""
+    best = math.inf
+    for _ in range(runs):
+        began = time.thread_time()
+        count()
+        best = min(best, time.thread_time() - began)
+    return best
+
+
+def per_count(db: Path) -> None:
+    """Print each whole-database count's CPU time: kept, and by the scan it replaces."""
+    with Store(db) as store:
+        team = Team("bench", now_iso(), float(store.setting("overlap")))
+        counts = {
+            "progress": (
+                lambda: progress(store, QueueFilter(), None, team),
+                lambda: progress_scan(store, QueueFilter(), None, team),
+            ),
+            "team_progress": (
+                lambda: team_progress(store, team.reviewer, team.share),
+                lambda: team_progress_scan(store, team.reviewer, team.share),
+            ),
+            "coverage": (lambda: coverage(store), lambda: coverage_scan(store)),
+            "reviewers": (lambda: reviewers(store), lambda: reviewers_scan(store)),
+        }
+        figures = [
+            f"{name} {cpu(kept, 3) * 1000:.2f} ms (scan {cpu(scan, 1):.2f} s)"
+            for name, (kept, scan) in counts.items()
+        ]
+    print("  counts, kept (the scan they replace): " + ", ".join(figures))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--answers", type=int, nargs="*", default=[1_000, 100_000])
@@ -137,6 +184,7 @@ def main() -> None:
                 n = store.scalar("select count(*) from answers")
             print(f"{n:,} answers ({source.name}), a label every 10 s, the UI looking every 1 s:")
             asyncio.run(measure(copy, args.labels))
+            per_count(copy)
 
 
 if __name__ == "__main__":

@@ -634,7 +634,9 @@ def test_migration_fills_the_counts_of_an_existing_database(tmp_path: Path) -> N
             " and type in ('table', 'trigger')"
         ).fetchall():
             store.db.execute(f"drop {kind} if exists {name}")
-        store.db.execute("delete from _migrations where name = 'm002_report_aggregates'")
+        store.db.execute(
+            "delete from _migrations where name in ('m002_report_aggregates', 'm012_work_counts')"
+        )
         store.db.conn.commit()
     with Store(path) as store:
         assert report.compute(store) == approx(EXPECTED)

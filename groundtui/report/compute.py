@@ -106,9 +106,10 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
             judgement, whoever made it.
         with_team: also ``coverage``, ``control``, the team keys (``reviewers``,
             ``overlap``) and the calibration keys of ``agreement`` (``ci``, ``confusion``,
-            ``by_kind``, ``by_origin``), which read every claim and review or resample
-            (a few hundred milliseconds at 100,000 reviews): the review UI reads them
-            every few seconds or on its calibration screen, never after every key.
+            ``by_kind``, ``by_origin``). The first four read kept counts
+            (``groundtui.store.work``; with ``judge``, every claim and review); the
+            calibration keys resample (a few hundred milliseconds at 100,000 reviews): the
+            review UI reads them on its calibration screen, never after every key.
     """
     cubes = cubes_of(store, judge)
     report = summarise(cubes, dismissed(store))
@@ -127,7 +128,7 @@ def dismissed(store: Store) -> int:
 
 
 class TeamNumbers(dict):
-    """The report's keys read every few seconds, not on each key press; ``coverage`` keeps
+    """The report's keys the review UI reads in a worker of their own; ``coverage`` keeps
     the counts behind the ``coverage`` key's sentence (``coverage_line``)."""
 
     def __init__(self, numbers: dict[str, Any], covered: Coverage) -> None:

@@ -4,8 +4,8 @@ docs/report.md names the keys: ``reviewers`` {NAME: {claims, answers, judge_agre
 and ``overlap`` {share, answers, double_reviewed_claims, disagreements, adjudicated}.
 A reviewer's ``claims`` are those whose latest row of theirs is a label (not a
 retraction), ``answers`` the answers holding one; ``judge_agreement`` pairs that label with
-the judge verdict. These read the reviews themselves, not maintained counts: a team's
-labels number in the thousands, not the millions a judge makes.
+the judge verdict. They are read from counts the database keeps (``groundtui.store.work``),
+so the review UI shows them fresh after anyone's label.
 """
 
 from __future__ import annotations
@@ -28,11 +28,39 @@ _LATEST_OWN = """
 def reviewers(store: Store, judge: str | None = None) -> dict[str, dict[str, Any]]:
     """``{reviewer: {"claims", "answers", "judge_agreement"}}``, reviewers by name.
 
+    Against each claim's latest judgement it reads the work counts the database keeps
+    (``groundtui.store.work``): a few rows a reviewer. Against one judge's verdicts it reads
+    the reviews themselves (``reviewers_scan``).
+
     Args:
         store: an open store.
         judge: whose verdicts ``judge_agreement`` compares with; ``None`` for each claim's
             latest judgement, as the rest of the report.
     """
+    if judge is not None:
+        return reviewers_scan(store, judge)
+    claims: dict[str, int] = {}
+    matrices: dict[str, dict[str, dict[str, int]]] = {}
+    for name, jv, verdict, n in store.db.execute(
+        "select reviewer, jv, verdict, n from agg_reviewer_verdicts where n != 0"
+    ):
+        claims[name] = claims.get(name, 0) + n
+        if jv:
+            matrices.setdefault(name, {}).setdefault(jv, {})[verdict] = n
+    answers = dict(store.db.execute("select reviewer, answers from agg_reviewers").fetchall())
+    return {
+        name: {
+            "claims": claims[name],
+            "answers": answers.get(name, 0),
+            "judge_agreement": agreement_of_matrix(matrices.get(name, {})),
+        }
+        for name in sorted((k for k, v in claims.items() if v), key=str.casefold)
+    }
+
+
+def reviewers_scan(store: Store, judge: str | None = None) -> dict[str, dict[str, Any]]:
+    """``reviewers`` by a scan of every review: one judge's, and the recount the tests hold
+    the kept counts to."""
     judge_verdict = (
         "l.judge_verdict"
         if judge is None
@@ -69,7 +97,7 @@ def overlap(store: Store) -> dict[str, Any]:
     share = store.setting("overlap")
     in_overlap = store.scalar("select count(*) from answers where overlap_point < ?", [share])
     double, disagree = store.db.execute(
-        "select count(*), coalesce(sum(a != b), 0) from agg_claim_rr"
+        "select coalesce(sum(n), 0), coalesce(sum(n * (a != b)), 0) from agg_rr"
     ).fetchone()
     adjudicated = store.scalar(
         "select count(*) from claim_labels where adjudicated_verdict is not null"

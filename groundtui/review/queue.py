@@ -20,11 +20,12 @@ reviewer's label (docs/team-review.md).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from groundtui.store import Store
-from groundtui.store.rules import in_control, live_mark
+from groundtui.store.rules import in_control, live_mark, live_review, queue_reviewed
 from groundtui.store.team import open_to
 
 PAGE = 100
@@ -393,7 +394,93 @@ def summary(store: Store, answer_id: str, team: Team | None = None) -> QueueRow:
 def progress(
     store: Store, filt: QueueFilter, blind: str | None = None, team: Team | None = None
 ) -> tuple[int, int]:
-    """``(reviewed, total)`` answers of the (filtered) queue: a full scan, for a worker."""
+    """``(reviewed, total)`` answers of the (filtered) queue.
+
+    Unfiltered, it reads the work counts the database keeps (``groundtui.store.work``): a
+    few rows whatever the size. A filter (or a lead's queue of disputes) scans every
+    answer (``progress_scan``): the UI counts it in a worker, spaced by its cost.
+    """
+    if filt.active or (team is not None and team.adjudicate):
+        return progress_scan(store, filt, blind, team)
+    if team is None:
+        row = store.db.execute(
+            "select coalesce(sum(n), 0), coalesce(sum(n * reviewed), 0) from agg_work"
+        ).fetchone()
+        return row[1], row[0]
+    return _open_progress(store, team)
+
+
+def _open_progress(store: Store, team: Team) -> tuple[int, int]:
+    """``progress`` of the answers open to ``team``'s reviewer (``open_to``), from counts.
+
+    An answer is open to them when they hold it, or its holders are fewer than it needs
+    (one; two in the overlap). Held by labels and marks alone (``holders``), the open
+    answers are those nobody holds, those the reviewer holds, and those in the overlap
+    one other reviewer holds; the few answers with a live lease are then counted again
+    by the rule itself.
+    """
+    params = {"me": team.reviewer, "now": team.now, "share": team.share}
+    names = [
+        r[0]
+        for r in store.db.execute(
+            "select reviewer from agg_reviewers where casefold(reviewer) = casefold(:me)", params
+        )
+    ]
+    mine = (
+        "exists (select 1 from agg_reviewer_answers x where x.answer_id = s.answer_id"
+        " and x.reviewer in (select value from json_each(:names)))"
+    )
+    params["names"] = json.dumps(names)
+    total = reviewed = 0
+    for n, done in store.db.execute(
+        "select coalesce(sum(n), 0), coalesce(sum(n * reviewed), 0) from agg_work where held = 0"
+    ):
+        total, reviewed = total + n, reviewed + done
+    for n, done in store.db.execute(
+        "select coalesce(sum(holding), 0), coalesce(sum(holding_reviewed), 0) from agg_reviewers"
+        " where reviewer in (select value from json_each(:names))",
+        params,
+    ):
+        total, reviewed = total + n, reviewed + done
+    if team.share > 0:
+        n, done = store.db.execute(
+            f"select count(*), coalesce(sum({queue_reviewed('s')}), 0) from agg_answer_state s"
+            f" where s.overlap_point < :share and s.holders = 1 and not {mine}",
+            params,
+        ).fetchone()
+        total, reviewed = total + n, reviewed + done
+    # Answers with a live lease: counted above by labels and marks, now by the rule.
+    sql, rule_params = open_to(team.reviewer, team.now, team.share)
+    by_counts = (
+        f"({mine} or s.holders < (case when coalesce(s.overlap_point, 1) < :share"
+        " then 2 else 1 end))"
+    )
+    leased = store.db.execute(
+        f"select a.id, {by_counts}, {queue_reviewed('s')} from answers a"
+        " join agg_answer_state s on s.answer_id = a.id where a.id in (select l.answer_id"
+        " from leases l where l.alive_until > :now and l.expires_at > :now)",
+        params,
+    ).fetchall()
+    if leased:
+        open_now = {
+            r[0]
+            for r in store.db.execute(
+                f"select a.id from answers a where a.id in"
+                f" ({','.join('?' * len(leased))}) and {sql}",
+                [*(r[0] for r in leased), *rule_params],
+            )
+        }
+        for answer_id, counted, done in leased:
+            change = (answer_id in open_now) - bool(counted)
+            total, reviewed = total + change, reviewed + change * bool(done)
+    return reviewed, total
+
+
+def progress_scan(
+    store: Store, filt: QueueFilter, blind: str | None = None, team: Team | None = None
+) -> tuple[int, int]:
+    """``progress`` by a scan of every answer: a filtered queue's, and the recount the
+    tests hold the kept counts to."""
     extra, params = _conditions(filt, blind, team)
     row = store.db.execute(
         f"select count(*), coalesce(sum({REVIEWED}), 0) from answers a"
@@ -446,11 +533,27 @@ def team_line(store: Store, team: Team) -> str:
 
 def team_progress(store: Store, reviewer: str, share: float) -> TeamProgress:
     """Answers this reviewer labelled every claim of, answers every claim of which has a
-    reviewer's label, and overlap answers every claim of which two reviewers labelled."""
+    reviewer's label, and overlap answers every claim of which two reviewers labelled:
+    read from the work counts the database keeps (``groundtui.store.work``)."""
+    mine = store.scalar("select done from agg_reviewers where reviewer = ?", [reviewer]) or 0
+    answers, team = store.db.execute(
+        "select coalesce(sum(n), 0), coalesce(sum(n * (listed and reviewed)), 0) from agg_work"
+    ).fetchone()
+    overlap = store.scalar("select count(*) from answers where overlap_point < ?", [share])
+    double = store.scalar(
+        "select count(*) from agg_answer_state where overlap_point < ? and claims > 0"
+        " and doubled >= claims",
+        [share],
+    )
+    return TeamProgress(mine, team, answers, double, overlap)
+
+
+def team_progress_scan(store: Store, reviewer: str, share: float) -> TeamProgress:
+    """``team_progress`` by a scan of the labels: the recount the tests hold it to."""
     mine = store.scalar(
-        "select count(*) from (select c.answer_id, count(distinct r.claim_id) as done"
+        "select count(*) from (select c.answer_id, count(*) as done"
         " from reviews r join claims c on c.id = r.claim_id"
-        " where r.reviewer = ? and r.verdict is not null and c.retired is null"
+        f" where r.reviewer = ? and {live_review('r')} and c.retired is null"
         " group by c.answer_id) m"
         " join agg_answer_state s on s.answer_id = m.answer_id where m.done >= s.claims",
         [reviewer],

@@ -32,6 +32,7 @@ import sqlite_utils
 from groundtui.store.recount import AGG_TABLES, fill
 from groundtui.store.transaction import immediate
 from groundtui.store.triggers import triggers
+from groundtui.store.work import add_work_tables, has_work_tables
 
 __all__ = [
     "AGG_TABLES",
@@ -40,6 +41,7 @@ __all__ = [
     "add_edit_columns",
     "bulk_load",
     "install",
+    "install_work",
     "reinstall_triggers",
 ]
 
@@ -137,8 +139,15 @@ def reinstall_triggers(db: sqlite_utils.Database) -> None:
     add_edit_columns(db)
     _drop_triggers(db)
     fill(db.conn)
-    for sql in triggers().values():
+    for sql in triggers(work=has_work_tables(db.conn)).values():
         db.execute(sql)
+
+
+def install_work(db: sqlite_utils.Database) -> None:
+    """Add the work counts (``groundtui.store.work``) to a database that has the report's,
+    fill them and every count, and put back every trigger; the caller holds the write lock."""
+    add_work_tables(db.conn)
+    reinstall_triggers(db)
 
 
 def install(db: sqlite_utils.Database) -> None:
@@ -150,7 +159,7 @@ def install(db: sqlite_utils.Database) -> None:
         if statement.strip():
             db.execute(statement)
     fill(db.conn)
-    for sql in triggers().values():
+    for sql in triggers(work=has_work_tables(db.conn)).values():
         db.execute(sql)
 
 

@@ -16,6 +16,7 @@ from groundtui.store.counts import (
     add_citation_columns,
     add_edit_columns,
     install,
+    install_work,
     reinstall_triggers,
 )
 from groundtui.store.rows import overlap_point
@@ -418,3 +419,11 @@ def m011_reviews_by_claim_and_reviewer(db: sqlite_utils.Database) -> None:
     reviewer's latest label on a claim in one step, so many reviews of one claim stay cheap."""
     db.table("reviews").create_index(["claim_id", "reviewer", "at", "id"])
     reinstall_triggers(db)
+
+
+@migration
+def m012_work_counts(db: sqlite_utils.Database) -> None:
+    """Who did what, kept by triggers (``groundtui.store.work``): the queue's progress, the
+    team's line, the report's coverage and each reviewer's numbers read a few rows, not
+    every answer, so the screen shows anyone's label within two seconds at any size."""
+    install_work(db)

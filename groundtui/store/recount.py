@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from groundtui.store import work
 from groundtui.store.rules import (
     JUDGE_LABEL,
     JUDGE_LABEL_KIND,
@@ -108,7 +109,10 @@ def fill(conn: sqlite3.Connection) -> None:
     try:
         conn.execute(f"create temp table _rep_labels as {LATEST_LABELS}")
         conn.execute("insert into agg_claims " + CLAIM_CUBE.format(labels="_rep_labels"))
-        conn.execute("insert into agg_answer_state " + STATE.format(labels="_rep_labels"))
+        conn.execute(
+            "insert into agg_answer_state (answer_id, claims, labelled, stated, absent,"
+            " correct, scanned, flagged) " + STATE.format(labels="_rep_labels")
+        )
         conn.execute(
             "insert into agg_answer_origins " + ANSWER_ORIGINS.format(labels="_rep_labels")
         )
@@ -121,3 +125,5 @@ def fill(conn: sqlite3.Connection) -> None:
     )
     conn.execute(f"insert into agg_claim_rr {RR_PAIRS}")
     conn.execute("insert into agg_rr select a, b, count(*) from agg_claim_rr group by a, b")
+    if work.has_work_tables(conn):
+        work.fill(conn)

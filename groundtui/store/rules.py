@@ -115,3 +115,30 @@ def live_review(r: str) -> str:
         f" where x.claim_id = {r}.claim_id and x.reviewer = {r}.reviewer"
         " order by x.at desc, x.id desc limit 1)"
     )
+
+
+def queue_reviewed(s: str) -> str:
+    """Whether the answer of work state row ``s`` (``groundtui.store.work``) is *reviewed*
+    as the queue counts it: every claim has a reviewer's label; without claims, a live
+    correctness mark stands (docs/review.md)."""
+    return f"(case when {s}.rows > 0 then {s}.reviewed >= {s}.rows else {s}.marked > 0 end)"
+
+
+def all_judged(s: str) -> str:
+    """Whether the answer of work state row ``s`` is *judged* as the report's coverage
+    counts it: every claim has a judge verdict; without claims, a judge extracted it
+    without error (docs/report.md)."""
+    return f"(case when {s}.rows > 0 then {s}.judged >= {s}.rows else {s}.extracted > 0 end)"
+
+
+def all_decided(s: str) -> str:
+    """Whether the answer of work state row ``s`` is *reviewed* as the report's coverage
+    counts it: it has claims, each with a person's verdict (the adjudication or a
+    reviewer's)."""
+    return f"({s}.rows > 0 and {s}.decided >= {s}.rows)"
+
+
+def done_by(ra: str, s: str) -> str:
+    """Whether the reviewer of ``agg_reviewer_answers`` row ``ra`` labelled every live claim
+    of its answer (state row ``s``): the answer counts as theirs in the team's line."""
+    return f"({ra}.claims > 0 and {ra}.claims >= {s}.claims)"

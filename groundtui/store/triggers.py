@@ -15,6 +15,7 @@ from groundtui.store.rules import (
     origin_of,
     status_of,
 )
+from groundtui.store.work import triggers as work_triggers
 
 
 def _answer_key(a: str) -> list[str]:
@@ -194,8 +195,9 @@ def _claim_moved(sign: str, claim: str) -> str:
     return _bump("agg_claims", CLAIM_COLS, values, sign)
 
 
-def triggers() -> dict[str, str]:
-    """``{trigger name: CREATE TRIGGER statement}`` of the first version of the aggregates."""
+def triggers(*, work: bool = True) -> dict[str, str]:
+    """``{trigger name: CREATE TRIGGER statement}`` of the aggregates; with ``work``, the
+    work counts' too (``groundtui.store.work``: a database migrated past their tables)."""
     old_key, new_key = _answer_key("old"), _answer_key("new")
     key_changed = " or ".join(f"{o} is not {n}" for o, n in zip(old_key, new_key, strict=True))
     status_moved = f"{status_of('old')} is not {status_of('new')}"
@@ -320,6 +322,8 @@ def triggers() -> dict[str, str]:
         "agg_reviews_update": ("after update on reviews", _rr_refresh("new.claim_id")),
         "agg_reviews_delete": ("after delete on reviews", _rr_refresh("old.claim_id")),
     }
+    if work:
+        bodies.update(work_triggers())
     return {
         name: f"create trigger {name} {when} begin {body}\nend"
         for name, (when, body) in bodies.items()

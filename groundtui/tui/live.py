@@ -10,9 +10,11 @@ process is alive, which keeps its leases (docs/team-review.md): they lapse withi
 
 A whole-database count (the queue's progress, the report's team keys) runs again after a
 change through ``Spaced``: at once when it is cheap, so a label anyone makes shows within
-two seconds; never sooner than ``SPACING`` times its last CPU time, so that on a database
-where it takes a second it costs a session at most a fiftieth of a core, however busy the
-team: ten browser sessions on one host each count the same database.
+two seconds; never sooner than ``SPACING`` times its last CPU time, so that a count that
+takes a second costs a session at most a fiftieth of a core, however busy the team: ten
+browser sessions on one host each count the same database. The unfiltered counts read
+tables the database keeps on every write (``groundtui.store.work``): milliseconds at any
+size, so they always run at once; a filtered queue's progress still scans, and waits.
 """
 
 from __future__ import annotations

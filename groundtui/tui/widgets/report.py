@@ -43,7 +43,8 @@ class ReportPane(VerticalScroll):
 
     The report's main numbers are kept current by the database and read after every
     change (``recount``); its team keys (each reviewer's kappa, the overlap, coverage) are
-    a whole-database count, spaced by its cost (``live.Spaced``).
+    kept too (``groundtui.store.work``) but read in a worker of their own, spaced by its
+    cost (``live.Spaced``), which keeps them within two seconds of anyone's label.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"report--heading", "report--dim", "report--figure"}
