@@ -2,10 +2,12 @@
 
 The panes own their reading and drawing: the queue reads its pages and counts its
 progress, the report counts the report, and the answer, claims and source panes draw the
-``OnScreen`` this screen hands them. The screen opens answers (a worker), turns keys into
-intents (``keys.py``) that the session writes in order in a worker, and routes what comes
-back. A key that arrives while the next answer is still being read is held and replayed
-once it is shown (``held_keys``).
+``OnScreen`` this screen hands them (the report hides its figures by it). The screen opens
+answers (a worker), turns keys into intents (``keys.py``) that the session writes in order
+in a worker, and routes what comes back. Where a key takes the reviewer, and what a label
+leaves pending, is ``review.place``'s: the screen carries its moves out. A key that
+arrives while the next answer is still being read is held and replayed once it is shown
+(``held_keys``).
 """
 
 from __future__ import annotations
@@ -78,7 +80,8 @@ class ReviewScreen(Screen):
     """Below ``COMPACT_BELOW`` rows the report is hidden until ``r`` and claims take a line."""
 
     on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
-    """The open answer and its selected claim: the answer, claims and source panes draw it."""
+    """The open answer and its selected claim, handed to the answer, claims, source and
+    report panes."""
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
         super().__init__()
@@ -114,26 +117,10 @@ class ReviewScreen(Screen):
         yield DecisionWriter(session, status)
 
     def on_mount(self) -> None:
-        for pane, title in (
-            (ClaimsPane, "Claims"),
-            (SourcePane, "Source"),
-            (ReportPane, "Report"),
-            (AnswerView, "Answer"),
-        ):
-            self.query_one(pane).border_title = title
-        self.app.theme_changed_signal.subscribe(self, lambda _: self._redraw())
         self.queue.reload()
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(not self.query_one(TooSmall).fits(event.size), "-tiny")
-
-    def _redraw(self) -> None:
-        """Draw everything again in the new theme (its colours are baked into the text)."""
-        self.on_screen = self.on_screen
-        self.query_one(SourcePane).repaint()
-        self.query_one(ClaimsPane).repaint()
-        self.query_one(ReportPane).draw()
-        self.queue.refresh_rows()
 
     @property
     def index(self) -> int:
@@ -274,11 +261,16 @@ class ReviewScreen(Screen):
 
     # -- decisions -----------------------------------------------------------------------
 
-    def _decide(self, intent: Intent) -> None:
-        """Send a label; move on when it completes the claim (advance on decide)."""
-        claim = self.current_claim
-        if claim is None:
+    def _label(self, make: Callable[[str, str], Intent]) -> None:
+        """Send the label ``make(answer id, claim id)`` of the selected claim (or say why
+        not); move on when it completes the claim (advance on decide)."""
+        if self._read_only():
             return
+        claim, detail = self.current_claim, self.detail
+        if claim is None or detail is None:
+            self._status("This answer has no claim to label.")
+            return
+        intent = make(detail.id, claim.id)
         hidden = self.session.blind and not self.session.adjudicate and claim.judge_hidden(True)
         done = self.place.completes(intent, claim, hidden=hidden)
         if not self._send(intent):
@@ -286,17 +278,6 @@ class ReviewScreen(Screen):
         self.place.sent(intent, claim, done)
         if done and self.session.advance:
             self._advance()
-
-    def _intent(self, make: Callable[[str, str], Intent]) -> Intent | None:
-        """``make(answer id, claim id)`` for the selected claim; None (said why) when there
-        is none or labels are off."""
-        if self._read_only():
-            return None
-        claim = self.current_claim
-        if claim is None or self.detail is None:
-            self._status("This answer has no claim to label.")
-            return None
-        return make(self.detail.id, claim.id)
 
     def _advance(self) -> None:
         """Advance on decide: the next claim or answer to label (``place.advance``)."""
@@ -333,20 +314,17 @@ class ReviewScreen(Screen):
                 if self.session.advance:
                     self._advance()
                 return
-        if intent := self._intent(lambda a, c: Confirm(a, c)):
-            self._decide(intent)
+        self._label(Confirm)
 
     @on_the_answer_shown
     def action_verdict(self, verdict: str) -> None:
         """Set this reviewer's verdict on the claim."""
-        if intent := self._intent(lambda a, c: Verdict(a, c, verdict)):
-            self._decide(intent)
+        self._label(lambda a, c: Verdict(a, c, verdict))
 
     @on_the_answer_shown
     def action_kind(self, key: str) -> None:
         """Set (1-4) or clear (0) the invention kind."""
-        if intent := self._intent(lambda a, c: Kind(a, c, KIND_KEYS[key])):
-            self._decide(intent)
+        self._label(lambda a, c: Kind(a, c, KIND_KEYS[key]))
 
     @on_the_answer_shown
     def action_mark(self) -> None:

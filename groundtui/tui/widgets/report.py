@@ -49,6 +49,7 @@ class ReportPane(VerticalScroll):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"report--heading", "report--dim", "report--figure"}
+    BORDER_TITLE = "Report"
 
     revision: reactive[int] = reactive(0, init=False)
     """How many times the numbers were redrawn (benchmarks wait on it)."""
@@ -75,6 +76,8 @@ class ReportPane(VerticalScroll):
 
     def on_mount(self) -> None:
         self.withheld = self._withheld(None)
+        # a new theme: its colours are in the text drawn
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.draw())
 
     def watch_withheld(self) -> None:
         self.draw()
