@@ -71,7 +71,8 @@ def next_unlabelled(
     answer; None when every other claim is labelled.
 
     Args:
-        labelled: claims labelled in this session whose rows may not be read back yet.
+        labelled: claims labelled since the answer was read, whose rows may not be read
+            back yet.
     """
     count = len(claims)
     for step in range(1, count):
