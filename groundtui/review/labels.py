@@ -1,5 +1,5 @@
-"""What a reviewer's key makes of a claim's label, and which claim comes next: the rules,
-pure, and how a label reads.
+"""What a reviewer's key makes of a claim's label, and whether it completes the claim: the
+rules, pure, and how a label reads.
 
 A key (a verdict, a kind, confirm, a note) never edits a label: it appends a new review row
 built from this reviewer's latest one and the judge's. ``relabel`` decides that row, or
@@ -9,12 +9,11 @@ Advance on decide: a reviewer triaging a day's flags decides hundreds of claims,
 that completes one moves on. ``y`` on a claim the judge judged and ``s`` complete it at
 once; ``c``, ``a`` or ``p`` leave the screen on the claim with the judge's kind preselected
 until ``y`` keeps it or a digit picks another (``completes``), so the digit typed next can
-never land on the next claim.
+never land on the next claim. Which claim comes next is ``place``'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 from groundtui.review.answer import ClaimView
@@ -139,29 +138,3 @@ def completes(intent: Intent, claim: ClaimView, *, hidden: bool, choosing_kind: 
         case Kind():
             return choosing_kind
     return False
-
-
-def next_unlabelled(
-    claims: Sequence[ClaimView], current: int, labelled: Collection[str]
-) -> int | None:
-    """The next claim after ``current`` the reviewer has not labelled, wrapping round the
-    answer; None when every other claim is labelled.
-
-    Args:
-        labelled: claims labelled in this session whose rows may not be read back yet.
-    """
-    count = len(claims)
-    for step in range(1, count):
-        index = (current + step) % count
-        claim = claims[index]
-        if claim.mine_verdict is None and claim.id not in labelled:
-            return index
-    return None
-
-
-def first_unlabelled(claims: Sequence[ClaimView], labelled: Collection[str]) -> int:
-    """The first claim the reviewer has not labelled, else the first claim."""
-    for index, claim in enumerate(claims):
-        if claim.mine_verdict is None and claim.id not in labelled:
-            return index
-    return 0

@@ -2,10 +2,12 @@
 
 The panes own their reading and drawing: the queue reads its pages and counts its
 progress, the report counts the report, and the answer, claims and source panes draw the
-``OnScreen`` this screen hands them. The screen opens answers (a worker), turns keys into
-intents (``keys.py``) that the session writes in order in a worker, and routes what comes
-back. A key that arrives while the next answer is still being read is held and replayed
-once it is shown (``held_keys``).
+``OnScreen`` this screen hands them (the report hides its figures by it). The screen opens
+answers (a worker), turns keys into intents (``keys.py``) that the session writes in order
+in a worker, and routes what comes back. Where a key takes the reviewer, and what a label
+leaves pending, is ``review.place``'s: the screen carries its moves out. A key that
+arrives while the next answer is still being read is held and replayed once it is shown
+(``held_keys``).
 """
 
 from __future__ import annotations
@@ -15,14 +17,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar
 
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Header, Static
+from textual.widgets import Header
 
 from groundtui.review.answer import AnswerDetail, ClaimView
 from groundtui.review.intents import (
@@ -32,14 +32,22 @@ from groundtui.review.intents import (
     Intent,
     Kind,
     Mark,
-    Note,
     Undo,
     Verdict,
 )
-from groundtui.review.labels import completes, describe, first_unlabelled, next_unlabelled
+from groundtui.review.place import (
+    Move,
+    OpenAnswer,
+    Place,
+    ReadOn,
+    Say,
+    SelectClaim,
+    reselect,
+    row_of,
+)
 from groundtui.review.queue import QueueFilter, QueueRow
 from groundtui.review.session import ReviewSession
-from groundtui.tui import messages
+from groundtui.tui import focus, messages
 from groundtui.tui.commands import ReviewCommands
 from groundtui.tui.held_keys import on_the_answer_shown, replay_held_keys
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
@@ -51,18 +59,8 @@ from groundtui.tui.widgets.claims import COMPACT_BELOW, ClaimsPane
 from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
 from groundtui.tui.widgets.source import SourcePane
+from groundtui.tui.widgets.too_small import TooSmall
 from groundtui.tui.writer import DecisionWriter
-
-SMALLEST = (80, 24)
-"""The smallest terminal the screen works in; below it, it says so instead."""
-#: What scrolls when a pane has the focus (a pane or the part of it that scrolls).
-SCROLLS = {
-    "queue": "#queue-list",
-    "answer": "#answer",
-    "claims": "#claim-detail-scroll",
-    "source": "#source-scroll",
-    "report": "#report",
-}
 
 
 class ReviewScreen(Screen):
@@ -82,7 +80,8 @@ class ReviewScreen(Screen):
     """Below ``COMPACT_BELOW`` rows the report is hidden until ``r`` and claims take a line."""
 
     on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
-    """The open answer and its selected claim: the answer, claims and source panes draw it."""
+    """The open answer and its selected claim, handed to the answer, claims, source and
+    report panes."""
 
     def __init__(self, db_path: str, session: ReviewSession) -> None:
         super().__init__()
@@ -92,18 +91,8 @@ class ReviewScreen(Screen):
         """The answer to show (or the queue's first page) is still being read."""
         self.held_keys: deque[Callable[[], None]] = deque()
         """Key actions typed while the answer they act on was loading, in order."""
-        self.index = 0
-        """The open answer's row in the queue."""
-        self.step = 1
-        """The way the reviewer last moved through the queue: a taken answer is skipped so."""
-        self.choosing_kind: str | None = None
-        """The claim a ``c``/``a``/``p`` left on screen until ``y`` keeps its kind or a
-        digit picks one."""
-        self.labelled_now: set[str] = set()
-        """Claims this session labelled, whose rows may not be read back yet."""
-        self.then_say = ""
-        """Said after the next "Saved" (where advance on decide could not go)."""
-        self._pick_unlabelled = False
+        self.place = Place()
+        """Where the reviewer is in the queue, and what their last keys left pending."""
 
     # -- layout --------------------------------------------------------------------------
 
@@ -120,7 +109,7 @@ class ReviewScreen(Screen):
             with Vertical(id="right"):
                 yield SourcePane(id="source")
                 yield ReportPane(session, id="report")
-        yield Static(id="too-small")
+        yield TooSmall(id="too-small")
         status = StatusLine(id="status")
         yield status
         yield KeysFooter(compact=True, show_command_palette=False)
@@ -128,36 +117,15 @@ class ReviewScreen(Screen):
         yield DecisionWriter(session, status)
 
     def on_mount(self) -> None:
-        for pane, title in (
-            (ClaimsPane, "Claims"),
-            (SourcePane, "Source"),
-            (ReportPane, "Report"),
-            (AnswerView, "Answer"),
-        ):
-            self.query_one(pane).border_title = title
-        self.query_one(ReportPane).withheld = self._withheld(None)
-        self.app.theme_changed_signal.subscribe(self, lambda _: self._redraw())
         self.queue.reload()
 
     def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        tiny = width < SMALLEST[0] or height < SMALLEST[1]
-        self.set_class(tiny, "-tiny")
-        if tiny:
-            self.query_one("#too-small", Static).update(
-                Text(
-                    f"groundtui review needs a window of at least {SMALLEST[0]}×{SMALLEST[1]}:"
-                    f" this one is {width}×{height}. Make it larger (q quits)."
-                )
-            )
+        self.set_class(not self.query_one(TooSmall).fits(event.size), "-tiny")
 
-    def _redraw(self) -> None:
-        """Draw everything again in the new theme (its colours are baked into the text)."""
-        self.on_screen = self.on_screen
-        self.query_one(SourcePane).repaint()
-        self.query_one(ClaimsPane).repaint()
-        self.query_one(ReportPane).draw()
-        self.queue.refresh_rows()
+    @property
+    def index(self) -> int:
+        """The open answer's row in the queue."""
+        return self.place.index
 
     @property
     def queue(self) -> QueuePane:
@@ -188,29 +156,14 @@ class ReviewScreen(Screen):
         self.query_one(AnswerView).on_screen = on_screen
         self.query_one(ClaimsPane).on_screen = on_screen
         self.query_one(SourcePane).on_screen = on_screen
-        current = on_screen.current
-        if current is None or current.id != self.choosing_kind:
-            self.choosing_kind = None
-        self.query_one(ReportPane).withheld = self._withheld(on_screen.detail)
+        self.query_one(ReportPane).on_screen = on_screen
+        self.place.shown(on_screen.current)
 
     def _show(self, detail: AnswerDetail | None, claim: int) -> None:
         self.on_screen = OnScreen(detail, claim, self.session.blind)
 
     def _select(self, claim: int) -> None:
         self.on_screen = replace(self.on_screen, claim=claim)
-
-    def _withheld(self, detail: AnswerDetail | None) -> str:
-        """Why the report pane hides its figures now, or empty."""
-        if self.session.blind:
-            return (
-                "The report's numbers are hidden in blind review: they count the judge's verdicts."
-            )
-        if detail is not None and any(c.others_hidden and c.others for c in detail.claims):
-            return (
-                "The report's numbers are hidden while another reviewer's labels on this "
-                "answer are: they count them. Label its claims to see both."
-            )
-        return ""
 
     def _status(self, text: str, warning: bool = False) -> None:
         """Say ``text`` on the status line."""
@@ -231,7 +184,7 @@ class ReviewScreen(Screen):
         if not message.first:
             return
         if self.rows:
-            self._open(0)
+            self._open(OpenAnswer(0))
             return
         self.awaiting_answer = False
         self._show(None, 0)
@@ -239,11 +192,30 @@ class ReviewScreen(Screen):
             self._status(message.empty)
         self._answer_shown()
 
-    def _open(self, index: int, claim_id: str | None = None, step: int = 1) -> None:
-        self.index, self.awaiting_answer, self.step = index, True, step
-        self.queue.highlight(index)
-        self.query_one(AnswerView).open(self.rows[index].answer_id, claim_id)
-        self.queue.prefetch(index)
+    def _open(self, move: OpenAnswer, claim_id: str | None = None) -> None:
+        self.place.opened(move)
+        self.awaiting_answer = True
+        self.queue.highlight(move.index)
+        self.query_one(AnswerView).open(self.rows[move.index].answer_id, claim_id)
+        self.queue.prefetch(move.index)
+
+    def _go(self, move: Move | None) -> None:
+        """Carry out a move ``self.place`` chose."""
+        match move:
+            case SelectClaim(index=index):
+                self._select(index)
+            case OpenAnswer():
+                self._open(move)
+            case ReadOn(at_the_end=at_the_end, saving=saving):
+                # nothing further in the queue read so far: read its next page, or say so
+                if self.queue.load_more():
+                    self._status("Loading more answers…")
+                    return
+                self._status(at_the_end)
+                if saving:  # after the "Saved" of the key that got here
+                    self.place.then_say = at_the_end
+            case Say(text=text):
+                self._status(text)
 
     @on(AnswerView.Loaded)
     def _answer_loaded(self, message: AnswerView.Loaded) -> None:
@@ -251,18 +223,11 @@ class ReviewScreen(Screen):
         if detail is not None and detail.held_by and not self.queue.filter.everyone:
             # Taken by someone else since the queue page was read: go on past it.
             self._status(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
-            nxt = self.index + self.step
-            if 0 <= nxt < len(self.rows):
-                self._open(nxt, step=self.step)
+            if (past := self.place.past_taken(len(self.rows))) is not None:
+                self._open(past)
                 return
-        ids = [c.id for c in detail.claims] if detail else []
-        if message.claim_id in ids:
-            claim = ids.index(message.claim_id)
-        elif self._pick_unlabelled and detail is not None:
-            claim = first_unlabelled(detail.claims, self.labelled_now)
-        else:
-            claim = 0
-        self._pick_unlabelled = self.awaiting_answer = False
+        claim = self.place.claim_on_open(detail, message.claim_id)
+        self.awaiting_answer = False
         self._show(detail, claim)
         self.queue.recount()  # kept off the first screen: the counts are full scans
         self.query_one(ReportPane).recount()
@@ -290,137 +255,76 @@ class ReviewScreen(Screen):
     def _claims_now(
         self, detail: AnswerDetail, claims: list[ClaimView], select: str | None
     ) -> None:
-        """Show the open answer's claims as read back, selecting ``select`` (an undo's, a
-        correction's claim), else the same claim as before, else the one now at its place
-        (a dismissed claim: the one after it)."""
-        current = self.current_claim
-        ids = [c.id for c in claims]
-        wanted = select if select in ids else (current.id if current else None)
-        index = ids.index(wanted) if wanted in ids else min(self.claim, len(ids) - 1)
-        self._show(replace(detail, claims=claims), max(index, 0))
+        """Show the open answer's claims as read back (``place.reselect``)."""
+        index = reselect(claims, self.current_claim, self.claim, select)
+        self._show(replace(detail, claims=claims), index)
 
     # -- decisions -----------------------------------------------------------------------
 
-    def _decide(self, intent: Intent) -> None:
-        """Send a label; move on when it completes the claim (advance on decide)."""
-        claim = self.current_claim
-        if claim is None:
+    def _label(self, make: Callable[[str, str], Intent]) -> None:
+        """Send the label ``make(answer id, claim id)`` of the selected claim (or say why
+        not); move on when it completes the claim (advance on decide)."""
+        if self._read_only():
             return
+        claim, detail = self.current_claim, self.detail
+        if claim is None or detail is None:
+            self._status("This answer has no claim to label.")
+            return
+        intent = make(detail.id, claim.id)
         hidden = self.session.blind and not self.session.adjudicate and claim.judge_hidden(True)
-        choosing = self.choosing_kind == claim.id
-        done = completes(intent, claim, hidden=hidden, choosing_kind=choosing)
+        done = self.place.completes(intent, claim, hidden=hidden)
         if not self._send(intent):
             return
-        if isinstance(intent, Verdict) and not done:
-            self.choosing_kind = claim.id
-        elif isinstance(intent, (Verdict, Confirm, Kind)):
-            self.choosing_kind = None
-        if not isinstance(intent, Note):
-            self.labelled_now.add(claim.id)
+        self.place.sent(intent, claim, done)
         if done and self.session.advance:
             self._advance()
 
-    def _intent(self, make: Callable[[str, str], Intent]) -> Intent | None:
-        """``make(answer id, claim id)`` for the selected claim; None (said why) when there
-        is none or labels are off."""
-        if self._read_only():
-            return None
-        claim = self.current_claim
-        if claim is None or self.detail is None:
-            self._status("This answer has no claim to label.")
-            return None
-        return make(self.detail.id, claim.id)
-
     def _advance(self) -> None:
-        """Select the next claim of this answer not labelled; after the last, the next answer
-        of the queue with a claim (one without has nothing to label: ``n`` shows it)."""
-        if self.detail is None:
-            return
-        found = next_unlabelled(self.detail.claims, self.claim, self.labelled_now)
-        if found is not None:
-            self._select(found)
-            return
-        nxt = next((i for i in range(self.index + 1, len(self.rows)) if self.rows[i].claims), None)
-        if nxt is not None:
-            self._pick_unlabelled = True
-            self._open(nxt)
-        else:
-            self._read_on("No answer with a claim after this one in the queue.", saving=True)
-
-    def _read_on(self, at_the_end: str, saving: bool = False) -> None:
-        """Nothing further in the queue read so far: read its next page, or say so (after
-        the "Saved" of the key that got here, when ``saving``)."""
-        if self.queue.load_more():
-            self._status("Loading more answers…")
-            return
-        self._status(at_the_end)
-        if saving:
-            self.then_say = at_the_end
+        """Advance on decide: the next claim or answer to label (``place.advance``)."""
+        if self.detail is not None:
+            self._go(self.place.advance(self.detail.claims, self.claim, self.rows))
 
     # -- the keys ------------------------------------------------------------------------
 
     @on_the_answer_shown
     def action_claim(self, step: int) -> None:
         """Select the next (1) or previous (-1) claim."""
-        if self.detail and self.detail.claims:
-            new = max(0, min(len(self.detail.claims) - 1, self.claim + step))
-            if new != self.claim:
-                self._select(new)
+        claims = self.detail.claims if self.detail else []
+        self._go(self.place.claim_step(claims, self.claim, step))
 
     @on_the_answer_shown(moves=True)
     def action_answer(self, step: int) -> None:
         """Open the next (1) or previous (-1) answer of the queue."""
-        new = self.index + step
-        if new < 0:
-            self._status("This is the first answer of the queue.")
-        elif new >= len(self.rows):
-            more = self.queue.load_more()
-            self._status(
-                "Loading more answers…" if more else "This is the last answer of the queue."
-            )
-        else:
-            self._open(new, step=step)
+        self._go(self.place.answer_step(step, len(self.rows)))
 
     @on_the_answer_shown
     def action_next_unlabelled(self) -> None:
         """Select the next claim not labelled anywhere in the queue, from here on."""
         claims = self.detail.claims if self.detail else []
-        for index in range(self.claim + 1, len(claims)):
-            if claims[index].mine_verdict is None and claims[index].id not in self.labelled_now:
-                self._select(index)
-                return
-        for index in range(self.index + 1, len(self.rows)):
-            if self.rows[index].claims and self.rows[index].state != "reviewed":
-                self._pick_unlabelled = True
-                self._open(index)
-                return
-        self._read_on("No claim left to label after this one in the queue.")
+        self._go(self.place.next_unlabelled(claims, self.claim, self.rows))
 
     @on_the_answer_shown
     def action_confirm(self) -> None:
         """Confirm the judge's verdict and kind; after ``c``/``a``/``p``, keep the kind."""
         claim = self.current_claim
-        if claim is not None and claim.id == self.choosing_kind and self.detail is not None:
-            self.choosing_kind = None
-            label = describe(claim.mine_verdict, claim.mine_kind) if claim.mine_verdict else ""
-            self._status(f"Kept {self.detail.id} #{claim.number}{': ' + label if label else ''}")
-            if self.session.advance:
-                self._advance()
-            return
-        if intent := self._intent(lambda a, c: Confirm(a, c)):
-            self._decide(intent)
+        if claim is not None and self.detail is not None:
+            kept = self.place.keep_kind(self.detail.id, claim)
+            if kept is not None:
+                self._status(kept)
+                if self.session.advance:
+                    self._advance()
+                return
+        self._label(Confirm)
 
     @on_the_answer_shown
     def action_verdict(self, verdict: str) -> None:
         """Set this reviewer's verdict on the claim."""
-        if intent := self._intent(lambda a, c: Verdict(a, c, verdict)):
-            self._decide(intent)
+        self._label(lambda a, c: Verdict(a, c, verdict))
 
     @on_the_answer_shown
     def action_kind(self, key: str) -> None:
         """Set (1-4) or clear (0) the invention kind."""
-        if intent := self._intent(lambda a, c: Kind(a, c, KIND_KEYS[key])):
-            self._decide(intent)
+        self._label(lambda a, c: Kind(a, c, KIND_KEYS[key]))
 
     @on_the_answer_shown
     def action_mark(self) -> None:
@@ -478,9 +382,9 @@ class ReviewScreen(Screen):
     def open_answer_id(self, answer_id: str) -> None:
         """Open the answer ``answer_id`` (the palette's jump): in the queue if loaded, else
         the queue filtered by that id."""
-        where = next((i for i, r in enumerate(self.rows) if r.answer_id == answer_id), None)
+        where = row_of(self.rows, answer_id)
         if where is not None:
-            self._open(where)
+            self._open(OpenAnswer(where))
             return
         self._status(
             f"{answer_id} is not in the queue read so far: filtering it by that id "
@@ -528,7 +432,7 @@ class ReviewScreen(Screen):
     @on_the_answer_shown(moves=True)
     def _answer_clicked(self, message: QueuePane.AnswerChosen) -> None:
         if 0 <= message.index < len(self.rows) and message.index != self.index:
-            self._open(message.index)
+            self._open(OpenAnswer(message.index))
 
     @on(ClaimsPane.ClaimChosen)
     @on_the_answer_shown
@@ -538,31 +442,13 @@ class ReviewScreen(Screen):
 
     # -- the panes' own keys ----------------------------------------------------------------
 
-    def _focused_pane(self) -> Widget:
-        """The pane with the focus (the claims when none has it)."""
-        focused = self.focused
-        while focused is not None and focused.id not in SCROLLS:
-            parent = focused.parent
-            focused = parent if isinstance(parent, Widget) else None
-        return focused or self.query_one("#claims")
-
     def action_scroll_pane(self, how: str) -> None:
-        """Scroll the focused pane: ``page_up``, ``page_down``, ``home``, ``end``, ``up``,
-        ``down``."""
-        pane = self._focused_pane()
-        target = self.query_one(SCROLLS[pane.id or "claims"])
-        getattr(target, f"scroll_{how}")(animate=False)
-        if isinstance(pane, (SourcePane, AnswerView)):
-            pane.forget_scroll()  # the reviewer moved it: a resize must not scroll it back
+        """Scroll the focused pane (``focus.scroll``)."""
+        focus.scroll(self, how)
 
     def action_zoom(self) -> None:
         """Zoom the focused pane to the whole screen, or back."""
-        if self.maximized is not None:
-            self.minimize()
-            return
-        pane = self._focused_pane()
-        pane.focus()
-        self.maximize(pane, container=False)
+        focus.zoom(self)
 
     def action_whole_source(self) -> None:
         """Show the whole source, or only the evidence and the text around it."""
@@ -594,8 +480,7 @@ class ReviewScreen(Screen):
         outcome = message.outcome
         if not self.writer.landed(outcome):
             return
-        if not outcome.saved or isinstance(outcome.intent, Undo):
-            self.labelled_now.discard(outcome.claim_id or outcome.intent.claim_id)
+        self.place.landed(outcome)
         if not outcome.saved:
             self._status(outcome.message, warning=True)
             return
@@ -611,13 +496,7 @@ class ReviewScreen(Screen):
                 outcome.claim_id if moved else None,
             )
         elif isinstance(outcome.intent, Undo):
-            where = next(
-                (i for i, r in enumerate(self.rows) if r.answer_id == outcome.answer_id), None
-            )
+            where = row_of(self.rows, outcome.answer_id)
             if where is not None:
-                self._open(where, outcome.claim_id or None)
-        said = outcome.message
-        if self.choosing_kind is not None and self.choosing_kind == outcome.claim_id:
-            said += " · y keeps the kind, 1–4 picks one, 0 none"
-        said, self.then_say = (f"{said} · {self.then_say}" if self.then_say else said, "")
-        self.writer.say(said)
+                self._open(OpenAnswer(where), outcome.claim_id or None)
+        self.writer.say(self.place.saved(outcome))

@@ -79,6 +79,8 @@ class AnswerView(VerticalScroll):
             self.answer_id = answer_id
             self.claims = claims
 
+    BORDER_TITLE = "Answer"
+
     def __init__(self, session: ReviewSession, **kwargs) -> None:
         super().__init__(**kwargs)
         self.session = session
@@ -137,6 +139,13 @@ class AnswerView(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Static(id="answer-body")
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.repaint())
+
+    def repaint(self) -> None:
+        """Draw the same again (a new theme: its colours are in the text drawn)."""
+        self.on_screen = self.on_screen
 
     def watch_on_screen(self, on_screen: OnScreen) -> None:
         """Draw the answer with its selected claim emphasised (blind review hides the judge)."""

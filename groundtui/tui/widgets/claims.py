@@ -37,6 +37,7 @@ class ClaimsPane(Vertical, can_focus=True):
     """The answer's claims in response order, and the selected one in full below."""
 
     COMPONENT_CLASSES = VERDICT_CLASSES | {"claims--mark", "claims--dim"}
+    BORDER_TITLE = "Claims"
 
     class ClaimChosen(Message):
         """The reviewer clicked a claim."""
@@ -73,6 +74,9 @@ class ClaimsPane(Vertical, can_focus=True):
         yield options
         with VerticalScroll(id="claim-detail-scroll", can_focus=False):
             yield Static(id="claim-detail")
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.repaint())
 
     def watch_on_screen(self, on_screen: OnScreen) -> None:
         detail = on_screen.detail
@@ -151,6 +155,7 @@ class ClaimsPane(Vertical, can_focus=True):
 
     def repaint(self) -> None:
         """Draw every claim again (a new theme: its colours are in the text drawn)."""
+        self.on_screen = self.on_screen
         self._styles = {}
         self._reprompt()
         self.select(self._claims, self._current)

@@ -232,6 +232,9 @@ class QueuePane(Vertical, can_focus=True):
         yield legend
         yield QueueList(blind=self.session.blind, id="queue-list")
 
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_rows())
+
     # -- reading ---------------------------------------------------------------------
 
     def reload(self, filt: QueueFilter | None = None) -> None:

@@ -13,10 +13,12 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from groundtui.report import Report, answer_counts, coverage_line, team_numbers
+from groundtui.review.answer import AnswerDetail
 from groundtui.review.session import ReviewSession, report_of
 from groundtui.text.inert import one_line
 from groundtui.tui.legible import component_style
 from groundtui.tui.live import Spaced
+from groundtui.tui.on_screen import OnScreen
 from groundtui.tui.reads import read
 from groundtui.tui.widgets.rendering import SHORT_KIND, set_text
 
@@ -48,12 +50,15 @@ class ReportPane(VerticalScroll):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"report--heading", "report--dim", "report--figure"}
+    BORDER_TITLE = "Report"
 
     revision: reactive[int] = reactive(0, init=False)
     """How many times the numbers were redrawn (benchmarks wait on it)."""
     withheld: reactive[str] = reactive("", init=False)
     """Why the numbers are not shown now (blind review; another reviewer's labels hidden
     on the open answer), or empty: they are."""
+    on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
+    """The answer on screen: the figures hide while it hides another reviewer's labels."""
 
     def __init__(self, session: ReviewSession, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -70,8 +75,29 @@ class ReportPane(VerticalScroll):
     def compose(self):
         yield Static(Text("Counting the whole database…"), id="report-body")
 
+    def on_mount(self) -> None:
+        self.withheld = self._withheld(None)
+        # a new theme: its colours are in the text drawn
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.draw())
+
     def watch_withheld(self) -> None:
         self.draw()
+
+    def watch_on_screen(self, on_screen: OnScreen) -> None:
+        self.withheld = self._withheld(on_screen.detail)
+
+    def _withheld(self, detail: AnswerDetail | None) -> str:
+        """Why the numbers are hidden with ``detail`` on screen, or empty."""
+        if self.session.blind:
+            return (
+                "The report's numbers are hidden in blind review: they count the judge's verdicts."
+            )
+        if detail is not None and any(c.others_hidden and c.others for c in detail.claims):
+            return (
+                "The report's numbers are hidden while another reviewer's labels on this "
+                "answer are: they count them. Label its claims to see both."
+            )
+        return ""
 
     def recount(self) -> None:
         """Read the report again, and its team keys at once or once due."""

@@ -38,6 +38,7 @@ class SourcePane(Vertical, can_focus=True):
         "source--match",
         "source--match-current",
     }
+    BORDER_TITLE = "Source"
     on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
     """The answer on screen and its selected claim."""
     whole = False
@@ -52,6 +53,9 @@ class SourcePane(Vertical, can_focus=True):
         yield Static(id="source-header")
         with VerticalScroll(id="source-scroll", can_focus=False):
             yield Static(id="source-body")
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.repaint())
 
     _shown: tuple | None = None
     _args: tuple = (None, None, False)
@@ -232,6 +236,7 @@ class SourcePane(Vertical, can_focus=True):
 
     def repaint(self) -> None:
         """Draw the same again (a new theme: its colours are in the text drawn)."""
+        self.on_screen = self.on_screen
         if self._shown is not None:
             self._shown = (None, *self._shown[1:])  # not the same, yet the same claim
         self.redraw()
