@@ -447,3 +447,33 @@ def test_a_merge_killed_after_its_copy_leaves_the_database_as_it_was(tmp_path: P
     assert dump(base) == before
     run("import", str(exported), "--db", str(base))
     assert counts(base) == counts(merged)
+
+
+def test_a_merge_labels_claims_it_touched_in_chunks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy labels a merge's claims a chunk at a time: with the ids of the next chunk
+    still being read from the spool, the first chunk's labels failed as "locked"."""
+    from groundtui.store import imports
+
+    monkeypatch.setattr(imports, "RELABEL_CHUNK", 1)
+    base = tmp_path / "base.db"
+    run("import", str(SAMPLE), "--db", str(base))
+    lee = tmp_path / "lee.db"
+    shutil.copy(base, lee)
+    with Store(lee) as store:
+        store.add_review("HS-0001#1", "quinn", "absent", at="2026-12-01T10:30:00.000000Z")
+        store.add_review("HS-0002#1", "quinn", "absent", at="2026-12-01T10:31:00.000000Z")
+        store.add_review("HS-0003#1", "quinn", "absent", at="2026-12-01T10:32:00.000000Z")
+    exported = tmp_path / "lee.jsonl"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(lee))
+    run("import", str(exported), "--db", str(base))
+    with Store(base) as store:
+        labels = store.query(
+            "select claim_id, label from claim_labels where reviewer = 'quinn' order by claim_id"
+        )
+    assert [(r["claim_id"], r["label"]) for r in labels] == [
+        ("HS-0001#1", "absent"),
+        ("HS-0002#1", "absent"),
+        ("HS-0003#1", "absent"),
+    ]

@@ -38,6 +38,9 @@ COPIED = (
 )
 """The tables the copy writes, parents first."""
 
+RELABEL_CHUNK = 2000
+"""Claims labelled at a time after a merge's copy: what the copy holds of their ids."""
+
 NUMBERED = ("judgements", "reviews", "adjudications", "answer_marks", "extractions", "claim_edits")
 """The tables whose rows the spool numbers from 1 (``id``), moved past the database's."""
 
@@ -250,9 +253,14 @@ class ImportWrites(LabelWrites):
                 ).rowcount
             self.db.execute("drop table temp.spool_present")
             for new in (True, False):
-                relabel = self.db.execute(
-                    "select claim_id from spool.relabel where new = ? order by rowid", [new]
-                )
-                while chunk := relabel.fetchmany(2000):
-                    self.refresh_labels([claim_id for (claim_id,) in chunk], new=new)
+                # Each chunk read whole before it is labelled: a write to the database with
+                # a read of the spool still open fails as "locked".
+                after = 0
+                while chunk := self.db.execute(
+                    "select rowid, claim_id from spool.relabel where new = ? and rowid > ?"
+                    " order by rowid limit ?",
+                    [new, after, RELABEL_CHUNK],
+                ).fetchall():
+                    self.refresh_labels([claim_id for _, claim_id in chunk], new=new)
+                    after = chunk[-1][0]
         return Written(counts["answers"], counts["sources"], counts["claims"], counts["reviews"])
