@@ -14,8 +14,9 @@ lock is held. The same copy writes them, so rows enter the database in bulk in o
 The spool is a scratch file (``groundtui.scratch``): one a killed import left is removed when
 the next import starts.
 
-Rows are numbered in the spool from 1 (answers' ``seq``, judgements' and reviews' ``id``);
-the copy moves them past the database's own.
+Rows are numbered in the spool from 1 (answers' ``seq``; the ``id`` of judgements, reviews
+and a merge's adjudications, marks, extractions and claim edits); the copy moves them past
+the database's own.
 """
 
 from __future__ import annotations
