@@ -353,3 +353,127 @@ def test_an_answers_record_in_a_file_read_as_json_lines_is_a_bad_line(tmp_path: 
         f"{mixed}:2: a record of export --format answers in a file read as JSON Lines: "
         "import it in a file of its own"
     ) in result.output
+
+
+@pytest.mark.parametrize("bulk_min", [1, 10_000], ids=["bulk", "per-row-triggers"])
+def test_a_merge_beside_new_answers_keeps_the_report_counts_a_recount_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bulk_min: int
+) -> None:
+    """A merge's rows go in by the import's copy, with the report's triggers on or off
+    (a recount after), and its claims are labelled after them: the adjudicated claim's
+    label is the adjudication's. A reviewer new to the database (kim, who adjudicated)
+    takes the spelling of the plain answers beside the merge, whose rows are copied first."""
+    from groundtui.importing import files
+    from groundtui.report import cubes
+
+    monkeypatch.setattr(files, "BULK_MIN", bulk_min)
+    source = worked(tmp_path)
+    exported = tmp_path / "work.jsonl"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(source))
+    base = tmp_path / "base.db"
+    run("import", str(SAMPLE), "--db", str(base))
+    review = {"reviewer": "KIM", "verdict": "absent", "at": "2026-12-01T09:00:00Z"}
+    plain = write_jsonl(
+        tmp_path / "new.jsonl",
+        [make_answer("N-1", claims=[{"text": "Sofas can be returned", "reviews": [review]}])],
+    )
+    with Store(base) as store:
+        result = files.import_files(store, [str(plain), str(exported)])
+        assert (result.bad, result.answers) == ([], 1)
+        assert cubes.read_cubes(store.db.conn) == cubes.full_cubes(store.db.conn)
+        (adjudicated,) = store.query("select claim_id, adjudicator from adjudications")
+        assert adjudicated["adjudicator"] == "KIM"
+        assert store.scalar(
+            "select label from claim_labels where claim_id = ?", [adjudicated["claim_id"]]
+        ) == ("stated")
+        assert store.scalar("select reviewer from reviews where claim_id = 'N-1#1'") == "KIM"
+    expected = counts(source)
+    got = counts(base)
+    assert (got["answers"], got["claims"]) == (expected["answers"] + 1, expected["claims"] + 1)
+
+
+KILLED_MERGE = """
+import sys
+from groundtui.importing.files import import_files
+from groundtui.store import Store
+
+store = Store(sys.argv[1])
+copy = store.copy_spool
+
+def copied_then_wait(**kwargs):
+    written = copy(**kwargs)
+    print("copied", flush=True)
+    sys.stdin.readline()  # killed here, before the commit
+    return written
+
+store.copy_spool = copied_then_wait
+import_files(store, [sys.argv[2]])
+"""
+
+
+def test_a_merge_killed_after_its_copy_leaves_the_database_as_it_was(tmp_path: Path) -> None:
+    """The merge's rows are spooled, copied and labelled in the import's one transaction:
+    killed before it commits, the import leaves nothing, and the next one writes it all."""
+    import signal
+    import subprocess
+    import sys
+
+    from tests.helpers.builders import dump
+
+    source = worked(tmp_path)
+    exported = tmp_path / "work.jsonl"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(source))
+    base = tmp_path / "base.db"
+    run("import", str(SAMPLE), "--db", str(base))
+    merged = tmp_path / "merged.db"
+    shutil.copy(base, merged)
+    run("import", str(exported), "--db", str(merged))
+    before = dump(base)
+    importer = subprocess.Popen(
+        [sys.executable, "-c", KILLED_MERGE, str(base), str(exported)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert importer.stdout.readline() == "copied\n", importer.stderr.read()
+        importer.send_signal(signal.SIGKILL)
+        importer.wait(timeout=30)
+    finally:
+        if importer.poll() is None:
+            importer.kill()
+        importer.communicate()
+    assert dump(base) == before
+    run("import", str(exported), "--db", str(base))
+    assert counts(base) == counts(merged)
+
+
+def test_a_merge_labels_claims_it_touched_in_chunks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy labels a merge's claims a chunk at a time: with the ids of the next chunk
+    still being read from the spool, the first chunk's labels failed as "locked"."""
+    from groundtui.store import imports
+
+    monkeypatch.setattr(imports, "RELABEL_CHUNK", 1)
+    base = tmp_path / "base.db"
+    run("import", str(SAMPLE), "--db", str(base))
+    lee = tmp_path / "lee.db"
+    shutil.copy(base, lee)
+    with Store(lee) as store:
+        store.add_review("HS-0001#1", "quinn", "absent", at="2026-12-01T10:30:00.000000Z")
+        store.add_review("HS-0002#1", "quinn", "absent", at="2026-12-01T10:31:00.000000Z")
+        store.add_review("HS-0003#1", "quinn", "absent", at="2026-12-01T10:32:00.000000Z")
+    exported = tmp_path / "lee.jsonl"
+    run("export", "--format", "answers", "-o", str(exported), "--db", str(lee))
+    run("import", str(exported), "--db", str(base))
+    with Store(base) as store:
+        labels = store.query(
+            "select claim_id, label from claim_labels where reviewer = 'quinn' order by claim_id"
+        )
+    assert [(r["claim_id"], r["label"]) for r in labels] == [
+        ("HS-0001#1", "absent"),
+        ("HS-0002#1", "absent"),
+        ("HS-0003#1", "absent"),
+    ]

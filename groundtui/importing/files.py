@@ -184,8 +184,12 @@ def import_files(
                 for answer_id in same:
                     result.kept += store.merge_spool_meta(answer_id)
                 result.merged = len(same)
+                # A merge's rows go into the spool beside the import's, for the one copy.
+                merged = merge.spool(store, held, skip=set(conflicts))
+                result.unchanged += merged.unchanged
                 fresh = spool.answers - present.unchanged - len(present.conflicts)
-                if fresh:
+                fresh += merged.answers
+                if fresh or merged.spooled:
                     # A large import into a small database is cheaper with the report's
                     # triggers off and one recount of its aggregates at the end than with a
                     # trigger per row; a small import into a large database is the opposite.
@@ -195,8 +199,6 @@ def import_files(
                         or store.spool_review_work() >= RECOUNT_WORK * existing
                     )
                     result.answers, result.sources, result.claims, result.reviews = written
-                if held.count:
-                    _add(result, merge.write(store, held, skip=set(conflicts)))
                 flags = {k: v for k, v in found.items() if k not in set(conflicts)}
                 if flags:
                     store.record_scan(CHECK_NAME, list(flags), flags, now_iso())
@@ -205,15 +207,6 @@ def import_files(
         held.close()
     result.written = True
     return result
-
-
-def _add(result: ImportResult, merged: merge.Merged) -> None:
-    """Count what a merge of ``export --format answers`` records wrote."""
-    result.answers += merged.answers
-    result.sources += merged.sources
-    result.claims += merged.claims
-    result.reviews += merged.reviews
-    result.unchanged += merged.unchanged
 
 
 def _parquet_parts(paths: list[str]) -> list[str]:

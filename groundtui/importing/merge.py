@@ -8,8 +8,9 @@ fields at the same time) is not added twice. So importing one export twice chang
 and importing two reviewers' exports of one database gives every label of both.
 
 All or nothing, like every import: records are checked as they are read and kept in a
-temporary file, then written in one transaction; an answer that conflicts with the
-database is a bad line.
+temporary file; in the import's write transaction the rows the database lacks are found
+and spooled, and the import's copy writes them with its own (``Store.copy_spool``). An
+answer that conflicts with the database is a bad line.
 """
 
 from __future__ import annotations
@@ -29,13 +30,14 @@ from groundtui.store.rows import answer_row, cited_keys, claim_row, review_row, 
 
 @dataclass
 class Merged:
-    """What a merge wrote."""
+    """What a merge spooled (the copy counts its rows as it writes them)."""
 
     answers: int = 0
-    sources: int = 0
-    claims: int = 0
-    reviews: int = 0
+    """Answers new to the database."""
     unchanged: int = 0
+    """Answers the database had with every row."""
+    spooled: bool = False
+    """Whether there is anything for the copy: rows, or claims to label again."""
 
 
 def check(record: dict) -> tuple[AnswerRecord, Answer]:
@@ -152,14 +154,21 @@ def _new_claim_id(
 
 
 BATCH = 500
-"""Answers merged at a time: their rows are written with one statement per table."""
+"""Answers merged at a time: their rows are spooled with one statement per table."""
 
 
-def write(store: Store, held: Held, skip: set[str]) -> Merged:
-    """Merge every held answer but those in ``skip``; the caller holds the transaction."""
+def spool(store: Store, held: Held, skip: set[str]) -> Merged:
+    """Spool the rows the database lacks of every held answer but those in ``skip``, for
+    the copy (``Store.copy_spool``); the caller holds the transaction, with the spool
+    attached, and copies after.
+
+    What is already stored is changed in place: a later flag, a claim retired, a later
+    ``scanned_at``.
+    """
     merged = Merged()
     at = now_iso()
-    seq = store.scalar("select coalesce(max(seq), 0) from answers") or 0
+    # The spool numbers answers after the import's own; the copy moves them past the database's.
+    seq = store.scalar("select coalesce(max(seq), 0) from spool.answers") or 0
     names: dict[str, str] = {}
     rows = Rows()
     for n, (record, answer) in enumerate(held, start=1):
@@ -170,8 +179,8 @@ def write(store: Store, held: Held, skip: set[str]) -> Merged:
             merged.unchanged += 1
         seq += merged.answers - answers
         if n % BATCH == 0:
-            rows.write(store)
-    rows.write(store)
+            merged.spooled |= rows.write(store)
+    merged.spooled |= rows.write(store)
     return merged
 
 
@@ -185,17 +194,20 @@ def _merge_answer(
     rows: Rows,
     names: dict[str, str],
 ) -> int:
-    """Add one answer's rows the database lacks to ``rows``; how many (0: it had all)."""
+    """Add one answer's rows the database lacks to ``rows``; how many (0: it had all).
+
+    A source version the database lacks is spooled; if another answer of the import
+    spooled it too, the spool keeps the first, and the copy writes and counts it once.
+    """
     db = store.db
     keys = [source_key(s.id, s.text) for s in answer.sources]
     numbers = answer.numbers()
-    new = db.execute("select 1 from answers where id = ?", [answer.id]).fetchone() is None
+    new = db.execute("select 1 from main.answers where id = ?", [answer.id]).fetchone() is None
     if new:
         for source, key in zip(answer.sources, keys, strict=True):
             if key in rows.source_keys:
                 continue
-            if db.execute("select 1 from sources where key = ?", [key]).fetchone() is None:
-                merged.sources += 1
+            if db.execute("select 1 from main.sources where key = ?", [key]).fetchone() is None:
                 rows.add("sources", source_row(source, key, at))
                 rows.source_keys.add(key)
         row = answer_row(answer, record.content_hash or content_hash(answer), at, seq)
@@ -251,20 +263,18 @@ def _merge_answer(
             row["retired"] = claim.retired
             rows.add("claims", row)
             claims[(claim.text, *span)] = claim_id
-            rows.new_claims.append(claim_id)
-            merged.claims += 1
+            rows.relabel(claim_id, new=True)
             added += 1
         elif claim.retired:  # the other database dismissed or replaced it
             db.execute(
                 "update claims set retired = ? where id = ? and retired is null",
                 [claim.retired, claim_id],
             )
-            rows.touched.append(claim_id)
+            rows.relabel(claim_id)
         ids.append(claim_id)
-        count, reviews = claim_rows(store, claim_id, claim, rows, fresh, person)
-        merged.reviews += reviews
+        count = claim_rows(store, claim_id, claim, rows, fresh, person)
         if count and not fresh:
-            rows.touched.append(claim_id)
+            rows.relabel(claim_id)
         added += count
     return added + edits(store, answer.id, record, ids, rows, new, person)
 
@@ -276,27 +286,34 @@ _JUDGEMENT_KEY = ("judge", "prompt_version", "verdict", "invention_kind", "error
 
 
 class Rows:
-    """Rows to insert, by table, written together (``Store.insert_rows``)."""
+    """A batch of rows to spool, by table, spooled together (``Store.spool_rows``)."""
 
     def __init__(self) -> None:
         self.tables: dict[str, list[dict]] = {}
-        self.new_claims: list[str] = []
-        self.touched: list[str] = []
         self.source_keys: set[str] = set()
-        """The source versions among the rows (the database has them once they are written)."""
+        """The source versions among the rows (the spool has them once they are written)."""
 
     def add(self, table: str, row: dict) -> None:
         self.tables.setdefault(table, []).append(row)
 
-    def write(self, store: Store) -> None:
-        store.insert_rows(self.tables)
-        store.refresh_labels(self.new_claims, new=True)
-        store.refresh_labels(self.touched)
+    def relabel(self, claim_id: str, *, new: bool = False) -> None:
+        """Have the copy label ``claim_id`` again (``new``: label it a first time)."""
+        self.add("relabel", {"claim_id": claim_id, "new": int(new)})
+
+    def write(self, store: Store) -> bool:
+        """Spool the batch and start another; whether it had anything."""
+        spooled = bool(self.tables)
+        store.spool_rows(self.tables)
         self.__init__()  # type: ignore[misc]
+        return spooled
 
 
 class Names:
-    """Reviewer names as the database first knew them (casefold), registered once each."""
+    """Reviewer names as the database first knew them (casefold), registered once each.
+
+    A name the database lacks takes the spelling of the import's other answers if they
+    have it: the copy registers the names of their reviews, first.
+    """
 
     def __init__(self, store: Store, names: dict[str, str]) -> None:
         self.store, self.names = store, names
@@ -304,7 +321,20 @@ class Names:
     def __call__(self, name: str) -> str:
         key = name.casefold()
         if key not in self.names:
-            self.names[key] = self.store.reviewer_name(name)
+            db = self.store.db
+            known = db.execute("select name from main.reviewers where key = ?", [key]).fetchone()
+            spooled = (
+                None
+                if known
+                else db.execute(
+                    "select s.reviewer from spool.reviews s join spool.claims c"
+                    " on c.id = s.claim_id where casefold(s.reviewer) = ?"
+                    " and c.answer_id not in (select id from main.answers)"
+                    " order by s.rowid limit 1",
+                    [key],
+                ).fetchone()
+            )
+            self.names[key] = spooled[0] if spooled else self.store.reviewer_name(name)
         return self.names[key]
 
 
@@ -344,13 +374,12 @@ def _present(store: Store, sql: str, params: list, folded: int | None = None) ->
 
 def claim_rows(
     store: Store, claim_id: str, claim: ClaimRecord, rows: Rows, fresh: bool, person: Names
-) -> tuple[int, int]:
-    """Add the claim's judgements, reviews and adjudications not there yet: ``(rows, of them
-    reviews)``.
+) -> int:
+    """Add the claim's judgements, reviews and adjudications not there yet; how many.
 
     A claim new to the database has none: nothing to compare with.
     """
-    added = reviews = 0
+    added = 0
     have = (
         set()
         if fresh
@@ -406,7 +435,6 @@ def claim_rows(
                 origin=r.origin,
             ),
         )
-        reviews += 1
         added += 1
     have = (
         set()
@@ -437,7 +465,7 @@ def claim_rows(
             },
         )
         added += 1
-    return added, reviews
+    return added
 
 
 def edits(
@@ -463,8 +491,10 @@ def edits(
             folded=0,
         )
     )
+    # Numbered in the spool, as the copy expects, and moved past the database's by it.
     pending = rows.tables.get("claim_edits", [])
-    first = (store.scalar("select coalesce(max(id), 0) from claim_edits") or 0) + len(pending) + 1
+    spooled = store.scalar("select coalesce(max(id), 0) from spool.claim_edits") or 0
+    first = spooled + len(pending) + 1
     made_ids: dict[int, int] = {}  # place in the record's edits -> row id
     added = 0
     for place, e in enumerate(record.edits):

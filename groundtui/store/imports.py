@@ -4,6 +4,10 @@ An imported answer may carry claims, each with a verdict and reviewers' labels; 
 written with it, labelled as the pipeline's would be. The rows are made first, with no
 lock held, in a spool (``groundtui.store.spool``); the write transaction compares the
 spooled answers with those stored and copies the new ones with ``INSERT … SELECT``.
+
+A merge of answer records spools, inside that transaction, the rows the database lacks
+(``spool_rows``), and the same copy writes them: ``copy_spool`` is the one place rows
+enter the database in bulk.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from groundtui.store.labels import LabelWrites
 from groundtui.store.spool import Spool
 from groundtui.text.inert import quoted
 
-MERGE_ORDER = (
+COPIED = (
     "sources",
     "answers",
     "answer_sources",
@@ -30,8 +34,15 @@ MERGE_ORDER = (
     "reviews",
     "adjudications",
     "claim_edits",
+    "claim_labels",
 )
-"""The tables a merge of answer records inserts into, parents first."""
+"""The tables the copy writes, parents first."""
+
+RELABEL_CHUNK = 2000
+"""Claims labelled at a time after a merge's copy: what the copy holds of their ids."""
+
+NUMBERED = ("judgements", "reviews", "adjudications", "answer_marks", "extractions", "claim_edits")
+"""The tables whose rows the spool numbers from 1 (``id``), moved past the database's."""
 
 
 class Written(NamedTuple):
@@ -55,10 +66,11 @@ class Present(NamedTuple):
 # Columns the copy computes rather than copies: spooled numbers move past the database's.
 _MOVED = {
     ("answers", "seq"): ":seq + row_number() over (order by s.seq)",
-    ("judgements", "id"): "s.id + :judgement",
-    ("reviews", "id"): "s.id + :review",
-    ("claim_labels", "judgement_id"): "s.judgement_id + :judgement",
-    ("claim_labels", "review_id"): "s.review_id + :review",
+    **{(table, "id"): f"s.id + :{table}" for table in NUMBERED},
+    ("claim_edits", "reverts"): "s.reverts + :claim_edits",
+    ("claim_labels", "judgement_id"): "s.judgement_id + :judgements",
+    ("claim_labels", "review_id"): "s.review_id + :reviews",
+    ("claim_labels", "adjudication_id"): "s.adjudication_id + :adjudications",
 }
 _KEPT = "s.answer_id not in (select id from temp.spool_present)"
 _KEPT_CLAIM = (
@@ -66,16 +78,22 @@ _KEPT_CLAIM = (
     " join temp.spool_present p on p.id = c.answer_id)"
 )
 # Which spooled rows are copied: those of answers not stored yet, and source versions
-# the database does not hold that such an answer cites.
+# the database does not hold that such an answer cites. A merge's rows for an answer
+# already stored are kept too: it spools no answer row for one.
 _WHERE = {
     "sources": "s.key not in (select key from main.sources) and s.key in ("
     "select source_key from spool.answer_sources s where " + _KEPT + ")",
     "answers": "s.id not in (select id from temp.spool_present)",
     "answer_sources": _KEPT,
+    "flags": _KEPT,
+    "answer_marks": _KEPT,
+    "extractions": _KEPT,
     "claims": _KEPT,
-    "claim_labels": _KEPT,
     "judgements": _KEPT_CLAIM,
     "reviews": _KEPT_CLAIM,
+    "adjudications": _KEPT_CLAIM,
+    "claim_edits": _KEPT,
+    "claim_labels": _KEPT,
 }
 
 
@@ -89,6 +107,10 @@ class ImportWrites(LabelWrites):
         Outside any transaction: SQLite attaches a database only between transactions.
         """
         self.db.execute("attach database ? as spool", [spool.path])
+        # A merge writes the spool in the import's transaction: a scratch file needs no
+        # fsync, and its journal (for a rollback) can stay in memory.
+        self.db.execute("pragma spool.synchronous = off")
+        self.db.execute("pragma spool.journal_mode = memory")
         try:
             yield
         finally:
@@ -167,8 +189,28 @@ class ImportWrites(LabelWrites):
             " (select count(*) as n from spool.reviews group by claim_id)"
         )
 
+    def spool_rows(self, tables: dict[str, list[dict]]) -> None:
+        """Add rows by table to the attached spool, in the caller's transaction, for
+        ``copy_spool`` (a merge's: parents first, ``id`` numbered by the spool).
+
+        With ``executemany``: sqlite-utils' ``insert`` reads the table's schema on every
+        call, most of a merge's time, measured. A source version already spooled (cited by
+        another answer of the import) is spooled once.
+        """
+        for table in (*COPIED, "relabel"):
+            rows = tables.get(table)
+            if rows:
+                columns = list(rows[0])
+                self.db.conn.executemany(
+                    f"insert {'or ignore ' if table in ('sources', 'relabel') else ''}"
+                    f"into spool.{table} ({', '.join(columns)})"
+                    f" values ({', '.join(':' + c for c in columns)})",
+                    rows,
+                )
+
     def copy_spool(self, *, bulk: bool = False) -> Written:
-        """Copy the attached spool's answers not stored yet, after those already there.
+        """Copy the attached spool's answers not stored yet, after those already there, and
+        a merge's rows; then label the claims a merge gave rows to.
 
         Answers already stored (the same, or conflicting) are left out with every row of
         theirs, and so are source versions already stored. Inside a caller's transaction
@@ -196,21 +238,11 @@ class ImportWrites(LabelWrites):
                     f"update spool.{table} set reviewer = (select r.name from main.reviewers r"
                     f" where r.key = casefold(spool.{table}.reviewer)) where reviewer is not null"
                 )
-            bases = {
-                "seq": self.scalar("select coalesce(max(seq), 0) from main.answers"),
-                "judgement": self.scalar("select coalesce(max(id), 0) from main.judgements"),
-                "review": self.scalar("select coalesce(max(id), 0) from main.reviews"),
-            }
+            bases = {"seq": self.scalar("select coalesce(max(seq), 0) from main.answers")}
+            for table in NUMBERED:
+                bases[table] = self.scalar(f"select coalesce(max(id), 0) from main.{table}")
             counts = {}
-            for table in (
-                "sources",
-                "answers",
-                "answer_sources",
-                "claims",
-                "judgements",
-                "reviews",
-                "claim_labels",
-            ):
+            for table in COPIED:
                 columns = [row[1] for row in self.db.execute(f"pragma main.table_info({table})")]
                 picks = ", ".join(_MOVED.get((table, c), f"s.{c}") for c in columns)
                 order = "s.seq" if table == "answers" else "s.rowid"
@@ -220,18 +252,15 @@ class ImportWrites(LabelWrites):
                     bases,
                 ).rowcount
             self.db.execute("drop table temp.spool_present")
+            for new in (True, False):
+                # Each chunk read whole before it is labelled: a write to the database with
+                # a read of the spool still open fails as "locked".
+                after = 0
+                while chunk := self.db.execute(
+                    "select rowid, claim_id from spool.relabel where new = ? and rowid > ?"
+                    " order by rowid limit ?",
+                    [new, after, RELABEL_CHUNK],
+                ).fetchall():
+                    self.refresh_labels([claim_id for _, claim_id in chunk], new=new)
+                    after = chunk[-1][0]
         return Written(counts["answers"], counts["sources"], counts["claims"], counts["reviews"])
-
-    def insert_rows(self, tables: dict[str, list[dict]]) -> None:
-        """Insert rows by table (``MERGE_ORDER``'s, parents first), in the caller's
-        transaction, with ``executemany``: sqlite-utils' ``insert`` reads the table's schema
-        on every call, most of a merge's time, measured."""
-        for table in MERGE_ORDER:
-            rows = tables.get(table)
-            if rows:
-                columns = list(rows[0])
-                self.db.conn.executemany(
-                    f"insert into {table} ({', '.join(columns)})"
-                    f" values ({', '.join(':' + c for c in columns)})",
-                    rows,
-                )

@@ -6,11 +6,17 @@ triggers and only the indexes the labels need); ``ImportWrites.copy_spool`` then
 them into the database in one write transaction. So what an import holds in memory is one
 batch, whatever the size of its input, and the write lock is held only for the copy.
 
+A merge of ``export --format answers`` records (``groundtui.importing.merge``) spools its
+rows too, but inside the write transaction, through the attached spool
+(``ImportWrites.spool_rows``): which rows the database lacks is known only while the
+lock is held. The same copy writes them, so rows enter the database in bulk in one place.
+
 The spool is a scratch file (``groundtui.scratch``): one a killed import left is removed when
 the next import starts.
 
-Rows are numbered in the spool from 1 (answers' ``seq``, judgements' and reviews' ``id``);
-the copy moves them past the database's own.
+Rows are numbered in the spool from 1 (answers' ``seq``; the ``id`` of judgements, reviews
+and a merge's adjudications, marks, extractions and claim edits); the copy moves them past
+the database's own.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import sqlite3
 import tempfile
 from collections.abc import Iterator
@@ -51,6 +58,18 @@ SPOOLED = (
     "reviews",
     "claim_labels",
 )
+
+#: The tables only a merge writes besides (``adjudications`` the labels also read).
+MERGED = ("flags", "answer_marks", "extractions", "adjudications", "claim_edits")
+
+_REFERENCE = re.compile(r'\s+REFERENCES\s+"?\w+"?\s*\("?\w+"?\)', re.IGNORECASE)
+"""A column's foreign key in the schema's SQL. The spool's tables have none: a merge's
+rows name parents the database holds, which the spool does not (the copy's inserts
+check them)."""
+
+RELABEL = "create table relabel (claim_id text primary key, new integer not null)"
+"""The claims a merge gave rows to, whose ``claim_labels`` row the copy writes once their
+rows are in (``new``: the claim is new, and has none yet)."""
 
 
 class NewAnswer(NamedTuple):
@@ -93,12 +112,13 @@ class Spool(LabelWrites):
             # A scratch file, removed on every exit: neither journal nor fsync earns its cost.
             self.db.execute("PRAGMA journal_mode = OFF")
             self.db.execute("PRAGMA synchronous = OFF")
-            # adjudications: empty, for the labels' code, which reads them.
-            for table in (*SPOOLED, "adjudications"):
+            # adjudications: also read by the labels' code.
+            for table in (*SPOOLED, *MERGED):
                 (sql,) = schema_of.execute(
                     "select sql from sqlite_master where type = 'table' and name = ?", [table]
                 ).fetchone()
-                self.db.execute(sql)
+                self.db.execute(_REFERENCE.sub("", sql))
+            self.db.execute(RELABEL)
             self.db.execute("create index spool_judgements on judgements (claim_id)")
             self.db.execute("create index spool_reviews on reviews (claim_id)")
 
