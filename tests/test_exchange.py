@@ -12,6 +12,8 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.store import Store
+from groundtui.store.counts import bulk_load
+from groundtui.store.work import read_work
 from tests.helpers.builders import make_answer, write_jsonl
 
 SAMPLE = Path(__file__).parent.parent / "groundtui" / "sample_data" / "answers.jsonl"
@@ -381,6 +383,10 @@ def test_a_merge_beside_new_answers_keeps_the_report_counts_a_recount_gives(
         result = files.import_files(store, [str(plain), str(exported)])
         assert (result.bad, result.answers) == ([], 1)
         assert cubes.read_cubes(store.db.conn) == cubes.full_cubes(store.db.conn)
+        kept = read_work(store.db.conn)  # the queue's and the team's counts too
+        with bulk_load(store.db):  # nothing written: every count recounted from scratch
+            pass
+        assert read_work(store.db.conn) == kept
         (adjudicated,) = store.query("select claim_id, adjudicator from adjudications")
         assert adjudicated["adjudicator"] == "KIM"
         assert store.scalar(
