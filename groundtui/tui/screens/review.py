@@ -177,6 +177,9 @@ class ReviewScreen(Screen):
     def on_read_failed(self, message: messages.ReadFailed) -> None:
         self._status(f"Could not read {message.what}: {message.error}", warning=True)
 
+    def on_said(self, message: messages.Said) -> None:
+        self._status(message.text, message.warning)
+
     # -- the open answer ---------------------------------------------------------------
 
     @on(QueuePane.Loaded)
@@ -370,8 +373,7 @@ class ReviewScreen(Screen):
     @on_the_answer_shown
     def action_filter(self) -> None:
         """Open the queue filter."""
-        if not self.queue.choose_filter():
-            self._status("Reading the source origins…")
+        self.queue.choose_filter()
 
     @on(QueuePane.FilterChosen)
     def _filter_chosen(self, message: QueuePane.FilterChosen) -> None:
@@ -451,22 +453,16 @@ class ReviewScreen(Screen):
         focus.zoom(self)
 
     def action_whole_source(self) -> None:
-        """Show the whole source, or only the evidence and the text around it."""
-        whole = self.query_one(SourcePane).toggle_whole()
-        self._status("The whole source." if whole else "The source around the evidence.")
+        """Show the whole source, or only around the evidence (the source pane's ``w``)."""
+        self.query_one(SourcePane).action_whole_source()
 
     def action_source(self, step: int) -> None:
-        """Show the answer's next or previous source (``]``, ``[``): cited ones first."""
-        shown = self.query_one(SourcePane).step_source(step)
-        if shown is None:
-            self._status("This answer has one source.")
-        else:
-            number, cited = shown
-            self._status(f"Source [{number}]" + ("" if cited else ": not cited by this claim."))
+        """Show the answer's next or previous source (the source pane's ``]``, ``[``)."""
+        self.query_one(SourcePane).action_source(step)
 
     def action_find(self) -> None:
-        """Open the find bar over the source."""
-        self.query_one(SourcePane).open_find()
+        """Open the find bar over the source (the source pane's ``ctrl+f``)."""
+        self.query_one(SourcePane).action_find()
 
     # -- what a write did ----------------------------------------------------------------
 

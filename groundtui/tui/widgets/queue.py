@@ -36,6 +36,7 @@ from groundtui.review.session import ReviewSession
 from groundtui.text.inert import one_line
 from groundtui.tui.legible import component_style
 from groundtui.tui.live import Spaced
+from groundtui.tui.messages import Said
 from groundtui.tui.reads import read
 
 PREFETCH = 20
@@ -295,20 +296,20 @@ class QueuePane(Vertical, can_focus=True):
             self._show_progress()
         self.post_message(self.Loaded(first, page is None, page.empty if page else ""))
 
-    def choose_filter(self) -> bool:
-        """Open the filter dialog (``/``); False while its origins are read first."""
+    def choose_filter(self) -> None:
+        """Open the filter dialog (``/``), once its origins are read."""
         from groundtui.tui.screens.filter import FilterScreen
 
         if self.origins is None:
+            self.post_message(Said("Reading the source origins…"))
             self._load_origins()
-            return False
+            return
 
         def chosen(filt: QueueFilter | None) -> None:
             if filt is not None and filt != self.filter:
                 self.post_message(self.FilterChosen(filt))
 
         self.app.push_screen(FilterScreen(self.filter, self.origins), chosen)
-        return True
 
     @work(thread=True, exclusive=True, group="origins", exit_on_error=False)
     def _load_origins(self) -> None:
