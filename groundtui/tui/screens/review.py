@@ -480,9 +480,8 @@ class ReviewScreen(Screen):
         if not outcome.saved:
             self._status(outcome.message, warning=True)
             return
-        self.query_one(ReportPane).set_report(outcome.report)
-        if outcome.row is not None:
-            self.queue.row_saved(outcome.row, outcome.reviewed_before, outcome.reviewed_after)
+        self.query_one(ReportPane).saved(outcome)
+        self.queue.saved(outcome)
         detail = self.detail
         if detail is not None and detail.id == outcome.answer_id:
             moved = isinstance(outcome.intent, (Undo, *CORRECTIONS))

@@ -22,6 +22,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from groundtui.review.intents import Outcome
 from groundtui.review.queue import (
     PAGE,
     QueueFilter,
@@ -355,8 +356,12 @@ class QueuePane(Vertical, can_focus=True):
             self.progress, self.team_line = reviewed, line
             self._show_progress()
 
-    def row_saved(self, row: QueueRow, before: bool, after: bool) -> None:
-        """An answer's row after a change of this session (reviewed ``before``, ``after``)."""
+    def saved(self, outcome: Outcome) -> None:
+        """A change of this session was saved: its answer's row as read back, and the
+        progress it moved (reviewed before, after)."""
+        row, before, after = outcome.row, outcome.reviewed_before, outcome.reviewed_after
+        if row is None:
+            return
         listed = False
         for i, old in enumerate(self.rows):
             if old.answer_id == row.answer_id:
