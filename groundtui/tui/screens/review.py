@@ -343,22 +343,14 @@ class ReviewScreen(Screen):
     @on_the_answer_shown
     def action_correct(self, what: str) -> None:
         """Open the dialog of a note (``e``), an edit (``E``), a split (``S``) or a claim
-        added (``A``) on the selected claim; write what it answers."""
+        added (``A``) on the selected claim; write what it answers (``correct.ask``)."""
         from groundtui.tui.screens.correct import ask
 
         if self._read_only() or self.detail is None:
             return
-        asked = ask(what, self.detail, self.current_claim)
-        if isinstance(asked, str):
-            self._status(asked)
-            return
-        dialog, intent = asked
-
-        def answered(result: object) -> None:
-            if result is not None:
-                self._send(intent(result))
-
-        self.app.push_screen(dialog, answered)
+        why_not = ask(self.app, what, self.detail, self.current_claim, self._send)
+        if why_not is not None:
+            self._status(why_not)
 
     @on_the_answer_shown
     def action_dismiss_claim(self) -> None:
