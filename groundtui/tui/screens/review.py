@@ -2,7 +2,10 @@
 
 The panes own their reading and drawing: the queue reads its pages and counts its
 progress, the report counts the report, and the answer, claims and source panes draw the
-``OnScreen`` this screen hands them (the report hides its figures by it). The screen opens
+``OnScreen`` this screen hands them (the report hides its figures by it). A pane's own
+keys are its own (``SourcePane.action_*``), bound here so that they work wherever the
+focus is, and say what they did (``Said``); a saved change goes to the queue and the
+report (``saved``), and a correction's dialog is ``correct.ask``'s. The screen opens
 answers (a worker), turns keys into intents (``keys.py``) that the session writes in order
 in a worker, and routes what comes back. Where a key takes the reviewer, and what a label
 leaves pending, is ``review.place``'s: the screen carries its moves out. A key that
@@ -193,7 +196,7 @@ class ReviewScreen(Screen):
         self._show(None, 0)
         if not message.failed:
             self._status(message.empty)
-        self._answer_shown()
+        replay_held_keys(self)
 
     def _open(self, move: OpenAnswer, claim_id: str | None = None) -> None:
         self.place.opened(move)
@@ -234,13 +237,10 @@ class ReviewScreen(Screen):
         self._show(detail, claim)
         self.queue.recount()  # kept off the first screen: the counts are full scans
         self.query_one(ReportPane).recount()
-        self._answer_shown()
-
-    def _answer_shown(self) -> None:
         replay_held_keys(self)
 
     def on_screen_resume(self) -> None:
-        self._answer_shown()  # keys held behind a note or the filter go on
+        replay_held_keys(self)  # keys held behind a note or the filter go on
 
     # -- other people's changes ----------------------------------------------------------
 
