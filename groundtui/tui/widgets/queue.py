@@ -357,7 +357,7 @@ class QueuePane(Vertical, can_focus=True):
             self._show_progress()
 
     def saved(self, outcome: Outcome) -> None:
-        """A change of this session was saved: its answer's row as read back, and the
+        """A change the reviewer made here was saved: its answer's row as read back, and the
         progress it moved (reviewed before, after)."""
         row, before, after = outcome.row, outcome.reviewed_before, outcome.reviewed_after
         if row is None:

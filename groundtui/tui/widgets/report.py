@@ -106,7 +106,7 @@ class ReportPane(VerticalScroll):
         self._teams.ask()
 
     def saved(self, outcome: Outcome) -> None:
-        """A change of this session was saved: draw the report it read back as it
+        """A change the reviewer made here was saved: draw the report it read back as it
         committed."""
         if outcome.report is not None:
             self.report, self.ready = outcome.report, True
