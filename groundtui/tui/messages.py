@@ -1,6 +1,6 @@
 """Messages the review screen hears from more than one part of it: a change written, a
-read that failed, the database changed by someone. A pane's own news is a message nested in
-the pane (``QueuePane.Loaded``, ``AnswerView.Loaded``)."""
+read that failed, the database changed by someone, what a pane's key did. A pane's own news
+is a message nested in the pane (``QueuePane.Loaded``, ``AnswerView.Loaded``)."""
 
 from __future__ import annotations
 
@@ -28,3 +28,12 @@ class ReadFailed(Message):
 
 class DatabaseChanged(Message):
     """Someone wrote to the database since the last look: a label, a judge, an import."""
+
+
+class Said(Message):
+    """What a pane's key did, for the status line: ``Source [2]: not cited by this claim.``"""
+
+    def __init__(self, text: str, warning: bool = False) -> None:
+        super().__init__()
+        self.text = text
+        self.warning = warning

@@ -1,7 +1,7 @@
 """The dialogs that correct a claim: its text (``E``), where to split it (``S``), and which
 span of the answer is a claim the judge missed (``A``). Each is dismissed with what the
-reviewer chose, or None to cancel; ``ask`` says which intent the review screen then writes
-(a note's too).
+reviewer chose, or None to cancel; ``ask`` opens the one a key asks for (a note's too) and
+sends the intent its answer makes.
 
 Text from the answer is shown inert (``groundtui.text.inert``): never read as markup.
 """
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -292,10 +292,32 @@ class AddClaimScreen(ModalScreen[tuple[int, int] | None]):
 
 
 def ask(
+    app: App,
+    what: str,
+    detail: AnswerDetail,
+    claim: ClaimView | None,
+    send: Callable[[Intent], object],
+) -> str | None:
+    """Open the dialog a correction (or a note) opens on ``claim`` of ``detail`` and
+    ``send`` the intent its answer makes (nothing when cancelled); or say why there is no
+    dialog to open. ``what``: note, edit, split, add."""
+    asked = _dialog(what, detail, claim)
+    if isinstance(asked, str):
+        return asked
+    dialog, intent = asked
+
+    def answered(result: object) -> None:
+        if result is not None:
+            send(intent(result))
+
+    app.push_screen(dialog, answered)
+    return None
+
+
+def _dialog(
     what: str, detail: AnswerDetail, claim: ClaimView | None
 ) -> tuple[ModalScreen, Callable[[Any], Intent]] | str:
-    """The dialog a correction (or a note) opens on ``claim`` of ``detail``, and the intent
-    its answer makes; or why there is none to open. ``what``: note, edit, split, add."""
+    """The dialog ``what`` and the intent its answer makes; or why there is none."""
     if what == "add":
         claimed = [c.span for c in detail.claims if c.span is not None]
         return AddClaimScreen(detail.response, claimed), lambda span: Add(detail.id, span)

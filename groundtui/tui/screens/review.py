@@ -2,7 +2,10 @@
 
 The panes own their reading and drawing: the queue reads its pages and counts its
 progress, the report counts the report, and the answer, claims and source panes draw the
-``OnScreen`` this screen hands them (the report hides its figures by it). The screen opens
+``OnScreen`` this screen hands them (the report hides its figures by it). A pane's own
+keys are its own (``SourcePane.action_*``), bound here so that they work wherever the
+focus is, and say what they did (``Said``); a saved change goes to the queue and the
+report (``saved``), and a correction's dialog is ``correct.ask``'s. The screen opens
 answers (a worker), turns keys into intents (``keys.py``) that the session writes in order
 in a worker, and routes what comes back. Where a key takes the reviewer, and what a label
 leaves pending, is ``review.place``'s: the screen carries its moves out. A key that
@@ -177,6 +180,9 @@ class ReviewScreen(Screen):
     def on_read_failed(self, message: messages.ReadFailed) -> None:
         self._status(f"Could not read {message.what}: {message.error}", warning=True)
 
+    def on_said(self, message: messages.Said) -> None:
+        self._status(message.text, message.warning)
+
     # -- the open answer ---------------------------------------------------------------
 
     @on(QueuePane.Loaded)
@@ -190,7 +196,7 @@ class ReviewScreen(Screen):
         self._show(None, 0)
         if not message.failed:
             self._status(message.empty)
-        self._answer_shown()
+        replay_held_keys(self)
 
     def _open(self, move: OpenAnswer, claim_id: str | None = None) -> None:
         self.place.opened(move)
@@ -231,13 +237,10 @@ class ReviewScreen(Screen):
         self._show(detail, claim)
         self.queue.recount()  # kept off the first screen: the counts are full scans
         self.query_one(ReportPane).recount()
-        self._answer_shown()
-
-    def _answer_shown(self) -> None:
         replay_held_keys(self)
 
     def on_screen_resume(self) -> None:
-        self._answer_shown()  # keys held behind a note or the filter go on
+        replay_held_keys(self)  # keys held behind a note or the filter go on
 
     # -- other people's changes ----------------------------------------------------------
 
@@ -340,22 +343,14 @@ class ReviewScreen(Screen):
     @on_the_answer_shown
     def action_correct(self, what: str) -> None:
         """Open the dialog of a note (``e``), an edit (``E``), a split (``S``) or a claim
-        added (``A``) on the selected claim; write what it answers."""
+        added (``A``) on the selected claim; write what it answers (``correct.ask``)."""
         from groundtui.tui.screens.correct import ask
 
         if self._read_only() or self.detail is None:
             return
-        asked = ask(what, self.detail, self.current_claim)
-        if isinstance(asked, str):
-            self._status(asked)
-            return
-        dialog, intent = asked
-
-        def answered(result: object) -> None:
-            if result is not None:
-                self._send(intent(result))
-
-        self.app.push_screen(dialog, answered)
+        why_not = ask(self.app, what, self.detail, self.current_claim, self._send)
+        if why_not is not None:
+            self._status(why_not)
 
     @on_the_answer_shown
     def action_dismiss_claim(self) -> None:
@@ -370,8 +365,7 @@ class ReviewScreen(Screen):
     @on_the_answer_shown
     def action_filter(self) -> None:
         """Open the queue filter."""
-        if not self.queue.choose_filter():
-            self._status("Reading the source origins…")
+        self.queue.choose_filter()
 
     @on(QueuePane.FilterChosen)
     def _filter_chosen(self, message: QueuePane.FilterChosen) -> None:
@@ -451,22 +445,16 @@ class ReviewScreen(Screen):
         focus.zoom(self)
 
     def action_whole_source(self) -> None:
-        """Show the whole source, or only the evidence and the text around it."""
-        whole = self.query_one(SourcePane).toggle_whole()
-        self._status("The whole source." if whole else "The source around the evidence.")
+        """Show the whole source, or only around the evidence (the source pane's ``w``)."""
+        self.query_one(SourcePane).action_whole_source()
 
     def action_source(self, step: int) -> None:
-        """Show the answer's next or previous source (``]``, ``[``): cited ones first."""
-        shown = self.query_one(SourcePane).step_source(step)
-        if shown is None:
-            self._status("This answer has one source.")
-        else:
-            number, cited = shown
-            self._status(f"Source [{number}]" + ("" if cited else ": not cited by this claim."))
+        """Show the answer's next or previous source (the source pane's ``]``, ``[``)."""
+        self.query_one(SourcePane).action_source(step)
 
     def action_find(self) -> None:
-        """Open the find bar over the source."""
-        self.query_one(SourcePane).open_find()
+        """Open the find bar over the source (the source pane's ``ctrl+f``)."""
+        self.query_one(SourcePane).action_find()
 
     # -- what a write did ----------------------------------------------------------------
 
@@ -484,9 +472,8 @@ class ReviewScreen(Screen):
         if not outcome.saved:
             self._status(outcome.message, warning=True)
             return
-        self.query_one(ReportPane).set_report(outcome.report)
-        if outcome.row is not None:
-            self.queue.row_saved(outcome.row, outcome.reviewed_before, outcome.reviewed_after)
+        self.query_one(ReportPane).saved(outcome)
+        self.queue.saved(outcome)
         detail = self.detail
         if detail is not None and detail.id == outcome.answer_id:
             moved = isinstance(outcome.intent, (Undo, *CORRECTIONS))

@@ -22,6 +22,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from groundtui.review.intents import Outcome
 from groundtui.review.queue import (
     PAGE,
     QueueFilter,
@@ -36,6 +37,7 @@ from groundtui.review.session import ReviewSession
 from groundtui.text.inert import one_line
 from groundtui.tui.legible import component_style
 from groundtui.tui.live import Spaced
+from groundtui.tui.messages import Said
 from groundtui.tui.reads import read
 
 PREFETCH = 20
@@ -295,20 +297,20 @@ class QueuePane(Vertical, can_focus=True):
             self._show_progress()
         self.post_message(self.Loaded(first, page is None, page.empty if page else ""))
 
-    def choose_filter(self) -> bool:
-        """Open the filter dialog (``/``); False while its origins are read first."""
+    def choose_filter(self) -> None:
+        """Open the filter dialog (``/``), once its origins are read."""
         from groundtui.tui.screens.filter import FilterScreen
 
         if self.origins is None:
+            self.post_message(Said("Reading the source origins…"))
             self._load_origins()
-            return False
+            return
 
         def chosen(filt: QueueFilter | None) -> None:
             if filt is not None and filt != self.filter:
                 self.post_message(self.FilterChosen(filt))
 
         self.app.push_screen(FilterScreen(self.filter, self.origins), chosen)
-        return True
 
     @work(thread=True, exclusive=True, group="origins", exit_on_error=False)
     def _load_origins(self) -> None:
@@ -354,8 +356,12 @@ class QueuePane(Vertical, can_focus=True):
             self.progress, self.team_line = reviewed, line
             self._show_progress()
 
-    def row_saved(self, row: QueueRow, before: bool, after: bool) -> None:
-        """An answer's row after a change of this session (reviewed ``before``, ``after``)."""
+    def saved(self, outcome: Outcome) -> None:
+        """A change the reviewer made here was saved: its answer's row as read back, and the
+        progress it moved (reviewed before, after)."""
+        row, before, after = outcome.row, outcome.reviewed_before, outcome.reviewed_after
+        if row is None:
+            return
         listed = False
         for i, old in enumerate(self.rows):
             if old.answer_id == row.answer_id:

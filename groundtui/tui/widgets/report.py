@@ -14,6 +14,7 @@ from textual.worker import get_current_worker
 
 from groundtui.report import Report, answer_counts, coverage_line, team_numbers
 from groundtui.review.answer import AnswerDetail
+from groundtui.review.intents import Outcome
 from groundtui.review.session import ReviewSession, report_of
 from groundtui.text.inert import one_line
 from groundtui.tui.legible import component_style
@@ -104,10 +105,11 @@ class ReportPane(VerticalScroll):
         self._count_report(self._set)
         self._teams.ask()
 
-    def set_report(self, report: Report | None) -> None:
-        """The report a change of this session read back as it committed."""
-        if report is not None:
-            self.report, self.ready = report, True
+    def saved(self, outcome: Outcome) -> None:
+        """A change the reviewer made here was saved: draw the report it read back as it
+        committed."""
+        if outcome.report is not None:
+            self.report, self.ready = outcome.report, True
             self._set += 1
         self.draw()
 

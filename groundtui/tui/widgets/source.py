@@ -4,7 +4,8 @@ A long source opens on the evidence with a stretch of text either side; ``w`` sh
 whole of it and back, and ``ctrl+f`` finds a phrase in it (``find``). Every source of the
 answer is reachable (``[``/``]``, ``step_source``): the ones the claim cites first, then
 the others, marked "not cited", where a claim of fabricated provenance may really come
-from.
+from. The pane's keys are its own (``action_*``) and say what they did (``Said``); the
+screen binds them, so that they work wherever the focus is.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from groundtui.review.answer import AnswerDetail, ClaimView, SourceInfo
 from groundtui.text.inert import one_line, shown
 from groundtui.text.locate import locate
 from groundtui.tui.legible import component_style
+from groundtui.tui.messages import Said
 from groundtui.tui.on_screen import OnScreen
 from groundtui.tui.screens.find import FindScreen
 from groundtui.tui.widgets.rendering import scroll_to_offset, set_text, through_word
@@ -199,20 +201,32 @@ class SourcePane(Vertical, can_focus=True):
         self._draw_body(text)
         self._scroll(text, found)
 
-    def toggle_whole(self) -> bool:
-        """Show the whole source, or only around the evidence (``w``); whether whole now."""
+    # -- the pane's keys: bound on the screen, they work wherever the focus is ----------
+
+    def action_whole_source(self) -> None:
+        """Show the whole source, or only the evidence and the text around it (``w``)."""
         self.whole = not self.whole
         self.redraw()
-        return self.whole
+        self.post_message(
+            Said("The whole source." if self.whole else "The source around the evidence.")
+        )
 
-    def show_whole(self) -> None:
-        """Show the whole source (``ctrl+f`` finds in all of it)."""
-        if not self.whole:
-            self.toggle_whole()
+    def action_source(self, step: int) -> None:
+        """Show the answer's next (``]``) or previous (``[``) source: cited ones first."""
+        shown = self.step_source(step)
+        if shown is None:
+            self.post_message(Said("This answer has one source."))
+        else:
+            number, cited = shown
+            self.post_message(
+                Said(f"Source [{number}]" + ("" if cited else ": not cited by this claim."))
+            )
 
-    def open_find(self) -> None:
+    def action_find(self) -> None:
         """Open the find bar (``ctrl+f``) over the whole source: a match may be anywhere."""
-        self.show_whole()
+        if not self.whole:
+            self.whole = True
+            self.redraw()
         self._bar = FindScreen(self, self._query)
 
         def closed(_: None) -> None:
