@@ -235,7 +235,7 @@ class ReviewScreen(Screen):
         claim = self.place.claim_on_open(detail, message.claim_id)
         self.awaiting_answer = False
         self._show(detail, claim)
-        self.queue.recount()  # kept off the first screen: the counts are full scans
+        self.queue.recount()  # after the first answer is drawn, not before it
         self.query_one(ReportPane).recount()
         replay_held_keys(self)
 
