@@ -337,7 +337,8 @@ class QueuePane(Vertical, can_focus=True):
 
     @work(thread=True, exclusive=True, group="progress", exit_on_error=False)
     def _count_progress(self, token: int, filt: QueueFilter) -> None:
-        """Count the queue's reviewed answers and the team's line (kept counts, or a scan when filtered: a worker)."""
+        """Count the queue's reviewed answers and the team's line (a worker: the kept
+        counts, or a scan of every answer when the queue is filtered)."""
         session = self.session
         blind = session.reviewer if session.blind else None
         team = session.team
