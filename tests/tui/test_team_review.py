@@ -163,6 +163,25 @@ async def test_another_reviewers_label_appears_without_a_key_press(review_db: Pa
         assert await until(pilot, lambda: "ann" in plain(bob, "#report-body"))
 
 
+async def test_a_label_on_another_answer_leaves_the_open_one_undrawn(review_db: Path):
+    """A teammate's label elsewhere is counted, and the open answer's panes, whose claims
+    read back the same, are not handed them again (each redraw cost a full repaint)."""
+    app = make_app(review_db, "bob", poll=0.05, spacing=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        before = screen.on_screen
+        other = next(r.answer_id for r in screen.rows if r.answer_id != screen.detail.id)
+        with Store(review_db) as store:  # ann, in another terminal
+            claim = store.scalar("select id from claims where answer_id = ?", [other])
+            store.add_review(claim, "ann", "contradicted", None)
+        assert await until(
+            pilot, lambda: "ann" in screen.query_one(ReportPane).team_numbers.get("reviewers", {})
+        )
+        await pilot.pause(0.2)  # a few more looks, each reading the open answer's claims
+        assert screen.on_screen is before
+
+
 @pytest.mark.slow
 async def test_a_lead_adjudicates_the_claims_reviewers_disagree_on(review_db: Path):
     with Store(review_db) as store:

@@ -252,8 +252,15 @@ class ReviewScreen(Screen):
 
     @on(AnswerView.ClaimsRead)
     def _claims_read(self, message: AnswerView.ClaimsRead) -> None:
-        if self.detail is not None and self.detail.id == message.answer_id:
-            self._claims_now(self.detail, message.claims, None)
+        detail = self.detail
+        # A change elsewhere (a teammate's label on another answer) leaves these claims as
+        # they are: nothing to redraw.
+        if (
+            detail is not None
+            and detail.id == message.answer_id
+            and message.claims != detail.claims
+        ):
+            self._claims_now(detail, message.claims, None)
 
     def _claims_now(
         self, detail: AnswerDetail, claims: list[ClaimView], select: str | None
