@@ -170,11 +170,15 @@ class Place:
                 return OpenAnswer(index)
         return ReadOn("No claim left to label after this one in the queue.")
 
-    def past_taken(self, rows: int) -> OpenAnswer | None:
-        """The answer after one found taken by someone else, the way the reviewer moved;
-        None when the rows read so far end first."""
+    def past_taken(self, rows: Sequence[QueueRow]) -> OpenAnswer | None:
+        """The answer after one found taken by someone else, the way the reviewer moved:
+        moving on by deciding, the next with a claim, as ``advance`` picks (an answer
+        without one would leave every label key with nothing to label); None when the rows
+        read so far end first."""
         nxt = self.index + self.step
-        return OpenAnswer(nxt, self.step) if 0 <= nxt < rows else None
+        while self.pick_unlabelled and 0 <= nxt < len(rows) and not rows[nxt].claims:
+            nxt += self.step
+        return OpenAnswer(nxt, self.step) if 0 <= nxt < len(rows) else None
 
     def claim_on_open(self, detail: AnswerDetail | None, claim_id: str | None) -> int:
         """The claim to select in the answer just read: ``claim_id`` if it has it, its first

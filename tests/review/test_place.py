@@ -101,10 +101,23 @@ def test_an_answer_opened_selects_the_claim_asked_for_else_the_first_unlabelled_
 
 
 def test_an_answer_taken_meanwhile_is_passed_the_way_the_reviewer_moved():
+    rows = [row("A-1"), row("A-2"), row("A-3")]
     place = Place(index=1, step=-1)
-    assert place.past_taken(3) == OpenAnswer(0, -1)
+    assert place.past_taken(rows) == OpenAnswer(0, -1)
     place.opened(OpenAnswer(2, 1))
-    assert place.past_taken(3) is None  # the rows read so far end first
+    assert place.past_taken(rows) is None  # the rows read so far end first
+
+
+def test_moving_on_past_a_taken_answer_passes_those_without_claims_too():
+    """Advance on decide reached a taken answer: the next one it opens has a claim to
+    label, or the keys typed next would each say there is none."""
+    rows = [row("A-1"), row("A-2"), row("A-3", claims=0), row("A-4", claims=0), row("A-5")]
+    place = Place()
+    assert place.advance([], 0, rows) == OpenAnswer(1)
+    place.opened(OpenAnswer(1))
+    assert place.past_taken(rows) == OpenAnswer(4, 1)
+    place.pick_unlabelled = False  # reached by n: every answer is shown
+    assert place.past_taken(rows) == OpenAnswer(2, 1)
 
 
 def test_claims_read_back_keep_the_selection_or_take_the_one_at_its_place():

@@ -229,7 +229,7 @@ class ReviewScreen(Screen):
         if detail is not None and detail.held_by and not self.queue.filter.everyone:
             # Taken by someone else since the queue page was read: go on past it.
             self._status(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
-            if (past := self.place.past_taken(len(self.rows))) is not None:
+            if (past := self.place.past_taken(self.rows)) is not None:
                 self._open(past)
                 return
         claim = self.place.claim_on_open(detail, message.claim_id)
