@@ -257,39 +257,40 @@ def _label_work(row: str, sign: str) -> str:
         where answer_id = {row}.answer_id;"""
 
 
-def _reviewers_refresh(claim: str) -> str:
-    """Recount every reviewer's live label on ``claim``: out with the rows kept, in with
-    the rows the reviews make now."""
-    verdict_cols = ["reviewer", "jv", "verdict"]
+def _claim_verdicts(claim: str, n: str) -> str:
+    """Count ``claim``'s live reviewer labels in (``n`` 1) or out (-1) of their cells."""
+    cols = ["reviewer", "jv", "verdict"]
+    return _bump(
+        "agg_reviewer_verdicts",
+        cols,
+        cols,
+        n,
+        "from agg_reviewer_claims",
+        f"claim_id = {claim} and live",
+    )
+
+
+def _reviewers_out(claim: str, answers: str) -> str:
+    """Take ``claim``'s reviewer rows out of the counts; ``answers``: the condition naming
+    its answer's ``agg_reviewer_answers`` rows."""
     mine = f"from agg_reviewer_claims x where x.claim_id = {claim}"
     return f"""
-      {
-        _bump(
-            "agg_reviewer_verdicts",
-            verdict_cols,
-            verdict_cols,
-            "-1",
-            "from agg_reviewer_claims",
-            f"claim_id = {claim} and live",
-        )
-    }
+      {_claim_verdicts(claim, "-1")}
       update agg_reviewer_answers set
         held = held - 1,
         claims = claims - (select x.live {mine} and x.reviewer = agg_reviewer_answers.reviewer)
-        where answer_id in (select x.answer_id {mine})
+        where {answers}
           and reviewer in (select x.reviewer {mine});
-      delete from agg_reviewer_claims where claim_id = {claim};
+      delete from agg_reviewer_claims where claim_id = {claim};"""
+
+
+def _reviewers_refresh(claim: str) -> str:
+    """Recount every reviewer's live label on ``claim``: out with the rows kept, in with
+    the rows the reviews make now."""
+    mine = f"from agg_reviewer_claims x where x.claim_id = {claim}"
+    return f"""{_reviewers_out(claim, f"answer_id in (select x.answer_id {mine})")}
       insert into agg_reviewer_claims {REVIEWER_CLAIMS} and r.claim_id = {claim};
-      {
-        _bump(
-            "agg_reviewer_verdicts",
-            verdict_cols,
-            verdict_cols,
-            "1",
-            "from agg_reviewer_claims",
-            f"claim_id = {claim} and live",
-        )
-    }
+      {_claim_verdicts(claim, "1")}
       insert into agg_reviewer_answers (answer_id, reviewer, claims, held, marks, done, reviewed)
         select x.answer_id, x.reviewer, x.live, 1, 0, 0, 0 {mine} and true
         on conflict (answer_id, reviewer) do update
@@ -301,53 +302,17 @@ def _reviewers_refresh(claim: str) -> str:
 
 def _reviewers_gone(claim: str, answer: str) -> str:
     """A deleted claim's reviewer rows leave (the claim row is gone: its answer is named)."""
-    verdict_cols = ["reviewer", "jv", "verdict"]
-    mine = f"from agg_reviewer_claims x where x.claim_id = {claim}"
-    return f"""
-      {
-        _bump(
-            "agg_reviewer_verdicts",
-            verdict_cols,
-            verdict_cols,
-            "-1",
-            "from agg_reviewer_claims",
-            f"claim_id = {claim} and live",
-        )
-    }
-      update agg_reviewer_answers set
-        held = held - 1,
-        claims = claims - (select x.live {mine} and x.reviewer = agg_reviewer_answers.reviewer)
-        where answer_id = {answer} and reviewer in (select x.reviewer {mine});
-      delete from agg_reviewer_claims where claim_id = {claim};
+    return f"""{_reviewers_out(claim, f"answer_id = {answer}")}
       {_flags(f"answer_id = {answer}")}
       delete from agg_reviewer_answers where answer_id = {answer} and held <= 0 and marks <= 0;"""
 
 
 def _judge_moved(claim: str, new: str) -> str:
     """A claim's judge verdict moved: its reviewers' labels move to the new cell."""
-    verdict_cols = ["reviewer", "jv", "verdict"]
     return f"""
-      {
-        _bump(
-            "agg_reviewer_verdicts",
-            verdict_cols,
-            verdict_cols,
-            "-1",
-            "from agg_reviewer_claims",
-            f"claim_id = {claim} and live",
-        )
-    }
+      {_claim_verdicts(claim, "-1")}
       update agg_reviewer_claims set jv = coalesce({new}, '') where claim_id = {claim};
-      {
-        _bump(
-            "agg_reviewer_verdicts",
-            verdict_cols,
-            verdict_cols,
-            "1",
-            "from agg_reviewer_claims",
-            f"claim_id = {claim} and live",
-        )
-    }"""
+      {_claim_verdicts(claim, "1")}"""
 
 
 def _marks_refresh(answer: str) -> str:
