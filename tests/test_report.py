@@ -49,8 +49,8 @@ from groundtui.cli import cli
 from groundtui.importing.files import import_files
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.store import ClaimRow, Store
-from groundtui.store.claim_edits import CorrectionError
 from groundtui.store.counts import bulk_load
+from tests.helpers.corrections import correct
 
 T1, T2 = "2026-11-30T10:00:00Z", "2026-11-30T10:05:00Z"
 T3, T4, T5 = (
@@ -713,7 +713,10 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
                     )
                 claims.append(f"{a}#n{i}")
             elif op >= 8:
-                corrections.extend(_correct_at_random(store, rng, op, c, a, corrections, claims))
+                kind = {8: "dismiss", 10: "edit", 11: "split"}.get(
+                    op, "undo" if op == 9 and corrections else "add"
+                )
+                corrections.extend(correct(store, kind, rng, c, a, corrections, claims))
             else:
                 with store.transaction():  # a claim re-cited (one source or two), or its kind
                     cited = rng.choice([[key], rng.sample(keys, 2), None])
@@ -737,40 +740,6 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
         assert report.compute(store, with_team=False)["dismissed"] == store.scalar(
             "select count(*) from claims where retired = 'dismissed'"
         )
-
-
-def _correct_at_random(
-    store: Store,
-    rng: random.Random,
-    op: int,
-    c: str,
-    a: str,
-    done: list[int],
-    claims: list[str],
-) -> list[int]:
-    """One correction of a claim (or an undo of an earlier one); its row's id, if made."""
-    try:
-        if op == 8:
-            return [store.dismiss_claim(c, "dana")]
-        if op == 9 and done:
-            store.undo_claim_edit(done.pop(rng.randrange(len(done))), "dana")
-            return []
-        if op == 10:
-            edit_id, made = store.edit_claim(c, "lee", f"edited {c}")
-            claims.append(made)
-            return [edit_id]
-        if op == 11:
-            text = store.scalar("select text from claims where id = ?", [c])
-            edit_id, parts = store.split_claim(c, "lee", max(1, len(text) // 2))
-            claims.extend(parts)
-            return [edit_id]
-        response = store.scalar("select response from answers where id = ?", [a])
-        start = rng.randrange(max(1, len(response) - 10))
-        edit_id, made = store.add_claim(a, "kim", (start, start + 10))
-        claims.append(made)
-        return [edit_id]
-    except CorrectionError:  # a retired claim, a claim too short to split
-        return []
 
 
 def test_generated_labels_are_what_the_store_would_write(tmp_path: Path) -> None:

@@ -32,11 +32,11 @@ from groundtui.review.queue import (
     team_progress_scan,
 )
 from groundtui.store import Store
-from groundtui.store.claim_edits import CorrectionError
 from groundtui.store.counts import bulk_load
 from groundtui.store.rows import now_iso
 from groundtui.store.work import read_work
 from tests.helpers.builders import imported_db, make_answer, write_jsonl
+from tests.helpers.corrections import correct
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 NAMES = ["dana", "lee", "kim"]
@@ -131,7 +131,11 @@ def test_every_kind_of_write_keeps_the_counts_exact(generated: Path, tmp_path: P
                     ).fetchall():
                         store.add_review(claim, name, rng.choice(verdicts))
             else:
-                edits += _correct(store, rng, op, c, a, edits, claims)
+                if op == 9:
+                    kind = "undo" if edits and rng.random() < 0.5 else "dismiss"
+                else:
+                    kind = "split" if op == 10 else "edit" if rng.random() < 0.5 else "add"
+                edits += correct(store, kind, rng, c, a, edits, claims)
             if step % 60 == 59:
                 assert_counts_exact(store)
         records = [
@@ -157,34 +161,6 @@ def test_every_kind_of_write_keeps_the_counts_exact(generated: Path, tmp_path: P
         assert coverage(store).reviewed and coverage(store).control_unstated
         assert len(reviewers(store)) == len(NAMES)
         assert_counts_exact(store)
-
-
-def _correct(
-    store: Store, rng: random.Random, op: int, c: str, a: str, done: list[int], claims: list[str]
-) -> list[int]:
-    """A claim dismissed, split, edited or added, or an earlier correction undone."""
-    try:
-        if op == 9:
-            if done and rng.random() < 0.5:
-                store.undo_claim_edit(done.pop(rng.randrange(len(done))), "dana")
-                return []
-            return [store.dismiss_claim(c, "dana")]
-        if op == 10:
-            text = store.scalar("select text from claims where id = ?", [c])
-            edit_id, parts = store.split_claim(c, "lee", max(1, len(text) // 2))
-            claims.extend(parts)
-            return [edit_id]
-        if rng.random() < 0.5:
-            edit_id, made = store.edit_claim(c, "lee", f"edited {c}")
-            claims.append(made)
-            return [edit_id]
-        response = store.scalar("select response from answers where id = ?", [a])
-        start = rng.randrange(max(1, len(response) - 10))
-        edit_id, made = store.add_claim(a, "kim", (start, start + 10))
-        claims.append(made)
-        return [edit_id]
-    except CorrectionError:  # a retired claim, a claim too short to split
-        return []
 
 
 def test_a_judge_run_keeps_the_counts_exact(tmp_path: Path) -> None:
