@@ -431,17 +431,15 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
         " and x.reviewer in (select value from json_each(:names)))"
     )
     params["names"] = json.dumps(names)
-    total = reviewed = 0
-    for n, done in store.db.execute(
+    total, reviewed = store.db.execute(
         "select coalesce(sum(n), 0), coalesce(sum(n * reviewed), 0) from agg_work where held = 0"
-    ):
-        total, reviewed = total + n, reviewed + done
-    for n, done in store.db.execute(
+    ).fetchone()
+    n, done = store.db.execute(
         "select coalesce(sum(holding), 0), coalesce(sum(holding_reviewed), 0) from agg_reviewers"
         " where reviewer in (select value from json_each(:names))",
         params,
-    ):
-        total, reviewed = total + n, reviewed + done
+    ).fetchone()
+    total, reviewed = total + n, reviewed + done
     if team.share > 0:
         n, done = store.db.execute(
             f"select count(*), coalesce(sum({queue_reviewed('s')}), 0) from agg_answer_state s"
