@@ -1,4 +1,5 @@
-"""The review app: a thin shell that builds the review screen for one reviewer and database."""
+"""The review app: a thin shell that builds the review screen for one reviewer and database,
+and opens the screens about the whole database over it (guidelines, calibration)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,18 @@ class ReviewApp(App[None]):
 
     def get_default_screen(self) -> ReviewScreen:
         return ReviewScreen(self.db_path, self.session)
+
+    def action_guidelines(self) -> None:
+        """Show the team's review guidelines (``g``)."""
+        from groundtui.tui.screens.guidelines import GuidelinesScreen
+
+        self.push_screen(GuidelinesScreen(self.db_path, self.session.readonly))
+
+    def action_calibration(self) -> None:
+        """Show where the judge and people differ, computed when it opens (``K``)."""
+        from groundtui.tui.screens.calibration import CalibrationScreen
+
+        self.push_screen(CalibrationScreen(self.db_path, self.session.readonly))
 
     parent_pid: int | None = None
     """The ``serve`` process this browser session lives for, if any."""

@@ -12,68 +12,60 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from groundtui.text.inert import one_line
 
-#: (name, help, the review screen's action and its arguments)
-COMMANDS: tuple[tuple[str, str, str, tuple], ...] = (
-    (
-        "Filter the queue",
-        "Text, source origin, verdict, unreviewed, disagreements (/)",
-        "filter",
-        (),
-    ),
+#: (name, help, the review screen's action, as its key's binding names it)
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("Filter the queue", "Text, source origin, verdict, unreviewed, disagreements (/)", "filter"),
     (
         "Next unlabelled claim",
         "The next claim you have not labelled, in the whole queue (space)",
         "next_unlabelled",
-        (),
     ),
-    ("Show or hide the report", "The report pane (r)", "toggle_report", ()),
-    ("Show or hide the queue", "The queue pane (hidden below 100 columns)", "toggle_queue", ()),
-    ("Zoom the focused pane", "To the whole screen, and back (z)", "zoom", ()),
-    ("Whole source", "The whole source, or only around the evidence (w)", "whole_source", ()),
-    ("Find in the source", "Find text in the source (ctrl+f)", "find", ()),
-    ("Guidelines", "The team's review guidelines (g)", "guidelines", ()),
+    ("Show or hide the report", "The report pane (r)", "toggle_pane('report')"),
+    ("Show or hide the queue", "The queue pane (hidden below 100 columns)", "toggle_pane('queue')"),
+    ("Zoom the focused pane", "To the whole screen, and back (z)", "zoom"),
+    (
+        "Whole source",
+        "The whole source, or only around the evidence (w)",
+        "pane('source', 'whole_source')",
+    ),
+    ("Find in the source", "Find text in the source (ctrl+f)", "pane('source', 'find')"),
+    ("Guidelines", "The team's review guidelines (g)", "app.guidelines"),
     (
         "Calibration",
         "Where the judge and people differ: confusion matrix, kappa by kind and"
         " origin, with intervals (K)",
-        "calibration",
-        (),
+        "app.calibration",
     ),
     (
         "Previous source",
         "The answer's previous source: cited ones first, then the others ([)",
-        "source",
-        (-1,),
+        "pane('source', 'source', -1)",
     ),
     (
         "Next source",
         "The answer's next source: cited ones first, then the others (])",
-        "source",
-        (1,),
+        "pane('source', 'source', 1)",
     ),
-    ("Mark the answer", "Cycle correct, incorrect, unknown (m)", "mark", ()),
+    ("Mark the answer", "Cycle correct, incorrect, unknown (m)", "mark"),
     (
         "Edit the claim",
         "Rewrite its text: a new claim in its place, judged again (E)",
-        "correct",
-        ("edit",),
+        "correct('edit')",
     ),
     (
         "Split the claim",
         "In two at a point you choose, each judged again (S)",
-        "correct",
-        ("split",),
+        "correct('split')",
     ),
-    ("Add a claim", "One the judge missed: select it in the answer (A)", "correct", ("add",)),
+    ("Add a claim", "One the judge missed: select it in the answer (A)", "correct('add')"),
     (
         "Dismiss the claim",
         "Not a claim (a hedge, an offer to help): it leaves every count (x)",
         "dismiss_claim",
-        (),
     ),
-    ("Undo", "Undo the last change of this session (u)", "undo", ()),
-    ("Keys", "Every key of the review screen (?)", "help", ()),
-    ("Theme", "Change the colour theme", "theme", ()),
+    ("Undo", "Undo the last change of this session (u)", "undo"),
+    ("Keys", "Every key of the review screen (?)", "help"),
+    ("Theme", "Change the colour theme", "app.change_theme"),
 )
 
 
@@ -85,24 +77,23 @@ class ReviewCommands(Provider):
         """The review screen the palette was opened on (not imported: it imports this)."""
         return self.screen
 
-    def _command(self, action: str, args: tuple) -> Callable[[], object]:
-        if action == "theme":
-            return self.app.action_change_theme
-        return partial(getattr(self.review, f"action_{action}"), *args)
+    def _command(self, action: str) -> Callable[[], object]:
+        """Run ``action`` as its key would, on the review screen (``app.`` ones on the app)."""
+        return partial(self.review.run_action, action)
 
     async def discover(self) -> Hits:
-        for name, help_text, action, args in COMMANDS:
-            yield DiscoveryHit(name, self._command(action, args), help=help_text)
+        for name, help_text, action in COMMANDS:
+            yield DiscoveryHit(name, self._command(action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for name, help_text, action, args in COMMANDS:
+        for name, help_text, action in COMMANDS:
             score = matcher.match(name)
             if score > 0:
                 yield Hit(
                     score,
                     matcher.highlight(name),
-                    self._command(action, args),
+                    self._command(action),
                     text=name,
                     help=help_text,
                 )

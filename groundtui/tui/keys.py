@@ -187,21 +187,21 @@ def review_bindings() -> list[BindingType]:
         ),
         Binding(
             "r",
-            "toggle_report",
+            "toggle_pane('report')",
             "report",
             tooltip="Show or hide the report pane",
             id="report.toggle",
         ),
         Binding(
             "g",
-            "guidelines",
+            "app.guidelines",
             "guidelines",
             tooltip="Read the team's review guidelines (groundtui config guidelines FILE)",
             id="guidelines",
         ),
         Binding(
             "K",
-            "calibration",
+            "app.calibration",
             "calibration",
             tooltip="Where the judge and people differ: confusion matrix, kappa by kind and"
             " origin, with intervals",
@@ -218,14 +218,14 @@ def review_bindings() -> list[BindingType]:
         ),
         Binding(
             "w",
-            "whole_source",
+            "pane('source', 'whole_source')",
             "whole source",
             tooltip="Show the whole source, or only around the evidence",
             id="source.whole",
         ),
         Binding(
             "left_square_bracket",
-            "source(-1)",
+            "pane('source', 'source', -1)",
             "previous source",
             show=False,
             tooltip="Show the answer's previous source: the claim's cited ones first,"
@@ -234,7 +234,7 @@ def review_bindings() -> list[BindingType]:
         ),
         Binding(
             "right_square_bracket",
-            "source(1)",
+            "pane('source', 'source', 1)",
             "next source",
             show=False,
             tooltip="Show the answer's next source: the claim's cited ones first,"
@@ -243,7 +243,7 @@ def review_bindings() -> list[BindingType]:
         ),
         Binding(
             "ctrl+f",
-            "find",
+            "pane('source', 'find')",
             "find",
             tooltip="Find text in the source (enter: next match,"
             " shift+enter: previous, esc: close)",

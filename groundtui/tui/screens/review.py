@@ -30,11 +30,7 @@ from textual.widgets import Header
 from groundtui.review.answer import AnswerDetail, ClaimView
 from groundtui.review.intents import (
     CORRECTIONS,
-    Confirm,
-    Dismiss,
-    Intent,
     Kind,
-    Mark,
     Undo,
     Verdict,
 )
@@ -52,6 +48,7 @@ from groundtui.review.queue import QueueFilter, QueueRow
 from groundtui.review.session import ReviewSession
 from groundtui.tui import focus, messages
 from groundtui.tui.commands import ReviewCommands
+from groundtui.tui.decisions import Decisions
 from groundtui.tui.held_keys import on_the_answer_shown, replay_held_keys
 from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
 from groundtui.tui.live import LiveWatch
@@ -63,7 +60,6 @@ from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
 from groundtui.tui.widgets.source import SourcePane
 from groundtui.tui.widgets.too_small import TooSmall
-from groundtui.tui.writer import DecisionWriter
 
 
 class ReviewScreen(Screen):
@@ -117,7 +113,7 @@ class ReviewScreen(Screen):
         yield status
         yield KeysFooter(compact=True, show_command_palette=False)
         yield LiveWatch(session)
-        yield DecisionWriter(session, status)
+        yield Decisions(session, status, self.place)
 
     def on_mount(self) -> None:
         self.queue.reload()
@@ -160,6 +156,7 @@ class ReviewScreen(Screen):
         self.query_one(ClaimsPane).on_screen = on_screen
         self.query_one(SourcePane).on_screen = on_screen
         self.query_one(ReportPane).on_screen = on_screen
+        self.decisions.on_screen = on_screen
         self.place.shown(on_screen.current)
 
     def _show(self, detail: AnswerDetail | None, claim: int) -> None:
@@ -173,9 +170,9 @@ class ReviewScreen(Screen):
         self.query_one(StatusLine).say(text, warning)
 
     @property
-    def writer(self) -> DecisionWriter:
-        """Where decisions go to be written."""
-        return self.query_one(DecisionWriter)
+    def decisions(self) -> Decisions:
+        """Where the label keys go, to be made into intents and written."""
+        return self.query_one(Decisions)
 
     def on_read_failed(self, message: messages.ReadFailed) -> None:
         self._status(f"Could not read {message.what}: {message.error}", warning=True)
@@ -269,32 +266,12 @@ class ReviewScreen(Screen):
         index = reselect(claims, self.current_claim, self.claim, select)
         self._show(replace(detail, claims=claims), index)
 
-    # -- decisions -----------------------------------------------------------------------
-
-    def _label(self, make: Callable[[str, str], Intent]) -> None:
-        """Send the label ``make(answer id, claim id)`` of the selected claim (or say why
-        not); move on when it completes the claim (advance on decide)."""
-        if self._read_only():
-            return
-        claim, detail = self.current_claim, self.detail
-        if claim is None or detail is None:
-            self._status("This answer has no claim to label.")
-            return
-        intent = make(detail.id, claim.id)
-        hidden = self.session.blind and not self.session.adjudicate and claim.judge_hidden(True)
-        done = self.place.completes(intent, claim, hidden=hidden)
-        if not self._send(intent):
-            return
-        self.place.sent(intent, claim, done)
-        if done and self.session.advance:
-            self._advance()
+    # -- the keys ------------------------------------------------------------------------
 
     def _advance(self) -> None:
         """Advance on decide: the next claim or answer to label (``place.advance``)."""
         if self.detail is not None:
             self._go(self.place.advance(self.detail.claims, self.claim, self.rows))
-
-    # -- the keys ------------------------------------------------------------------------
 
     @on_the_answer_shown
     def action_claim(self, step: int) -> None:
@@ -316,58 +293,40 @@ class ReviewScreen(Screen):
     @on_the_answer_shown
     def action_confirm(self) -> None:
         """Confirm the judge's verdict and kind; after ``c``/``a``/``p``, keep the kind."""
-        claim = self.current_claim
-        if claim is not None and self.detail is not None:
-            kept = self.place.keep_kind(self.detail.id, claim)
-            if kept is not None:
-                self._status(kept)
-                if self.session.advance:
-                    self._advance()
-                return
-        self._label(Confirm)
+        if self.decisions.confirm():
+            self._advance()
 
     @on_the_answer_shown
     def action_verdict(self, verdict: str) -> None:
         """Set this reviewer's verdict on the claim."""
-        self._label(lambda a, c: Verdict(a, c, verdict))
+        if self.decisions.label(lambda a, c: Verdict(a, c, verdict)):
+            self._advance()
 
     @on_the_answer_shown
     def action_kind(self, key: str) -> None:
         """Set (1-4) or clear (0) the invention kind."""
-        self._label(lambda a, c: Kind(a, c, KIND_KEYS[key]))
+        if self.decisions.label(lambda a, c: Kind(a, c, KIND_KEYS[key])):
+            self._advance()
 
     @on_the_answer_shown
     def action_mark(self) -> None:
         """Cycle the answer's correctness."""
-        if self.detail is not None:
-            self._send(Mark(self.detail.id))
+        self.decisions.mark()
 
     @on_the_answer_shown
     def action_undo(self) -> None:
         """Undo this session's last change."""
-        self.writer.send(Undo())
+        self.decisions.undo()
 
     @on_the_answer_shown
     def action_correct(self, what: str) -> None:
-        """Open the dialog of a note (``e``), an edit (``E``), a split (``S``) or a claim
-        added (``A``) on the selected claim; write what it answers (``correct.ask``)."""
-        from groundtui.tui.screens.correct import ask
-
-        if self._read_only() or self.detail is None:
-            return
-        why_not = ask(self.app, what, self.detail, self.current_claim, self._send)
-        if why_not is not None:
-            self._status(why_not)
+        """A note (``e``), an edit (``E``), a split (``S``) or a claim added (``A``)."""
+        self.decisions.correct(what)
 
     @on_the_answer_shown
     def action_dismiss_claim(self) -> None:
         """Dismiss the selected "claim" that is not one (a hedge, an offer to help)."""
-        if self._read_only() or self.detail is None:
-            return
-        if self.current_claim is None:
-            self._status("This answer has no claim to dismiss.")
-        else:
-            self._send(Dismiss(self.detail.id, self.current_claim.id))
+        self.decisions.dismiss_claim()
 
     @on_the_answer_shown
     def action_filter(self) -> None:
@@ -397,26 +356,10 @@ class ReviewScreen(Screen):
         self.awaiting_answer = True
         self.queue.reload(filt)
 
-    def action_toggle_queue(self) -> None:
-        """Show or hide the queue pane."""
-        self.queue.display = not self.queue.display
-
-    def action_toggle_report(self) -> None:
-        """Show or hide the report pane."""
-        pane = self.query_one(ReportPane)
-        pane.display = not pane.display
-
-    def action_guidelines(self) -> None:
-        """Show the team's review guidelines."""
-        from groundtui.tui.screens.guidelines import GuidelinesScreen
-
-        self.app.push_screen(GuidelinesScreen(self.db_path, self.session.readonly))
-
-    def action_calibration(self) -> None:
-        """Show where the judge and people differ (computed when it opens)."""
-        from groundtui.tui.screens.calibration import CalibrationScreen
-
-        self.app.push_screen(CalibrationScreen(self.db_path, self.session.readonly))
+    def action_toggle_pane(self, pane: str) -> None:
+        """Show or hide the pane ``pane`` (the queue, the report)."""
+        widget = self.query_one(f"#{pane}")
+        widget.display = not widget.display
 
     def action_help(self) -> None:
         """List every key."""
@@ -427,7 +370,7 @@ class ReviewScreen(Screen):
     @on_the_answer_shown
     def action_quit(self) -> None:
         """Quit once every decision is committed (at once, unless one waits for the lock)."""
-        self.writer.quit()
+        self.decisions.quit()
 
     @on(QueuePane.AnswerChosen)
     @on_the_answer_shown(moves=True)
@@ -443,6 +386,11 @@ class ReviewScreen(Screen):
 
     # -- the panes' own keys ----------------------------------------------------------------
 
+    def action_pane(self, pane: str, action: str, *args: object) -> None:
+        """Run the pane ``pane``'s own ``action`` wherever the focus is (the source pane's
+        ``w``, ``[``, ``]``, ``ctrl+f``)."""
+        getattr(self.query_one(f"#{pane}"), f"action_{action}")(*args)
+
     def action_scroll_pane(self, how: str) -> None:
         """Scroll the focused pane (``focus.scroll``)."""
         focus.scroll(self, how)
@@ -451,33 +399,11 @@ class ReviewScreen(Screen):
         """Zoom the focused pane to the whole screen, or back."""
         focus.zoom(self)
 
-    def action_whole_source(self) -> None:
-        """Show the whole source, or only around the evidence (the source pane's ``w``)."""
-        self.query_one(SourcePane).action_whole_source()
-
-    def action_source(self, step: int) -> None:
-        """Show the answer's next or previous source (the source pane's ``]``, ``[``)."""
-        self.query_one(SourcePane).action_source(step)
-
-    def action_find(self) -> None:
-        """Open the find bar over the source (the source pane's ``ctrl+f``)."""
-        self.query_one(SourcePane).action_find()
-
     # -- what a write did ----------------------------------------------------------------
-
-    def _send(self, intent: Intent) -> bool:
-        return self.detail is not None and self.writer.send(intent)
-
-    def _read_only(self) -> bool:
-        return self.writer.read_only()
 
     def on_change_applied(self, message: messages.ChangeApplied) -> None:
         outcome = message.outcome
-        if not self.writer.landed(outcome):
-            return
-        self.place.landed(outcome)
-        if not outcome.saved:
-            self._status(outcome.message, warning=True)
+        if not self.decisions.landed(outcome):
             return
         self.query_one(ReportPane).saved(outcome)
         self.queue.saved(outcome)
@@ -493,4 +419,4 @@ class ReviewScreen(Screen):
             where = row_of(self.rows, outcome.answer_id)
             if where is not None:
                 self._open(OpenAnswer(where), outcome.claim_id or None)
-        self.writer.say(self.place.saved(outcome))
+        self.decisions.say(self.place.saved(outcome))
