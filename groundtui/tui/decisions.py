@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual import work
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from groundtui.review.intents import LABELS, Confirm, Dismiss, Intent, Mark, Outcome, Undo
@@ -30,13 +31,14 @@ class Decisions(Widget):
 
     DEFAULT_CSS = "Decisions { display: none; }"
 
+    on_screen: reactive[OnScreen] = reactive(OnScreen, init=False)
+    """The answer on screen and its selected claim (bound to the screen's)."""
+
     def __init__(self, session: ReviewSession, status: StatusLine, place: Place) -> None:
         super().__init__()
         self.session = session
         self.status = status
         self.place = place
-        self.on_screen = OnScreen()
-        """The answer on screen and its selected claim, as the screen last showed them."""
         self.waiting = False
         """A write waits for another program's lock."""
         self.quitting = False

@@ -98,22 +98,23 @@ class ReviewScreen(Screen):
     def compose(self) -> ComposeResult:
         session = self.session
         yield Header(icon="⚑")
+        shown = ReviewScreen.on_screen  # each pane draws it (Textual's data binding)
         with Horizontal(id="panes"):
             yield QueuePane(session, id="queue")
             with Vertical(id="middle"):
-                yield AnswerView(session, id="answer")
+                yield AnswerView(session, id="answer").data_bind(shown)
                 yield ClaimsPane(
                     self.db_path, blind=session.blind, adjudicate=session.adjudicate, id="claims"
-                )
+                ).data_bind(shown)
             with Vertical(id="right"):
-                yield SourcePane(id="source")
-                yield ReportPane(session, id="report")
+                yield SourcePane(id="source").data_bind(shown)
+                yield ReportPane(session, id="report").data_bind(shown)
         yield TooSmall(id="too-small")
         status = StatusLine(id="status")
         yield status
         yield KeysFooter(compact=True, show_command_palette=False)
         yield LiveWatch(session)
-        yield Decisions(session, status, self.place)
+        yield Decisions(session, status, self.place).data_bind(shown)
 
     def on_mount(self) -> None:
         self.queue.reload()
@@ -152,11 +153,6 @@ class ReviewScreen(Screen):
         return self.on_screen.current
 
     def watch_on_screen(self, on_screen: OnScreen) -> None:
-        self.query_one(AnswerView).on_screen = on_screen
-        self.query_one(ClaimsPane).on_screen = on_screen
-        self.query_one(SourcePane).on_screen = on_screen
-        self.query_one(ReportPane).on_screen = on_screen
-        self.decisions.on_screen = on_screen
         self.place.shown(on_screen.current)
 
     def _show(self, detail: AnswerDetail | None, claim: int) -> None:
