@@ -1,5 +1,5 @@
 """The review app: a thin shell that builds the review screen for one reviewer and database,
-and opens the screens about the whole database over it (guidelines, calibration)."""
+and opens the screens over it: the keys, the guidelines, the calibration."""
 
 from __future__ import annotations
 
@@ -67,6 +67,13 @@ class ReviewApp(App[None]):
 
     def get_default_screen(self) -> ReviewScreen:
         return ReviewScreen(self.db_path, self.session)
+
+    def action_help(self) -> None:
+        """List every key of the screen it is pressed on (``?``)."""
+        from groundtui.tui.keys import help_order
+        from groundtui.tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(help_order(self.screen.BINDINGS)))
 
     def action_guidelines(self) -> None:
         """Show the team's review guidelines (``g``)."""

@@ -64,7 +64,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
         "dismiss_claim",
     ),
     ("Undo", "Undo the last change of this session (u)", "undo"),
-    ("Keys", "Every key of the review screen (?)", "help"),
+    ("Keys", "Every key of the review screen (?)", "app.help"),
     ("Theme", "Change the colour theme", "app.change_theme"),
 )
 

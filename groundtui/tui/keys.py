@@ -280,7 +280,12 @@ def review_bindings() -> list[BindingType]:
         )
     return [
         Binding(
-            "question_mark", "help", "help", key_display="?", tooltip="List every key", id="help"
+            "question_mark",
+            "app.help",
+            "help",
+            key_display="?",
+            tooltip="List every key",
+            id="help",
         ),
         Binding("q", "quit", "quit", tooltip="Quit (every change is already saved)", id="quit"),
         Binding(

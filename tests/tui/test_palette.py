@@ -5,13 +5,27 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.actions import parse
+from textual.binding import Binding
 from textual.command import CommandPalette
 
 from groundtui.tui import make_app
+from groundtui.tui.app import ReviewApp
+from groundtui.tui.commands import COMMANDS
+from groundtui.tui.keys import review_bindings
+from groundtui.tui.screens.review import ReviewScreen
 from groundtui.tui.widgets.report import ReportPane
+from groundtui.tui.widgets.source import SourcePane
 from tests.helpers.pilot import press, settle
 from tests.helpers.review_db import reviews
 from tests.helpers.screen import SIZE
+
+PANES = {"source": SourcePane}
+"""The panes whose own keys the screen binds through ``pane``, by id."""
+
+
+def _binding_actions() -> set[str]:
+    return {b.action for b in review_bindings() if isinstance(b, Binding)}
 
 
 async def _run(pilot, typed: str) -> None:
@@ -63,3 +77,15 @@ async def test_the_palette_opens_the_calibration_screen(review_db: Path):
         await settle(pilot)
         await _run(pilot, "calibration")
         assert isinstance(app.screen, CalibrationScreen)
+
+
+@pytest.mark.parametrize("action", sorted({a for _, _, a in COMMANDS} | _binding_actions()))
+def test_every_key_and_palette_command_names_an_action_that_is_there(action: str):
+    """A key's or a command's action string that names nothing only logs, in Textual: each
+    must name a method of the screen, the app, or (through ``pane``) the pane it names."""
+    target, name, args = parse(action)
+    owner = {"": ReviewScreen, "app": ReviewApp}[target]
+    assert callable(getattr(owner, f"action_{name}", None)), action
+    if name == "pane":
+        pane, pane_action = args[0], args[1]
+        assert callable(getattr(PANES[pane], f"action_{pane_action}", None)), action

@@ -1,16 +1,14 @@
 """The review screen: the panes a reviewer decides a claim by, and one key per decision.
 
-The panes own their reading and drawing: the queue reads its pages and counts its
-progress, the report counts the report, and the answer, claims and source panes draw the
-``OnScreen`` this screen hands them (the report hides its figures by it). A pane's own
-keys are its own (``SourcePane.action_*``), bound here so that they work wherever the
-focus is, and say what they did (``Said``); a saved change goes to the queue and the
-report (``saved``), and a correction's dialog is ``correct.ask``'s. The screen opens
-answers (a worker), turns keys into intents (``keys.py``) that the session writes in order
-in a worker, and routes what comes back. Where a key takes the reviewer, and what a label
-leaves pending, is ``review.place``'s: the screen carries its moves out. A key that
-arrives while the next answer is still being read is held and replayed once it is shown
-(``held_keys``).
+It composes the panes and routes what they say. Each pane reads and draws its own: the
+queue its pages and progress, the report its counts, and the answer, claims and source
+panes the ``OnScreen`` bound to them. A pane's own keys (``SourcePane.action_*``) are bound
+here through ``pane`` so that they work wherever the focus is; they say what they did
+(``Said``). The label keys go to ``Decisions``, which makes each one's intent on the
+selected claim and writes it; a saved change goes to the queue and the report (``saved``).
+Where a key takes the reviewer is ``review.place``'s: the screen carries its moves out and
+opens answers. A key that arrives while the next answer is still being read is held and
+replayed once it is shown (``held_keys``).
 """
 
 from __future__ import annotations
@@ -28,12 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from groundtui.review.answer import AnswerDetail, ClaimView
-from groundtui.review.intents import (
-    CORRECTIONS,
-    Kind,
-    Undo,
-    Verdict,
-)
+from groundtui.review.intents import CORRECTIONS, Kind, Undo, Verdict
 from groundtui.review.place import (
     Move,
     OpenAnswer,
@@ -50,7 +43,7 @@ from groundtui.tui import focus, messages
 from groundtui.tui.commands import ReviewCommands
 from groundtui.tui.decisions import Decisions
 from groundtui.tui.held_keys import on_the_answer_shown, replay_held_keys
-from groundtui.tui.keys import KIND_KEYS, help_order, review_bindings
+from groundtui.tui.keys import KIND_KEYS, review_bindings
 from groundtui.tui.live import LiveWatch
 from groundtui.tui.on_screen import OnScreen
 from groundtui.tui.widgets.answer import AnswerView
@@ -356,12 +349,6 @@ class ReviewScreen(Screen):
         """Show or hide the pane ``pane`` (the queue, the report)."""
         widget = self.query_one(f"#{pane}")
         widget.display = not widget.display
-
-    def action_help(self) -> None:
-        """List every key."""
-        from groundtui.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(help_order(self.BINDINGS)))
 
     @on_the_answer_shown
     def action_quit(self) -> None:
