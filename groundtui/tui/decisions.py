@@ -2,8 +2,8 @@
 session, written in order by a worker, each reported back as ``ChangeApplied`` once
 committed.
 
-The screen hands ``Decisions`` the ``OnScreen`` it shows (attributes down) and shares its
-``Place``, which says whether a label completes the claim (the screen then moves on:
+The screen binds ``Decisions`` to the ``OnScreen`` it shows (Textual's data binding) and
+shares its ``Place``, which says whether a label completes the claim (the screen then moves on:
 advance on decide) and keeps what a ``c``, ``a`` or ``p`` leaves waiting for its kind. A
 write the database is too busy for shows as pending on the status line until it lands,
 with every decision made meanwhile queued behind it; ``q`` waits for the last one.
