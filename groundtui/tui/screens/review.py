@@ -309,7 +309,7 @@ class ReviewScreen(Screen):
 
     @on_the_answer_shown
     def action_correct(self, what: str) -> None:
-        """A note (``e``), an edit (``E``), a split (``S``) or a claim added (``A``)."""
+        """Write a note (``e``), edit (``E``), split (``S``) or add (``A``) a claim."""
         self.decisions.correct(what)
 
     @on_the_answer_shown
