@@ -10,8 +10,10 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
 
+from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.legible import Legible, component_style, contrast, in_256, legible, readable
+from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.source import SourcePane
 from tests.helpers.pilot import settle
 
@@ -92,3 +94,20 @@ async def test_a_new_theme_redraws_the_panes_in_its_own_colours(review_db: Path)
         await settle(pilot)
         light = component_style(pane, "source--evidence").bgcolor
         assert evidence_drawn() == {light} and light not in dark
+
+
+@pytest.mark.slow
+async def test_a_new_theme_redraws_the_no_claims_text_in_its_own_colours(review_db: Path):
+    with Store(str(review_db)) as store:
+        store.add_extraction("A-6", "judge-x", "v1", [])  # judged: no claim found
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=(140, 44)) as pilot:
+        await settle(pilot)
+        app.screen.open_answer_id("A-6")
+        await settle(pilot)
+        pane = app.screen.query_one(ClaimsPane)
+        app.theme = "textual-light"
+        await settle(pilot)
+        drawn = pane.query_one("#claim-detail").content
+        assert "has no claims" in drawn.plain
+        assert drawn.style == component_style(pane, "claims--dim")

@@ -155,10 +155,9 @@ class ClaimsPane(Vertical, can_focus=True):
 
     def repaint(self) -> None:
         """Draw every claim again (a new theme: its colours are in the text drawn)."""
-        self.on_screen = self.on_screen
-        self._styles = {}
+        self._styles = {}  # first: every text below is made in the new theme's styles
         self._reprompt()
-        self.select(self._claims, self._current)
+        self.on_screen = self.on_screen  # the selected claim, or why there is none
 
     def _hidden(self, claim: ClaimView) -> bool:
         return claim.judge_hidden(self.blind)

@@ -250,7 +250,6 @@ class SourcePane(Vertical, can_focus=True):
 
     def repaint(self) -> None:
         """Draw the same again (a new theme: its colours are in the text drawn)."""
-        self.on_screen = self.on_screen
         if self._shown is not None:
             self._shown = (None, *self._shown[1:])  # not the same, yet the same claim
         self.redraw()
