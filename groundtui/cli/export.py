@@ -11,6 +11,8 @@ from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
 from groundtui.cli.report import check_judge
 from groundtui.models import Verdict
+from groundtui.store import default_db_path
+from groundtui.targets import refuse_database
 
 
 @click.command()
@@ -108,6 +110,12 @@ def export(
             f"--format {fmt} writes a {'file' if fmt == 'parquet' else 'folder'}, "
             f"not to stdout: give -o {'FILE.parquet' if fmt == 'parquet' else 'FOLDER'}"
         )
+    try:  # before the database is opened: nothing about it changes
+        refuse_database(output, db_path or default_db_path())
+    except OSError as exc:
+        raise UserError(
+            f"cannot write {'stdout' if output == '-' else output}: {exc.strerror}"
+        ) from None
     splits = ""
     cell = (judge_verdict, reviewer_verdict)
     with open_store(db_path, reading=True) as store:
