@@ -61,6 +61,12 @@ from groundtui.targets import refuse_database
     is_flag=True,
     help="hf: claims no person labelled too, their label the judge's (label_source judge).",
 )
+@click.option(
+    "--csv-raw",
+    is_flag=True,
+    help="csv: cells as stored, for programs; by default a cell a spreadsheet would run "
+    "as a formula (=, +, -, @) starts with ' to be read as text.",
+)
 @db_option
 @user_errors
 def export(
@@ -73,6 +79,7 @@ def export(
     reviewer_verdict: str | None,
     splits_text: str | None,
     with_judge_labels: bool,
+    csv_raw: bool,
     db_path: str | None,
 ) -> None:
     """Write the corrected labels, one row per claim."""
@@ -100,6 +107,10 @@ def export(
         raise UserError(
             f"--with-judge-labels is for --format hf; --format {fmt} has the judge's "
             "labels already (label_source judge; --reviewed-only leaves them out)"
+        )
+    if csv_raw and fmt != "csv":
+        raise UserError(
+            f"--csv-raw is for --format csv; --format {fmt} holds every cell as stored already"
         )
     try:
         shares = exports.SHARES if splits_text is None else exports.parse_splits(splits_text)
@@ -162,6 +173,7 @@ def export(
                     cell=cell,
                     all_claims=all_claims,
                     shares=shares,
+                    raw=csv_raw,
                 )
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other Unix tools do. The
