@@ -5,6 +5,7 @@ judge read a figure's value, so "３０", "٣٠", "३०", "𝟑𝟎" and "³�
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from groundtui.cli import cli
 from groundtui.judge.heuristic.judge import HeuristicJudge
 from groundtui.scan import CHECK_NAME
 from groundtui.store import Store
+from groundtui.text.digits import read_digits, reads_digits_as_written
 from tests.helpers.builders import make_answer, write_jsonl
 
 THIRTY = {
@@ -120,3 +122,17 @@ def test_scan_and_judge_heuristic_through_the_cli(tmp_path: Path) -> None:
     }
     assert set(verdicts) == set(forms)
     assert "stated" not in verdicts.values(), verdicts
+
+
+def test_reading_digits_keeps_every_offset_and_reads_its_own_output_as_written() -> None:
+    """A seeded fuzz of digits, superscripts, signs and letters: the text read is as long as
+    the text, read again unchanged, and the check (which reads a text until it reads as
+    written) ends on it."""
+    pieces = [*"3０٣३𝟑³⁰₂①，％＄зaは .", "\u0301"]  # fmt: skip
+    rng = random.Random(46)
+    for _ in range(2000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        read = read_digits(text)
+        assert len(read) == len(text)
+        assert read_digits(read) == read and reads_digits_as_written(read)
+        unsourced_specifics(text + " [1].", ["14 days"])
