@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.store import Store
-from tests.helpers.builders import imported_db, make_answer, refund_rows
+from tests.helpers.builders import dump, imported_db, make_answer, refund_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 FORMATS = ["jsonl", "csv", "parquet", "hf", "answers"]
@@ -199,3 +199,20 @@ def test_stdout_redirected_onto_the_database_is_refused(tmp_path: Path) -> None:
         "groundtui never writes over a database: choose another name\n"
     )
     assert db.read_bytes() == before
+
+
+def test_demo_never_adds_its_sample_to_a_teams_database(tmp_path: Path) -> None:
+    """``demo --db team.db`` would add a hundred sample answers to the team's report."""
+    db = _team_db(tmp_path)
+    before = [line for line in dump(db) if line.startswith('INSERT INTO "answers"')]
+    run = CliRunner().invoke(cli, ["demo", "--no-ui", "--db", str(db)])
+    assert run.exit_code == 2
+    assert run.stderr == (
+        f"groundtui: {db} already holds answers of its own (such as 'A-1'); the demo never "
+        "adds its sample to them: give the demo a new --db\n"
+    )
+    assert [line for line in dump(db) if line.startswith('INSERT INTO "answers"')] == before
+    demo = tmp_path / "demo.db"
+    for _ in range(2):  # a demo database of its own is built, then reopened
+        run = CliRunner().invoke(cli, ["demo", "--no-ui", "--db", str(demo)])
+        assert run.exit_code == 0, run.output
