@@ -37,6 +37,7 @@ from aiohttp import WSCloseCode, web
 from textual_serve.server import Server, to_int
 
 from groundtui.serve.process import ReviewProcess, review_argv
+from groundtui.serve.script import page_script
 from groundtui.store import Store
 from groundtui.store.checked import checked_env
 from groundtui.store.reviewers import Reviewer, token_hash
@@ -116,6 +117,7 @@ class ReviewServer(Server):
         self.sessions: Counter[str] = Counter()
         self.open: dict[int, Session] = {}
         self.started = 0  # processes started since the server began (tests read it)
+        self.script = page_script()  # ScriptChanged, before anything listens
         self._store: Store | None = None
         self._watch: asyncio.Task | None = None
 
@@ -159,6 +161,7 @@ class ReviewServer(Server):
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws/{ticket}", self.handle_websocket, name="websocket"),
+                web.get("/page.js", self.handle_script, name="script"),
                 web.static("/static", self.statics_path, name="static"),
             ]
         )
@@ -234,10 +237,17 @@ class ReviewServer(Server):
             "ticket": ticket,
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "static": str(request.app.router["static"].url_for(filename="/")).rstrip("/") + "/",
+            "script": str(request.app.router["script"].url_for()),
         }
         response = aiohttp_jinja2.render_template("page.html", request, context)
         response.headers.update(SECURITY_HEADERS)
         return response
+
+    async def handle_script(self, request: web.Request) -> web.StreamResponse:
+        """The page's script: textual-serve's, with no link detection (``serve.script``)."""
+        return web.Response(
+            body=self.script, content_type="text/javascript", headers=SECURITY_HEADERS
+        )
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Redeem the page's ticket, then run the reviewer's process for this websocket."""
