@@ -275,3 +275,22 @@ def test_a_url_in_an_answer_is_no_link_hovering_and_clicking_it_opens_nothing(
         context.close()
     finally:
         server.stop()
+
+
+def test_revoking_the_link_of_an_open_page_ends_its_session_and_the_page_says_why(
+    served: tuple[Served, Path], browser: Any
+) -> None:
+    server, db = served
+    with Store(db) as store:
+        _, token = store.add_reviewer("Robin")
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(f"{server.url}/?token={token}")
+    page.wait_for_selector("body.-first-byte", timeout=30_000)
+    wait_for(lambda: rows(db, "select 1 from leases where reviewer = 'Robin'"))
+    with Store(db) as store:
+        store.revoke_reviewer("Robin")
+    notice = page.wait_for_selector(".notice.revoked", state="visible", timeout=30_000)
+    assert "Your link was revoked" in notice.inner_text()
+    assert not page.is_visible(".notice.ended")  # no "Open again": the link opens nothing
+    wait_for(lambda: any("session of Robin ended" in line for line in server.lines))
+    assert not rows(db, "select 1 from leases where reviewer = 'Robin'")

@@ -46,8 +46,9 @@ log = logging.getLogger("groundtui.serve")
 
 TEMPLATES = Path(__file__).parent / "templates"
 TICKET_SECONDS = 60.0
-LINK_CHECK = 5.0
-"""Seconds between two readings of which links are live (a revoked link's sessions end)."""
+LINK_CHECK = 2.0
+"""Seconds between two readings of which links are live: a revoked link's sessions end
+within 5 s (docs/browser.md), the reading and the closing included."""
 PER_REVIEWER = 2
 """Sessions at once per reviewer: a lead's review and adjudication tabs, or a reloaded tab
 while the one it replaces quits."""
@@ -204,6 +205,7 @@ class ReviewServer(Server):
         for session in ended:
             log.info("session of %s ending: their link was revoked", session.reviewer)
             session.closing = asyncio.create_task(
+                # the page shows why (templates/page.html reads the reason)
                 session.websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"link revoked")
             )
         return ended
