@@ -56,7 +56,8 @@ class ReviewApp(App[None]):
         self.unsaved: list[Intent] = []
         """Decisions still not written when the app closed (the CLI reports them)."""
         self.notice = ""
-        """Said when the screen opens (``demo``: where its database is)."""
+        """Said on the status line when the screen opens (``demo``: where its database
+        is): not a toast, which would cover the selected claim's rationale."""
         self._close_lock = threading.Lock()
         """Held while the session closes (the hang-up watch closes it from its thread)."""
         self.sub_title = (
@@ -70,7 +71,7 @@ class ReviewApp(App[None]):
         return [*super().get_line_filters(), self._legible]
 
     def get_default_screen(self) -> ReviewScreen:
-        return ReviewScreen(self.db_path, self.session)
+        return ReviewScreen(self.db_path, self.session, notice=self.notice)
 
     def action_help(self) -> None:
         """List every key of the screen it is pressed on (``?``)."""
@@ -95,8 +96,6 @@ class ReviewApp(App[None]):
     """The ``serve`` process this browser session lives for, if any."""
 
     def on_mount(self) -> None:
-        if self.notice:
-            self.notify(self.notice, timeout=15)
         # SIGTERM quits as q does: every write waited for, untouched answers freed.
         with contextlib.suppress(NotImplementedError, RuntimeError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
