@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 LOOK = 0.5
 """Seconds between two looks at whether a SIGHUP came (``poll`` sees a hang-up at once)."""
-EXIT_PATIENCE = 5.0
+EXIT_PATIENCE = 3.0
 """Seconds the app has to exit its own way once the session is closed; then the process
 ends (its event loop is stuck writing to a terminal that is gone)."""
 HANGUP_EXIT = 128 + signal.SIGHUP
