@@ -14,9 +14,10 @@ from groundtui.cli import cli
 from groundtui.exporting import labels as exports
 from groundtui.importing.files import import_files
 from groundtui.report import compute
+from groundtui.review import queue
 from groundtui.store import Store, now_iso
 from groundtui.store.rows import overlap_point
-from groundtui.store.team import expiry
+from groundtui.store.team import ALIVE_MINUTES, expiry
 from tests.helpers.builders import make_answer, write_jsonl
 
 T0 = "2026-12-01T09:00:00.000000Z"
@@ -118,23 +119,67 @@ def test_a_lease_admits_one_reviewer_or_two_in_the_overlap(team_db: Path) -> Non
         assert len(store.live_leases(now)) == 3
 
 
-def test_a_lease_expires_and_a_label_holds_the_slot_for_good(team_db: Path) -> None:
+def test_a_lease_expires_and_a_finished_answer_stays_its_reviewers(team_db: Path) -> None:
     with Store(team_db) as store:
         assert store.take_lease("T-000", "ann", now=T0, minutes=15, share=0).granted
         later = expiry(T0, 16)
         assert store.live_leases(later) == []
         assert store.take_lease("T-000", "bob", now=later, minutes=15, share=0).granted
-        store.add_review("T-001#1", "ann", "stated", at=T0)  # ann started T-001, no lease
+        for claim in ("T-001#1", "T-001#2"):  # ann finished T-001 (no lease)
+            store.add_review(claim, "ann", "stated", at=T0)
         assert store.take_lease("T-001", "bob", now=later, minutes=15, share=0).holders == ["ann"]
+        store.add_review("T-001#2", "ann", None, at=T0)  # withdrawn: no longer finished
+        assert store.take_lease("T-001", "bob", now=later, minutes=15, share=0).granted
 
 
-def test_quitting_releases_only_the_answers_not_touched(team_db: Path) -> None:
+def test_an_answer_labelled_in_part_is_held_only_by_a_live_lease(team_db: Path) -> None:
+    """ann labels one claim of two and her lease lapses: the answer is back in the queue;
+    bob takes it and finishes it; ann's label stays hers."""
+    with Store(team_db) as store:
+        assert store.take_lease("T-000", "ann", now=T0, minutes=15, share=0).granted
+        store.add_review("T-000#1", "ann", "stated", at=T0)
+        soon = expiry(T0, 1)
+        assert store.take_lease("T-000", "bob", now=soon, minutes=15, share=0).holders == ["ann"]
+        lapsed = expiry(T0, ALIVE_MINUTES + 1)  # her session stopped beating
+        assert store.take_lease("T-000", "bob", now=lapsed, minutes=15, share=0).granted
+        assert store.take_lease("T-000", "ann", now=lapsed, minutes=15, share=0).holders == ["bob"]
+        store.add_review("T-000#2", "bob", "absent", "plausible_specifics", at=lapsed)
+        labels = dict(
+            store.db.execute(
+                "select claim_id, reviewer from claim_labels where answer_id = 'T-000'"
+            ).fetchall()
+        )
+        assert labels == {"T-000#1": "ann", "T-000#2": "bob"}
+        assert queue.summary(store, "T-000").state == "reviewed"
+
+
+def test_releasing_a_reviewer_frees_every_answer_labelled_in_part_or_not(team_db: Path) -> None:
     now = now_iso()
     with Store(team_db) as store:
         for answer in ("T-000", "T-001", "T-002"):
             store.take_lease(answer, "ann", now=now, minutes=15, share=0)
-        store.add_review("T-001#1", "ann", "stated")
-        assert store.release_leases("ann", untouched=True) == 2
+        store.add_review("T-001#1", "ann", "stated")  # in part
+        store.add_review("T-002#1", "ann", "stated")  # finished
+        store.add_review("T-002#2", "ann", "stated")
+        released = store.release_leases("ANN")
+        assert released == (1, 1, 1) and released.freed == 2
+        assert released.sentence("ann") == (
+            "Freed 2 answers ann held: 1 labelled in part, 1 untouched. "
+            "1 answer they finished stays theirs."
+        )
+        assert store.live_leases(now) == []
+        assert store.take_lease("T-000", "bob", now=now, minutes=15, share=0).granted
+        assert store.take_lease("T-001", "bob", now=now, minutes=15, share=0).granted
+        assert store.take_lease("T-002", "bob", now=now, minutes=15, share=0).holders == ["ann"]
+
+
+def test_a_session_quitting_frees_its_own_leases_only(team_db: Path) -> None:
+    now = now_iso()
+    with Store(team_db) as store:
+        store.take_lease("T-000", "ann", now=now, minutes=15, share=0, session="terminal")
+        store.take_lease("T-001", "ann", now=now, minutes=15, share=0, session="browser")
+        store.add_review("T-000#1", "ann", "stated")
+        assert store.release_leases("ann", session="terminal") == (1, 0, 0)
         assert [r["answer_id"] for r in store.live_leases(now)] == ["T-001"]
 
 
@@ -173,6 +218,7 @@ def test_an_adjudication_outranks_reviewers_and_is_what_the_judge_is_compared_wi
     team_db: Path,
 ) -> None:
     with Store(team_db) as store:
+        store.set_setting("overlap", "1")
         store.add_review("T-000#2", "ann", "stated", at=T0)
         store.add_review("T-000#2", "bob", "partial", "bridging_inference", at=T0)
         before = compute(store)
@@ -234,7 +280,7 @@ def test_leases_command_lists_and_releases(team_db: Path) -> None:
         ["bob", "T-003"],
     ]
     released = CliRunner().invoke(cli, ["leases", "--release", "ANN", "--db", str(team_db)])
-    assert released.output == "Released 1 lease of ann.\n"
+    assert released.output == "Freed 1 answer ann held: 0 labelled in part, 1 untouched.\n"
     assert "ann" not in CliRunner().invoke(cli, ["leases", "--db", str(team_db)]).output
 
 

@@ -26,9 +26,15 @@ Decisions where docs/report.md is silent:
 - ``reviewed_claims`` counts claims whose latest review by some reviewer is a label, not a
   retraction.
 - ``flags.flagged`` counts scanned answers with at least one flag; ``rate`` is over scanned.
-- ``reviewer_vs_reviewer`` pairs, on each claim with live labels from two or more
-  reviewers, the latest label of the reviewer whose first label came first with that of
-  the reviewer whose first label came second, always in that order.
+- ``reviewer_vs_reviewer`` pairs, on each claim of an answer in the overlap with live
+  labels from two or more reviewers, the two reviewers whose first labels came first: the
+  last label each made before they could see the other's (one made with the others'
+  hidden, ``reviews.independent``, or before the other's first label), the earlier
+  reviewer's first; a claim where either made none is left out. ``reviewer_pairs`` and
+  ``reviewer_vs_reviewer_by_origin`` split the same pairs by who the two are and by the
+  claim's cited origin (a claim citing several counts under each).
+- ``reviewer_vs_adjudicated`` pairs, on each claim a lead adjudicated, each reviewer's
+  last label made at or before the adjudication with the adjudicated verdict.
 - ``dismissed`` counts the claims reviewers dismissed as not claims (``x`` in the review
   UI); they are in no other number. A claim replaced by an edit or a split counts only as
   the claims that replaced it.
@@ -42,10 +48,20 @@ from typing import Any, NamedTuple
 
 from groundtui.models import InventionKind
 from groundtui.report import team
+from groundtui.report.calibration import with_interval
 from groundtui.report.coverage import Coverage, coverage
 from groundtui.report.cubes import Cubes, cell_origins, full_cubes, read_cubes
 from groundtui.report.kappa import Agreement, agreement_of_matrix
-from groundtui.report.matrices import CLAIM_KINDS, VERDICTS, Matrix, calibrate, judge_matrix, square
+from groundtui.report.matrices import (
+    CLAIM_KINDS,
+    VERDICTS,
+    Matrix,
+    calibrate,
+    judge_matrix,
+    origin_matrices,
+    pair_matrices,
+    reviewer_matrix,
+)
 from groundtui.store import Store
 from groundtui.store.rules import effective_correct
 
@@ -91,10 +107,12 @@ def ratio(numerator: int, denominator: int) -> float | None:
 
 
 def cubes_of(store: Store, judge: str | None = None) -> Cubes:
-    """The counts behind the report: maintained ones, or recounted for ``judge``."""
+    """The counts behind the report: maintained ones, or recounted for ``judge``; the
+    reviewer pairs of the answers in the overlap."""
+    share = float(store.setting("overlap"))
     if judge is None:
-        return read_cubes(store.db.conn)
-    return full_cubes(store.db.conn, judge, recount_rr=False)
+        return read_cubes(store.db.conn, share)
+    return full_cubes(store.db.conn, judge, recount_rr=False, share=share)
 
 
 def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -> Report:
@@ -117,6 +135,9 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
         calibrate(report, cubes)
         numbers = team_numbers(store, judge)
         report.coverage = numbers.coverage
+        report["agreement"]["reviewer_vs_adjudicated"] = {
+            name: with_interval(matrix) for name, matrix in numbers.adjudicated.items()
+        }
         report.update(numbers)
     return report
 
@@ -129,15 +150,24 @@ def dismissed(store: Store) -> int:
 
 class TeamNumbers(dict):
     """The report's keys the review UI reads in a worker of their own; ``coverage`` keeps
-    the counts behind the ``coverage`` key's sentence (``coverage_line``)."""
+    the counts behind the ``coverage`` key's sentence (``coverage_line``), ``adjudicated``
+    each reviewer's verdicts against the adjudicated ones (``reviewer_vs_adjudicated``)."""
 
-    def __init__(self, numbers: dict[str, Any], covered: Coverage) -> None:
+    def __init__(
+        self, numbers: dict[str, Any], covered: Coverage, adjudicated: dict[str, Matrix]
+    ) -> None:
         super().__init__(numbers)
         self.coverage = covered
+        self.adjudicated = adjudicated
+
+    def against_adjudicated(self) -> dict[str, Agreement]:
+        """``{reviewer: {"n", "raw", "kappa"}}``: ``reviewer_vs_adjudicated`` without intervals."""
+        return {name: agreement_of_matrix(m) for name, m in self.adjudicated.items()}
 
 
 def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
-    """The report's slower keys: ``coverage``, ``control``, ``reviewers`` and ``overlap``."""
+    """The report's slower keys: ``coverage``, ``control``, ``reviewers`` and ``overlap``,
+    and each reviewer's verdicts against the adjudicated ones."""
     covered = coverage(store, judge)
     return TeamNumbers(
         {
@@ -147,6 +177,7 @@ def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
             "overlap": team.overlap(store),
         },
         covered,
+        team.against_adjudicated(store),
     )
 
 
@@ -212,7 +243,15 @@ def summarise(c: Cubes, dismissed: int = 0) -> Report:
         "flags": {"scanned": scanned, "flagged": flagged, "rate": ratio(flagged, scanned)},
         "agreement": {
             "judge_vs_reviewer": agreement_of_matrix(judge_matrix(c)),
-            "reviewer_vs_reviewer": agreement_of_matrix(square((a, b, n) for a, b, n in c.rr)),
+            "reviewer_vs_reviewer": agreement_of_matrix(reviewer_matrix(c)),
+            "reviewer_pairs": [
+                {"reviewers": list(pair), **agreement_of_matrix(matrix)}
+                for pair, matrix in pair_matrices(c).items()
+            ],
+            "reviewer_vs_reviewer_by_origin": {
+                origin: dict(agreement_of_matrix(matrix))
+                for origin, matrix in origin_matrices(c).items()
+            },
         },
     }
     return Report(numbers, AnswerCounts(grounded, invented, with_claims))

@@ -22,6 +22,7 @@ from groundtui.store.recount import (
     JUDGE_LABELS,
     LATEST_LABELS,
     ORIGIN_CUBE,
+    OVERLAP_PAIRS,
     RR_PAIRS,
     STATE,
 )
@@ -40,7 +41,9 @@ class Cubes:
     origins: list[Row] = field(default_factory=list)
     """(origin, status, n)"""
     rr: list[Row] = field(default_factory=list)
-    """(first reviewer's verdict, second reviewer's verdict, n)"""
+    """(first reviewer, second reviewer, the first's independent verdict, the second's,
+    origin, n) over the answers in the overlap: each claim's two first reviewers, where
+    both labelled before they could see the other's (``store.rules.independent_label``)"""
 
     def normalised(self) -> Cubes:
         """Sorted, without empty cells: two equal sets of counts compare equal."""
@@ -69,8 +72,13 @@ def snapshot(conn: sqlite3.Connection) -> Iterator[None]:
         conn.execute("rollback")
 
 
-def read_cubes(conn: sqlite3.Connection) -> Cubes:
-    """The cubes as the triggers keep them: cheap whatever the size of the database."""
+def read_cubes(conn: sqlite3.Connection, share: float = 1.0) -> Cubes:
+    """The cubes as the triggers keep them: cheap whatever the size of the database.
+
+    ``share``: the ``overlap`` setting, whose answers the reviewer pairs come from (1.0:
+    every answer's); they are read from the pairs kept (``agg_claim_rr``), a row per claim
+    two reviewers labelled in the overlap.
+    """
     with snapshot(conn):
         return Cubes(
             claims=conn.execute(
@@ -84,17 +92,24 @@ def read_cubes(conn: sqlite3.Connection) -> Cubes:
             origins=conn.execute(
                 "select origin, status, n from agg_origins where n != 0"
             ).fetchall(),
-            rr=conn.execute("select a, b, n from agg_rr where n != 0").fetchall(),
+            rr=conn.execute(
+                OVERLAP_PAIRS.format(pairs="agg_claim_rr"), {"share": share}
+            ).fetchall(),
         )
 
 
 def full_cubes(
-    conn: sqlite3.Connection, judge: str | None = None, *, recount_rr: bool = True
+    conn: sqlite3.Connection,
+    judge: str | None = None,
+    *,
+    recount_rr: bool = True,
+    share: float = 1.0,
 ) -> Cubes:
     """The cubes recomputed from the base tables; with ``judge``, from that judge's verdicts.
 
-    ``recount_rr=False`` reads the reviewer pairs from the maintained counts instead: they
-    do not depend on the judge, and recounting them means ranking every review.
+    ``recount_rr=False`` reads the reviewer pairs from the maintained ones instead: they
+    do not depend on the judge, and recounting them means ranking every review. ``share``
+    as ``read_cubes``.
     """
     labels_sql = JUDGE_LABELS if judge is not None else LATEST_LABELS
     params = {"judge": judge} if judge is not None else {}
@@ -112,9 +127,8 @@ def full_cubes(
                     ORIGIN_CUBE.format(origins="_rep_origins", state="_rep_state")
                 ).fetchall(),
                 rr=conn.execute(
-                    f"select a, b, count(*) from ({RR_PAIRS}) group by a, b"
-                    if recount_rr
-                    else "select a, b, n from agg_rr where n != 0"
+                    OVERLAP_PAIRS.format(pairs=f"({RR_PAIRS})" if recount_rr else "agg_claim_rr"),
+                    {"share": share},
                 ).fetchall(),
             )
         finally:

@@ -414,10 +414,10 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
     """``progress`` of the answers open to ``team``'s reviewer (``open_to``), from counts.
 
     An answer is open to them when they hold it, or its holders are fewer than it needs
-    (one; two in the overlap). Held by labels and marks alone (``holders``), the open
-    answers are those nobody holds, those the reviewer holds, and those in the overlap
-    one other reviewer holds; the few answers with a live lease are then counted again
-    by the rule itself.
+    (one; two in the overlap). Held by those who finished it alone (``holders``), the open
+    answers are those nobody finished, those the reviewer finished, and those in the
+    overlap one other reviewer finished; the few answers with a live lease are then
+    counted again by the rule itself.
     """
     params = {"me": team.reviewer, "now": team.now, "share": team.share}
     names = [
@@ -428,14 +428,15 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
     ]
     mine = (
         "exists (select 1 from agg_reviewer_answers x where x.answer_id = s.answer_id"
-        " and x.reviewer in (select value from json_each(:names)))"
+        " and x.finished and x.reviewer in (select value from json_each(:names)))"
     )
     params["names"] = json.dumps(names)
     total, reviewed = store.db.execute(
         "select coalesce(sum(n), 0), coalesce(sum(n * reviewed), 0) from agg_work where held = 0"
     ).fetchone()
     n, done = store.db.execute(
-        "select coalesce(sum(holding), 0), coalesce(sum(holding_reviewed), 0) from agg_reviewers"
+        "select coalesce(sum(finished), 0), coalesce(sum(finished_reviewed), 0)"
+        " from agg_reviewers"
         " where reviewer in (select value from json_each(:names))",
         params,
     ).fetchone()
@@ -447,7 +448,7 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
             params,
         ).fetchone()
         total, reviewed = total + n, reviewed + done
-    # Answers with a live lease: counted above by labels and marks, now by the rule.
+    # Answers with a live lease: counted above by who finished them, now by the rule.
     sql, rule_params = open_to(team.reviewer, team.now, team.share)
     by_counts = (
         f"({mine} or s.holders < (case when coalesce(s.overlap_point, 1) < :share"

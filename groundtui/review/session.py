@@ -184,19 +184,20 @@ class ReviewSession:
     def close(self, patience: float) -> list[Intent]:
         """Write what is still queued, for up to ``patience`` seconds; returns what was not.
 
-        Then free the answers this reviewer opened and never labelled, for the others.
+        Then free the answers this session holds (docs/team-review.md): one labelled in
+        part goes back to the queue, for the next reviewer to finish.
         """
         self.writes.close(patience)
         if not self.readonly and not self.adjudicate:
             try:
                 with Store(self.db_path) as store:
                     if store.scalar(
-                        "select count(*) from leases where reviewer = ?", [self.reviewer]
+                        "select count(*) from leases where session = ?", [self.session_id]
                     ):
                         store.check_intact()  # nothing is written into a damaged file
-                        store.release_leases(self.reviewer, untouched=True)
+                        store.release_leases(self.reviewer, session=self.session_id)
             except (StoreError, sqlite3.Error):
-                pass  # they expire after lease_minutes anyway
+                pass  # they lapse without this process's heartbeat anyway
         return self.writes.unsaved
 
     # -- applying --------------------------------------------------------------------------
