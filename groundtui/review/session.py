@@ -128,6 +128,25 @@ class ReviewSession:
         if not (self.adjudicate or self.readonly):
             store.heartbeat(self.session_id, self.now())
 
+    def is_lead(self, store: Store) -> bool:
+        """Whether this reviewer is a lead: adjudicating, or added as one
+        (``groundtui reviewers add NAME --lead``)."""
+        if self.adjudicate:
+            return True
+        found = store.reviewer_for_name(self.reviewer)
+        return bool(found and found.lead)
+
+    def holding(self, store: Store) -> dict[str, int] | None:
+        """``{reviewer: answers held by a live lease}``, the others', for a lead to free
+        (docs/team-review.md); None when this reviewer is not a lead."""
+        if not self.is_lead(store):
+            return None
+        held: dict[str, int] = {}
+        for row in store.live_leases(self.now()):
+            if row["reviewer"].casefold() != self.reviewer.casefold():
+                held[row["reviewer"]] = held.get(row["reviewer"], 0) + 1
+        return held
+
     def hides_others(self, store: Store, answer_id: str) -> bool:
         """Whether other reviewers' labels on the answer are hidden until this reviewer
         labels each claim: blind review, or an answer in the double-review overlap."""
@@ -313,9 +332,15 @@ class ReviewSession:
         if isinstance(row, str):
             return row
         if self.adjudicate:
+            party, another = store.party(claim_id, self.reviewer)
+            if party and another:
+                return (
+                    "NOT SAVED: you were party to this dispute; another lead adjudicates it "
+                    "(docs/team-review.md)."
+                )
             table = "adjudications"
             row_id = store.add_adjudication(
-                claim_id, self.reviewer, row.verdict, row.kind, row.note
+                claim_id, self.reviewer, row.verdict, row.kind, row.note, party=party
             )
         else:
             table = "reviews"

@@ -35,6 +35,35 @@ HOLDERS = """
       and l.expires_at > :now and l.alive_until > :now
     union select x.reviewer from agg_reviewer_answers x where x.answer_id = {answer}
       and x.finished"""
+
+
+def party_to(r: str, lead: str) -> str:
+    """SQL: ``lead`` (an SQL value) is one of the two reviewers of ``agg_claim_rr`` row
+    ``r``: party to the dispute, when their verdicts differ."""
+    return (
+        f"(casefold({r}.reviewer_a) = casefold({lead})"
+        f" or casefold({r}.reviewer_b) = casefold({lead}))"
+    )
+
+
+def another_lead(lead: str) -> str:
+    """SQL: a lead other than ``lead`` (an SQL value) exists: added as one
+    (``groundtui reviewers add NAME --lead``, link not revoked), or who has adjudicated."""
+    return (
+        "(exists (select 1 from reviewers v where v.lead and v.revoked_at is null"
+        f" and v.key != casefold({lead}))"
+        " or exists (select 1 from adjudications j"
+        f" where casefold(j.adjudicator) != casefold({lead})))"
+    )
+
+
+def disputed_for(r: str, lead: str) -> str:
+    """SQL: ``agg_claim_rr`` row ``r`` is a dispute ``lead`` (an SQL value) adjudicates: the
+    two first reviewers' latest verdicts differ, and the lead was not party to it, unless
+    no other lead exists (docs/team-review.md)."""
+    return f"({r}.a != {r}.b and not ({party_to(r, lead)} and {another_lead(lead)}))"
+
+
 #: SQL: how many reviewers answer ``a`` needs: two in the overlap (below ``:share``).
 NEEDED = "(case when coalesce(a.overlap_point, 1) < :share then 2 else 1 end)"
 
@@ -123,21 +152,9 @@ class TeamWrites(LabelWrites):
         past its last beat."""
         reviewer = self.reviewer_name(reviewer)
         with self.transaction():
-            params = {"answer": answer_id, "me": reviewer, "now": now, "share": share}
-            holders = [
-                r[0]
-                for r in self.db.execute(
-                    "select reviewer from (" + HOLDERS.format(answer=":answer") + ")", params
-                )
-            ]
-            others = [h for h in holders if h.casefold() != reviewer.casefold()]
-            needed = self.db.execute(
-                f"select {NEEDED} from answers a where a.id = :answer", params
-            ).fetchone()
-            if needed is None:
-                return Lease(False, [])
-            if len(others) == len(holders) and len(others) >= needed[0]:
-                return Lease(False, sorted(others, key=str.casefold))
+            lease = self.may_take(answer_id, reviewer, now=now, share=share)
+            if not lease.granted:
+                return lease
             self.db.execute(
                 "insert into leases (answer_id, reviewer, taken_at, expires_at, alive_until,"
                 " session) values (?, ?, ?, ?, ?, ?) on conflict (answer_id, reviewer)"
@@ -152,7 +169,38 @@ class TeamWrites(LabelWrites):
                     session,
                 ],
             )
+        return lease
+
+    def may_take(self, answer_id: str, reviewer: str, *, now: str, share: float) -> Lease:
+        """Whether ``reviewer`` may take the answer at ``now`` (``HOLDERS``' rule), without
+        taking it: granted with the others who hold it, else who fills its slots (none:
+        there is no such answer)."""
+        params = {"answer": answer_id, "now": now, "share": share}
+        holders = [
+            r[0]
+            for r in self.db.execute(
+                "select reviewer from (" + HOLDERS.format(answer=":answer") + ")", params
+            )
+        ]
+        others = [h for h in holders if h.casefold() != reviewer.casefold()]
+        needed = self.db.execute(
+            f"select {NEEDED} from answers a where a.id = :answer", params
+        ).fetchone()
+        if needed is None:
+            return Lease(False, [])
+        if len(others) == len(holders) and len(others) >= needed[0]:
+            return Lease(False, sorted(others, key=str.casefold))
         return Lease(True, others)
+
+    def party(self, claim_id: str, lead: str) -> tuple[bool, bool]:
+        """``(party, another lead)``: ``lead`` is one of the claim's two first reviewers, and
+        a lead other than them exists (``disputed_for``)."""
+        row = self.db.execute(
+            f"select {party_to('r', ':lead')}, {another_lead(':lead')} from agg_claim_rr r"
+            " where r.claim_id = :claim",
+            {"lead": lead, "claim": claim_id},
+        ).fetchone()
+        return (bool(row[0]), bool(row[1])) if row else (False, False)
 
     def heartbeat(self, session: str, now: str) -> int:
         """The process ``session`` is alive: its leases live ``ALIVE_MINUTES`` more (each
@@ -226,14 +274,25 @@ class TeamWrites(LabelWrites):
         *,
         at: str | None = None,
         reverts: int | None = None,
+        party: bool = False,
     ) -> int:
-        """Append a lead's decision on a claim (``verdict=None`` withdraws it) and relabel."""
+        """Append a lead's decision on a claim (``verdict=None`` withdraws it) and relabel;
+        ``party``: the lead was one of the two reviewers who disagree, the only lead."""
         adjudicator = self.reviewer_name(adjudicator)
         with self.transaction():
             cursor = self.db.execute(
                 "insert into adjudications (claim_id, adjudicator, verdict, invention_kind,"
-                " note, at, reverts) values (?, ?, ?, ?, ?, ?, ?)",
-                [claim_id, adjudicator, verdict, invention_kind, note, at or now_iso(), reverts],
+                " note, at, reverts, party) values (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    claim_id,
+                    adjudicator,
+                    verdict,
+                    invention_kind,
+                    note,
+                    at or now_iso(),
+                    reverts,
+                    int(party),
+                ],
             )
             assert cursor.lastrowid is not None
             self.refresh_labels([claim_id])

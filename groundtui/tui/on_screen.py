@@ -20,6 +20,9 @@ class OnScreen:
     claim: int = 0
     blind: bool = False
     """Blind review: the judge's labels stay hidden until this reviewer labels a claim."""
+    nothing: str = ""
+    """Why no answer is on screen (the queue holds none for this reviewer): every key that
+    needs one says so."""
 
     @property
     def current(self) -> ClaimView | None:
