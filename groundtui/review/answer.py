@@ -117,6 +117,16 @@ class ClaimView:
     lead: another would adjudicate it)."""
     mine_party: bool = False
     """A lead's view: their decision records that they were party to the dispute."""
+    settled: bool = False
+    """Other reviewers' labels give it the reviewers it needs (one; two in the overlap):
+    moving on passes it, as it is not this reviewer's to finish (docs/team-review.md)."""
+
+    @property
+    def left_to_label(self) -> bool:
+        """Whether moving on stops at it: this reviewer has not labelled it, and it still
+        needs a reviewer."""
+        return self.mine_verdict is None and not self.settled
+
     number: int = 0
     """The claim's number on screen: its place in reading order, 1 first. Ids never
     change; a split, an added or a dismissed claim renumbers what is shown."""
@@ -148,12 +158,15 @@ def load_claims(
     *,
     hide_others: bool = False,
     adjudicate: bool = False,
+    needed: int = 1,
 ) -> list[ClaimView]:
     """The answer's claims in the order they appear in the response, with their labels.
 
     Args:
         hide_others: independent review (blind, or an overlap answer): another reviewer's
             label stays hidden on each claim until this reviewer has labelled it.
+        needed: the reviewers each claim needs (two in the overlap): a claim others'
+            labels give that many is ``settled``.
         adjudicate: a lead's view: only the claims two reviewers disagree on, and "mine" is
             the latest adjudication.
     """
@@ -220,6 +233,8 @@ def load_claims(
         claim.revealed = claim.id in seen
         claim.others = others.get(claim.id, [])
         claim.others_hidden = hide_others and not claim.revealed and not adjudicate
+        labelled_by = sum(other.verdict is not None for other in claim.others)
+        claim.settled = not adjudicate and labelled_by >= needed
         row = mine.get(claim.id)
         if row:
             claim.mine_verdict, claim.mine_kind = row["verdict"], row["invention_kind"]
@@ -347,7 +362,12 @@ def load_answer(
     specifics = _specifics(flag_rows, a["response"], sources, scanned=bool(a["scanned_at"]))
     overlap = in_overlap(a["overlap_point"], share)
     claims = load_claims(
-        store, answer_id, reviewer, hide_others=blind or overlap, adjudicate=adjudicate
+        store,
+        answer_id,
+        reviewer,
+        hide_others=blind or overlap,
+        adjudicate=adjudicate,
+        needed=2 if overlap else 1,
     )
     # An answer's claims come from a judge's extraction; none yet means it was never judged
     # (an imported database before `groundtui judge`), not that it holds no claim.

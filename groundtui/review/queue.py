@@ -332,6 +332,10 @@ def why_empty(store: Store, filt: QueueFilter, team: Team | None) -> str:
     if not store.scalar("select exists (select 1 from answers)"):
         return "The database holds no answers yet."
     if team is not None and team.adjudicate:
+        if store.scalar("select exists (select 1 from agg_claim_rr where a != b)"):
+            return (
+                "No dispute left for you: those you were party to are another lead's to adjudicate."
+            )
         return "No claim is disputed: nothing to adjudicate."
     return (
         "Nothing left for you: every answer has the reviewers it needs "

@@ -147,20 +147,26 @@ class ReviewSession:
                 held[row["reviewer"]] = held.get(row["reviewer"], 0) + 1
         return held
 
+    def in_overlap(self, store: Store, answer_id: str) -> bool:
+        """Whether the answer is in the double-review overlap (two reviewers review it)."""
+        point = store.scalar("select overlap_point from answers where id = ?", [answer_id])
+        return in_overlap(point, self.share)
+
     def hides_others(self, store: Store, answer_id: str) -> bool:
         """Whether other reviewers' labels on the answer are hidden until this reviewer
         labels each claim: blind review, or an answer in the double-review overlap."""
-        point = store.scalar("select overlap_point from answers where id = ?", [answer_id])
-        return self.blind or in_overlap(point, self.share)
+        return self.blind or self.in_overlap(store, answer_id)
 
     def claims_of(self, store: Store, answer_id: str) -> list[answer.ClaimView]:
         """An answer's claims as this session shows them."""
+        overlap = self.in_overlap(store, answer_id)
         return answer.load_claims(
             store,
             answer_id,
             self.reviewer,
-            hide_others=self.hides_others(store, answer_id),
+            hide_others=self.blind or overlap,
             adjudicate=self.adjudicate,
+            needed=2 if overlap else 1,
         )
 
     def load(self, store: Store, answer_id: str) -> answer.AnswerDetail | None:

@@ -43,6 +43,8 @@ class Decisions(Widget):
         """A write waits for another program's lock."""
         self.quitting = False
         """``q`` was pressed: the app exits once the last write lands."""
+        self.in_flight = 0
+        """Writes sent whose outcome has not come back: a "Saved" is still to be said."""
 
     def read_only(self) -> bool:
         """Whether labels are off (said on the status line when they are)."""
@@ -133,6 +135,7 @@ class Decisions(Widget):
         if self.read_only():
             return False
         self.session.submit(intent)
+        self.in_flight += 1
         if self.waiting:
             self.say_pending()
         self._write()
@@ -154,6 +157,7 @@ class Decisions(Widget):
             self.waiting = True
             self.say_pending()
             return False
+        self.in_flight = max(0, self.in_flight - 1)
         self.waiting = self.waiting and bool(self.session.pending)
         if self.quitting and not self.session.pending:
             self.app.exit()

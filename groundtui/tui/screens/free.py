@@ -44,6 +44,11 @@ class FreeScreen(ModalScreen[str | None]):
                 id="free-reviewers",
             )
 
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(event.option.id)

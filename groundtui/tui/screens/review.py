@@ -167,6 +167,13 @@ class ReviewScreen(Screen):
         """Say ``text`` on the status line."""
         self.query_one(StatusLine).say(text, warning)
 
+    def _say_past_saves(self, text: str) -> None:
+        """Say ``text``, and again after the "Saved" of a write still on its way (the key
+        that moved on here)."""
+        self._status(text)
+        if self.decisions.in_flight:
+            self.place.then_say = text
+
     @property
     def decisions(self) -> Decisions:
         """Where the label keys go, to be made into intents and written."""
@@ -185,15 +192,17 @@ class ReviewScreen(Screen):
         if not message.first:
             return
         if self.rows:
-            # the first answer with a claim left for this reviewer, their unfinished first
+            # the first answer with a claim left for this reviewer, their unfinished first,
+            # on its first claim left for them
+            self.place.pick_unlabelled = message.start is not None
             self._open(OpenAnswer(message.start or 0))
             if message.start is None and not self.session.adjudicate:
-                self._status(NOTHING_LEFT)
+                self._say_past_saves(NOTHING_LEFT)
             return
         self.awaiting_answer = False
         self._show(None, 0, message.empty)
         if not message.failed:
-            self._status(message.empty)
+            self._say_past_saves(message.empty)
         replay_held_keys(self)
 
     def _open(self, move: OpenAnswer, claim_id: str | None = None) -> None:
@@ -231,7 +240,7 @@ class ReviewScreen(Screen):
             # Taken by someone else since the queue page was read: go on past it; past the
             # rows read, read the queue again as it is now (its first answer with a claim
             # left for this reviewer, or why there is none): never stay on it.
-            self._status(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
+            self._say_past_saves(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
             if (past := self.place.past_taken(self.rows)) is not None:
                 self._open(past)
             else:

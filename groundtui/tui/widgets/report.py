@@ -13,6 +13,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from groundtui.report import Report, answer_counts, coverage_line, team_numbers
+from groundtui.report.compute import TeamNumbers
 from groundtui.review.answer import AnswerDetail
 from groundtui.review.intents import Outcome
 from groundtui.review.session import ReviewSession, report_of
@@ -168,6 +169,8 @@ class ReportPane(VerticalScroll):
                 text.append(coverage_line(covered) + "\n", style=dim)
             self._numbers(text, report, heading, dim, figure)
             self._by_reviewer(text, {**report, **(team or {})}, heading, dim, figure)
+            adjudicated = team.against_adjudicated() if isinstance(team, TeamNumbers) else {}
+            self._agreements(text, report["agreement"], adjudicated, dim, figure)
         text.append("This session", style=heading)
         counts = session.counts
         done = [
@@ -262,6 +265,33 @@ class ReportPane(VerticalScroll):
                 f"κ {kappa}\n",
                 style=dim,
             )
+
+    @staticmethod
+    def _agreements(text: Text, agreement: dict, adjudicated: dict, dim, figure) -> None:
+        """The reviewers' kappa by pair and by origin, and each against the adjudications:
+        a line each, the first few."""
+        lines = (
+            (
+                "pairs",
+                {
+                    " & ".join(one_line(n, 10) for n in p["reviewers"]): p
+                    for p in agreement.get("reviewer_pairs", [])
+                },
+            ),
+            ("by origin", agreement.get("reviewer_vs_reviewer_by_origin", {})),
+            ("vs adjudicated", adjudicated),
+        )
+        for title, named in lines:
+            if not named:
+                continue
+            text.append(f"{title}: ", style=dim)
+            shown = list(named.items())[:4]
+            for i, (name, a) in enumerate(shown):
+                text.append(("" if not i else " · ") + f"{one_line(name, 24)} ")
+                text.append(f"κ {_kappa(a['kappa']).strip()}", style=figure)
+                text.append(f" ({_n(a['n'])})", style=dim)
+            more = len(named) - len(shown)
+            text.append(f" … {more} more\n" if more else "\n", style=dim)
 
     @staticmethod
     def _by_source(text: Text, by_source: dict, heading, dim) -> None:
