@@ -1,10 +1,12 @@
 """The groundedness report (docs/report.md): every number with its denominator, from SQL counts.
 
-``compute`` reads four small count tables that SQLite triggers keep current on every write
+``compute`` reads three small count tables that SQLite triggers keep current on every write
 (``groundtui.store.counts``), so it costs about the same on a thousand claims or a million and
 the review UI can call it after every key press, from a worker thread with its own
-``Store``. ``compute(store, judge=NAME)`` re-counts every claim with that judge's verdicts:
-seconds, not milliseconds, on a million claims.
+``Store``. The reviewers' agreement reads a row per claim two reviewers labelled in the
+overlap (``agg_claim_rr``): a team number, which the UI reads with the others
+(``team_numbers``). ``compute(store, judge=NAME)`` re-counts every claim with that judge's
+verdicts: seconds, not milliseconds, on a million claims.
 
 Decisions where docs/report.md is silent:
 
@@ -50,7 +52,7 @@ from groundtui.models import InventionKind
 from groundtui.report import team
 from groundtui.report.calibration import with_interval
 from groundtui.report.coverage import Coverage, coverage
-from groundtui.report.cubes import Cubes, cell_origins, full_cubes, read_cubes
+from groundtui.report.cubes import Cubes, cell_origins, full_cubes, pair_rows, read_cubes
 from groundtui.report.kappa import Agreement, agreement_of_matrix
 from groundtui.report.matrices import (
     CLAIM_KINDS,
@@ -106,12 +108,12 @@ def ratio(numerator: int, denominator: int) -> float | None:
     return numerator / denominator if denominator else None
 
 
-def cubes_of(store: Store, judge: str | None = None) -> Cubes:
-    """The counts behind the report: maintained ones, or recounted for ``judge``; the
-    reviewer pairs of the answers in the overlap."""
+def cubes_of(store: Store, judge: str | None = None, *, pairs: bool = True) -> Cubes:
+    """The counts behind the report: maintained ones, or recounted for ``judge``; with
+    ``pairs``, the reviewer pairs of the answers in the overlap."""
     share = float(store.setting("overlap"))
     if judge is None:
-        return read_cubes(store.db.conn, share)
+        return read_cubes(store.db.conn, share if pairs else None)
     return full_cubes(store.db.conn, judge, recount_rr=False, share=share)
 
 
@@ -123,13 +125,13 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
         judge: whose verdicts are the judge verdicts; ``None`` for each claim's latest
             judgement, whoever made it.
         with_team: also ``coverage``, ``control``, the team keys (``reviewers``,
-            ``overlap``) and the calibration keys of ``agreement`` (``ci``, ``confusion``,
-            ``by_kind``, ``by_origin``). The first four read kept counts
+            ``overlap``, the reviewers' keys of ``agreement``) and the calibration keys of
+            ``agreement`` (``ci``, ``confusion``, ``by_kind``, ``by_origin``). The first four read kept counts
             (``groundtui.store.work``; with ``judge``, every claim and review); the
             calibration keys resample (a few hundred milliseconds at 100,000 reviews): the
             review UI reads them on its calibration screen, never after every key.
     """
-    cubes = cubes_of(store, judge)
+    cubes = cubes_of(store, judge, pairs=with_team)
     report = summarise(cubes, dismissed(store))
     if with_team:
         calibrate(report, cubes)
@@ -150,14 +152,21 @@ def dismissed(store: Store) -> int:
 
 class TeamNumbers(dict):
     """The report's keys the review UI reads in a worker of their own; ``coverage`` keeps
-    the counts behind the ``coverage`` key's sentence (``coverage_line``), ``adjudicated``
-    each reviewer's verdicts against the adjudicated ones (``reviewer_vs_adjudicated``)."""
+    the counts behind the ``coverage`` key's sentence (``coverage_line``), ``agreement``
+    the reviewers' keys of the report's ``agreement`` without intervals
+    (``reviewer_agreement``), ``adjudicated`` each reviewer's verdicts against the
+    adjudicated ones (``reviewer_vs_adjudicated``)."""
 
     def __init__(
-        self, numbers: dict[str, Any], covered: Coverage, adjudicated: dict[str, Matrix]
+        self,
+        numbers: dict[str, Any],
+        covered: Coverage,
+        agreement: dict[str, Any],
+        adjudicated: dict[str, Matrix],
     ) -> None:
         super().__init__(numbers)
         self.coverage = covered
+        self.agreement = agreement
         self.adjudicated = adjudicated
 
     def against_adjudicated(self) -> dict[str, Agreement]:
@@ -169,6 +178,7 @@ def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
     """The report's slower keys: ``coverage``, ``control``, ``reviewers`` and ``overlap``,
     and each reviewer's verdicts against the adjudicated ones."""
     covered = coverage(store, judge)
+    rows = pair_rows(store.db.conn, float(store.setting("overlap")))
     return TeamNumbers(
         {
             "coverage": covered.coverage_json(),
@@ -177,8 +187,26 @@ def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
             "overlap": team.overlap(store),
         },
         covered,
+        reviewer_agreement(rows),
         team.against_adjudicated(store),
     )
+
+
+def reviewer_agreement(rr: list[tuple]) -> dict[str, Any]:
+    """The reviewers' keys of ``agreement`` from ``Cubes.rr`` rows, without intervals:
+    ``reviewer_vs_reviewer``, ``reviewer_pairs``, ``reviewer_vs_reviewer_by_origin``."""
+    c = Cubes(rr=rr)
+    return {
+        "reviewer_vs_reviewer": agreement_of_matrix(reviewer_matrix(c)),
+        "reviewer_pairs": [
+            {"reviewers": list(pair), **agreement_of_matrix(matrix)}
+            for pair, matrix in pair_matrices(c).items()
+        ],
+        "reviewer_vs_reviewer_by_origin": {
+            origin: dict(agreement_of_matrix(matrix))
+            for origin, matrix in origin_matrices(c).items()
+        },
+    }
 
 
 def summarise(c: Cubes, dismissed: int = 0) -> Report:
@@ -243,15 +271,7 @@ def summarise(c: Cubes, dismissed: int = 0) -> Report:
         "flags": {"scanned": scanned, "flagged": flagged, "rate": ratio(flagged, scanned)},
         "agreement": {
             "judge_vs_reviewer": agreement_of_matrix(judge_matrix(c)),
-            "reviewer_vs_reviewer": agreement_of_matrix(reviewer_matrix(c)),
-            "reviewer_pairs": [
-                {"reviewers": list(pair), **agreement_of_matrix(matrix)}
-                for pair, matrix in pair_matrices(c).items()
-            ],
-            "reviewer_vs_reviewer_by_origin": {
-                origin: dict(agreement_of_matrix(matrix))
-                for origin, matrix in origin_matrices(c).items()
-            },
+            **(reviewer_agreement(c.rr) if c.rr is not None else {}),
         },
     }
     return Report(numbers, AnswerCounts(grounded, invented, with_claims))

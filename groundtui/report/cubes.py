@@ -40,10 +40,11 @@ class Cubes:
     """(status, invention, correct, scanned, flagged, n)"""
     origins: list[Row] = field(default_factory=list)
     """(origin, status, n)"""
-    rr: list[Row] = field(default_factory=list)
+    rr: list[Row] | None = field(default_factory=list)
     """(first reviewer, second reviewer, the first's independent verdict, the second's,
     origin, n) over the answers in the overlap: each claim's two first reviewers, where
-    both labelled before they could see the other's (``store.rules.independent_label``)"""
+    both labelled before they could see the other's (``store.rules.independent_label``);
+    None: not read (the review UI reads them with the team's numbers)"""
 
     def normalised(self) -> Cubes:
         """Sorted, without empty cells: two equal sets of counts compare equal."""
@@ -51,7 +52,8 @@ class Cubes:
         def clean(rows: list[Row]) -> list[Row]:
             return sorted(tuple(r) for r in rows if r[-1])
 
-        return Cubes(clean(self.claims), clean(self.answers), clean(self.origins), clean(self.rr))
+        rr = None if self.rr is None else clean(self.rr)
+        return Cubes(clean(self.claims), clean(self.answers), clean(self.origins), rr)
 
 
 def cell_origins(cell: str) -> list[str]:
@@ -72,12 +74,21 @@ def snapshot(conn: sqlite3.Connection) -> Iterator[None]:
         conn.execute("rollback")
 
 
-def read_cubes(conn: sqlite3.Connection, share: float = 1.0) -> Cubes:
+def pair_rows(conn: sqlite3.Connection, share: float, pairs: str = "agg_claim_rr") -> list[Row]:
+    """``Cubes.rr`` of the answers below ``share`` (the ``overlap`` setting) from ``pairs``:
+    the pairs kept, or a recount's. A row a claim two reviewers labelled in the overlap: a
+    few thousand where the cubes are a few hundred rows, so the review UI reads them with
+    the team's numbers, not after each key; none to read without an overlap."""
+    if share <= 0:
+        return []
+    return conn.execute(OVERLAP_PAIRS.format(pairs=pairs), {"share": share}).fetchall()
+
+
+def read_cubes(conn: sqlite3.Connection, share: float | None = 1.0) -> Cubes:
     """The cubes as the triggers keep them: cheap whatever the size of the database.
 
-    ``share``: the ``overlap`` setting, whose answers the reviewer pairs come from (1.0:
-    every answer's); they are read from the pairs kept (``agg_claim_rr``), a row per claim
-    two reviewers labelled in the overlap.
+    ``share``: the ``overlap`` setting, whose answers the reviewer pairs come from
+    (``pair_rows``; 1.0: every answer's; None: the pairs are not read).
     """
     with snapshot(conn):
         return Cubes(
@@ -92,9 +103,7 @@ def read_cubes(conn: sqlite3.Connection, share: float = 1.0) -> Cubes:
             origins=conn.execute(
                 "select origin, status, n from agg_origins where n != 0"
             ).fetchall(),
-            rr=conn.execute(
-                OVERLAP_PAIRS.format(pairs="agg_claim_rr"), {"share": share}
-            ).fetchall(),
+            rr=None if share is None else pair_rows(conn, share),
         )
 
 
@@ -126,10 +135,7 @@ def full_cubes(
                 origins=conn.execute(
                     ORIGIN_CUBE.format(origins="_rep_origins", state="_rep_state")
                 ).fetchall(),
-                rr=conn.execute(
-                    OVERLAP_PAIRS.format(pairs=f"({RR_PAIRS})" if recount_rr else "agg_claim_rr"),
-                    {"share": share},
-                ).fetchall(),
+                rr=pair_rows(conn, share, f"({RR_PAIRS})" if recount_rr else "agg_claim_rr"),
             )
         finally:
             for table in ("_rep_labels", "_rep_state", "_rep_origins"):

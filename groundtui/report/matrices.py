@@ -33,14 +33,14 @@ def judge_matrix(c: Cubes, kind: str | None = None) -> Matrix:
 def reviewer_matrix(c: Cubes) -> Matrix:
     """The first reviewer's verdict × the second's over the claims of ``c.rr`` (the overlap's,
     each reviewer's label made before they could see the other's)."""
-    return square((ia, ib, n) for _a, _b, ia, ib, _o, n in c.rr)
+    return square((ia, ib, n) for _a, _b, ia, ib, _o, n in c.rr or ())
 
 
 def pair_matrices(c: Cubes) -> dict[tuple[str, str], Matrix]:
     """``{(A, B): matrix}`` per pair of reviewers, named in order of their casefold, rows
     A's verdict; pairs in that order."""
     cells: dict[tuple[str, str], list[tuple[str, str, int]]] = {}
-    for a, b, ia, ib, _o, n in c.rr:
+    for a, b, ia, ib, _o, n in c.rr or ():
         key, cell = ((a, b), (ia, ib, n)) if a.casefold() <= b.casefold() else ((b, a), (ib, ia, n))
         cells.setdefault(key, []).append(cell)
     return {
@@ -53,7 +53,7 @@ def origin_matrices(c: Cubes) -> dict[str, Matrix]:
     """``{origin: matrix}`` of ``reviewer_matrix`` per source origin (a claim citing several
     counts under each), origins sorted."""
     cells: dict[str, list[tuple[str, str, int]]] = {}
-    for _a, _b, ia, ib, origin, n in c.rr:
+    for _a, _b, ia, ib, origin, n in c.rr or ():
         for one in cell_origins(origin):
             cells.setdefault(one, []).append((ia, ib, n))
     return {one: square(cells[one]) for one in sorted(cells)}

@@ -46,9 +46,9 @@ class ReportPane(VerticalScroll):
     """The groundedness report, counted in workers and drawn after every change.
 
     The report's main numbers are kept current by the database and read after every
-    change (``recount``); its team keys (each reviewer's kappa, the overlap, coverage) are
-    kept too (``groundtui.store.work``) but read in a worker of their own, spaced by its
-    cost (``live.Spaced``), which keeps them within two seconds of anyone's label.
+    change (``recount``); its team keys (each reviewer's kappa, the reviewers' agreement
+    with each other, the overlap, coverage) are read in a worker of their own, spaced by
+    its cost (``live.Spaced``), which keeps them within two seconds of anyone's label.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"report--heading", "report--dim", "report--figure"}
@@ -167,10 +167,15 @@ class ReportPane(VerticalScroll):
         else:
             if (covered := getattr(team, "coverage", None)) is not None:
                 text.append(coverage_line(covered) + "\n", style=dim)
-            self._numbers(text, report, heading, dim, figure)
-            self._by_reviewer(text, {**report, **(team or {})}, heading, dim, figure)
-            adjudicated = team.against_adjudicated() if isinstance(team, TeamNumbers) else {}
-            self._agreements(text, report["agreement"], adjudicated, dim, figure)
+            # the reviewers' agreement is a team number: read with them, not on every key
+            counted = team if isinstance(team, TeamNumbers) else None
+            agreement = {**report["agreement"], **(counted.agreement if counted else {})}
+            self._numbers(text, report, agreement, heading, dim, figure)
+            self._by_reviewer(
+                text, {**report, **(team or {}), "agreement": agreement}, heading, dim, figure
+            )
+            adjudicated = counted.against_adjudicated() if counted else {}
+            self._agreements(text, agreement, adjudicated, dim, figure)
         text.append("This session", style=heading)
         counts = session.counts
         done = [
@@ -182,7 +187,7 @@ class ReportPane(VerticalScroll):
         set_text(self.query_one("#report-body", Static), text)
         self.revision += 1
 
-    def _numbers(self, text: Text, report: Report, heading, dim, figure) -> None:
+    def _numbers(self, text: Text, report: Report, agreement: dict, heading, dim, figure) -> None:
         verdicts = report["verdicts"]
         grounded, invented, assessed = answer_counts(report)
 
@@ -214,7 +219,7 @@ class ReportPane(VerticalScroll):
             ("judge↔reviewer", "judge_vs_reviewer"),
             ("reviewer↔reviewer", "reviewer_vs_reviewer"),
         ):
-            a = report["agreement"][key]
+            a = agreement.get(key, {"n": 0, "raw": None, "kappa": None})
             raw = "n/a" if a["raw"] is None else f"{a['raw'] * 100:.0f}%"
             text.append(f"{name:<17}")
             text.append(f"{_kappa(a['kappa']):>6}", style=figure)
@@ -257,7 +262,8 @@ class ReportPane(VerticalScroll):
                 text.append(f" … {len(reviewers) - 8} more reviewers\n", style=dim)
         o = report.get("overlap")
         if o and (o["share"] or o["double_reviewed_claims"]):
-            kappa = _kappa(report["agreement"]["reviewer_vs_reviewer"]["kappa"]).strip()
+            rvr = report["agreement"].get("reviewer_vs_reviewer", {"kappa": None})
+            kappa = _kappa(rvr["kappa"]).strip()
             text.append(
                 f"overlap {o['share'] * 100:.0f}%: {_n(o['answers'])} answers · "
                 f"{_n(o['double_reviewed_claims'])} claims twice · "
