@@ -80,9 +80,12 @@ def _watch(app: Any) -> list[str]:
 
 
 def _status(app: Any) -> str:
+    from rich.text import Text
+
     from groundtui.tui.widgets.bars import StatusLine
 
-    return str(app.screen.query_one(StatusLine).render())
+    content = app.screen.query_one(StatusLine).content
+    return content.plain if isinstance(content, Text) else str(content)
 
 
 async def _ready(app: Any) -> None:
@@ -141,9 +144,12 @@ async def _session(db: str, name: str, seed: int, plan: dict) -> dict:
             if claim is not None and claim.left_to_label:
                 index = screen.claim
                 if not await _label(pilot, app, _pick(rng, claim.judge_verdict), counts):
-                    await pilot.press("n")
+                    where = (detail.id, index)
+                    await pilot.press("n")  # refused: on past it
                     counts["keys"] += 1
                     await _ready(app)
+                    if (screen.detail.id if screen.detail else None, screen.claim) == where:
+                        break
                     continue
                 shown = next((c for c in screen.detail.claims if c.id == claim.id), None)
                 if (
