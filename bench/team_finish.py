@@ -303,6 +303,19 @@ def _state(db: Path) -> dict[str, Any]:
                 )
             },
             "open_claims": one("select count(*) from claim_labels where reviewer_verdict is null"),
+            # main's rule: anyone with a standing label or mark holds the answer for good
+            "open_before": one(
+                "select count(*) from answers a where (select count(*) from"
+                " agg_reviewer_answers x where x.answer_id = a.id)"
+                " < (case when a.overlap_point < ? then 2 else 1 end)",
+                OVERLAP,
+            ),
+            "open_now": one(
+                "select count(*) from answers a where (select count(*) from"
+                " agg_reviewer_answers x where x.answer_id = a.id and x.finished)"
+                " < (case when a.overlap_point < ? then 2 else 1 end)",
+                OVERLAP,
+            ),
         }
 
 
@@ -390,6 +403,11 @@ def main() -> None:
         f"demo database, overlap {OVERLAP}: {before['answers']} answers, "
         f"{before['finished']} finished before the team began; {len(in_part)} left in part "
         "by the demo's reviewers (dana, lee)"
+    )
+    print(
+        f"a new reviewer could open {before['open_before']} of {before['answers']} answers "
+        f"under main's rule (a standing label holds an answer for good), "
+        f"{before['open_now']} under holding that follows people"
     )
     print(f"cy labelled 3 answers in part and went absent; the lead: {freed}")
     print(
