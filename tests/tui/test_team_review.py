@@ -408,3 +408,41 @@ async def test_a_lead_frees_an_absent_reviewers_answers_from_the_palette(review_
     async with bob.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert (bob.screen.detail.id, bob.screen.current_claim.id) == ("A-1", "A-1#2")
+
+
+async def test_a_reopened_reviewer_lands_on_their_unfinished_answer(review_db: Path):
+    """In the overlap (every answer), dana finished A-1 with ann and began A-4, which bob
+    finished. Her queue starts with A-1 (reviewed, priority first); she reopens on A-4, on
+    the claim she left, not on the answer she finished."""
+    with Store(review_db) as store:
+        store.set_setting("overlap", "1")
+        for who, claims in (
+            ("ann", ["A-1#1", "A-1#2", "A-3#1", "A-3#2"]),
+            ("dana", ["A-1#1", "A-1#2", "A-4#1"]),
+            ("bob", ["A-4#1", "A-4#2"]),
+        ):
+            for claim in claims:
+                store.add_review(claim, who, "stated")
+    dana = make_app(review_db, "dana")
+    async with dana.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = dana.screen
+        assert screen.rows[0].answer_id == "A-1"
+        assert (screen.detail.id, screen.current_claim.id) == ("A-4", "A-4#2")
+
+
+async def test_the_only_lead_party_to_a_dispute_decides_it_and_the_screen_says_so(
+    review_db: Path,
+):
+    with Store(review_db) as store:
+        store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
+        store.add_review("A-1#1", "bob", "stated")
+    lead = make_app(review_db, "ann", adjudicate=True)
+    async with lead.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lead.screen.detail.id == "A-1"
+        assert "you were party to this dispute" in plain(lead, "#claim-detail")
+        await press(pilot, "s")
+        assert "decided by a party to the dispute, the only lead" in plain(lead, "#claim-detail")
+    with Store(review_db) as store:
+        assert store.scalar("select party from adjudications") == 1
