@@ -652,6 +652,10 @@ def test_reviewer_pair_ties_on_time_go_by_order_made(store: Store) -> None:
 
 def test_maintained_counts_equal_a_full_recount(store: Store) -> None:
     assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+    # the overlap's pairs alone (A1): the pairs kept by the answer's overlap point
+    half = read_cubes(store.db.conn, 0.5).normalised()
+    assert half == full_cubes(store.db.conn, share=0.5).normalised()
+    assert half.rr and {row[4] for row in half.rr} == {'["help-centre"]', '["pdf-archive"]'}
     before = read_cubes(store.db.conn).normalised()
     with bulk_load(store.db):  # nothing written: the counts are recounted from scratch
         pass

@@ -101,14 +101,14 @@ def overlap(store: Store) -> dict[str, Any]:
     share = store.setting("overlap")
     in_overlap = store.scalar("select count(*) from answers where overlap_point < ?", [share])
     double, disagree = store.db.execute(
-        "select count(*), coalesce(sum(r.a != r.b), 0) from agg_claim_rr r"
-        " join claims c on c.id = r.claim_id join answers a on a.id = c.answer_id"
-        " where a.overlap_point < ?",
+        "select count(*), coalesce(sum(a != b), 0) from agg_claim_rr where overlap_point < ?",
         [share],
     ).fetchone()
+    # The few adjudicated claims first, by their index (> '': every verdict; "is not null"
+    # read every label of a 100,000-answer database, 100 ms).
     adjudicated = store.scalar(
-        "select count(*) from claim_labels l join answers a on a.id = l.answer_id"
-        " where l.adjudicated_verdict is not null and a.overlap_point < ?",
+        "select count(*) from claim_labels l cross join answers a on a.id = l.answer_id"
+        " where l.adjudicated_verdict > '' and a.overlap_point < ?",
         [share],
     )
     return {
@@ -123,13 +123,14 @@ def overlap(store: Store) -> dict[str, Any]:
 def against_adjudicated(store: Store) -> dict[str, Matrix]:
     """``{reviewer: matrix}``: on each claim a lead adjudicated, the reviewer's last
     verdict made at or before the adjudication (rows) against the adjudicated verdict;
-    reviewers by name."""
+    reviewers by name. The ``cross join`` reads the adjudicated claims first (their index),
+    not every review."""
     cells: dict[str, list[tuple[str, str, int]]] = {}
     for name, verdict, decided, n in store.db.execute(
         """select r.reviewer, r.verdict, l.adjudicated_verdict, count(*)
-        from claim_labels l join adjudications j on j.id = l.adjudication_id
-        join claims c on c.id = l.claim_id and c.retired is null
-        join reviews r on r.claim_id = l.claim_id and r.id = (
+        from claim_labels l cross join adjudications j on j.id = l.adjudication_id
+        cross join claims c on c.id = l.claim_id and c.retired is null
+        cross join reviews r on r.claim_id = l.claim_id and r.id = (
           select x.id from reviews x where x.claim_id = r.claim_id and x.reviewer = r.reviewer
           and x.at <= j.at order by x.at desc, x.id desc limit 1)
         where l.adjudicated_verdict is not null and r.verdict is not null

@@ -77,13 +77,15 @@ create table agg_claim_rr (claim_id text primary key, a text not null, b text no
   without rowid;
 """
 
-#: ``agg_claim_rr``'s columns beyond the first schema's: the two reviewers, and the labels
-#: each made before they could see the other's (null: none).
+#: ``agg_claim_rr``'s columns beyond the first schema's: the two reviewers, the labels each
+#: made before they could see the other's (null: none), and the answer's overlap point (the
+#: overlap's pairs are read by it, through ``agg_claim_rr_overlap``).
 PAIR_COLUMNS = {
     "reviewer_a": "text",
     "reviewer_b": "text",
     "independent_a": "text",
     "independent_b": "text",
+    "overlap_point": "real",
 }
 
 
@@ -142,21 +144,26 @@ def add_edit_columns(db: sqlite_utils.Database) -> None:
 
 
 def add_pair_columns(db: sqlite_utils.Database) -> None:
-    """Give ``agg_claim_rr`` its reviewers' columns, and ``reviews`` its ``independent``
-    flag, where they lack them.
+    """Give ``agg_claim_rr`` its reviewers' columns, ``reviews`` its ``independent`` flag
+    and ``answers`` its ``overlap_point``, where they lack them.
 
-    The recount of the pairs reads both, so they must exist before the counts are filled:
-    a new database gets them here, from ``install``; one made before from the first
-    migration that recounts (``reinstall_triggers``), which may come before
-    ``m009_independent_reviews``.
+    The recount of the pairs reads them all, so they must exist before the counts are
+    filled: a new database gets them here, from ``install``; one made before from the first
+    migration that recounts (``reinstall_triggers``), which may come before ``m006_team``
+    and ``m009_independent_reviews``.
     """
     if "independent" not in db.table("reviews").columns_dict:
         db.table("reviews").add_column("independent", int, not_null_default=0)
+    if "overlap_point" not in db.table("answers").columns_dict:  # m006_team fills it
+        db.table("answers").add_column("overlap_point", float)
     have = {r[1] for r in db.execute("pragma table_info(agg_claim_rr)")}
     if have:
         for column, kind in PAIR_COLUMNS.items():
             if column not in have:
                 db.execute(f"alter table agg_claim_rr add column {column} {kind}")
+        db.execute(
+            "create index if not exists agg_claim_rr_overlap on agg_claim_rr (overlap_point, a, b)"
+        )
 
 
 def reinstall_triggers(db: sqlite_utils.Database) -> None:

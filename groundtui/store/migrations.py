@@ -326,7 +326,8 @@ def m006_team(db: sqlite_utils.Database) -> None:
     db.table("adjudications").create_index(["claim_id", "at"])
     add_adjudication_columns(db)  # a database made since has them from m002
     db.table("claim_labels").create_index(["adjudicated_verdict"])
-    db.table("answers").add_column("overlap_point", float)
+    if "overlap_point" not in db.table("answers").columns_dict:  # the counts may have it
+        db.table("answers").add_column("overlap_point", float)
     db.conn.executemany(
         "update answers set overlap_point = ? where id = ?",
         (

@@ -94,7 +94,9 @@ RR_PAIRS = f"""
     from ranked where k <= 2 group by claim_id having count(*) = 2)
   select claim_id, a, b, reviewer_a, reviewer_b,
          {independent_label("p.claim_id", "p.reviewer_a", "p.first_b")} as independent_a,
-         {independent_label("p.claim_id", "p.reviewer_b", "p.first_a")} as independent_b
+         {independent_label("p.claim_id", "p.reviewer_b", "p.first_a")} as independent_b,
+         (select x.overlap_point from claims c join answers x on x.id = c.answer_id
+          where c.id = p.claim_id) as overlap_point
   from pairs p"""
 #: The reviewer pairs (``agg_claim_rr`` rows, or ``RR_PAIRS``' in ``{pairs}``) of the answers
 #: in the overlap (below ``:share``) where both reviewers labelled before they could see
@@ -103,8 +105,8 @@ RR_PAIRS = f"""
 OVERLAP_PAIRS = f"""
   select r.reviewer_a, r.reviewer_b, r.independent_a, r.independent_b,
          coalesce({origin_of("c")}, ''), count(*)
-  from {{pairs}} r join claims c on c.id = r.claim_id join answers a on a.id = c.answer_id
-  where a.overlap_point < :share and r.independent_a is not null
+  from {{pairs}} r cross join claims c on c.id = r.claim_id
+  where r.overlap_point < :share and r.independent_a is not null
     and r.independent_b is not null
   group by 1, 2, 3, 4, 5"""
 CLAIM_CUBE = """
@@ -147,7 +149,7 @@ def fill(conn: sqlite3.Connection) -> None:
     )
     conn.execute(
         "insert into agg_claim_rr (claim_id, a, b, reviewer_a, reviewer_b, independent_a,"
-        f" independent_b) {RR_PAIRS}"
+        f" independent_b, overlap_point) {RR_PAIRS}"
     )
     if work.has_work_tables(conn):
         work.fill(conn)

@@ -168,10 +168,12 @@ def _rr_refresh(claim: str) -> str:
     return f"""
       delete from agg_claim_rr where claim_id = {claim};
       insert into agg_claim_rr (claim_id, a, b, reviewer_a, reviewer_b, independent_a,
-                                independent_b)
+                                independent_b, overlap_point)
         select {claim}, {_latest(claim, x)}, {_latest(claim, y)}, {x}, {y},
           {independent_label(claim, x, first_label(claim, y))},
-          {independent_label(claim, y, first_label(claim, x))}
+          {independent_label(claim, y, first_label(claim, x))},
+          (select a.overlap_point from claims c join answers a on a.id = c.answer_id
+           where c.id = {claim})
         from (select {_rr_reviewer(claim, 0)} as reviewer_a,
                      {_rr_reviewer(claim, 1)} as reviewer_b) p
         where {y} is not null and {_live(claim)};"""
@@ -336,6 +338,12 @@ def triggers(*, work: bool = True) -> dict[str, str]:
         "agg_reviews_insert": ("after insert on reviews", _rr_refresh("new.claim_id")),
         "agg_reviews_update": ("after update on reviews", _rr_refresh("new.claim_id")),
         "agg_reviews_delete": ("after delete on reviews", _rr_refresh("old.claim_id")),
+        "agg_rr_answers_overlap": (
+            "after update of overlap_point on answers"
+            " when old.overlap_point is not new.overlap_point",
+            "update agg_claim_rr set overlap_point = new.overlap_point"
+            " where claim_id in (select c.id from claims c where c.answer_id = new.id);",
+        ),
     }
     if work:
         bodies.update(work_triggers())
