@@ -63,20 +63,24 @@ async def _until(predicate, timeout: float = 60.0) -> None:
         await asyncio.sleep(0.005)
 
 
-def _watch(app: Any) -> list[str]:
-    """Every warning the status line says (a refusal, a lock, a failed read), as said."""
+def _watch(app: Any) -> tuple[list[str], list[str]]:
+    """Every warning the status line says (a refusal, a lock, a failed read), and every
+    answer it says was passed as someone else's, as said."""
     from groundtui.tui.widgets.bars import StatusLine
 
     said = StatusLine.say
     warnings: list[str] = []
+    skipped: list[str] = []
 
     def say(self: StatusLine, text: str, warning: bool = False) -> None:
         if warning:
             warnings.append(text)
+        elif "now: skipped" in text:
+            skipped.append(text)
         said(self, text, warning)
 
     StatusLine.say = say  # type: ignore[method-assign]
-    return warnings
+    return warnings, skipped
 
 
 def _status(app: Any) -> str:
@@ -125,7 +129,7 @@ async def _session(db: str, name: str, seed: int, plan: dict) -> dict:
 
     rng = random.Random(seed)
     app = make_app(db, name)
-    said = _watch(app)
+    said, skipped = _watch(app)
     counts = {"keys": 0, "warnings": 0, "said": said}
     opened_on_nothing = False
     async with app.run_test(size=SIZE) as pilot:
@@ -188,6 +192,7 @@ async def _session(db: str, name: str, seed: int, plan: dict) -> dict:
         "keys": counts["keys"],
         "labels": app.session.counts["labels"],
         "taken": taken,
+        "skipped": skipped,
         "refused": [w for w in said if w.startswith(("NOT SAVED", "Not saved"))],
         "nothing": opened_on_nothing,
     }
@@ -225,7 +230,7 @@ async def _adjudicate(db: str, name: str, seed: int) -> dict:
 
     rng = random.Random(seed)
     app = make_app(db, name, adjudicate=True)
-    said = _watch(app)
+    said, _ = _watch(app)
     counts = {"keys": 0, "warnings": 0, "said": said}
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -423,9 +428,10 @@ def main() -> None:
             f"{sum(r['keys'] for r in rs)} keys"
         )
     print(f"  lead: {adjudicated['labels']} disputes adjudicated")
+    skipped = sum(len(r.get("skipped", [])) for r in sessions)
     print(
         f"keys pressed: {keys}; refused for an answer someone else held: {len(taken)}; "
-        f"refused in all: {len(refused)}"
+        f"refused in all: {len(refused)}; answers found taken on the way and passed: {skipped}"
     )
     for w in refused[:5]:
         print(f"    {w}")
