@@ -9,9 +9,9 @@ Run from the repository root::
 The database comes from ``bench/generate.py`` (made at ``--db`` when missing, else in a
 temporary folder); its two reviewers hold tens of thousands of labels. Each reviewer then
 holds ``--leases`` leases on the first answers of the queue, some of which they labelled.
-Printed per reviewer: their labels; the time a quitting session's release of its untouched
-leases holds the write lock (``release_leases``, which every other reviewer's label waits
-for), and how many it ended; the time leaving one answer for another holds it
+Printed per reviewer: their labels; the time a quitting session's release of its leases
+holds the write lock (``release_leases``, which every other reviewer's label waits for),
+and how many it ended of each kind; the time leaving one answer for another holds it
 (``pass_over``, median over the leases). The leases it adds are gone at the end.
 """
 
@@ -54,12 +54,12 @@ def measure(db: Path, leases: int) -> None:
                 store.pass_over(answer, name, now)
                 passes.append(time.perf_counter() - start)
             start = time.perf_counter()
-            ended = store.release_leases(name, untouched=True)
+            ended = store.release_leases(name)
             release = time.perf_counter() - start
-            store.release_leases(name)
             print(
-                f"{name} ({row['labels']:,} labels): ending {ended} untouched of {len(answers)}"
-                f" leases {release * 1000:.1f} ms; leaving an answer median"
+                f"{name} ({row['labels']:,} labels): ending {len(answers)} leases"
+                f" ({ended.in_part} labelled in part, {ended.untouched} untouched,"
+                f" {ended.finished} finished) {release * 1000:.1f} ms; leaving an answer median"
                 f" {statistics.median(passes) * 1000:.2f} ms, max {max(passes) * 1000:.2f} ms"
             )
 

@@ -3136,17 +3136,20 @@ def _reviews(claim: C, clocks: dict[str, _Clock]) -> list[dict[str, Any]]:
     for name, labels in (("dana", claim.dana), ("lee", claim.lee)):
         if labels is None:
             continue
+        # lee reviews second, without seeing dana's labels: the overlap's way
+        independent = name == "lee" and claim.dana is not None
         for verdict, kind, note in labels if isinstance(labels, list) else [labels]:
             assert (verdict == "stated") == (kind is None), (claim.span, name)
-            out.append(
-                {
-                    "reviewer": name,
-                    "verdict": verdict,
-                    "invention_kind": kind,
-                    "note": note,
-                    "at": clocks[name].next(),
-                }
-            )
+            review = {
+                "reviewer": name,
+                "verdict": verdict,
+                "invention_kind": kind,
+                "note": note,
+                "at": clocks[name].next(),
+            }
+            if independent:
+                review["independent"] = True
+            out.append(review)
     return out
 
 

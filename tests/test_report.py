@@ -5,12 +5,12 @@ The fixture, eight answers and eleven claims (``T1``… are review instants):
 =====  ==================================  ======  ============  ================================
 claim  cites (origin)                      kind    judgements    reviews -> effective label
 =====  ==================================  ======  ============  ================================
-A1#1   returns, current (help-centre)      policy  prod stated   dana stated T1, lee stated T2
+A1#1   returns, current (help-centre)      policy  prod stated   dana stated T1, lee stated T2*
                                                                   -> stated (lee)
-A1#2   refunds (pdf-archive)               figure  prod partial  dana absent T1, lee partial T2,
+A1#2   refunds (pdf-archive)               figure  prod partial  dana absent T1, lee partial T2*,
                                                                   dana stated T3 -> stated (dana)
 A2#1   returns, superseded (help-centre)   policy  prod stated   -> stated
-A2#2   shipping (email-export)             policy  prod absent   dana absent T1, kim partial T7,
+A2#2   shipping (email-export)             policy  prod absent   dana absent T1, kim partial T7*,
                                                                   lee absent T8 -> absent (lee)
 A3#1   refunds (pdf-archive)               figure  prod contra.  lee contradicted T2
 A3#2   [3] of one source: dangling         name    prod absent   -> absent
@@ -22,6 +22,10 @@ A7#2   shipping (email-export)             policy  second failed -> none: pendin
 A8#1   shipping (email-export)             figure  prod stated,  lee absent T2, lee retracts T6
                                                    second partial -> partial (second)
 =====  ==================================  ======  ============  ================================
+
+A label marked * was made with the other reviewers' hidden (``independent``): lee and kim
+reviewed after dana without seeing her labels; dana's change of mind at T3 came after she
+could see lee's. The overlap is 0.5: A1, A3, A4, A7 and A8 are in it, A2 is not.
 
 A5 and A6 have no claims. Correctness: A1 imported true; A2 imported false, marked correct;
 A3 unknown; A4 imported true, marked incorrect then unknown; A7 true; A8 imported false.
@@ -87,8 +91,16 @@ REFUNDS = {
 SHIPPING = {"id": "shipping", "origin": "email-export", "text": "Delivery is free over $50."}
 
 
-def review(reviewer: str, verdict: str, at: str, kind: str | None = None) -> dict:
-    return {"reviewer": reviewer, "verdict": verdict, "invention_kind": kind, "at": at}
+def review(
+    reviewer: str, verdict: str, at: str, kind: str | None = None, independent: bool = False
+) -> dict:
+    return {
+        "reviewer": reviewer,
+        "verdict": verdict,
+        "invention_kind": kind,
+        "at": at,
+        "independent": independent,
+    }
 
 
 def claim(
@@ -121,7 +133,10 @@ ANSWERS = [
                 1,
                 "stated",
                 evidence=[0, 36],
-                reviews=[review("dana", "stated", T1), review("lee", "stated", T2)],
+                reviews=[
+                    review("dana", "stated", T1),
+                    review("lee", "stated", T2, independent=True),
+                ],
             ),
             claim(
                 "Refunds take 5 days.",
@@ -131,7 +146,7 @@ ANSWERS = [
                 "bridging_inference",
                 reviews=[
                     review("dana", "absent", T1, "plausible_specifics"),
-                    review("lee", "partial", T2, "bridging_inference"),
+                    review("lee", "partial", T2, "bridging_inference", independent=True),
                 ],
             ),
         ],
@@ -231,8 +246,9 @@ def build(store: Store, tmp_path: Path) -> None:
     path.write_text("\n".join(json.dumps(a) for a in ANSWERS) + "\n", encoding="utf-8")
     result = import_files(store, [str(path)])
     assert result.exit_code == 0, result.bad
-    store.add_review("A1#2", "dana", "stated", at=T3)  # dana changes her mind
-    store.add_review("A2#2", "kim", "partial", "bridging_inference", at=T7)
+    store.set_setting("overlap", "0.5")
+    store.add_review("A1#2", "dana", "stated", at=T3)  # dana changes her mind, seeing lee's
+    store.add_review("A2#2", "kim", "partial", "bridging_inference", at=T7, independent=True)
     store.add_review("A2#2", "lee", "absent", "confident_generalisation", at=T8)
     store.add_review("A8#1", "lee", None, at=T6)  # lee retracts
     store.add_judgement("A4#1", "second", "v1", verdict="stated", at=LATER)
@@ -352,20 +368,32 @@ EXPECTED = {
                 "pdf-archive": {"n": 2, "raw": 0.5, "kappa": 1 / 3, "ci": ANY},
             },
         },
-        # A1#1 (dana stated, lee stated), A1#2 (dana stated, lee partial),
-        # A2#2 (dana absent, kim partial; lee labelled last): p_o = 1/3, p_e = 2/9.
+        # The overlap's claims two reviewers labelled, each with the last label made before
+        # seeing the other's: A1#1 (dana stated T1, lee stated T2*), A1#2 (dana absent T1,
+        # not her stated T3, made after lee's partial; lee partial T2*). A2#2 is outside the
+        # overlap. p_o = 1/2; p_e = (1·1 + 1·0)/4 = 1/4; kappa (1/2 - 1/4)/(3/4) = 1/3.
         "reviewer_vs_reviewer": {
-            "n": 3,
-            "raw": 1 / 3,
-            "kappa": 1 / 7,
+            "n": 2,
+            "raw": 1 / 2,
+            "kappa": 1 / 3,
             "ci": ANY,
             "confusion": {
-                "stated": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 1},
+                "stated": {"stated": 1, "contradicted": 0, "absent": 0, "partial": 0},
                 "contradicted": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 0},
                 "absent": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 1},
                 "partial": {"stated": 0, "contradicted": 0, "absent": 0, "partial": 0},
             },
         },
+        "reviewer_pairs": [
+            {"reviewers": ["dana", "lee"], "n": 2, "raw": 1 / 2, "kappa": 1 / 3, "ci": ANY}
+        ],
+        # help-centre: A1#1 alone, both stated: chance agreement 1, no kappa; pdf-archive:
+        # A1#2 alone, (absent, partial): p_o = 0, p_e = 0, kappa 0 in every resample.
+        "reviewer_vs_reviewer_by_origin": {
+            "help-centre": {"n": 1, "raw": 1.0, "kappa": None, "ci": None},
+            "pdf-archive": {"n": 1, "raw": 0.0, "kappa": 0.0, "ci": [0.0, 0.0]},
+        },
+        "reviewer_vs_adjudicated": {},  # nothing adjudicated
     },
     # Answers: scanned A1-A5, flagged A2 and A3 (A7's flag is on an unscanned answer);
     # judged: A1, A2, A3, A4, A8 (A7#2 has no verdict; A5, A6 were never extracted);
@@ -387,13 +415,14 @@ EXPECTED = {
         # A1#1, A1#2, A2#2, A3#1 all as the judge (A8#1 retracted): kappa 1.
         "lee": {"claims": 4, "answers": 3, "judge_agreement": {"n": 4, "raw": 1.0, "kappa": 1.0}},
     },
-    # No overlap set; A1#1, A1#2, A2#2 labelled by two reviewers, of which A1#2 (dana stated,
-    # lee partial) and A2#2 (dana absent, kim partial) disagree.
+    # Overlap 0.5: A1, A3, A4, A7, A8. Of their claims, A1#1 and A1#2 are labelled by two
+    # reviewers, and their latest labels differ on A1#2 (dana stated, lee partial). A2#2,
+    # labelled by three, is outside the overlap.
     "overlap": {
-        "share": 0.0,
-        "answers": 0,
-        "double_reviewed_claims": 3,
-        "disagreements": 2,
+        "share": 0.5,
+        "answers": 5,
+        "double_reviewed_claims": 2,
+        "disagreements": 1,
         "adjudicated": 0,
     },
 }
@@ -605,19 +634,28 @@ def test_a_pending_claim_is_simply_not_stated(store: Store) -> None:
 
 
 def test_reviewer_pair_ties_on_time_go_by_order_made(store: Store) -> None:
-    # max and kim label A7#1 at the same instant; max's row was made first, so max is the
-    # first reviewer of the pair (not kim, first by name), and max's latest label is the
-    # one made last at that instant.
+    # max and kim label A7#1 (in the overlap) at the same instant; max's row was made
+    # first, so max is the first reviewer of the pair (not kim, first by name), and the
+    # label max made before kim's is the stated one, not the partial made after it.
     store.add_review("A7#1", "max", "stated", at=T8)
-    store.add_review("A7#1", "kim", "absent", at=T8)
+    store.add_review("A7#1", "kim", "absent", at=T8, independent=True)
     store.add_review("A7#1", "max", "partial", at=T8)
-    assert report.compute(store)["agreement"]["reviewer_vs_reviewer"]["n"] == 4
-    assert ("partial", "absent", 1) in read_cubes(store.db.conn).rr
+    assert report.compute(store)["agreement"]["reviewer_vs_reviewer"]["n"] == 3
+    assert ("max", "kim", "stated", "absent", '["email-export"]', 1) in read_cubes(
+        store.db.conn, 0.5
+    ).rr
+    assert store.query("select a, b from agg_claim_rr where claim_id = 'A7#1'") == [
+        {"a": "partial", "b": "absent"}  # their latest labels: the dispute a lead sees
+    ]
     assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
 
 
 def test_maintained_counts_equal_a_full_recount(store: Store) -> None:
     assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
+    # the overlap's pairs alone (A1): the pairs kept by the answer's overlap point
+    half = read_cubes(store.db.conn, 0.5).normalised()
+    assert half == full_cubes(store.db.conn, share=0.5).normalised()
+    assert half.rr and {row[4] for row in half.rr} == {'["help-centre"]', '["pdf-archive"]'}
     before = read_cubes(store.db.conn).normalised()
     with bulk_load(store.db):  # nothing written: the counts are recounted from scratch
         pass
@@ -778,7 +816,7 @@ def test_report_tables_show_counts_beside_ratios(store: Store) -> None:
         assert origin in out
     # by source, sorted by ungrounded rate: email-export (100%) before help-centre (50%).
     assert out.index("email-export") < out.index("help-centre") < out.index("pdf-archive")
-    assert "0.667" in out and "0.143" in out  # the judge's kappa beside the reviewers'
+    assert "0.667" in out and "0.333" in out  # the judge's kappa beside the reviewers'
 
 
 def test_report_opens_with_what_was_judged_and_names_the_kind_shares_denominator(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 from click.testing import CliRunner
@@ -14,9 +15,12 @@ from groundtui.cli import cli
 from groundtui.exporting import labels as exports
 from groundtui.importing.files import import_files
 from groundtui.report import compute
+from groundtui.review import queue
+from groundtui.review.intents import Verdict
+from groundtui.review.session import ReviewSession
 from groundtui.store import Store, now_iso
 from groundtui.store.rows import overlap_point
-from groundtui.store.team import expiry
+from groundtui.store.team import ALIVE_MINUTES, expiry
 from tests.helpers.builders import make_answer, write_jsonl
 
 T0 = "2026-12-01T09:00:00.000000Z"
@@ -118,23 +122,67 @@ def test_a_lease_admits_one_reviewer_or_two_in_the_overlap(team_db: Path) -> Non
         assert len(store.live_leases(now)) == 3
 
 
-def test_a_lease_expires_and_a_label_holds_the_slot_for_good(team_db: Path) -> None:
+def test_a_lease_expires_and_a_finished_answer_stays_its_reviewers(team_db: Path) -> None:
     with Store(team_db) as store:
         assert store.take_lease("T-000", "ann", now=T0, minutes=15, share=0).granted
         later = expiry(T0, 16)
         assert store.live_leases(later) == []
         assert store.take_lease("T-000", "bob", now=later, minutes=15, share=0).granted
-        store.add_review("T-001#1", "ann", "stated", at=T0)  # ann started T-001, no lease
+        for claim in ("T-001#1", "T-001#2"):  # ann finished T-001 (no lease)
+            store.add_review(claim, "ann", "stated", at=T0)
         assert store.take_lease("T-001", "bob", now=later, minutes=15, share=0).holders == ["ann"]
+        store.add_review("T-001#2", "ann", None, at=T0)  # withdrawn: no longer finished
+        assert store.take_lease("T-001", "bob", now=later, minutes=15, share=0).granted
 
 
-def test_quitting_releases_only_the_answers_not_touched(team_db: Path) -> None:
+def test_an_answer_labelled_in_part_is_held_only_by_a_live_lease(team_db: Path) -> None:
+    """ann labels one claim of two and her lease lapses: the answer is back in the queue;
+    bob takes it and finishes it; ann's label stays hers."""
+    with Store(team_db) as store:
+        assert store.take_lease("T-000", "ann", now=T0, minutes=15, share=0).granted
+        store.add_review("T-000#1", "ann", "stated", at=T0)
+        soon = expiry(T0, 1)
+        assert store.take_lease("T-000", "bob", now=soon, minutes=15, share=0).holders == ["ann"]
+        lapsed = expiry(T0, ALIVE_MINUTES + 1)  # her session stopped beating
+        assert store.take_lease("T-000", "bob", now=lapsed, minutes=15, share=0).granted
+        assert store.take_lease("T-000", "ann", now=lapsed, minutes=15, share=0).holders == ["bob"]
+        store.add_review("T-000#2", "bob", "absent", "plausible_specifics", at=lapsed)
+        labels = dict(
+            store.db.execute(
+                "select claim_id, reviewer from claim_labels where answer_id = 'T-000'"
+            ).fetchall()
+        )
+        assert labels == {"T-000#1": "ann", "T-000#2": "bob"}
+        assert queue.summary(store, "T-000").state == "reviewed"
+
+
+def test_releasing_a_reviewer_frees_every_answer_labelled_in_part_or_not(team_db: Path) -> None:
     now = now_iso()
     with Store(team_db) as store:
         for answer in ("T-000", "T-001", "T-002"):
             store.take_lease(answer, "ann", now=now, minutes=15, share=0)
-        store.add_review("T-001#1", "ann", "stated")
-        assert store.release_leases("ann", untouched=True) == 2
+        store.add_review("T-001#1", "ann", "stated")  # in part
+        store.add_review("T-002#1", "ann", "stated")  # finished
+        store.add_review("T-002#2", "ann", "stated")
+        released = store.release_leases("ANN")
+        assert released == (1, 1, 1) and released.freed == 2
+        assert released.sentence("ann") == (
+            "Freed 2 answers ann held: 1 labelled in part, 1 untouched. "
+            "1 answer they finished stays theirs."
+        )
+        assert store.live_leases(now) == []
+        assert store.take_lease("T-000", "bob", now=now, minutes=15, share=0).granted
+        assert store.take_lease("T-001", "bob", now=now, minutes=15, share=0).granted
+        assert store.take_lease("T-002", "bob", now=now, minutes=15, share=0).holders == ["ann"]
+
+
+def test_a_session_quitting_frees_its_own_leases_only(team_db: Path) -> None:
+    now = now_iso()
+    with Store(team_db) as store:
+        store.take_lease("T-000", "ann", now=now, minutes=15, share=0, session="terminal")
+        store.take_lease("T-001", "ann", now=now, minutes=15, share=0, session="browser")
+        store.add_review("T-000#1", "ann", "stated")
+        assert store.release_leases("ann", session="terminal") == (1, 0, 0)
         assert [r["answer_id"] for r in store.live_leases(now)] == ["T-001"]
 
 
@@ -173,6 +221,7 @@ def test_an_adjudication_outranks_reviewers_and_is_what_the_judge_is_compared_wi
     team_db: Path,
 ) -> None:
     with Store(team_db) as store:
+        store.set_setting("overlap", "1")
         store.add_review("T-000#2", "ann", "stated", at=T0)
         store.add_review("T-000#2", "bob", "partial", "bridging_inference", at=T0)
         before = compute(store)
@@ -234,7 +283,7 @@ def test_leases_command_lists_and_releases(team_db: Path) -> None:
         ["bob", "T-003"],
     ]
     released = CliRunner().invoke(cli, ["leases", "--release", "ANN", "--db", str(team_db)])
-    assert released.output == "Released 1 lease of ann.\n"
+    assert released.output == "Freed 1 answer ann held: 0 labelled in part, 1 untouched.\n"
     assert "ann" not in CliRunner().invoke(cli, ["leases", "--db", str(team_db)]).output
 
 
@@ -305,3 +354,134 @@ def test_a_name_with_spaces_around_it_is_the_same_reviewer(
     result = CliRunner().invoke(cli, ["review", "--db", str(db_path), "--reviewer", " dana "])
     assert result.exit_code == 0, result.output
     assert made["name"] == "dana"
+
+
+def _label(session: ReviewSession, claim_id: str, verdict: str) -> None:
+    """``session``'s reviewer labels ``claim_id`` as the review UI's key would."""
+    with Store(session.db_path) as store:
+        outcome = session.apply(store, Verdict(claim_id.split("#")[0], claim_id, verdict))
+    assert outcome.saved, outcome.message
+
+
+def test_reviewers_kappa_counts_the_labels_made_before_seeing_the_others(team_db: Path) -> None:
+    """ann, then bob, review T-017 and T-019 (the overlap at 0.3) in review sessions, which
+    hide each one's labels from the other until they label; ann changes her label on
+    T-019#1 once she has seen bob's. On T-000, outside the overlap, both labelled too (as
+    an import brings them): it counts in no overlap number.
+
+    By hand, the labels each made before seeing the other's (ann's row first):
+    T-017#1 (stated, stated), T-017#2 (absent, absent), T-019#1 (stated, absent: her later
+    absent is after the reveal), T-019#2 (partial, stated). n = 4, agreeing 2: p_o = 1/2.
+    ann's rows: stated 2, absent 1, partial 1; bob's columns: stated 2, absent 2. Chance:
+    p_e = (2·2 + 1·2 + 1·0) / 16 = 6/16. kappa = (1/2 - 6/16) / (1 - 6/16) = 2/10 = 0.2.
+    (The latest labels over every answer, the figure before: (s,s), (a,a), (a,a), (p,s),
+    and T-000's (s,a), (a,a): p_o = 4/6, p_e = (2·2 + 3·4)/36, kappa 0.4.)
+    """
+    with Store(team_db) as store:
+        store.set_setting("overlap", "0.3")
+        store.add_review("T-000#1", "ann", "stated", at=T0)
+        store.add_review("T-000#1", "bob", "absent", "plausible_specifics", at=T0)
+        store.add_review("T-000#2", "ann", "absent", "confident_generalisation", at=T0)
+        store.add_review("T-000#2", "bob", "absent", "confident_generalisation", at=T0)
+    ann = ReviewSession(str(team_db), "ann", share=0.3)
+    bob = ReviewSession(str(team_db), "bob", share=0.3)
+    for claim, verdict in (
+        ("T-017#1", "stated"),
+        ("T-017#2", "absent"),
+        ("T-019#1", "stated"),
+        ("T-019#2", "partial"),
+    ):
+        _label(ann, claim, verdict)
+    for claim, verdict in (
+        ("T-017#1", "stated"),
+        ("T-017#2", "absent"),
+        ("T-019#1", "absent"),
+        ("T-019#2", "stated"),
+    ):
+        _label(bob, claim, verdict)
+    _label(ann, "T-019#1", "absent")  # she has seen bob's absent
+    with Store(team_db) as store:
+        flags = store.query(
+            "select reviewer, verdict, independent from reviews where claim_id = 'T-019#1'"
+            " order by id"
+        )
+        assert [tuple(r.values()) for r in flags] == [
+            ("ann", "stated", 1),
+            ("bob", "absent", 1),
+            ("ann", "absent", 0),
+        ]
+        report = compute(store)
+        agreement = report["agreement"]
+        rvr = agreement["reviewer_vs_reviewer"]
+        assert (rvr["n"], rvr["raw"], rvr["kappa"]) == (4, 0.5, pytest.approx(0.2))
+        assert agreement["reviewer_pairs"] == [
+            {
+                "reviewers": ["ann", "bob"],
+                "n": 4,
+                "raw": 0.5,
+                "kappa": pytest.approx(0.2),
+                "ci": ANY,
+            }
+        ]
+        assert agreement["reviewer_vs_reviewer_by_origin"] == {
+            "help-centre": {"n": 4, "raw": 0.5, "kappa": pytest.approx(0.2), "ci": ANY}
+        }
+        # The overlap line: T-017 and T-019 alone; their latest labels differ on T-019#2.
+        assert report["overlap"] == {
+            "share": 0.3,
+            "answers": 2,
+            "double_reviewed_claims": 4,
+            "disagreements": 1,
+            "adjudicated": 0,
+        }
+        store.add_adjudication("T-019#2", "lead", "stated")
+        store.add_adjudication("T-000#1", "lead", "absent")
+        report = compute(store)
+    assert report["overlap"]["adjudicated"] == 1  # T-000#1 is outside the overlap
+    # Each reviewer's label when the lead decided, against the decision. ann: (partial,
+    # stated) on T-019#2, (stated, absent) on T-000#1: p_o = 0; her rows partial 1, stated
+    # 1, the decisions' columns stated 1, absent 1: p_e = (0 + 1·1)/4 = 1/4; kappa
+    # (0 - 1/4)/(1 - 1/4) = -1/3. bob: (stated, stated), (absent, absent): kappa 1.
+    adjudicated = report["agreement"]["reviewer_vs_adjudicated"]
+    assert adjudicated == {
+        "ann": {"n": 2, "raw": 0.0, "kappa": pytest.approx(-1 / 3), "ci": ANY},
+        "bob": {"n": 2, "raw": 1.0, "kappa": 1.0, "ci": [1.0, 1.0]},
+    }
+    shown = CliRunner().invoke(cli, ["report", "--db", str(team_db)], env={"COLUMNS": "200"})
+    assert "ann & bob" in shown.output and "Each reviewer against the adjudicated" in shown.output
+
+
+def test_a_lead_adjudicates_no_dispute_they_were_party_to_unless_the_only_lead(
+    team_db: Path,
+) -> None:
+    """ann and bob disagree on T-017#1 (in the overlap). ann, the only lead, adjudicates
+    it and her decision records that she was party to it; once boss is a lead too, a
+    dispute ann is party to is his, not hers."""
+    with Store(team_db) as store:
+        store.set_setting("overlap", "0.3")
+        for claim in ("T-017#1", "T-019#1"):
+            store.add_review(claim, "ann", "stated")
+            store.add_review(claim, "bob", "absent", "plausible_specifics")
+        store.add_review("T-017#2", "bob", "stated")
+        store.add_review("T-017#2", "cy", "absent", "plausible_specifics")
+    lead = ReviewSession(str(team_db), "ann", adjudicate=True, share=0.3)
+
+    def disputes() -> list[str]:
+        with Store(team_db) as store:
+            page = queue.queue_page(store, queue.QueueFilter(), team=lead.team)
+            return sorted(r.answer_id for r in page.rows)
+
+    assert disputes() == ["T-017", "T-019"]
+    _label(lead, "T-017#1", "stated")
+    with Store(team_db) as store:
+        assert store.scalar("select party from adjudications where claim_id = 'T-017#1'") == 1
+        store.add_reviewer("boss", lead=True)
+        assert queue.team_line(store, lead.team) == "1 of 1 disputed claims left to adjudicate"
+    assert disputes() == ["T-017"]  # T-017#2 (bob and cy's) is still hers
+    with Store(team_db) as store:
+        refused = lead.apply(store, Verdict("T-019", "T-019#1", "absent"))
+    assert not refused.saved
+    assert refused.message.startswith("NOT SAVED: you were party to this dispute")
+    _label(lead, "T-017#2", "absent")
+    with Store(team_db) as store:
+        assert store.scalar("select party from adjudications where claim_id = 'T-017#2'") == 0

@@ -26,6 +26,8 @@ def leases(release: str | None, db_path: str | None) -> None:
 
     Opening an answer in `groundtui review` takes it for you; it stays yours while you are
     on it and for `lease_minutes` (see `groundtui config`) after you leave it unfinished.
+    An answer you finished stays yours; one you labelled in part goes back to the queue
+    when your lease ends, and the next reviewer finishes it.
     """
     if release is not None:
         try:
@@ -35,8 +37,7 @@ def leases(release: str | None, db_path: str | None) -> None:
     with open_store(db_path, reading=release is None) as store:
         if release is not None:
             name = store.reviewer_name(release, register=False)
-            freed = store.release_leases(name)
-            click.echo(f"Released {freed} lease{'' if freed == 1 else 's'} of {one_line(name)}.")
+            click.echo(store.release_leases(name).sentence(one_line(name)))
             return
         rows = store.live_leases(now_iso())
     if not rows:

@@ -237,7 +237,11 @@ def _agreement_lines(agreement: dict[str, Any]) -> list[str]:
     """The reviewers' kappa and the judge's agreement with people, over the whole database."""
     found = []
     for key, who in (
-        ("reviewer_vs_reviewer", "Reviewers with each other (claims two reviewers labelled)"),
+        (
+            "reviewer_vs_reviewer",
+            "Reviewers with each other (the overlap's claims two reviewers labelled, each"
+            " before seeing the other's)",
+        ),
         ("judge_vs_reviewer", "The judge with people (claims both labelled)"),
     ):
         a = agreement[key]

@@ -1,10 +1,12 @@
 """The groundedness report (docs/report.md): every number with its denominator, from SQL counts.
 
-``compute`` reads four small count tables that SQLite triggers keep current on every write
+``compute`` reads three small count tables that SQLite triggers keep current on every write
 (``groundtui.store.counts``), so it costs about the same on a thousand claims or a million and
 the review UI can call it after every key press, from a worker thread with its own
-``Store``. ``compute(store, judge=NAME)`` re-counts every claim with that judge's verdicts:
-seconds, not milliseconds, on a million claims.
+``Store``. The reviewers' agreement reads a row per claim two reviewers labelled in the
+overlap (``agg_claim_rr``): a team number, which the UI reads with the others
+(``team_numbers``). ``compute(store, judge=NAME)`` re-counts every claim with that judge's
+verdicts: seconds, not milliseconds, on a million claims.
 
 Decisions where docs/report.md is silent:
 
@@ -26,9 +28,15 @@ Decisions where docs/report.md is silent:
 - ``reviewed_claims`` counts claims whose latest review by some reviewer is a label, not a
   retraction.
 - ``flags.flagged`` counts scanned answers with at least one flag; ``rate`` is over scanned.
-- ``reviewer_vs_reviewer`` pairs, on each claim with live labels from two or more
-  reviewers, the latest label of the reviewer whose first label came first with that of
-  the reviewer whose first label came second, always in that order.
+- ``reviewer_vs_reviewer`` pairs, on each claim of an answer in the overlap with live
+  labels from two or more reviewers, the two reviewers whose first labels came first: the
+  last label each made before they could see the other's (one made with the others'
+  hidden, ``reviews.independent``, or before the other's first label), the earlier
+  reviewer's first; a claim where either made none is left out. ``reviewer_pairs`` and
+  ``reviewer_vs_reviewer_by_origin`` split the same pairs by who the two are and by the
+  claim's cited origin (a claim citing several counts under each).
+- ``reviewer_vs_adjudicated`` pairs, on each claim a lead adjudicated, each reviewer's
+  last label made at or before the adjudication with the adjudicated verdict.
 - ``dismissed`` counts the claims reviewers dismissed as not claims (``x`` in the review
   UI); they are in no other number. A claim replaced by an edit or a split counts only as
   the claims that replaced it.
@@ -42,10 +50,20 @@ from typing import Any, NamedTuple
 
 from groundtui.models import InventionKind
 from groundtui.report import team
+from groundtui.report.calibration import with_interval
 from groundtui.report.coverage import Coverage, coverage
-from groundtui.report.cubes import Cubes, cell_origins, full_cubes, read_cubes
+from groundtui.report.cubes import Cubes, cell_origins, full_cubes, pair_rows, read_cubes
 from groundtui.report.kappa import Agreement, agreement_of_matrix
-from groundtui.report.matrices import CLAIM_KINDS, VERDICTS, Matrix, calibrate, judge_matrix, square
+from groundtui.report.matrices import (
+    CLAIM_KINDS,
+    VERDICTS,
+    Matrix,
+    calibrate,
+    judge_matrix,
+    origin_matrices,
+    pair_matrices,
+    reviewer_matrix,
+)
 from groundtui.store import Store
 from groundtui.store.rules import effective_correct
 
@@ -90,11 +108,13 @@ def ratio(numerator: int, denominator: int) -> float | None:
     return numerator / denominator if denominator else None
 
 
-def cubes_of(store: Store, judge: str | None = None) -> Cubes:
-    """The counts behind the report: maintained ones, or recounted for ``judge``."""
+def cubes_of(store: Store, judge: str | None = None, *, pairs: bool = True) -> Cubes:
+    """The counts behind the report: maintained ones, or recounted for ``judge``; with
+    ``pairs``, the reviewer pairs of the answers in the overlap."""
+    share = float(store.setting("overlap"))
     if judge is None:
-        return read_cubes(store.db.conn)
-    return full_cubes(store.db.conn, judge, recount_rr=False)
+        return read_cubes(store.db.conn, share if pairs else None)
+    return full_cubes(store.db.conn, judge, recount_rr=False, share=share)
 
 
 def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -> Report:
@@ -105,18 +125,21 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
         judge: whose verdicts are the judge verdicts; ``None`` for each claim's latest
             judgement, whoever made it.
         with_team: also ``coverage``, ``control``, the team keys (``reviewers``,
-            ``overlap``) and the calibration keys of ``agreement`` (``ci``, ``confusion``,
-            ``by_kind``, ``by_origin``). The first four read kept counts
+            ``overlap``, the reviewers' keys of ``agreement``) and the calibration keys of
+            ``agreement`` (``ci``, ``confusion``, ``by_kind``, ``by_origin``). The first four read kept counts
             (``groundtui.store.work``; with ``judge``, every claim and review); the
             calibration keys resample (a few hundred milliseconds at 100,000 reviews): the
             review UI reads them on its calibration screen, never after every key.
     """
-    cubes = cubes_of(store, judge)
+    cubes = cubes_of(store, judge, pairs=with_team)
     report = summarise(cubes, dismissed(store))
     if with_team:
         calibrate(report, cubes)
         numbers = team_numbers(store, judge)
         report.coverage = numbers.coverage
+        report["agreement"]["reviewer_vs_adjudicated"] = {
+            name: with_interval(matrix) for name, matrix in numbers.adjudicated.items()
+        }
         report.update(numbers)
     return report
 
@@ -129,16 +152,33 @@ def dismissed(store: Store) -> int:
 
 class TeamNumbers(dict):
     """The report's keys the review UI reads in a worker of their own; ``coverage`` keeps
-    the counts behind the ``coverage`` key's sentence (``coverage_line``)."""
+    the counts behind the ``coverage`` key's sentence (``coverage_line``), ``agreement``
+    the reviewers' keys of the report's ``agreement`` without intervals
+    (``reviewer_agreement``), ``adjudicated`` each reviewer's verdicts against the
+    adjudicated ones (``reviewer_vs_adjudicated``)."""
 
-    def __init__(self, numbers: dict[str, Any], covered: Coverage) -> None:
+    def __init__(
+        self,
+        numbers: dict[str, Any],
+        covered: Coverage,
+        agreement: dict[str, Any],
+        adjudicated: dict[str, Matrix],
+    ) -> None:
         super().__init__(numbers)
         self.coverage = covered
+        self.agreement = agreement
+        self.adjudicated = adjudicated
+
+    def against_adjudicated(self) -> dict[str, Agreement]:
+        """``{reviewer: {"n", "raw", "kappa"}}``: ``reviewer_vs_adjudicated`` without intervals."""
+        return {name: agreement_of_matrix(m) for name, m in self.adjudicated.items()}
 
 
 def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
-    """The report's slower keys: ``coverage``, ``control``, ``reviewers`` and ``overlap``."""
+    """The report's slower keys: ``coverage``, ``control``, ``reviewers`` and ``overlap``,
+    and each reviewer's verdicts against the adjudicated ones."""
     covered = coverage(store, judge)
+    rows = pair_rows(store.db.conn, float(store.setting("overlap")))
     return TeamNumbers(
         {
             "coverage": covered.coverage_json(),
@@ -147,7 +187,26 @@ def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
             "overlap": team.overlap(store),
         },
         covered,
+        reviewer_agreement(rows),
+        team.against_adjudicated(store),
     )
+
+
+def reviewer_agreement(rr: list[tuple]) -> dict[str, Any]:
+    """The reviewers' keys of ``agreement`` from ``Cubes.rr`` rows, without intervals:
+    ``reviewer_vs_reviewer``, ``reviewer_pairs``, ``reviewer_vs_reviewer_by_origin``."""
+    c = Cubes(rr=rr)
+    return {
+        "reviewer_vs_reviewer": agreement_of_matrix(reviewer_matrix(c)),
+        "reviewer_pairs": [
+            {"reviewers": list(pair), **agreement_of_matrix(matrix)}
+            for pair, matrix in pair_matrices(c).items()
+        ],
+        "reviewer_vs_reviewer_by_origin": {
+            origin: dict(agreement_of_matrix(matrix))
+            for origin, matrix in origin_matrices(c).items()
+        },
+    }
 
 
 def summarise(c: Cubes, dismissed: int = 0) -> Report:
@@ -212,7 +271,7 @@ def summarise(c: Cubes, dismissed: int = 0) -> Report:
         "flags": {"scanned": scanned, "flagged": flagged, "rate": ratio(flagged, scanned)},
         "agreement": {
             "judge_vs_reviewer": agreement_of_matrix(judge_matrix(c)),
-            "reviewer_vs_reviewer": agreement_of_matrix(square((a, b, n) for a, b, n in c.rr)),
+            **(reviewer_agreement(c.rr) if c.rr is not None else {}),
         },
     }
     return Report(numbers, AnswerCounts(grounded, invented, with_claims))

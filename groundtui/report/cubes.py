@@ -22,6 +22,7 @@ from groundtui.store.recount import (
     JUDGE_LABELS,
     LATEST_LABELS,
     ORIGIN_CUBE,
+    OVERLAP_PAIRS,
     RR_PAIRS,
     STATE,
 )
@@ -39,8 +40,11 @@ class Cubes:
     """(status, invention, correct, scanned, flagged, n)"""
     origins: list[Row] = field(default_factory=list)
     """(origin, status, n)"""
-    rr: list[Row] = field(default_factory=list)
-    """(first reviewer's verdict, second reviewer's verdict, n)"""
+    rr: list[Row] | None = field(default_factory=list)
+    """(first reviewer, second reviewer, the first's independent verdict, the second's,
+    origin, n) over the answers in the overlap: each claim's two first reviewers, where
+    both labelled before they could see the other's (``store.rules.independent_label``);
+    None: not read (the review UI reads them with the team's numbers)"""
 
     def normalised(self) -> Cubes:
         """Sorted, without empty cells: two equal sets of counts compare equal."""
@@ -48,7 +52,8 @@ class Cubes:
         def clean(rows: list[Row]) -> list[Row]:
             return sorted(tuple(r) for r in rows if r[-1])
 
-        return Cubes(clean(self.claims), clean(self.answers), clean(self.origins), clean(self.rr))
+        rr = None if self.rr is None else clean(self.rr)
+        return Cubes(clean(self.claims), clean(self.answers), clean(self.origins), rr)
 
 
 def cell_origins(cell: str) -> list[str]:
@@ -69,8 +74,22 @@ def snapshot(conn: sqlite3.Connection) -> Iterator[None]:
         conn.execute("rollback")
 
 
-def read_cubes(conn: sqlite3.Connection) -> Cubes:
-    """The cubes as the triggers keep them: cheap whatever the size of the database."""
+def pair_rows(conn: sqlite3.Connection, share: float, pairs: str = "agg_claim_rr") -> list[Row]:
+    """``Cubes.rr`` of the answers below ``share`` (the ``overlap`` setting) from ``pairs``:
+    the pairs kept, or a recount's. A row a claim two reviewers labelled in the overlap: a
+    few thousand where the cubes are a few hundred rows, so the review UI reads them with
+    the team's numbers, not after each key; none to read without an overlap."""
+    if share <= 0:
+        return []
+    return conn.execute(OVERLAP_PAIRS.format(pairs=pairs), {"share": share}).fetchall()
+
+
+def read_cubes(conn: sqlite3.Connection, share: float | None = 1.0) -> Cubes:
+    """The cubes as the triggers keep them: cheap whatever the size of the database.
+
+    ``share``: the ``overlap`` setting, whose answers the reviewer pairs come from
+    (``pair_rows``; 1.0: every answer's; None: the pairs are not read).
+    """
     with snapshot(conn):
         return Cubes(
             claims=conn.execute(
@@ -84,17 +103,22 @@ def read_cubes(conn: sqlite3.Connection) -> Cubes:
             origins=conn.execute(
                 "select origin, status, n from agg_origins where n != 0"
             ).fetchall(),
-            rr=conn.execute("select a, b, n from agg_rr where n != 0").fetchall(),
+            rr=None if share is None else pair_rows(conn, share),
         )
 
 
 def full_cubes(
-    conn: sqlite3.Connection, judge: str | None = None, *, recount_rr: bool = True
+    conn: sqlite3.Connection,
+    judge: str | None = None,
+    *,
+    recount_rr: bool = True,
+    share: float = 1.0,
 ) -> Cubes:
     """The cubes recomputed from the base tables; with ``judge``, from that judge's verdicts.
 
-    ``recount_rr=False`` reads the reviewer pairs from the maintained counts instead: they
-    do not depend on the judge, and recounting them means ranking every review.
+    ``recount_rr=False`` reads the reviewer pairs from the maintained ones instead: they
+    do not depend on the judge, and recounting them means ranking every review. ``share``
+    as ``read_cubes``.
     """
     labels_sql = JUDGE_LABELS if judge is not None else LATEST_LABELS
     params = {"judge": judge} if judge is not None else {}
@@ -111,11 +135,7 @@ def full_cubes(
                 origins=conn.execute(
                     ORIGIN_CUBE.format(origins="_rep_origins", state="_rep_state")
                 ).fetchall(),
-                rr=conn.execute(
-                    f"select a, b, count(*) from ({RR_PAIRS}) group by a, b"
-                    if recount_rr
-                    else "select a, b, n from agg_rr where n != 0"
-                ).fetchall(),
+                rr=pair_rows(conn, share, f"({RR_PAIRS})" if recount_rr else "agg_claim_rr"),
             )
         finally:
             for table in ("_rep_labels", "_rep_state", "_rep_origins"):

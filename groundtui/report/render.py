@@ -183,7 +183,32 @@ def agreement(r: dict[str, Any]) -> Table:
             decimal(a[key]["kappa"]),
             interval(a[key].get("ci")),
         )
+    table.caption = (
+        "reviewer vs reviewer: the overlap's claims, each of the two first reviewers' last "
+        "label made before they could see the other's"
+    )
+    table.caption_justify = "left"
     return table
+
+
+def team_agreement(r: dict[str, Any]) -> RenderableType:
+    """Reviewers with each other by pair and by origin, and each against the lead's
+    adjudications: only the tables that have a row."""
+    a = r["agreement"]
+    rows: list[tuple[str, str, dict[str, Any]]] = [
+        ("Reviewers with each other, by pair", "pair", {}),
+        ("Reviewers with each other, by source origin", "origin", {}),
+        ("Each reviewer against the adjudicated verdict", "reviewer", {}),
+    ]
+    for pair in a.get("reviewer_pairs", []):
+        rows[0][2][" & ".join(one_line(name) for name in pair["reviewers"])] = pair
+    rows[1][2].update(a.get("reviewer_vs_reviewer_by_origin", {}))
+    rows[2][2].update(a.get("reviewer_vs_adjudicated", {}))
+    parts: list[RenderableType] = []
+    for title, first, named in rows:
+        if named:
+            parts += [groups(title, first, named), Text("")]
+    return Group(*parts)
 
 
 def confusion(matrix: dict[str, dict[str, int]], title: str) -> Table:
@@ -293,6 +318,7 @@ def render(r: Report, *, judge: str | None = None) -> RenderableType:
         Text(""),
         calibration(r),
         Text(""),
+        team_agreement(r),
         by_reviewer(r),
     )
 

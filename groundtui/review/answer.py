@@ -13,6 +13,7 @@ from groundtui.checks import Specific, unsourced_specifics
 from groundtui.report import answer_correct
 from groundtui.store import Store
 from groundtui.store.rows import in_overlap
+from groundtui.store.team import disputed_for, party_to
 from groundtui.text.markers import numbered
 
 
@@ -51,16 +52,20 @@ def other_labels(store: Store, claim_ids: list[str], reviewer: str) -> dict[str,
     }
 
 
-def disputed_claims(store: Store, claim_ids: list[str]) -> set[str]:
-    """Those of ``claim_ids`` whose two first reviewers' latest verdicts differ."""
+def disputed_claims(store: Store, claim_ids: list[str], lead: str) -> dict[str, bool]:
+    """Those of ``claim_ids`` whose two first reviewers' latest verdicts differ that
+    ``lead`` adjudicates (``store.team.disputed_for``), each with whether the lead was
+    party to it (the only lead, then)."""
     if not claim_ids:
-        return set()
+        return {}
     marks = ",".join("?" * len(claim_ids))
+    rule = disputed_for("r", "?")
     return {
-        r[0]
+        r[0]: bool(r[1])
         for r in store.db.execute(
-            f"select claim_id from agg_claim_rr where claim_id in ({marks}) and a != b",
-            claim_ids,
+            f"select r.claim_id, {party_to('r', '?')} from agg_claim_rr r"
+            f" where r.claim_id in ({marks}) and {rule}",
+            [lead, lead, *claim_ids, *[lead] * rule.count("?")],
         )
     }
 
@@ -107,6 +112,21 @@ class ClaimView:
     """Every number the claim cites, in order (``citation`` is the first)."""
     mine_independent: bool = False
     """This reviewer's label was made with the other reviewers' labels hidden."""
+    party: bool = False
+    """A lead's view: the lead was one of the two reviewers who disagree on it (the only
+    lead: another would adjudicate it)."""
+    mine_party: bool = False
+    """A lead's view: their decision records that they were party to the dispute."""
+    settled: bool = False
+    """Other reviewers' labels give it the reviewers it needs (one; two in the overlap):
+    moving on passes it, as it is not this reviewer's to finish (docs/team-review.md)."""
+
+    @property
+    def left_to_label(self) -> bool:
+        """Whether moving on stops at it: this reviewer has not labelled it, and it still
+        needs a reviewer."""
+        return self.mine_verdict is None and not self.settled
+
     number: int = 0
     """The claim's number on screen: its place in reading order, 1 first. Ids never
     change; a split, an added or a dismissed claim renumbers what is shown."""
@@ -138,12 +158,15 @@ def load_claims(
     *,
     hide_others: bool = False,
     adjudicate: bool = False,
+    needed: int = 1,
 ) -> list[ClaimView]:
     """The answer's claims in the order they appear in the response, with their labels.
 
     Args:
         hide_others: independent review (blind, or an overlap answer): another reviewer's
             label stays hidden on each claim until this reviewer has labelled it.
+        needed: the reviewers each claim needs (two in the overlap): a claim others'
+            labels give that many is ``settled``.
         adjudicate: a lead's view: only the claims two reviewers disagree on, and "mine" is
             the latest adjudication.
     """
@@ -198,8 +221,10 @@ def load_claims(
         claim.number = number  # before a lead's filter: a claim keeps its number
     ids = [c.id for c in claims]
     if adjudicate:
-        disputed = disputed_claims(store, ids)
+        disputed = disputed_claims(store, ids, reviewer)
         claims = [c for c in claims if c.id in disputed]
+        for claim in claims:
+            claim.party = disputed[claim.id]
         ids = [c.id for c in claims]
     mine = latest_mine(store, ids, reviewer, adjudicate)
     seen = revealed(store, ids, reviewer)
@@ -208,11 +233,14 @@ def load_claims(
         claim.revealed = claim.id in seen
         claim.others = others.get(claim.id, [])
         claim.others_hidden = hide_others and not claim.revealed and not adjudicate
+        labelled_by = sum(other.verdict is not None for other in claim.others)
+        claim.settled = not adjudicate and labelled_by >= needed
         row = mine.get(claim.id)
         if row:
             claim.mine_verdict, claim.mine_kind = row["verdict"], row["invention_kind"]
             claim.mine_note, claim.mine_blind = row["note"] or "", bool(row["blind"])
             claim.mine_independent = bool(row["independent"])
+            claim.mine_party = bool(row["party"])
     return claims
 
 
@@ -227,14 +255,15 @@ def latest_mine(
     marks = ",".join("?" * len(claim_ids))
     if adjudicate:
         rows = store.query(
-            "select id, claim_id, verdict, invention_kind, note, 0 as blind, 0 as independent"
-            " from adjudications"
+            "select id, claim_id, verdict, invention_kind, note, 0 as blind, 0 as independent,"
+            " party from adjudications"
             f" where claim_id in ({marks}) order by at, id",
             claim_ids,
         )
     else:
         rows = store.query(
-            "select id, claim_id, verdict, invention_kind, note, blind, independent from reviews"
+            "select id, claim_id, verdict, invention_kind, note, blind, independent, 0 as party"
+            " from reviews"
             f" where reviewer = ? and claim_id in ({marks}) order by at, id",
             [reviewer, *claim_ids],
         )
@@ -333,7 +362,12 @@ def load_answer(
     specifics = _specifics(flag_rows, a["response"], sources, scanned=bool(a["scanned_at"]))
     overlap = in_overlap(a["overlap_point"], share)
     claims = load_claims(
-        store, answer_id, reviewer, hide_others=blind or overlap, adjudicate=adjudicate
+        store,
+        answer_id,
+        reviewer,
+        hide_others=blind or overlap,
+        adjudicate=adjudicate,
+        needed=2 if overlap else 1,
     )
     # An answer's claims come from a judge's extraction; none yet means it was never judged
     # (an imported database before `groundtui judge`), not that it holds no claim.

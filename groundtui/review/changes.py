@@ -55,7 +55,15 @@ def undo(store: Store, change: Change, reviewer: str) -> str:
     kind = prev["invention_kind"] if prev else None
     note = (prev["note"] or "") if prev else ""
     if change.table == "adjudications":
-        store.add_adjudication(change.target, reviewer, verdict, kind, note, reverts=change.row_id)
+        store.add_adjudication(
+            change.target,
+            reviewer,
+            verdict,
+            kind,
+            note,
+            reverts=change.row_id,
+            party=bool(prev and prev["party"]),
+        )
     else:
         store.add_review(
             change.target,

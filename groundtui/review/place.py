@@ -67,8 +67,8 @@ Move = SelectClaim | OpenAnswer | ReadOn | Say
 def next_unlabelled(
     claims: Sequence[ClaimView], current: int, labelled: Collection[str]
 ) -> int | None:
-    """The next claim after ``current`` the reviewer has not labelled, wrapping round the
-    answer; None when every other claim is labelled.
+    """The next claim after ``current`` left for the reviewer to label (not labelled by
+    them nor ``settled`` by others), wrapping round the answer; None when there is none.
 
     Args:
         labelled: claims labelled since the answer was read, whose rows may not be read
@@ -78,15 +78,15 @@ def next_unlabelled(
     for step in range(1, count):
         index = (current + step) % count
         claim = claims[index]
-        if claim.mine_verdict is None and claim.id not in labelled:
+        if claim.left_to_label and claim.id not in labelled:
             return index
     return None
 
 
 def first_unlabelled(claims: Sequence[ClaimView], labelled: Collection[str]) -> int:
-    """The first claim the reviewer has not labelled, else the first claim."""
+    """The first claim left for the reviewer to label, else the first claim."""
     for index, claim in enumerate(claims):
-        if claim.mine_verdict is None and claim.id not in labelled:
+        if claim.left_to_label and claim.id not in labelled:
             return index
     return 0
 
@@ -162,7 +162,7 @@ class Place:
     ) -> Move:
         """``space``: the next claim not labelled anywhere in the queue, from here on."""
         for index in range(current + 1, len(claims)):
-            if claims[index].mine_verdict is None and claims[index].id not in self.labelled:
+            if claims[index].left_to_label and claims[index].id not in self.labelled:
                 return SelectClaim(index)
         for index in range(self.index + 1, len(rows)):
             if rows[index].claims and rows[index].state != "reviewed":

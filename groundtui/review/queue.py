@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from groundtui.store import Store
 from groundtui.store.rules import in_control, live_mark, live_review, queue_reviewed
-from groundtui.store.team import open_to
+from groundtui.store.team import NEEDED, disputed_for, open_to
 
 PAGE = 100
 
@@ -65,10 +65,11 @@ def tiers(blind: bool = False, control: float = 0.0) -> tuple[str, ...]:
     )
 
 
-#: Answers with a claim on which the two first reviewers' latest verdicts differ.
+#: Answers with a claim on which the two first reviewers' latest verdicts differ, that the
+#: lead (``?``) adjudicates (``store.team.disputed_for``).
 DISPUTED = (
     "exists (select 1 from claims c join agg_claim_rr r on r.claim_id = c.id"
-    " where c.answer_id = a.id and r.a != r.b)"
+    f" where c.answer_id = a.id and {disputed_for('r', '?')})"
 )
 
 
@@ -88,7 +89,7 @@ class Team:
     def where(self, everyone: bool) -> tuple[str, list]:
         """SQL on ``answers a``: the answers this queue holds (all of them: ``everyone``)."""
         if self.adjudicate:
-            return DISPUTED, []
+            return DISPUTED, [self.reviewer] * DISPUTED.count("?")
         if everyone:
             return "", []
         return open_to(self.reviewer, self.now, self.share)
@@ -248,6 +249,9 @@ class QueuePage:
     empty: str = ""
     """Why the queue holds no answer at all, when its first page is empty
     (``why_empty``)."""
+    start: int | None = None
+    """On a first page: the row to open first (``first_to_label``); None when no row of
+    the page has a claim left for this reviewer."""
 
 
 def queue_page(
@@ -280,8 +284,44 @@ def queue_page(
             tier, seq = tier + 1, 0
     rows = summaries(store, found, share, team)
     more = (found[-1][1], found[-1][2]) if len(found) == limit else None
-    empty = why_empty(store, filt, team) if not rows and after == (0, 0) else ""
-    return QueuePage(rows, more, empty)
+    first = after == (0, 0)
+    empty = why_empty(store, filt, team) if not rows and first else ""
+    start = first_to_label(store, rows, team) if first and team is not None else None
+    return QueuePage(rows, more, empty, start)
+
+
+def first_to_label(store: Store, rows: list[QueueRow], team: Team) -> int | None:
+    """The row a session opens first: the first answer this reviewer began and left
+    unfinished, else the first with a claim left for them (one they have not labelled that
+    has fewer reviewers' labels than it needs: one, two in the overlap); None when no row
+    has one (a lead's queue: its first row)."""
+    if team.adjudicate or not rows:
+        return 0 if rows else None
+    ids = [r.answer_id for r in rows]
+    marks = ",".join("?" * len(ids))
+    mine = "casefold(x.reviewer) = casefold(?)"
+    left = dict(
+        store.db.execute(
+            f"select c.answer_id, count(*) from claims c join answers a on a.id = c.answer_id"
+            f" where c.answer_id in ({marks}) and c.retired is null"
+            f" and not exists (select 1 from agg_reviewer_claims x where x.claim_id = c.id"
+            f" and {mine})"
+            " and (select count(*) from agg_reviewer_claims x where x.claim_id = c.id)"
+            f" < {NEEDED} group by c.answer_id",
+            [*ids, team.reviewer, team.share],
+        ).fetchall()
+    )
+    begun = {
+        r[0]
+        for r in store.db.execute(
+            f"select x.answer_id from agg_reviewer_answers x where x.answer_id in ({marks})"
+            f" and {mine} and x.claims > 0",
+            [*ids, team.reviewer],
+        )
+    }
+    to_label = [i for i, row in enumerate(rows) if left.get(row.answer_id)]
+    unfinished = [i for i in to_label if rows[i].answer_id in begun]
+    return next(iter(unfinished or to_label), None)
 
 
 def why_empty(store: Store, filt: QueueFilter, team: Team | None) -> str:
@@ -292,6 +332,10 @@ def why_empty(store: Store, filt: QueueFilter, team: Team | None) -> str:
     if not store.scalar("select exists (select 1 from answers)"):
         return "The database holds no answers yet."
     if team is not None and team.adjudicate:
+        if store.scalar("select exists (select 1 from agg_claim_rr where a != b)"):
+            return (
+                "No dispute left for you: those you were party to are another lead's to adjudicate."
+            )
         return "No claim is disputed: nothing to adjudicate."
     return (
         "Nothing left for you: every answer has the reviewers it needs "
@@ -414,10 +458,10 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
     """``progress`` of the answers open to ``team``'s reviewer (``open_to``), from counts.
 
     An answer is open to them when they hold it, or its holders are fewer than it needs
-    (one; two in the overlap). Held by labels and marks alone (``holders``), the open
-    answers are those nobody holds, those the reviewer holds, and those in the overlap
-    one other reviewer holds; the few answers with a live lease are then counted again
-    by the rule itself.
+    (one; two in the overlap). Held by those who finished it alone (``holders``), the open
+    answers are those nobody finished, those the reviewer finished, and those in the
+    overlap one other reviewer finished; the few answers with a live lease are then
+    counted again by the rule itself.
     """
     params = {"me": team.reviewer, "now": team.now, "share": team.share}
     names = [
@@ -428,14 +472,15 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
     ]
     mine = (
         "exists (select 1 from agg_reviewer_answers x where x.answer_id = s.answer_id"
-        " and x.reviewer in (select value from json_each(:names)))"
+        " and x.finished and x.reviewer in (select value from json_each(:names)))"
     )
     params["names"] = json.dumps(names)
     total, reviewed = store.db.execute(
         "select coalesce(sum(n), 0), coalesce(sum(n * reviewed), 0) from agg_work where held = 0"
     ).fetchone()
     n, done = store.db.execute(
-        "select coalesce(sum(holding), 0), coalesce(sum(holding_reviewed), 0) from agg_reviewers"
+        "select coalesce(sum(finished), 0), coalesce(sum(finished_reviewed), 0)"
+        " from agg_reviewers"
         " where reviewer in (select value from json_each(:names))",
         params,
     ).fetchone()
@@ -447,7 +492,7 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
             params,
         ).fetchone()
         total, reviewed = total + n, reviewed + done
-    # Answers with a live lease: counted above by labels and marks, now by the rule.
+    # Answers with a live lease: counted above by who finished them, now by the rule.
     sql, rule_params = open_to(team.reviewer, team.now, team.share)
     by_counts = (
         f"({mine} or s.holders < (case when coalesce(s.overlap_point, 1) < :share"
@@ -512,11 +557,14 @@ class TeamProgress(NamedTuple):
         return text
 
 
-def disputes_left(store: Store) -> tuple[int, int]:
-    """``(left, all)``: claims two reviewers disagree on not yet adjudicated, of all of them."""
+def disputes_left(store: Store, lead: str) -> tuple[int, int]:
+    """``(left, all)``: claims two reviewers disagree on that ``lead`` adjudicates
+    (``store.team.disputed_for``), not yet adjudicated, of all of them."""
+    rule = disputed_for("r", "?")
     row = store.db.execute(
         "select count(*), coalesce(sum(l.adjudicated_verdict is null), 0)"
-        " from agg_claim_rr r join claim_labels l on l.claim_id = r.claim_id where r.a != r.b"
+        f" from agg_claim_rr r join claim_labels l on l.claim_id = r.claim_id where {rule}",
+        [lead] * rule.count("?"),
     ).fetchone()
     return row[1], row[0]
 
@@ -525,7 +573,7 @@ def team_line(store: Store, team: Team) -> str:
     """The team's progress as the queue shows it: a lead's disputes left, else
     ``TeamProgress.line``."""
     if team.adjudicate:
-        left, disputed = disputes_left(store)
+        left, disputed = disputes_left(store, team.reviewer)
         return f"{left:,} of {disputed:,} disputed claims left to adjudicate"
     return team_progress(store, team.reviewer, team.share).line()
 

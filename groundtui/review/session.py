@@ -128,20 +128,45 @@ class ReviewSession:
         if not (self.adjudicate or self.readonly):
             store.heartbeat(self.session_id, self.now())
 
+    def is_lead(self, store: Store) -> bool:
+        """Whether this reviewer is a lead: adjudicating, or added as one
+        (``groundtui reviewers add NAME --lead``)."""
+        if self.adjudicate:
+            return True
+        found = store.reviewer_for_name(self.reviewer)
+        return bool(found and found.lead)
+
+    def holding(self, store: Store) -> dict[str, int] | None:
+        """``{reviewer: answers held by a live lease}``, the others', for a lead to free
+        (docs/team-review.md); None when this reviewer is not a lead."""
+        if not self.is_lead(store):
+            return None
+        held: dict[str, int] = {}
+        for row in store.live_leases(self.now()):
+            if row["reviewer"].casefold() != self.reviewer.casefold():
+                held[row["reviewer"]] = held.get(row["reviewer"], 0) + 1
+        return held
+
+    def in_overlap(self, store: Store, answer_id: str) -> bool:
+        """Whether the answer is in the double-review overlap (two reviewers review it)."""
+        point = store.scalar("select overlap_point from answers where id = ?", [answer_id])
+        return in_overlap(point, self.share)
+
     def hides_others(self, store: Store, answer_id: str) -> bool:
         """Whether other reviewers' labels on the answer are hidden until this reviewer
         labels each claim: blind review, or an answer in the double-review overlap."""
-        point = store.scalar("select overlap_point from answers where id = ?", [answer_id])
-        return self.blind or in_overlap(point, self.share)
+        return self.blind or self.in_overlap(store, answer_id)
 
     def claims_of(self, store: Store, answer_id: str) -> list[answer.ClaimView]:
         """An answer's claims as this session shows them."""
+        overlap = self.in_overlap(store, answer_id)
         return answer.load_claims(
             store,
             answer_id,
             self.reviewer,
-            hide_others=self.hides_others(store, answer_id),
+            hide_others=self.blind or overlap,
             adjudicate=self.adjudicate,
+            needed=2 if overlap else 1,
         )
 
     def load(self, store: Store, answer_id: str) -> answer.AnswerDetail | None:
@@ -184,19 +209,20 @@ class ReviewSession:
     def close(self, patience: float) -> list[Intent]:
         """Write what is still queued, for up to ``patience`` seconds; returns what was not.
 
-        Then free the answers this reviewer opened and never labelled, for the others.
+        Then free the answers this session holds (docs/team-review.md): one labelled in
+        part goes back to the queue, for the next reviewer to finish.
         """
         self.writes.close(patience)
         if not self.readonly and not self.adjudicate:
             try:
                 with Store(self.db_path) as store:
                     if store.scalar(
-                        "select count(*) from leases where reviewer = ?", [self.reviewer]
+                        "select count(*) from leases where session = ?", [self.session_id]
                     ):
                         store.check_intact()  # nothing is written into a damaged file
-                        store.release_leases(self.reviewer, untouched=True)
+                        store.release_leases(self.reviewer, session=self.session_id)
             except (StoreError, sqlite3.Error):
-                pass  # they expire after lease_minutes anyway
+                pass  # they lapse without this process's heartbeat anyway
         return self.writes.unsaved
 
     # -- applying --------------------------------------------------------------------------
@@ -312,9 +338,15 @@ class ReviewSession:
         if isinstance(row, str):
             return row
         if self.adjudicate:
+            party, another = store.party(claim_id, self.reviewer)
+            if party and another:
+                return (
+                    "NOT SAVED: you were party to this dispute; another lead adjudicates it "
+                    "(docs/team-review.md)."
+                )
             table = "adjudications"
             row_id = store.add_adjudication(
-                claim_id, self.reviewer, row.verdict, row.kind, row.note
+                claim_id, self.reviewer, row.verdict, row.kind, row.note, party=party
             )
         else:
             table = "reviews"

@@ -1,6 +1,6 @@
 """The report's counts: tables SQLite triggers keep current, so the report reads a few hundred rows.
 
-The report (docs/report.md) is a function of four small *cubes*, each a ``GROUP BY`` count:
+The report (docs/report.md) is a function of three small *cubes* and the reviewer pairs, each a ``GROUP BY`` count:
 
 - ``agg_claims``: claims by (label, label kind, claim kind, origin, judge verdict,
   reviewer verdict), read from ``claim_labels``; ``''`` stands for null;
@@ -8,8 +8,10 @@ The report (docs/report.md) is a function of four small *cubes*, each a ``GROUP 
   where status is ``none`` (no claims), ``pending`` (a claim without any label),
   ``grounded`` (every claim stated) or ``ungrounded``;
 - ``agg_origins``: (origin, status) for every answer with a claim citing that origin;
-- ``agg_rr``: (first reviewer's label, second reviewer's label) per claim labelled by two
-  or more reviewers.
+- ``agg_claim_rr``: per claim labelled by two or more reviewers, the two whose first label
+  came first: their names, latest labels, and the labels each made before they could see
+  the other's (``groundtui.store.rules.independent_label``). Not a cube: the report counts
+  its rows of the answers in the overlap, which a setting names.
 
 The triggers (``groundtui.store.triggers``) move a row's contribution on every write;
 ``groundtui.store.recount`` computes the same cubes from the base tables with plain
@@ -39,6 +41,7 @@ __all__ = [
     "TABLES",
     "add_adjudication_columns",
     "add_edit_columns",
+    "add_pair_columns",
     "bulk_load",
     "install",
     "install_work",
@@ -72,9 +75,18 @@ create table agg_origins (
 ) without rowid;
 create table agg_claim_rr (claim_id text primary key, a text not null, b text not null)
   without rowid;
-create table agg_rr (a text not null, b text not null, n integer not null,
-  primary key (a, b)) without rowid;
 """
+
+#: ``agg_claim_rr``'s columns beyond the first schema's: the two reviewers, the labels each
+#: made before they could see the other's (null: none), and the answer's overlap point (the
+#: overlap's pairs are read by it, through ``agg_claim_rr_overlap``).
+PAIR_COLUMNS = {
+    "reviewer_a": "text",
+    "reviewer_b": "text",
+    "independent_a": "text",
+    "independent_b": "text",
+    "overlap_point": "real",
+}
 
 
 #: ``claim_labels`` columns the counts read beyond the first schema's (an adjudication's).
@@ -131,12 +143,36 @@ def add_edit_columns(db: sqlite_utils.Database) -> None:
         claims.add_column("retired", str)
 
 
+def add_pair_columns(db: sqlite_utils.Database) -> None:
+    """Give ``agg_claim_rr`` its reviewers' columns, ``reviews`` its ``independent`` flag
+    and ``answers`` its ``overlap_point``, where they lack them.
+
+    The recount of the pairs reads them all, so they must exist before the counts are
+    filled: a new database gets them here, from ``install``; one made before from the first
+    migration that recounts (``reinstall_triggers``), which may come before ``m006_team``
+    and ``m009_independent_reviews``.
+    """
+    if "independent" not in db.table("reviews").columns_dict:
+        db.table("reviews").add_column("independent", int, not_null_default=0)
+    if "overlap_point" not in db.table("answers").columns_dict:  # m006_team fills it
+        db.table("answers").add_column("overlap_point", float)
+    have = {r[1] for r in db.execute("pragma table_info(agg_claim_rr)")}
+    if have:
+        for column, kind in PAIR_COLUMNS.items():
+            if column not in have:
+                db.execute(f"alter table agg_claim_rr add column {column} {kind}")
+        db.execute(
+            "create index if not exists agg_claim_rr_overlap on agg_claim_rr (overlap_point, a, b)"
+        )
+
+
 def reinstall_triggers(db: sqlite_utils.Database) -> None:
     """Replace the count triggers with this version's and recount (a migration that changes
     a rule); the caller holds the write lock."""
     # The recount reads every column the rules name, however old the database.
     add_citation_columns(db)
     add_edit_columns(db)
+    add_pair_columns(db)
     _drop_triggers(db)
     fill(db.conn)
     for sql in triggers(work=has_work_tables(db.conn)).values():
@@ -158,6 +194,7 @@ def install(db: sqlite_utils.Database) -> None:
     for statement in TABLES.split(";"):
         if statement.strip():
             db.execute(statement)
+    add_pair_columns(db)
     fill(db.conn)
     for sql in triggers(work=has_work_tables(db.conn)).values():
         db.execute(sql)

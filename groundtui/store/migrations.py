@@ -326,7 +326,8 @@ def m006_team(db: sqlite_utils.Database) -> None:
     db.table("adjudications").create_index(["claim_id", "at"])
     add_adjudication_columns(db)  # a database made since has them from m002
     db.table("claim_labels").create_index(["adjudicated_verdict"])
-    db.table("answers").add_column("overlap_point", float)
+    if "overlap_point" not in db.table("answers").columns_dict:  # the counts may have it
+        db.table("answers").add_column("overlap_point", float)
     db.conn.executemany(
         "update answers set overlap_point = ? where id = ?",
         (
@@ -400,7 +401,9 @@ def m008_claim_edits(db: sqlite_utils.Database) -> None:
 def m009_independent_reviews(db: sqlite_utils.Database) -> None:
     """``reviews.independent``: the label was made with the other reviewers' labels hidden
     (the double-review overlap), beside ``blind`` (made with the judge's hidden)."""
-    db.table("reviews").add_column("independent", int, not_null_default=0)
+    # An earlier migration's recount may have added it (``counts.add_pair_columns``).
+    if "independent" not in db.table("reviews").columns_dict:
+        db.table("reviews").add_column("independent", int, not_null_default=0)
 
 
 @migration
@@ -426,4 +429,17 @@ def m012_work_counts(db: sqlite_utils.Database) -> None:
     """Who did what, kept by triggers (``groundtui.store.work``): the queue's progress, the
     team's line, the report's coverage and each reviewer's numbers read a few rows, not
     every answer, so the screen shows anyone's label within two seconds at any size."""
+    install_work(db)
+
+
+@migration
+def m013_holding_follows_people(db: sqlite_utils.Database) -> None:
+    """An answer labelled in part is its reviewer's only while their lease lives; one they
+    finished stays theirs (``agg_reviewer_answers.finished``). The report's reviewer pairs
+    keep their names and the labels each made before seeing the other's
+    (``agg_claim_rr``), read over the overlap, so the cube of every pair goes (``agg_rr``).
+    An adjudication records whether its lead was party to the dispute (``party``)."""
+    db.table("adjudications").add_column("party", int, not_null_default=0)
+    for table in ("agg_rr", "agg_reviewer_answers", "agg_reviewers"):  # counts: refilled
+        db.execute(f"drop table if exists {table}")
     install_work(db)

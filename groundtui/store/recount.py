@@ -22,6 +22,8 @@ from groundtui.store.rules import (
     correct_of,
     effective_correct,
     human_verdict,
+    independent_label,
+    label_order,
     origin_of,
     status_of,
 )
@@ -34,7 +36,6 @@ AGG_TABLES = (
     "agg_answers",
     "agg_origins",
     "agg_claim_rr",
-    "agg_rr",
 )
 
 #: Every claim with the labels that count for it: each claim's latest, as ``claim_labels``.
@@ -66,8 +67,9 @@ STATE = f"""
            count(case when label = 'stated' then 1 end) as stated,
            count(case when label = 'absent' then 1 end) as absent
     from {{labels}} group by answer_id) x on x.answer_id = a.id"""
-#: The two reviewers whose first label on a claim is earliest, each with their latest label.
-RR_PAIRS = """
+#: The two reviewers whose first label on a claim is earliest, each with their latest label
+#: and the last they made before they could see the other's (``agg_claim_rr``).
+RR_PAIRS = f"""
   with latest as (
     select claim_id, reviewer, verdict from (
       select claim_id, reviewer, verdict, row_number() over (
@@ -76,15 +78,37 @@ RR_PAIRS = """
         select 1 from claims c where c.id = r.claim_id and c.retired is not null))
     where rn = 1 and verdict is not null),
   firsts as (
-    select claim_id, reviewer, min(at || '|' || printf('%012d', id)) as first
+    select claim_id, reviewer, min({label_order("reviews")}) as first
     from reviews where verdict is not null group by claim_id, reviewer),
   ranked as (
-    select l.claim_id, l.verdict, row_number() over (
+    select l.claim_id, l.reviewer, l.verdict, f.first, row_number() over (
       partition by l.claim_id order by f.first) as k
-    from latest l join firsts f on f.claim_id = l.claim_id and f.reviewer = l.reviewer)
-  select claim_id, max(case when k = 1 then verdict end) as a,
-         max(case when k = 2 then verdict end) as b
-  from ranked where k <= 2 group by claim_id having count(*) = 2"""
+    from latest l join firsts f on f.claim_id = l.claim_id and f.reviewer = l.reviewer),
+  pairs as (
+    select claim_id, max(case when k = 1 then verdict end) as a,
+           max(case when k = 2 then verdict end) as b,
+           max(case when k = 1 then reviewer end) as reviewer_a,
+           max(case when k = 2 then reviewer end) as reviewer_b,
+           max(case when k = 1 then first end) as first_a,
+           max(case when k = 2 then first end) as first_b
+    from ranked where k <= 2 group by claim_id having count(*) = 2)
+  select claim_id, a, b, reviewer_a, reviewer_b,
+         {independent_label("p.claim_id", "p.reviewer_a", "p.first_b")} as independent_a,
+         {independent_label("p.claim_id", "p.reviewer_b", "p.first_a")} as independent_b,
+         (select x.overlap_point from claims c join answers x on x.id = c.answer_id
+          where c.id = p.claim_id) as overlap_point
+  from pairs p"""
+#: The reviewer pairs (``agg_claim_rr`` rows, or ``RR_PAIRS``' in ``{pairs}``) of the answers
+#: in the overlap (below ``:share``) where both reviewers labelled before they could see
+#: the other's: (reviewer_a, reviewer_b, independent_a, independent_b, origin, n), the
+#: origin as ``agg_claims`` keeps it.
+OVERLAP_PAIRS = f"""
+  select r.reviewer_a, r.reviewer_b, r.independent_a, r.independent_b,
+         coalesce({origin_of("c")}, ''), count(*)
+  from {{pairs}} r cross join claims c on c.id = r.claim_id
+  where r.overlap_point < :share and r.independent_a is not null
+    and r.independent_b is not null
+  group by 1, 2, 3, 4, 5"""
 CLAIM_CUBE = """
   select coalesce(label, ''), coalesce(label_kind, ''), coalesce(kind, ''),
          coalesce(origin, ''), coalesce(jv, ''), coalesce(rv, ''), count(*)
@@ -123,7 +147,9 @@ def fill(conn: sqlite3.Connection) -> None:
         "insert into agg_origins "
         + ORIGIN_CUBE.format(origins="agg_answer_origins", state="agg_answer_state")
     )
-    conn.execute(f"insert into agg_claim_rr {RR_PAIRS}")
-    conn.execute("insert into agg_rr select a, b, count(*) from agg_claim_rr group by a, b")
+    conn.execute(
+        "insert into agg_claim_rr (claim_id, a, b, reviewer_a, reviewer_b, independent_a,"
+        f" independent_b, overlap_point) {RR_PAIRS}"
+    )
     if work.has_work_tables(conn):
         work.fill(conn)

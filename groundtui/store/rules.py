@@ -117,6 +117,32 @@ def live_review(r: str) -> str:
     )
 
 
+def label_order(r: str) -> str:
+    """Review row ``r``'s place in time: its ``at``, ties broken by its id, as one text
+    that sorts as they do."""
+    return f"({r}.at || '|' || printf('%012d', {r}.id))"
+
+
+def first_label(claim: str, reviewer: str) -> str:
+    """When ``reviewer`` first labelled ``claim`` (``label_order`` of their first row with
+    a verdict), or null."""
+    return (
+        f"(select min({label_order('f')}) from reviews f where f.claim_id = {claim}"
+        f" and f.reviewer = {reviewer} and f.verdict is not null)"
+    )
+
+
+def independent_label(claim: str, reviewer: str, other_first: str) -> str:
+    """``reviewer``'s last verdict on ``claim`` made before they could see the other
+    reviewer's: one made with the others' labels hidden (``independent``), or before the
+    other's first label (``other_first``, a ``label_order``); null when they made none."""
+    return (
+        f"(select x.verdict from reviews x where x.claim_id = {claim} and x.reviewer = {reviewer}"
+        f" and x.verdict is not null and (x.independent or {label_order('x')} < {other_first})"
+        " order by x.at desc, x.id desc limit 1)"
+    )
+
+
 def queue_reviewed(s: str) -> str:
     """Whether the answer of work state row ``s`` (``groundtui.store.work``) is *reviewed*
     as the queue counts it: every claim has a reviewer's label; without claims, a live
@@ -142,3 +168,11 @@ def done_by(ra: str, s: str) -> str:
     """Whether the reviewer of ``agg_reviewer_answers`` row ``ra`` labelled every live claim
     of its answer (state row ``s``): the answer counts as theirs in the team's line."""
     return f"({ra}.claims > 0 and {ra}.claims >= {s}.claims)"
+
+
+def finished_by(ra: str, s: str) -> str:
+    """Whether the reviewer of ``agg_reviewer_answers`` row ``ra`` finished its answer
+    (state row ``s``): labelled every live claim, or, on an answer without claims, marked
+    it. A finished answer stays its reviewer's; one labelled in part is theirs only while
+    their lease lives (docs/team-review.md)."""
+    return f"({done_by(ra, s)} or ({s}.claims <= 0 and {ra}.marks > 0))"

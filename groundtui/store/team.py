@@ -4,8 +4,10 @@ docs/team-review.md has the rules. A reviewer is one person whatever the case of
 their name. Opening an answer takes a lease on it, in one write transaction, so two
 reviewers who start at the same instant never get the same answer; an answer admits as
 many reviewers as it needs (two in the double-review overlap, else one), counting those
-who hold a live lease on it and those who have labelled or marked it. Every time is an
-ISO 8601 text from ``now_iso`` that the caller passes, so tests can move the clock.
+who hold a live lease on it and those who finished it. An answer labelled in part is its
+reviewer's only while their lease lives: once it lapses (their session ended, a lead freed
+it) the next reviewer finishes it. Every time is an ISO 8601 text from ``now_iso`` that
+the caller passes, so tests can move the clock.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from typing import NamedTuple
 
 from groundtui.store.labels import LabelWrites
 from groundtui.store.rows import now_iso
-from groundtui.store.rules import live_mark, live_review
 
 ALIVE_MINUTES = 2
 """A lease lapses this long after the last heartbeat of the process that holds it: a
@@ -26,15 +27,43 @@ PASSED_OVER_SECONDS = 60
 """How long an answer a reviewer opened and left without a label stays theirs."""
 
 #: SQL: the names holding answer ``{answer}``'s slots at ``:now``: live leases (neither
-#: idle past ``lease_minutes`` nor past their process's last heartbeat), and everyone whose
-#: label on one of its claims, or mark on it, stands (a withdrawn one holds nothing).
-HOLDERS = f"""
-    select l.reviewer from leases l where l.answer_id = {{answer}}
+#: idle past ``lease_minutes`` nor past their process's last heartbeat), and everyone who
+#: finished it (``rules.finished_by``, kept in ``agg_reviewer_answers``): a label on part
+#: of it holds it only through its reviewer's lease.
+HOLDERS = """
+    select l.reviewer from leases l where l.answer_id = {answer}
       and l.expires_at > :now and l.alive_until > :now
-    union select r.reviewer from reviews r join claims c on c.id = r.claim_id
-      where c.answer_id = {{answer}} and {live_review("r")}
-    union select m.reviewer from answer_marks m where m.answer_id = {{answer}}
-      and {live_mark("m")}"""
+    union select x.reviewer from agg_reviewer_answers x where x.answer_id = {answer}
+      and x.finished"""
+
+
+def party_to(r: str, lead: str) -> str:
+    """SQL: ``lead`` (an SQL value) is one of the two reviewers of ``agg_claim_rr`` row
+    ``r``: party to the dispute, when their verdicts differ."""
+    return (
+        f"(casefold({r}.reviewer_a) = casefold({lead})"
+        f" or casefold({r}.reviewer_b) = casefold({lead}))"
+    )
+
+
+def another_lead(lead: str) -> str:
+    """SQL: a lead other than ``lead`` (an SQL value) exists: added as one
+    (``groundtui reviewers add NAME --lead``, link not revoked), or who has adjudicated."""
+    return (
+        "(exists (select 1 from reviewers v where v.lead and v.revoked_at is null"
+        f" and v.key != casefold({lead}))"
+        " or exists (select 1 from adjudications j"
+        f" where casefold(j.adjudicator) != casefold({lead})))"
+    )
+
+
+def disputed_for(r: str, lead: str) -> str:
+    """SQL: ``agg_claim_rr`` row ``r`` is a dispute ``lead`` (an SQL value) adjudicates: the
+    two first reviewers' latest verdicts differ, and the lead was not party to it, unless
+    no other lead exists (docs/team-review.md)."""
+    return f"({r}.a != {r}.b and not ({party_to(r, lead)} and {another_lead(lead)}))"
+
+
 #: SQL: how many reviewers answer ``a`` needs: two in the overlap (below ``:share``).
 NEEDED = "(case when coalesce(a.overlap_point, 1) < :share then 2 else 1 end)"
 
@@ -53,18 +82,41 @@ def open_to(reviewer: str, now: str, share: float) -> tuple[str, list]:
     return sql, [reviewer, *nows, *nows, share]
 
 
-#: SQL on ``leases``: its reviewer has no standing label on the answer's claims nor mark on it.
-#: ``cross join`` keeps the claims outside (SQLite's way to fix a join's order): through the
-#: reviewer's index instead, each lease read all that reviewer's labels, and ending the
-#: untouched leases of one with 100,000 labels held the write lock for 25 s.
+#: SQL on ``leases``: its reviewer has no standing label on the answer's claims nor mark on
+#: it (no ``agg_reviewer_answers`` row).
 _UNTOUCHED = (
-    "not exists (select 1 from claims c cross join reviews r on r.claim_id = c.id"
-    f" where c.answer_id = leases.answer_id and r.reviewer = leases.reviewer"
-    f" and {live_review('r')})"
-    " and not exists (select 1 from answer_marks m"
-    f" where m.answer_id = leases.answer_id and m.reviewer = leases.reviewer"
-    f" and {live_mark('m')})"
+    "not exists (select 1 from agg_reviewer_answers x"
+    " where x.answer_id = leases.answer_id and x.reviewer = leases.reviewer)"
 )
+
+
+class Released(NamedTuple):
+    """The answers whose leases ``release_leases`` ended, by what their reviewer had done."""
+
+    in_part: int
+    """Labelled (or marked) in part: back in the queue, for the next reviewer to finish."""
+    untouched: int
+    """Never labelled nor marked."""
+    finished: int
+    """Finished: they stay their reviewer's (``rules.finished_by``)."""
+
+    @property
+    def freed(self) -> int:
+        """The answers back in the queue."""
+        return self.in_part + self.untouched
+
+    def sentence(self, name: str) -> str:
+        """``Freed 3 answers ann held: 2 labelled in part, 1 untouched.``, and the finished
+        ones that stay theirs (``name`` made inert by the caller)."""
+        n, f = self.freed, self.finished
+        text = (
+            f"Freed {n} answer{'' if n == 1 else 's'} {name} held: "
+            f"{self.in_part} labelled in part, {self.untouched} untouched."
+        )
+        if f:
+            text += f" {f} {'answer' if f == 1 else 'answers'} they finished"
+            text += f" {'stays' if f == 1 else 'stay'} theirs."
+        return text
 
 
 class Lease(NamedTuple):
@@ -100,21 +152,9 @@ class TeamWrites(LabelWrites):
         past its last beat."""
         reviewer = self.reviewer_name(reviewer)
         with self.transaction():
-            params = {"answer": answer_id, "me": reviewer, "now": now, "share": share}
-            holders = [
-                r[0]
-                for r in self.db.execute(
-                    "select reviewer from (" + HOLDERS.format(answer=":answer") + ")", params
-                )
-            ]
-            others = [h for h in holders if h.casefold() != reviewer.casefold()]
-            needed = self.db.execute(
-                f"select {NEEDED} from answers a where a.id = :answer", params
-            ).fetchone()
-            if needed is None:
-                return Lease(False, [])
-            if len(others) == len(holders) and len(others) >= needed[0]:
-                return Lease(False, sorted(others, key=str.casefold))
+            lease = self.may_take(answer_id, reviewer, now=now, share=share)
+            if not lease.granted:
+                return lease
             self.db.execute(
                 "insert into leases (answer_id, reviewer, taken_at, expires_at, alive_until,"
                 " session) values (?, ?, ?, ?, ?, ?) on conflict (answer_id, reviewer)"
@@ -129,7 +169,38 @@ class TeamWrites(LabelWrites):
                     session,
                 ],
             )
+        return lease
+
+    def may_take(self, answer_id: str, reviewer: str, *, now: str, share: float) -> Lease:
+        """Whether ``reviewer`` may take the answer at ``now`` (``HOLDERS``' rule), without
+        taking it: granted with the others who hold it, else who fills its slots (none:
+        there is no such answer)."""
+        params = {"answer": answer_id, "now": now, "share": share}
+        holders = [
+            r[0]
+            for r in self.db.execute(
+                "select reviewer from (" + HOLDERS.format(answer=":answer") + ")", params
+            )
+        ]
+        others = [h for h in holders if h.casefold() != reviewer.casefold()]
+        needed = self.db.execute(
+            f"select {NEEDED} from answers a where a.id = :answer", params
+        ).fetchone()
+        if needed is None:
+            return Lease(False, [])
+        if len(others) == len(holders) and len(others) >= needed[0]:
+            return Lease(False, sorted(others, key=str.casefold))
         return Lease(True, others)
+
+    def party(self, claim_id: str, lead: str) -> tuple[bool, bool]:
+        """``(party, another lead)``: ``lead`` is one of the claim's two first reviewers, and
+        a lead other than them exists (``disputed_for``)."""
+        row = self.db.execute(
+            f"select {party_to('r', ':lead')}, {another_lead(':lead')} from agg_claim_rr r"
+            " where r.claim_id = :claim",
+            {"lead": lead, "claim": claim_id},
+        ).fetchone()
+        return (bool(row[0]), bool(row[1])) if row else (False, False)
 
     def heartbeat(self, session: str, now: str) -> int:
         """The process ``session`` is alive: its leases live ``ALIVE_MINUTES`` more (each
@@ -151,18 +222,36 @@ class TeamWrites(LabelWrites):
             )
 
     def release_leases(
-        self, reviewer: str, *, untouched: bool = False, answer_ids: list[str] | None = None
-    ) -> int:
-        """End ``reviewer``'s leases (only on answers they never labelled: ``untouched``)."""
-        sql = "delete from leases where casefold(reviewer) = casefold(?)"
+        self,
+        reviewer: str,
+        *,
+        answer_ids: list[str] | None = None,
+        session: str | None = None,
+    ) -> Released:
+        """End ``reviewer``'s leases: every one, or those on ``answer_ids``, or those taken
+        by process ``session``.
+
+        An answer they labelled in part goes back to the queue with its lease; one they
+        finished stays theirs (``HOLDERS``)."""
+        where = "casefold(leases.reviewer) = casefold(?)"
         params: list = [reviewer]
         if answer_ids is not None:
-            sql += f" and answer_id in ({','.join('?' * len(answer_ids))})"
+            where += f" and leases.answer_id in ({','.join('?' * len(answer_ids))})"
             params += answer_ids
-        if untouched:
-            sql += f" and {_UNTOUCHED}"
+        if session is not None:
+            where += " and leases.session = ?"
+            params.append(session)
         with self.transaction():
-            return self.db.execute(sql, params).rowcount
+            kinds = dict(
+                self.db.execute(
+                    "select coalesce(x.finished, -1), count(*) from leases"
+                    " left join agg_reviewer_answers x on x.answer_id = leases.answer_id"
+                    f" and x.reviewer = leases.reviewer where {where} group by 1",
+                    params,
+                ).fetchall()
+            )
+            self.db.execute(f"delete from leases where {where}", params)
+        return Released(kinds.get(0, 0), kinds.get(-1, 0), kinds.get(1, 0))
 
     def live_leases(self, now: str) -> list[dict]:
         """Every lease live at ``now`` (``HOLDERS``' rule), by reviewer then answer;
@@ -185,14 +274,25 @@ class TeamWrites(LabelWrites):
         *,
         at: str | None = None,
         reverts: int | None = None,
+        party: bool = False,
     ) -> int:
-        """Append a lead's decision on a claim (``verdict=None`` withdraws it) and relabel."""
+        """Append a lead's decision on a claim (``verdict=None`` withdraws it) and relabel;
+        ``party``: the lead was one of the two reviewers who disagree, the only lead."""
         adjudicator = self.reviewer_name(adjudicator)
         with self.transaction():
             cursor = self.db.execute(
                 "insert into adjudications (claim_id, adjudicator, verdict, invention_kind,"
-                " note, at, reverts) values (?, ?, ?, ?, ?, ?, ?)",
-                [claim_id, adjudicator, verdict, invention_kind, note, at or now_iso(), reverts],
+                " note, at, reverts, party) values (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    claim_id,
+                    adjudicator,
+                    verdict,
+                    invention_kind,
+                    note,
+                    at or now_iso(),
+                    reverts,
+                    int(party),
+                ],
             )
             assert cursor.lastrowid is not None
             self.refresh_labels([claim_id])

@@ -11,7 +11,10 @@ from __future__ import annotations
 from groundtui.store.rules import (
     correct_of,
     effective_correct,
+    first_label,
     human_verdict,
+    independent_label,
+    label_order,
     origin_of,
     status_of,
 )
@@ -110,18 +113,25 @@ def _label_delta(old: str | None, new: str | None, answer: str) -> str:
     return f"update agg_answer_state set {sets} where answer_id = {answer} and ({changed});"
 
 
-def _rr_pick(claim: str, k: int) -> str:
-    """The latest label of the ``k``-th reviewer (0-based) by first label on ``claim``."""
+def _rr_reviewer(claim: str, k: int) -> str:
+    """The ``k``-th reviewer (0-based), by first label, of those with a live label on
+    ``claim``."""
     # Reviewers in the order of their first label, and each one's latest label read (one
     # step down the (claim_id, reviewer, at, id) index) only until the k-th is found: a
     # claim of 2,000 reviewers imports in a second, not in 12 minutes.
-    return f"""(select v from (
-        select (select l.verdict from reviews l where l.claim_id = {claim}
-                and l.reviewer = f.reviewer order by l.at desc, l.id desc limit 1) as v
-        from (select r.reviewer, min(r.at || '|' || printf('%012d', r.id)) as first
-              from reviews r where r.claim_id = {claim} and r.verdict is not null
-              group by r.reviewer order by first) f)
-      where v is not null limit 1 offset {k})"""
+    return f"""(select f.reviewer from (
+        select r.reviewer, min({label_order("r")}) as first
+        from reviews r where r.claim_id = {claim} and r.verdict is not null
+        group by r.reviewer order by first) f
+      where {_latest(claim, "f.reviewer")} is not null limit 1 offset {k})"""
+
+
+def _latest(claim: str, reviewer: str) -> str:
+    """``reviewer``'s latest verdict on ``claim`` (null: withdrawn)."""
+    return (
+        f"(select l.verdict from reviews l where l.claim_id = {claim}"
+        f" and l.reviewer = {reviewer} order by l.at desc, l.id desc limit 1)"
+    )
 
 
 def _live(claim: str) -> str:
@@ -152,14 +162,21 @@ def _retire(sign: str, claim: str) -> str:
 
 
 def _rr_refresh(claim: str) -> str:
+    """Pair ``claim``'s two first reviewers again: their latest labels, and the labels each
+    made before they could see the other's."""
+    x, y = "p.reviewer_a", "p.reviewer_b"
     return f"""
-      update agg_rr set n = n - 1
-        where (a, b) in (select a, b from agg_claim_rr where claim_id = {claim});
       delete from agg_claim_rr where claim_id = {claim};
-      insert into agg_claim_rr (claim_id, a, b)
-        select {claim}, pa, pb from (select {_rr_pick(claim, 0)} as pa, {_rr_pick(claim, 1)} as pb)
-        where pb is not null and {_live(claim)};
-      {_bump("agg_rr", ["a", "b"], ["a", "b"], "1", "from agg_claim_rr", f"claim_id = {claim}")}"""
+      insert into agg_claim_rr (claim_id, a, b, reviewer_a, reviewer_b, independent_a,
+                                independent_b, overlap_point)
+        select {claim}, {_latest(claim, x)}, {_latest(claim, y)}, {x}, {y},
+          {independent_label(claim, x, first_label(claim, y))},
+          {independent_label(claim, y, first_label(claim, x))},
+          (select a.overlap_point from claims c join answers a on a.id = c.answer_id
+           where c.id = {claim})
+        from (select {_rr_reviewer(claim, 0)} as reviewer_a,
+                     {_rr_reviewer(claim, 1)} as reviewer_b) p
+        where {y} is not null and {_live(claim)};"""
 
 
 def _state_correct(answer: str) -> str:
@@ -321,6 +338,12 @@ def triggers(*, work: bool = True) -> dict[str, str]:
         "agg_reviews_insert": ("after insert on reviews", _rr_refresh("new.claim_id")),
         "agg_reviews_update": ("after update on reviews", _rr_refresh("new.claim_id")),
         "agg_reviews_delete": ("after delete on reviews", _rr_refresh("old.claim_id")),
+        "agg_rr_answers_overlap": (
+            "after update of overlap_point on answers"
+            " when old.overlap_point is not new.overlap_point",
+            "update agg_claim_rr set overlap_point = new.overlap_point"
+            " where claim_id in (select c.id from claims c where c.answer_id = new.id);",
+        ),
     }
     if work:
         bodies.update(work_triggers())

@@ -8,8 +8,9 @@ Each of those numbers used to scan every answer; now it reads a few rows of thes
   reviewer's (``reviewed``), a person's (``decided``: the adjudication or a reviewer's), a
   label not stated (``unstated``); its claims two reviewers labelled (``doubled``, from
   ``agg_claim_rr``); whether a live correctness mark stands (``marked``) and a judge
-  extracted it without error (``extracted``); how many reviewers hold it by a label or a
-  mark (``holders``); its ``control_point`` and ``overlap_point``;
+  extracted it without error (``extracted``); how many reviewers finished it
+  (``holders``: it stays theirs, ``rules.finished_by``); its ``control_point`` and
+  ``overlap_point``;
 - ``agg_work``: answers by the flags the counts read (``work_key``), a cube as
   ``agg_answers``;
 - ``agg_reviewer_claims``: each reviewer's live label on each claim (the reviewer's
@@ -19,8 +20,10 @@ Each of those numbers used to scan every answer; now it reads a few rows of thes
   reviewer verdict): each reviewer's claims and agreement with the judge;
 - ``agg_reviewer_answers``: per (answer, reviewer) the reviewer's live labels on its live
   claims (``claims``), on any of its claims (``held``), their live marks on it (``marks``),
-  whether they labelled every live claim (``done``) and whether the answer is reviewed;
-- ``agg_reviewers``: per reviewer, those rows counted.
+  whether they labelled every live claim (``done``), whether they finished it
+  (``finished``) and whether the answer is reviewed;
+- ``agg_reviewers``: per reviewer, those rows counted (``holding``: every answer with a
+  row; ``finished``: the answers they finished, which stay theirs).
 
 The triggers (``triggers``) move a row's contribution on every write; ``fill`` computes the
 same from the base tables (a bulk load, a migration). Both take their rules from
@@ -36,6 +39,7 @@ from groundtui.store.rules import (
     all_decided,
     all_judged,
     done_by,
+    finished_by,
     human_verdict,
     live_mark,
     live_review,
@@ -76,11 +80,12 @@ create table if not exists agg_reviewer_verdicts (
 create table if not exists agg_reviewer_answers (
   answer_id text not null, reviewer text not null, claims integer not null,
   held integer not null, marks integer not null, done integer not null,
-  reviewed integer not null, primary key (answer_id, reviewer)
+  reviewed integer not null, finished integer not null default 0,
+  primary key (answer_id, reviewer)
 ) without rowid;
 create table if not exists agg_reviewers (
   reviewer text primary key, answers integer not null, done integer not null,
-  holding integer not null, holding_reviewed integer not null
+  holding integer not null, finished integer not null, finished_reviewed integer not null
 ) without rowid;
 create index if not exists agg_state_control on agg_answer_state
   (control_point, scanned, flagged, rows, judged, extracted, unstated);
@@ -182,28 +187,33 @@ def fill(conn: sqlite3.Connection) -> None:
         f"""with w as ({LABEL_WORK}),
         d as (select c.answer_id, count(*) as n from agg_claim_rr r
               join claims c on c.id = r.claim_id group by c.answer_id),
-        h as (select answer_id, count(*) as n from agg_reviewer_answers group by 1),
         m as (select distinct m.answer_id from answer_marks m where {live_mark("m")}),
         e as (select distinct answer_id from extractions where error is null),
         x as (select a.id, a.overlap_point, control_point(a.id) as cp,
                      coalesce(w.rows, 0) as rows, coalesce(w.judged, 0) as judged,
                      coalesce(w.reviewed, 0) as reviewed, coalesce(w.decided, 0) as decided,
                      coalesce(w.unstated, 0) as unstated, coalesce(d.n, 0) as doubled,
-                     coalesce(h.n, 0) as holders, m.answer_id is not null as marked,
+                     m.answer_id is not null as marked,
                      e.answer_id is not null as extracted
               from answers a left join w on w.answer_id = a.id
-              left join d on d.answer_id = a.id left join h on h.answer_id = a.id
+              left join d on d.answer_id = a.id
               left join m on m.answer_id = a.id left join e on e.answer_id = a.id)
         update agg_answer_state set rows = x.rows, judged = x.judged,
           reviewed = x.reviewed, decided = x.decided, unstated = x.unstated,
           doubled = x.doubled, marked = x.marked, extracted = x.extracted,
-          holders = x.holders, control_point = x.cp, overlap_point = x.overlap_point
+          holders = 0, control_point = x.cp, overlap_point = x.overlap_point
         from x where x.id = agg_answer_state.answer_id"""
     )
-    conn.execute(_flags("1"))
+    conn.execute(_flags("1"))  # reads the state just written
     conn.execute(
-        "insert into agg_reviewers select reviewer, sum(claims > 0), sum(done), count(*),"
-        " sum(reviewed) from agg_reviewer_answers group by reviewer"
+        "update agg_answer_state set holders = h.n from (select answer_id, count(*) as n"
+        " from agg_reviewer_answers where finished group by 1) h"
+        " where h.answer_id = agg_answer_state.answer_id"
+    )
+    conn.execute(
+        "insert into agg_reviewers (reviewer, answers, done, holding, finished,"
+        " finished_reviewed) select reviewer, sum(claims > 0), sum(done), count(*),"
+        " sum(finished), sum(finished and reviewed) from agg_reviewer_answers group by reviewer"
     )
     conn.execute(
         f"insert into agg_work select {', '.join(work_key('s'))}, count(*)"
@@ -212,14 +222,14 @@ def fill(conn: sqlite3.Connection) -> None:
 
 
 def _flags(where: str) -> str:
-    """Set ``done`` and ``reviewed`` of the ``agg_reviewer_answers`` rows ``where`` picks
-    from their answer's state."""
+    """Set ``done``, ``finished`` and ``reviewed`` of the ``agg_reviewer_answers`` rows
+    ``where`` picks from their answer's state."""
+    state = "from agg_answer_state s where s.answer_id = agg_reviewer_answers.answer_id"
     return (
         "update agg_reviewer_answers set"
-        f" done = (select {done_by('agg_reviewer_answers', 's')} from agg_answer_state s"
-        " where s.answer_id = agg_reviewer_answers.answer_id),"
-        f" reviewed = (select {queue_reviewed('s')} from agg_answer_state s"
-        " where s.answer_id = agg_reviewer_answers.answer_id)"
+        f" done = (select {done_by('agg_reviewer_answers', 's')} {state}),"
+        f" finished = (select {finished_by('agg_reviewer_answers', 's')} {state}),"
+        f" reviewed = (select {queue_reviewed('s')} {state})"
         f" where {where};"
     )
 
@@ -344,12 +354,13 @@ def _doubled(claim: str, sign: str) -> str:
 def _reviewers_delta(row: str, sign: str) -> str:
     """Add (``+``) or take (``-``) an ``agg_reviewer_answers`` row from its reviewer's counts."""
     return f"""
-      insert into agg_reviewers (reviewer, answers, done, holding, holding_reviewed)
+      insert into agg_reviewers (reviewer, answers, done, holding, finished, finished_reviewed)
         values ({row}.reviewer, {sign}({row}.claims > 0), {sign}{row}.done, {sign}1,
-                {sign}{row}.reviewed)
+                {sign}{row}.finished, {sign}({row}.finished and {row}.reviewed))
         on conflict (reviewer) do update set answers = answers + excluded.answers,
           done = done + excluded.done, holding = holding + excluded.holding,
-          holding_reviewed = holding_reviewed + excluded.holding_reviewed;"""
+          finished = finished + excluded.finished,
+          finished_reviewed = finished_reviewed + excluded.finished_reviewed;"""
 
 
 def triggers() -> dict[str, tuple[str, str]]:
@@ -444,17 +455,20 @@ def triggers() -> dict[str, tuple[str, str]]:
         ),
         "agg_work_holders_insert": (
             "after insert on agg_reviewer_answers",
-            _reviewers_delta("new", "+")
-            + f"update {state} set holders = holders + 1 where answer_id = new.answer_id;",
+            _reviewers_delta("new", "+") + f"update {state} set holders = holders + 1"
+            " where answer_id = new.answer_id and new.finished;",
         ),
         "agg_work_holders_update": (
             "after update on agg_reviewer_answers",
-            _reviewers_delta("old", "-") + _reviewers_delta("new", "+"),
+            _reviewers_delta("old", "-")
+            + _reviewers_delta("new", "+")
+            + f"update {state} set holders = holders + new.finished - old.finished"
+            " where answer_id = new.answer_id and new.finished != old.finished;",
         ),
         "agg_work_holders_delete": (
             "after delete on agg_reviewer_answers",
-            _reviewers_delta("old", "-")
-            + f"update {state} set holders = holders - 1 where answer_id = old.answer_id;"
+            _reviewers_delta("old", "-") + f"update {state} set holders = holders - 1"
+            " where answer_id = old.answer_id and old.finished;"
             + "delete from agg_reviewers where reviewer = old.reviewer and holding <= 0;",
         ),
     }

@@ -64,6 +64,11 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
         "dismiss_claim",
     ),
     ("Undo", "Undo the last change of this session (u)", "undo"),
+    (
+        "Free a reviewer's answers",
+        "A lead's: what someone who left held goes back to the queue (groundtui leases --release)",
+        "free_answers",
+    ),
     ("Keys", "Every key of the review screen (?)", "app.help"),
     ("Theme", "Change the colour theme", "app.change_theme"),
 )

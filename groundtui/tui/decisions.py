@@ -43,6 +43,8 @@ class Decisions(Widget):
         """A write waits for another program's lock."""
         self.quitting = False
         """``q`` was pressed: the app exits once the last write lands."""
+        self.in_flight = 0
+        """Writes sent whose outcome has not come back: a "Saved" is still to be said."""
 
     def read_only(self) -> bool:
         """Whether labels are off (said on the status line when they are)."""
@@ -58,7 +60,10 @@ class Decisions(Widget):
         if self.read_only():
             return False
         claim, detail = self.on_screen.current, self.on_screen.detail
-        if claim is None or detail is None:
+        if detail is None:
+            self.say_nothing()
+            return False
+        if claim is None:
             self.status.say("This answer has no claim to label.")
             return False
         intent = make(detail.id, claim.id)
@@ -82,15 +87,19 @@ class Decisions(Widget):
 
     def mark(self) -> None:
         """``m``: cycle the open answer's correctness."""
-        if self.on_screen.detail is not None:
+        if self.on_screen.detail is None:
+            self.say_nothing()
+        else:
             self.send(Mark(self.on_screen.detail.id))
 
     def dismiss_claim(self) -> None:
         """``x``: dismiss the selected "claim" that is not one (a hedge, an offer to help)."""
         detail, claim = self.on_screen.detail, self.on_screen.current
-        if self.read_only() or detail is None:
+        if self.read_only():
             return
-        if claim is None:
+        if detail is None:
+            self.say_nothing()
+        elif claim is None:
             self.status.say("This answer has no claim to dismiss.")
         else:
             self.send(Dismiss(detail.id, claim.id))
@@ -101,11 +110,19 @@ class Decisions(Widget):
         from groundtui.tui.screens.correct import ask
 
         detail = self.on_screen.detail
-        if self.read_only() or detail is None:
+        if self.read_only():
+            return
+        if detail is None:
+            self.say_nothing()
             return
         why_not = ask(self.app, what, detail, self.on_screen.current, self.send)
         if why_not is not None:
             self.status.say(why_not)
+
+    def say_nothing(self) -> None:
+        """Say why no answer is on screen (the queue holds none for this reviewer)."""
+        if self.on_screen.nothing:
+            self.status.say(self.on_screen.nothing)
 
     def undo(self) -> None:
         """``u``: undo this session's last change."""
@@ -118,6 +135,7 @@ class Decisions(Widget):
         if self.read_only():
             return False
         self.session.submit(intent)
+        self.in_flight += 1
         if self.waiting:
             self.say_pending()
         self._write()
@@ -139,6 +157,7 @@ class Decisions(Widget):
             self.waiting = True
             self.say_pending()
             return False
+        self.in_flight = max(0, self.in_flight - 1)
         self.waiting = self.waiting and bool(self.session.pending)
         if self.quitting and not self.session.pending:
             self.app.exit()

@@ -22,6 +22,9 @@ class OnScreen:
     """Blind review: the judge's labels stay hidden until this reviewer labels a claim."""
     reading: bool = False
     """No answer yet because the first is still being read (not because there is none)."""
+    nothing: str = ""
+    """Why no answer is on screen (the queue holds none for this reviewer): every key that
+    needs one says so."""
 
     @property
     def current(self) -> ClaimView | None:

@@ -58,9 +58,10 @@ async def judged(server, store: Store, load, make_judge) -> Store:
     the rest of it unreviewed; the second answer's first claim reviewed too."""
     load(*(_answer(f"A-{i:02}") for i in range(12)))
     await judge_answers(store, make_judge(), all_answers=True)
+    store.set_setting("overlap", "1")  # every answer: the reviewers' kappa counts A-00#2
     store.add_review("A-00#1", "dana", "stated")
     store.add_review("A-00#2", "dana", "partial", "confident_generalisation")
-    store.add_review("A-00#2", "lee", "absent", "plausible_specifics")
+    store.add_review("A-00#2", "lee", "absent", "plausible_specifics", independent=True)
     store.add_adjudication("A-00#2", "lead", "stated")
     store.add_review("A-01#1", "lee", "contradicted", "plausible_specifics")
     return store
@@ -182,7 +183,8 @@ async def test_every_format_carries_what_a_verifier_trains_on(
     rvr = compute(store)["agreement"]["reviewer_vs_reviewer"]
     assert rvr["n"] == 1
     assert (
-        f"- Reviewers with each other (claims two reviewers labelled): Cohen's kappa "
+        "- Reviewers with each other (the overlap's claims two reviewers labelled, each"
+        f" before seeing the other's): Cohen's kappa "
         f"{rvr['kappa']:.3f} (95% interval {rvr['ci'][0]:.3f} to {rvr['ci'][1]:.3f}), "
         "raw agreement 0.000, over 1 claim.\n"
     ) in card

@@ -96,19 +96,6 @@ def test_a_living_idle_session_holds_an_answer_for_lease_minutes_and_no_more(rev
             assert held == (["A-1"] if minute < 15 else []), minute
 
 
-async def test_quitting_frees_the_answers_you_did_not_touch(review_db: Path):
-    app = make_app(review_db, "ann")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await press(pilot, "s", "n")  # labels A-1, then opens A-3 and leaves it untouched
-        with Store(review_db) as store:
-            held = [r["answer_id"] for r in store.live_leases(now_iso())]
-        assert held == ["A-1", "A-3"]
-        await press(pilot, "q")
-    with Store(review_db) as store:
-        assert [r["answer_id"] for r in store.live_leases(now_iso())] == ["A-1"]
-
-
 @pytest.mark.slow
 async def test_in_the_overlap_the_second_reviewer_sees_the_first_only_after_labelling(
     review_db: Path,
@@ -290,6 +277,9 @@ async def test_an_empty_queue_says_why(review_db: Path, tmp_path: Path, everyone
         await settle(pilot)
         assert new.screen.rows == []
         said = plain(new, "#status")
+        for key in ("s", "m", "n", "space"):  # every key says why there is nothing to do
+            await press(pilot, key)
+            assert plain(new, "#status") == said, key
         await press(pilot, "q")
     if everyone_held:
         assert "Nothing left for you: every answer has the reviewers it needs" in said
@@ -310,3 +300,149 @@ async def test_the_longest_lease_allowed_still_opens_an_answer_and_quits(review_
         assert app.screen.detail is not None and app.screen.detail.id == "A-1"
         await press(pilot, "q")
         assert await until(pilot, lambda: app.return_code is not None)  # q quit
+
+
+async def test_quitting_frees_every_answer_and_the_next_reviewer_finishes_one_begun(
+    review_db: Path,
+):
+    """ann labels the first claim of A-1, opens A-3 and quits: both go back to the queue.
+    bob's session opens A-1 on its second claim, the one left; ann's label stays hers."""
+    ann = make_app(review_db, "ann")
+    async with ann.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert ann.screen.detail.id == "A-1"
+        await press(pilot, "s", "n")  # A-1#1 stated (on to A-1#2), then A-3, untouched
+        with Store(review_db) as store:
+            held = [r["answer_id"] for r in store.live_leases(now_iso())]
+        assert held == ["A-1", "A-3"]
+        await press(pilot, "q")
+    with Store(review_db) as store:
+        assert store.live_leases(now_iso()) == []
+    bob = make_app(review_db, "bob")
+    async with bob.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = bob.screen
+        assert (screen.detail.id, screen.current_claim.id) == ("A-1", "A-1#2")
+        first = screen.detail.claims[0]
+        assert [(o.reviewer, o.verdict) for o in first.shown_others] == [("ann", "stated")]
+        await press(pilot, "s")  # finishes A-1
+    with Store(review_db) as store:
+        labels = dict(
+            store.db.execute(
+                "select claim_id, reviewer from claim_labels where answer_id = 'A-1'"
+            ).fetchall()
+        )
+    assert labels == {"A-1#1": "ann", "A-1#2": "bob"}
+
+
+async def test_moving_past_a_taken_last_answer_never_traps_the_reviewer(review_db: Path):
+    """bob's queue was read with A-2 in it; ann, in her own session on the same file, takes
+    A-2. bob labels A-1 to its end: moving on reaches A-2, passes it, and finds nothing
+    else with a claim left for him. He is told so, on an answer he may label: no key is
+    refused for a taken answer."""
+    with Store(review_db) as store:
+        for answer in ("A-3", "A-4"):  # ann's already: bob's queue is A-1, A-2, A-6
+            store.take_lease(answer, "ann", now=now_iso(), minutes=15, share=0, session="a-0")
+    bob, ann = make_app(review_db, "bob"), make_app(review_db, "ann")
+    async with bob.run_test(size=SIZE) as b, ann.run_test(size=SIZE) as a:
+        await asyncio.gather(settle(b), settle(a))
+        assert [r.answer_id for r in bob.screen.rows] == ["A-1", "A-2", "A-6"]
+        ann.screen.open_answer_id("A-2")  # ann jumps to A-2: hers now
+        await settle(a)
+        assert ann.screen.detail.id == "A-2"
+        await press(b, "s", "s")  # A-1's two claims: on past A-2, to the end
+        await settle(b)
+        screen = bob.screen
+        assert screen.detail is not None and screen.detail.id != "A-2"
+        assert "Nothing left for you to label" in plain(bob, "#status")
+        for key in ("s", "n", "a"):
+            await press(b, key)
+            assert "NOT SAVED" not in plain(bob, "#status"), key
+    assert "A-2" not in _reviewers_of(review_db)
+
+
+async def test_the_palette_does_not_open_a_taken_answer(review_db: Path):
+    """Open answer A-4 from the palette, ann's since bob's queue was read: it says whose it
+    is and bob stays where he was."""
+    from tests.tui.test_palette import _run
+
+    bob = make_app(review_db, "bob")
+    async with bob.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert bob.screen.detail.id == "A-1"
+        with Store(review_db) as store:
+            store.take_lease("A-4", "ann", now=now_iso(), minutes=15, share=0, session="a-1")
+        await _run(pilot, "A-4")
+        assert bob.screen.detail.id == "A-1"
+        assert "A-4 is ann's to review: you stay on A-1." in plain(bob, "#status")
+        await press(pilot, "s")
+        assert "NOT SAVED" not in plain(bob, "#status")
+
+
+async def test_a_lead_frees_an_absent_reviewers_answers_from_the_palette(review_db: Path):
+    """ann labelled A-1 in part and walked away, her session alive: A-1 is hers. A lead
+    frees it from the palette; bob's session then opens it on the claim ann left."""
+    from tests.tui.test_palette import _run
+
+    with Store(review_db) as store:
+        store.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=0, session="ann-1")
+        store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
+        store.take_lease("A-4", "ann", now=now_iso(), minutes=15, share=0, session="ann-1")
+    kim = make_app(review_db, "kim")
+    async with kim.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert kim.screen.detail.id == "A-3"  # A-1 is ann's
+        await _run(pilot, "free a reviewer")
+        assert "Only a lead frees" in plain(kim, "#status")
+    lead = make_app(review_db, "lead", adjudicate=True)
+    async with lead.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await _run(pilot, "free a reviewer")
+        from groundtui.tui.screens.free import FreeScreen
+
+        assert isinstance(lead.screen, FreeScreen)
+        await press(pilot, "enter")  # ann · 2 answers
+        said = plain(lead, "#status")
+    assert said == "Freed 2 answers ann held: 1 labelled in part, 1 untouched."
+    bob = make_app(review_db, "bob")
+    async with bob.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert (bob.screen.detail.id, bob.screen.current_claim.id) == ("A-1", "A-1#2")
+
+
+async def test_a_reopened_reviewer_lands_on_their_unfinished_answer(review_db: Path):
+    """In the overlap (every answer), dana finished A-1 with ann and began A-4, which bob
+    finished. Her queue starts with A-1 (reviewed, priority first); she reopens on A-4, on
+    the claim she left, not on the answer she finished."""
+    with Store(review_db) as store:
+        store.set_setting("overlap", "1")
+        for who, claims in (
+            ("ann", ["A-1#1", "A-1#2", "A-3#1", "A-3#2"]),
+            ("dana", ["A-1#1", "A-1#2", "A-4#1"]),
+            ("bob", ["A-4#1", "A-4#2"]),
+        ):
+            for claim in claims:
+                store.add_review(claim, who, "stated")
+    dana = make_app(review_db, "dana")
+    async with dana.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = dana.screen
+        assert screen.rows[0].answer_id == "A-1"
+        assert (screen.detail.id, screen.current_claim.id) == ("A-4", "A-4#2")
+
+
+async def test_the_only_lead_party_to_a_dispute_decides_it_and_the_screen_says_so(
+    review_db: Path,
+):
+    with Store(review_db) as store:
+        store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
+        store.add_review("A-1#1", "bob", "stated")
+    lead = make_app(review_db, "ann", adjudicate=True)
+    async with lead.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert lead.screen.detail.id == "A-1"
+        assert "you were party to this dispute" in plain(lead, "#claim-detail")
+        await press(pilot, "s")
+        assert "decided by a party to the dispute, the only lead" in plain(lead, "#claim-detail")
+    with Store(review_db) as store:
+        assert store.scalar("select party from adjudications") == 1

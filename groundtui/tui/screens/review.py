@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
@@ -39,6 +39,8 @@ from groundtui.review.place import (
 )
 from groundtui.review.queue import QueueFilter, QueueRow
 from groundtui.review.session import ReviewSession
+from groundtui.store.team import Lease
+from groundtui.text.inert import one_line
 from groundtui.tui import focus, messages
 from groundtui.tui.commands import ReviewCommands
 from groundtui.tui.decisions import Decisions
@@ -46,6 +48,7 @@ from groundtui.tui.held_keys import on_the_answer_shown, replay_held_keys
 from groundtui.tui.keys import KIND_KEYS, review_bindings
 from groundtui.tui.live import LiveWatch
 from groundtui.tui.on_screen import OnScreen
+from groundtui.tui.reads import read
 from groundtui.tui.widgets.answer import AnswerView
 from groundtui.tui.widgets.bars import KeysFooter, StatusLine
 from groundtui.tui.widgets.claims import COMPACT_BELOW, ClaimsPane
@@ -53,6 +56,12 @@ from groundtui.tui.widgets.queue import QueuePane
 from groundtui.tui.widgets.report import ReportPane
 from groundtui.tui.widgets.source import SourcePane
 from groundtui.tui.widgets.too_small import TooSmall
+
+NOTHING_LEFT = (
+    "Nothing left for you to label in this queue: each answer has the labels it needs "
+    "(n and N look through them)."
+)
+"""Said when a queue's answers hold no claim left for this reviewer."""
 
 
 class ReviewScreen(Screen):
@@ -154,8 +163,8 @@ class ReviewScreen(Screen):
     def watch_on_screen(self, on_screen: OnScreen) -> None:
         self.place.shown(on_screen.current)
 
-    def _show(self, detail: AnswerDetail | None, claim: int) -> None:
-        self.on_screen = OnScreen(detail, claim, self.session.blind)
+    def _show(self, detail: AnswerDetail | None, claim: int, nothing: str = "") -> None:
+        self.on_screen = OnScreen(detail, claim, self.session.blind, nothing=nothing)
 
     def _select(self, claim: int) -> None:
         self.on_screen = replace(self.on_screen, claim=claim)
@@ -163,6 +172,13 @@ class ReviewScreen(Screen):
     def _status(self, text: str, warning: bool = False) -> None:
         """Say ``text`` on the status line."""
         self.query_one(StatusLine).say(text, warning)
+
+    def _say_past_saves(self, text: str) -> None:
+        """Say ``text``, and again after the "Saved" of a write still on its way (the key
+        that moved on here)."""
+        self._status(text)
+        if self.decisions.in_flight:
+            self.place.then_say = text
 
     @property
     def decisions(self) -> Decisions:
@@ -182,12 +198,17 @@ class ReviewScreen(Screen):
         if not message.first:
             return
         if self.rows:
-            self._open(OpenAnswer(0))
+            # the first answer with a claim left for this reviewer, their unfinished first,
+            # on its first claim left for them
+            self.place.pick_unlabelled = message.start is not None
+            self._open(OpenAnswer(message.start or 0))
+            if message.start is None and not self.session.adjudicate:
+                self._say_past_saves(NOTHING_LEFT)
             return
         self.awaiting_answer = False
-        self._show(None, 0)
+        self._show(None, 0, message.empty)
         if not message.failed:
-            self._status(message.empty)
+            self._say_past_saves(message.empty)
         replay_held_keys(self)
 
     def _open(self, move: OpenAnswer, claim_id: str | None = None) -> None:
@@ -199,6 +220,9 @@ class ReviewScreen(Screen):
 
     def _go(self, move: Move | None) -> None:
         """Carry out a move ``self.place`` chose."""
+        if not self.rows and self.on_screen.nothing:
+            self._status(self.on_screen.nothing)  # nowhere to move: say why
+            return
         match move:
             case SelectClaim(index=index):
                 self._select(index)
@@ -219,11 +243,15 @@ class ReviewScreen(Screen):
     def _answer_loaded(self, message: AnswerView.Loaded) -> None:
         detail = message.detail
         if detail is not None and detail.held_by and not self.queue.filter.everyone:
-            # Taken by someone else since the queue page was read: go on past it.
-            self._status(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
+            # Taken by someone else since the queue page was read: go on past it; past the
+            # rows read, read the queue again as it is now (its first answer with a claim
+            # left for this reviewer, or why there is none): never stay on it.
+            self._say_past_saves(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
             if (past := self.place.past_taken(self.rows)) is not None:
                 self._open(past)
-                return
+            else:
+                self._reload(self.queue.filter)
+            return
         claim = self.place.claim_on_open(detail, message.claim_id)
         self.awaiting_answer = False
         self._show(detail, claim)
@@ -335,8 +363,34 @@ class ReviewScreen(Screen):
 
     @on_the_answer_shown(moves=True)
     def open_answer_id(self, answer_id: str) -> None:
-        """Open the answer ``answer_id`` (the palette's jump): in the queue if loaded, else
-        the queue filtered by that id."""
+        """Open the answer ``answer_id`` (the palette's jump), unless another reviewer holds
+        it: then say whose it is and stay (``_jump``)."""
+        session = self.session
+        if session.adjudicate or session.readonly or self.queue.filter.everyone:
+            self._jump(answer_id, None)  # no lease to take: it opens whoever holds it
+        else:
+            self._check_jump(answer_id)
+
+    @work(thread=True, exclusive=True, group="jump", exit_on_error=False)
+    def _check_jump(self, answer_id: str) -> None:
+        session = self.session
+        lease = read(
+            self,
+            session,
+            "the answer",
+            lambda store: store.may_take(
+                answer_id, session.reviewer, now=session.now(), share=session.share
+            ),
+        )
+        self.app.call_from_thread(self._jump, answer_id, lease)
+
+    def _jump(self, answer_id: str, lease: Lease | None) -> None:
+        """Open ``answer_id``: in the queue if loaded, else the queue filtered by that id;
+        held by others (``lease`` refused), say whose it is and stay."""
+        if lease is not None and not lease.granted and lease.holders:
+            here = f": you stay on {self.detail.id}" if self.detail is not None else ""
+            self._status(f"{answer_id} is {', '.join(lease.holders)}'s to review{here}.")
+            return
         where = row_of(self.rows, answer_id)
         if where is not None:
             self._open(OpenAnswer(where))
@@ -350,6 +404,46 @@ class ReviewScreen(Screen):
     def _reload(self, filt: QueueFilter) -> None:
         self.awaiting_answer = True
         self.queue.reload(filt)
+
+    def action_free_answers(self) -> None:
+        """A lead's: choose a reviewer whose answers go back to the queue (``FreeScreen``)."""
+        if self.session.readonly:
+            self._status("The database is read-only: nothing can be freed.", warning=True)
+            return
+        self._read_holding()
+
+    @work(thread=True, exclusive=True, group="free", exit_on_error=False)
+    def _read_holding(self) -> None:
+        holding = read(self, self.session, "the leases", self.session.holding)
+        self.app.call_from_thread(self._choose_whom, holding)
+
+    def _choose_whom(self, holding: dict[str, int] | None) -> None:
+        from groundtui.tui.screens.free import FreeScreen
+
+        if holding is None:
+            self._status(
+                "Only a lead frees another reviewer's answers "
+                "(groundtui reviewers add NAME --lead, or review --adjudicate)."
+            )
+        elif not holding:
+            self._status("No other reviewer holds an answer now.")
+        else:
+            self.app.push_screen(FreeScreen(holding), self._free)
+
+    def _free(self, name: str | None) -> None:
+        if name is not None:
+            self._release(name)
+
+    @work(thread=True, exclusive=True, group="free", exit_on_error=False)
+    def _release(self, name: str) -> None:
+        released = read(self, self.session, "the leases", lambda s: s.release_leases(name))
+        if released is not None:
+            said = released.sentence(one_line(name, 40))
+            self.app.call_from_thread(self._freed, said)
+
+    def _freed(self, said: str) -> None:
+        self._status(said)
+        self.queue.recount()
 
     def action_toggle_pane(self, pane: str) -> None:
         """Show or hide the pane ``pane`` (the queue, the report)."""

@@ -279,6 +279,14 @@ class ClaimsPane(Vertical, can_focus=True):
         if claim.mine_note:
             text.append("\nnote  ", style=dim)
             text.append(shown(claim.mine_note).text)
+        if claim.mine_verdict and claim.mine_party:  # a lead's view: the decision says so
+            text.append("\ndecided by a party to the dispute, the only lead", style=dim)
+        elif claim.party:
+            text.append(
+                "\nyou were party to this dispute: the only lead, you decide it, and the "
+                "decision will say so",
+                style=dim,
+            )
         hidden = self._hidden(claim)
         text.append("\njudge ", style=dim)
         if hidden:

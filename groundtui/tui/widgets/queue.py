@@ -202,13 +202,17 @@ class QueuePane(Vertical, can_focus=True):
 
     class Loaded(Message):
         """A page of the queue was read (``first``: the first of a new queue), or not
-        (``failed``: the status says why); ``empty`` says why the queue holds no answer."""
+        (``failed``: the status says why); ``empty`` says why the queue holds no answer,
+        ``start`` which row to open first (None: none has a claim left for the reviewer)."""
 
-        def __init__(self, first: bool, failed: bool, empty: str = "") -> None:
+        def __init__(
+            self, first: bool, failed: bool, empty: str = "", start: int | None = None
+        ) -> None:
             super().__init__()
             self.first = first
             self.failed = failed
             self.empty = empty
+            self.start = start
 
     page_size = PAGE
     """Answers read per page."""
@@ -301,7 +305,11 @@ class QueuePane(Vertical, can_focus=True):
             self.more = page.after
             self.query_one(QueueList).set_rows(self.rows)
             self._show_progress()
-        self.post_message(self.Loaded(first, page is None, page.empty if page else ""))
+        self.post_message(
+            self.Loaded(
+                first, page is None, page.empty if page else "", page.start if page else None
+            )
+        )
 
     def choose_filter(self) -> None:
         """Open the filter dialog (``/``), once its origins are read."""

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from groundtui.report import Report, answer_counts, coverage_line, team_numbers
+from groundtui.report.compute import TeamNumbers
 from groundtui.review.answer import AnswerDetail
 from groundtui.review.intents import Outcome
 from groundtui.review.session import ReviewSession, report_of
@@ -45,9 +46,9 @@ class ReportPane(VerticalScroll):
     """The groundedness report, counted in workers and drawn after every change.
 
     The report's main numbers are kept current by the database and read after every
-    change (``recount``); its team keys (each reviewer's kappa, the overlap, coverage) are
-    kept too (``groundtui.store.work``) but read in a worker of their own, spaced by its
-    cost (``live.Spaced``), which keeps them within two seconds of anyone's label.
+    change (``recount``); its team keys (each reviewer's kappa, the reviewers' agreement
+    with each other, the overlap, coverage) are read in a worker of their own, spaced by
+    its cost (``live.Spaced``), which keeps them within two seconds of anyone's label.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"report--heading", "report--dim", "report--figure"}
@@ -168,8 +169,15 @@ class ReportPane(VerticalScroll):
         else:
             if (covered := getattr(team, "coverage", None)) is not None:
                 text.append(coverage_line(covered) + "\n", style=dim)
-            self._numbers(text, report, heading, dim, figure)
-            self._by_reviewer(text, {**report, **(team or {})}, heading, dim, figure)
+            # the reviewers' agreement is a team number: read with them, not on every key
+            counted = team if isinstance(team, TeamNumbers) else None
+            agreement = {**report["agreement"], **(counted.agreement if counted else {})}
+            self._numbers(text, report, agreement, heading, dim, figure)
+            self._by_reviewer(
+                text, {**report, **(team or {}), "agreement": agreement}, heading, dim, figure
+            )
+            adjudicated = counted.against_adjudicated() if counted else {}
+            self._agreements(text, agreement, adjudicated, dim, figure)
         text.append("This session", style=heading)
         counts = session.counts
         done = [
@@ -181,7 +189,7 @@ class ReportPane(VerticalScroll):
         set_text(self.query_one("#report-body", Static), text)
         self.revision += 1
 
-    def _numbers(self, text: Text, report: Report, heading, dim, figure) -> None:
+    def _numbers(self, text: Text, report: Report, agreement: dict, heading, dim, figure) -> None:
         verdicts = report["verdicts"]
         grounded, invented, assessed = answer_counts(report)
 
@@ -213,7 +221,7 @@ class ReportPane(VerticalScroll):
             ("judge↔reviewer", "judge_vs_reviewer"),
             ("reviewer↔reviewer", "reviewer_vs_reviewer"),
         ):
-            a = report["agreement"][key]
+            a = agreement.get(key, {"n": 0, "raw": None, "kappa": None})
             raw = "n/a" if a["raw"] is None else f"{a['raw'] * 100:.0f}%"
             text.append(f"{name:<17}")
             text.append(f"{_kappa(a['kappa']):>6}", style=figure)
@@ -256,7 +264,8 @@ class ReportPane(VerticalScroll):
                 text.append(f" … {len(reviewers) - 8} more reviewers\n", style=dim)
         o = report.get("overlap")
         if o and (o["share"] or o["double_reviewed_claims"]):
-            kappa = _kappa(report["agreement"]["reviewer_vs_reviewer"]["kappa"]).strip()
+            rvr = report["agreement"].get("reviewer_vs_reviewer", {"kappa": None})
+            kappa = _kappa(rvr["kappa"]).strip()
             text.append(
                 f"overlap {o['share'] * 100:.0f}%: {_n(o['answers'])} answers · "
                 f"{_n(o['double_reviewed_claims'])} claims twice · "
@@ -264,6 +273,33 @@ class ReportPane(VerticalScroll):
                 f"κ {kappa}\n",
                 style=dim,
             )
+
+    @staticmethod
+    def _agreements(text: Text, agreement: dict, adjudicated: dict, dim, figure) -> None:
+        """The reviewers' kappa by pair and by origin, and each against the adjudications:
+        a line each, the first few."""
+        lines = (
+            (
+                "pairs",
+                {
+                    " & ".join(one_line(n, 10) for n in p["reviewers"]): p
+                    for p in agreement.get("reviewer_pairs", [])
+                },
+            ),
+            ("by origin", agreement.get("reviewer_vs_reviewer_by_origin", {})),
+            ("vs adjudicated", adjudicated),
+        )
+        for title, named in lines:
+            if not named:
+                continue
+            text.append(f"{title}: ", style=dim)
+            shown = list(named.items())[:4]
+            for i, (name, a) in enumerate(shown):
+                text.append(("" if not i else " · ") + f"{one_line(name, 24)} ")
+                text.append(f"κ {_kappa(a['kappa']).strip()}", style=figure)
+                text.append(f" ({_n(a['n'])})", style=dim)
+            more = len(named) - len(shown)
+            text.append(f" … {more} more\n" if more else "\n", style=dim)
 
     @staticmethod
     def _by_source(text: Text, by_source: dict, heading, dim) -> None:
