@@ -4,8 +4,9 @@ The producer scripts that trace or evaluate a real model call (Traceloop's instr
 ``openai`` client, LlamaIndex's ``OpenAI`` LLM, promptfoo's ``openai:chat`` provider) point
 their client at it (``base_url``/``apiBaseUrl`` = ``server.url``): no provider is reachable,
 and the reply must be the same every run. It finds the question in the request's last user
-message (``support_bot.answers()``) and answers with that answer's ``response``; the reply's
-id, ``created`` and token counts are fixed so the fixtures are reproducible.
+message (``support_bot.answers()``) and answers with that answer's ``response``; to a
+judge's prompt that asks for "YES or NO" (LlamaIndex's ``FaithfulnessEvaluator``) it says
+``YES``. The reply's id, ``created`` and token counts are fixed.
 ``python local_openai.py`` serves it standalone and prints ``PORT <n>``.
 """
 
@@ -21,7 +22,7 @@ CREATED = 1796115600  # 2026-12-01T09:00:00Z
 
 
 def reply_to(body: dict) -> str:
-    """The answer whose question is in the last user message (the first such, longest first)."""
+    """The answer whose question is in the last user message, or a judge's YES."""
     messages = body.get("messages") or []
     text = ""
     for message in reversed(messages):
@@ -31,6 +32,8 @@ def reply_to(body: dict) -> str:
                 content = " ".join(part.get("text", "") for part in content)
             text = content or ""
             break
+    if "YES or NO" in text:
+        return "YES"
     for a in sorted(answers(), key=lambda a: -len(a["question"])):
         if a["question"] in text:
             return a["response"]
