@@ -60,9 +60,7 @@ class SupportRetriever:
 def pipeline(llm_url: str) -> Pipeline:
     p = Pipeline()
     p.add_component("retriever", SupportRetriever())
-    p.add_component(
-        "prompt_builder", ChatPromptBuilder(template=TEMPLATE, required_variables="*")
-    )
+    p.add_component("prompt_builder", ChatPromptBuilder(template=TEMPLATE, required_variables="*"))
     p.add_component("llm", OpenAIChatGenerator(model="gpt-4o-mini", api_base_url=llm_url))
     p.add_component("answer_builder", AnswerBuilder())
     p.connect("retriever.documents", "prompt_builder.documents")
@@ -94,9 +92,7 @@ def main() -> None:
     with (OUT / "answers.jsonl").open("w", encoding="utf-8") as f:
         for d in dumped:
             f.write(json.dumps(d, ensure_ascii=False) + "\n")
-    (OUT / "VERSIONS").write_text(
-        "".join(f"{n} {version(n)}\n" for n in ("haystack-ai", "openai"))
-    )
+    (OUT / "VERSIONS").write_text("".join(f"{n} {version(n)}\n" for n in ("haystack-ai", "openai")))
 
 
 if __name__ == "__main__":

@@ -131,7 +131,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+    def do_POST(self) -> None:
         path = urlparse(self.path).path
         body = self._body()
         s = self.store
@@ -157,14 +157,14 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self.send_error(404)
 
-    def do_PATCH(self) -> None:  # noqa: N802
+    def do_PATCH(self) -> None:
         run_id = urlparse(self.path).path.rsplit("/", 1)[1]
         body = self._body()
         with self.store.lock:
             self.store.runs[run_id].update(body)
         self._send({})
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         url = urlparse(self.path)
         s = self.store
         with s.lock:

@@ -57,7 +57,6 @@ from importlib.metadata import version
 from pathlib import Path
 
 os.environ.setdefault("TRULENS_OTEL_TRACING", "1")
-LEGACY = os.environ["TRULENS_OTEL_TRACING"] == "0"
 
 import openai
 import pandas
@@ -68,6 +67,7 @@ from support_bot import answers
 from trulens.apps.app import TruApp
 from trulens.core import TruSession
 
+LEGACY = os.environ["TRULENS_OTEL_TRACING"] == "0"
 if LEGACY:
     from trulens.apps.app import instrument
 
