@@ -102,7 +102,7 @@ def import_cmd(
 ) -> None:
     """Load answers from FILEs ("-" reads stdin), each in its detected format or --format."""
     from groundtui.importing.files import import_files
-    from groundtui.importing.formats.columns import parse_map
+    from groundtui.importing.formats.fields import parse_map
     from groundtui.importing.formats.scanned import ScanColumns
     from groundtui.report.render import plural
 

@@ -10,6 +10,7 @@ its rows are copied in.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from groundtui.importing import merge
 from groundtui.importing.claims import check_inferred_evidence, claim_rows
 from groundtui.importing.formats import InputError, describe, open_input, rows
 from groundtui.importing.formats.scanned import NotScanTable, ScanColumns, from_scanned
+from groundtui.importing.paths import KeyPath
 from groundtui.json_input import read_record
 from groundtui.models import Answer, describe_error
 from groundtui.scan import CHECK_NAME
@@ -132,7 +134,7 @@ def import_files(
     fmt: str | None = None,
     reviews_at: str | None = None,
     flagged_only: ScanColumns | None = None,
-    columns: dict[str, str] | None = None,
+    columns: Mapping[str, KeyPath | str] | None = None,
 ) -> ImportResult:
     """Validate every line of ``paths``, then write the good answers in one transaction.
 
@@ -141,7 +143,8 @@ def import_files(
     compare the ids with the database and copy the rows. Without ``skip_invalid`` nothing
     is written when any line is bad. ``fmt`` names the files' format (``groundtui.importing.formats``;
     detected per file when None); ``reviews_at`` is the time of reviews given without one.
-    ``columns`` (``--map``) names the columns of a table's fields (``formats.columns``).
+    ``columns`` (``--map``) says where records that are answers keep a field: a path
+    (``groundtui.importing.paths``) a field.
     ``flagged_only`` reads the output of ``groundtui scan-table`` (its columns so named):
     only its flagged rows are imported, each with its stored flag; a folder among ``paths``
     stands for its Parquet files.
@@ -229,7 +232,7 @@ def _prepare(
     reviews_at: str | None,
     flagged_only: ScanColumns | None,
     found: dict[str, dict],
-    columns: dict[str, str] | None,
+    columns: Mapping[str, KeyPath | str] | None,
 ) -> dict[str, BadLine]:
     """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
     answers``, to merge) ``held``; each id's place.

@@ -427,3 +427,10 @@ def m012_work_counts(db: sqlite_utils.Database) -> None:
     team's line, the report's coverage and each reviewer's numbers read a few rows, not
     every answer, so the screen shows anyone's label within two seconds at any size."""
     install_work(db)
+
+
+@migration
+def m013_answered_at(db: sqlite_utils.Database) -> None:
+    """``answers.answered_at``: when the answer was given (ISO 8601, UTC), as its producer
+    wrote it; null where the input did not say."""
+    db.table("answers").add_column("answered_at", str)
