@@ -38,8 +38,10 @@ def _check_time(ctx: click.Context, param: click.Parameter, value: str | None) -
     "--map",
     "maps",
     multiple=True,
-    metavar="FIELD=COLUMN",
-    help="Read FIELD (id, question, response, sources) from COLUMN; repeatable.",
+    metavar="FIELD=PATH",
+    help="Read FIELD (id, question, response, sources, answered_at, sources[].id, "
+    "sources[].title, sources[].text) from PATH (keys joined by '.', [] over a list, "
+    "[n] one item); repeatable.",
 )
 @click.option(
     "--reviews-at",
@@ -101,6 +103,7 @@ def import_cmd(
     db_path: str | None,
 ) -> None:
     """Load answers from FILEs ("-" reads stdin), each in its detected format or --format."""
+    from groundtui.cli.progress import Counting, first_few
     from groundtui.importing.files import import_files
     from groundtui.importing.formats.fields import parse_map
     from groundtui.importing.formats.scanned import ScanColumns
@@ -122,7 +125,7 @@ def import_cmd(
     path = Path(db_path or default_db_path())
     existed, written = path.exists(), False
     try:
-        with open_store(str(path), create=True) as store:
+        with open_store(str(path), create=True) as store, Counting("importing") as bar:
             result = import_files(
                 store,
                 list(files),
@@ -131,6 +134,7 @@ def import_cmd(
                 reviews_at=reviews_at,
                 flagged_only=scanned if flagged_only else None,
                 columns=columns,
+                progress=bar.imported,
             )
             written = result.written and result.answers > 0
     finally:
@@ -141,6 +145,10 @@ def import_cmd(
                 leftover.unlink(missing_ok=True)
     for bad in result.bad:
         click.echo(f"groundtui: {shown(str(bad)).text}", err=True)
+    if result.bad:
+        names = [b.ident or f"{b.file}:{b.line}" for b in result.bad[:5]]
+        refused = shown(first_few(names, len(result.bad))).text
+        click.echo(f"groundtui: refused {plural(len(result.bad), 'line')}: {refused}", err=True)
     if result.bad and not skip_invalid:
         click.echo(
             f"groundtui: nothing imported: {len(result.bad)} bad line(s); fix them or "
