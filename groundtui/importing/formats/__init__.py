@@ -19,6 +19,7 @@ from groundtui.importing.formats.fields import TABLE, named
 from groundtui.importing.formats.native import answers_cells, from_cells
 from groundtui.importing.formats.parquet import parquet_rows
 from groundtui.importing.formats.producers import (
+    LANGSMITH_EXAMPLES,
     PROMPTFOO_CSV,
     TABLES,
     promptfoo_csv,
@@ -96,6 +97,8 @@ def describe(name: str) -> str:
 
 
 def _likely(container: str, kind: str | None) -> str:
+    if kind == "langsmith-examples":
+        return "langsmith"
     if kind in CONTAINERS:
         return kind
     return {v: k for k, v in NATIVE.items()}[container]
@@ -107,6 +110,8 @@ def _fits(name: str, container: str, kind: str | None) -> bool:
         return container == NATIVE[name] and kind in (None, "groundtui")
     if container not in CONTAINERS[name]:
         return False
+    if name == "langsmith" and kind == "langsmith-examples":
+        return True
     return kind in (None, name) or (name in TRACES and kind == "traces")
 
 
@@ -130,11 +135,12 @@ def rows(
         name = likely
     elif not _fits(name, container, kind):
         _mismatch(source, name, likely)
-    if columns and name not in MAPPED:
+    examples = name == "langsmith" and kind == "langsmith-examples"
+    if columns and name not in MAPPED and not examples:
         raise InputError(
             f"{source.label}: --map names the fields of records that are answers (JSON Lines, "
-            f"JSON, CSV, Parquet, promptfoo, Haystack, LlamaIndex); {describe(name)} are read "
-            "by where their producer keeps each field"
+            "JSON, CSV, Parquet, promptfoo, Haystack, LlamaIndex, LangSmith examples); "
+            f"{describe(name)} are read by where their producer keeps each field"
         )
     if container == "csv" and name == "promptfoo":
         records: Iterator[Row] = csv_rows(source, keep_empty=True)
@@ -150,6 +156,8 @@ def rows(
         return name, mapped(records, lambda r: named(r, TABLE, given))
     if name == "answers":
         return name, mapped(records, answers_cells) if container == "parquet" else records
+    if examples:  # LangSmith's dataset examples are answers, not runs
+        return name, mapped(records, lambda r: named(r, LANGSMITH_EXAMPLES, given))
     if name in TRACES:
         dialects = None if detected else of_format(name)
         return name, _refused_whole(source, read(records, dialects))

@@ -88,7 +88,7 @@ def kind_of(record: dict[str, Any]) -> str | None:
     if "run_type" in keys or "child_runs" in keys:
         return "langsmith"
     if {"inputs", "outputs"} <= keys:  # a LangSmith example
-        return "langsmith"
+        return "langsmith-examples"
     if ({"info", "data"} <= keys and isinstance(record["info"], dict | None)) or (
         {"trace_id", "spans"} <= keys and {"request", "response"} & keys
     ):

@@ -6,6 +6,7 @@ an answer's fields (``fields.Fields``), and promptfoo's files.
 | Haystack | `GeneratedAnswer.to_dict()` | `query` | `data` | `documents` (`content`, `meta.title`, `id`) |
 | LlamaIndex | a `Response` (`query`, `response`, `source_nodes`); an `EvaluationResult` | `query` | `response` | `source_nodes` (`node.text`, `node.metadata.title`, `node.id_`), else `contexts` |
 | promptfoo | a result of `promptfoo eval -o` (JSON, JSON Lines) | `vars.question` (`query`, `input`, …) | `response.output` | `vars.context` (`contexts`, `documents`, …): one text, or a list |
+| LangSmith | a dataset example (`id`, `inputs`, `outputs`, `metadata`) | `inputs.question` (`query`, `input`, …) | `outputs.answer` (`output`, …) | `outputs.documents` (`source_documents`, `context`, …) |
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from groundtui.importing.documents import LISTS
 from groundtui.importing.formats.base import Row
 from groundtui.importing.formats.fields import Fields, paths
+from groundtui.importing.texts import TEXT_KEYS
 
 VARS_QUESTION = ("question", "query", "input", "user_input")
 VARS_SOURCES = (
@@ -46,6 +49,19 @@ PROMPTFOO = Fields(
     origin="promptfoo",
 )
 """A result of ``promptfoo eval -o results.json`` (``results.results[]``) or ``.jsonl``."""
+LANGSMITH_EXAMPLES = Fields(
+    question=paths(*(f"inputs.{k}" for k in TEXT_KEYS)),
+    response=paths(*(f"outputs.{k}" for k in ("answer", "output", "response", "result", "text"))),
+    sources=paths(
+        *(f"outputs.{k}" for k in LISTS),
+        *(f"inputs.{k}" for k in ("documents", "contexts", "context")),
+    ),
+    id=paths("id"),
+    answered_at=paths("created_at"),
+    origin="langsmith",
+)
+"""A LangSmith dataset example (``{id, inputs, outputs, metadata}``): its inputs' and
+outputs' keys are the traced chain's own, so the well-known ones are looked for."""
 TABLES = {"haystack": HAYSTACK, "llamaindex": LLAMAINDEX, "promptfoo": PROMPTFOO}
 
 

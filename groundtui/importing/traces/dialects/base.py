@@ -14,6 +14,7 @@ from typing import Any
 
 from groundtui.importing.documents import sources_in
 from groundtui.importing.traces.spans import Span
+from groundtui.text.inert import quoted
 
 
 class Unreadable(Exception):
@@ -141,6 +142,6 @@ def carried(spans: list[Span], most: int = 6) -> str:
     """What a trace's spans carry, for a message: their commonest attribute prefixes."""
     counts: Counter[str] = Counter()
     for span in spans:
-        counts.update({".".join(k.split(".")[:2]) for k in span.attributes})
-    names = [f"'{name}'" for name, _ in counts.most_common(most)]
+        counts.update(list(dict.fromkeys(".".join(k.split(".")[:2]) for k in span.attributes)))
+    names = [quoted(name) for name, _ in counts.most_common(most)]
     return ", ".join(names) if names else "no attributes"

@@ -1,10 +1,10 @@
-"""LangSmith runs (``Client.list_runs()`` one a line, or ``read_run(…, load_child_runs=True)``
-a tree with ``child_runs``) and dataset examples (``{id, inputs, outputs, metadata}``).
+"""LangSmith runs: ``Client.list_runs()`` one a line, or ``read_run(…, load_child_runs=True)``
+a tree with ``child_runs`` (its dataset examples are answers: ``formats.producers``).
 
 | what | where |
 | --- | --- |
-| its runs | `run_type`; an example: `inputs` and `outputs` |
-| trace | `trace_id` (a tree: its root's id; an example: its `id`) |
+| its runs | `run_type` |
+| trace | `trace_id` (a tree: its root's id) |
 | question | the root's `inputs`: its text (`question`, `query`, `input`, …, or its one text value), else the retriever's `inputs.query` |
 | answer | the root's `outputs`: its text (`output`, `answer`, …) |
 | retrievers | `run_type` `retriever`: `outputs.documents` (LangChain `Document`s); without one, the root's own `outputs.documents` (or `source_documents`, `context`) |
@@ -43,22 +43,13 @@ class LangSmith(Dialect):
     origin = "langsmith"
 
     def owns(self, span: Span) -> bool:
-        return "run_type" in span.attributes or "inputs" in span.attributes
+        return "run_type" in span.attributes
 
     def unpack(self, record: dict[str, Any], order: int) -> list[Span] | None:
         if "run_type" in record:
             if isinstance(record.get("child_runs"), list) and not record.get("parent_run_id"):
                 return self._tree(record, order)
             return [self._run(record, str(record.get("trace_id") or record.get("id")), order)]
-        if isinstance(record.get("inputs"), dict) and "outputs" in record:  # an example
-            key = str(record.get("id") or "")
-            if not key:
-                raise ValueError("missing field 'id' (a LangSmith example's)")
-            return [
-                Span(
-                    key, key, None, record, start=record.get("created_at"), order=order, whole=True
-                )
-            ]
         return None
 
     def _run(
@@ -136,7 +127,7 @@ class LangSmith(Dialect):
     ) -> tuple[list[dict[str, Any]], list[Any], list[str]]:
         if retrievers:
             return super().sources(trace, self._ordered(retrievers))
-        root = self.root(trace)  # an example, or a chain that returns its documents
+        root = self.root(trace)  # a chain that returns its documents
         outputs = root.attributes.get("outputs") if root is not None else None
         if root is not None and isinstance(outputs, dict) and any(k in outputs for k in LISTS):
             return super().sources(trace, [root])
@@ -161,7 +152,5 @@ class LangSmith(Dialect):
         metadata_ = extra.get("metadata") if isinstance(extra, dict) else run.get("metadata")
         if isinstance(metadata_, dict) and metadata_:
             meta["metadata"] = metadata_
-        if "run_type" not in run:  # an example: what it was made from
-            meta.update({k: run[k] for k in ("dataset_id", "source_run_id") if run.get(k)})
         meta["run_ids"] = [s.id for s in trace.spans]
         return meta
