@@ -2,7 +2,7 @@
 written all or nothing (docs/formats.md).
 
 The input is read a record at a time in its format (``groundtui.importing.formats``: JSON Lines,
-CSV, Parquet, ragas, deepeval, OpenInference, Langfuse) and its rows are prepared before
+CSV, Parquet, the producers' answer records, the trace dialects) and its rows are prepared before
 the write lock is taken, so an import holds one batch in memory and keeps reviewers waiting only while
 its rows are copied in.
 """
