@@ -146,7 +146,7 @@ def import_cmd(
     for bad in result.bad:
         click.echo(f"groundtui: {shown(str(bad)).text}", err=True)
     if result.bad:
-        names = [b.ident or f"{b.file}:{b.line}" for b in result.bad[:5]]
+        names = [b.ident or f"{Path(b.file).name}:{b.line}" for b in result.bad[:5]]
         refused = shown(first_few(names, len(result.bad))).text
         click.echo(f"groundtui: refused {plural(len(result.bad), 'line')}: {refused}", err=True)
     if result.bad and not skip_invalid:

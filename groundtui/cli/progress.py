@@ -141,7 +141,7 @@ class Counting:
         """Redraw from an import's ``result`` so far, in ``phase`` (reading, writing)."""
         detail = (
             f"{result.read:,} records read · {result.prepared:,} answers · "
-            f"{len(result.bad):,} bad lines · {self._rate(result.read)}"
+            f"{len(result.bad):,} bad lines · {self._rate(result.prepared)} answers"
         )
         self.progress.update(self.task, description=f"importing ({phase})", detail=detail)
 

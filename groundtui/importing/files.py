@@ -81,7 +81,7 @@ class ImportResult:
     kept: int = 0
     """``meta`` keys both had with different values: the stored value was kept."""
     read: int = 0
-    """Records read (a trace's spans count as its one record)."""
+    """Records read from the files (spans, lines, rows)."""
     prepared: int = 0
     """Answers read and checked, ready to write."""
 
@@ -267,12 +267,17 @@ def _prepare(
     for order, path in enumerate(paths):
         with open_input(path) as source:
             named_by = None if flagged_only is not None else (columns or {})
-            name, records = rows(source, fmt, named_by)
-            result.read_as.append((source.label, name, fmt is None))
-            tell(result, "reading")
-            for row in records:
+
+            def read_one() -> None:
                 result.read += 1
                 if result.read % TELL_EVERY == 0:
+                    tell(result, "reading")
+
+            name, records = rows(source, fmt, named_by, read_one)
+            result.read_as.append((source.label, name, fmt is None))
+            tell(result, "reading")
+            for done, row in enumerate(records, start=1):
+                if done % TELL_EVERY == 0:
                     tell(result, "reading")
                 where = BadLine(source.label, row.number, "", order, _ident(row))
                 try:

@@ -9,7 +9,7 @@ the fields each producer keeps them in (``fields``, ``producers``), or ``--map``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from groundtui.importing.formats.base import Input, InputError, Row, mapped, open_input
 from groundtui.importing.formats.containers import csv_rows, json_lines, json_whole
@@ -116,13 +116,17 @@ def _fits(name: str, container: str, kind: str | None) -> bool:
 
 
 def rows(
-    source: Input, name: str | None, columns: Mapping[str, KeyPath | str] | None = None
+    source: Input,
+    name: str | None,
+    columns: Mapping[str, KeyPath | str] | None = None,
+    on_record: Callable[[], None] | None = None,
 ) -> tuple[str, Iterator[Row]]:
     """``(format, rows)`` of ``source`` read as ``name`` (detected when None).
 
     ``columns`` (``--map``: ``{field: path}``, a path parsed or as text) says where a record
     that is an answer holds a field; the well-known names are found without it. None: a
-    table's columns are taken as they are (a scan-table output).
+    table's columns are taken as they are (a scan-table output). ``on_record`` is called
+    as each record of the file is read (a trace's spans are read long before its row).
 
     Raises:
         InputError: the file looks like another format than ``name``, ``--map`` is given
@@ -146,6 +150,8 @@ def rows(
         records: Iterator[Row] = csv_rows(source, keep_empty=True)
     else:
         records = READERS[container](source)
+    if on_record is not None:
+        records = _counted(records, on_record)
     given = {f: parse(p) if isinstance(p, str) else p for f, p in (columns or {}).items()}
     if name in NATIVE:
         cells = name in ("csv", "parquet")
@@ -170,6 +176,12 @@ def rows(
         return name, mapped(records, lambda r: named(r, table, given))
     convert = {"ragas": ragas_convert, "deepeval": deepeval_convert}[name]
     return name, mapped(records, convert)
+
+
+def _counted(records: Iterator[Row], on_record: Callable[[], None]) -> Iterator[Row]:
+    for row in records:
+        on_record()
+        yield row
 
 
 def _refused_whole(source: Input, found: Iterator[Row]) -> Iterator[Row]:
