@@ -433,3 +433,43 @@ def test_a_time_given_later_fills_an_answer_stored_without_one(db_path, tmp_path
     assert [b.reason for b in clash.bad] == [
         "id 'A-1' is already in the database with a different answered_at"
     ]
+
+
+# Progress ------------------------------------------------------------------------------
+
+
+def test_an_import_tells_its_progress_as_records_are_read_and_answers_checked(db_path):
+    told: list[tuple[str, int, int, int]] = []
+    with Store(db_path) as store:
+        import_files(
+            store,
+            [str(PRODUCERS / "otel/console.jsonl")],
+            skip_invalid=True,
+            progress=lambda r, phase: told.append((phase, r.read, r.prepared, len(r.bad))),
+        )
+    assert told[0] == ("reading", 0, 0, 0)
+    assert told[-1] == ("writing", 60, 18, 2)  # 60 spans read, 18 answers, 2 refused
+
+
+def test_progress_is_drawn_on_a_terminal_and_not_elsewhere():
+    from io import StringIO
+
+    from rich.console import Console
+
+    from groundtui.cli.progress import Counting
+    from groundtui.importing.files import ImportResult
+
+    result = ImportResult(read=60, prepared=18)
+    for terminal in (True, False):
+        out = StringIO()
+        with Counting("importing", Console(file=out, force_terminal=terminal)) as bar:
+            bar.imported(result, "reading")
+            bar.progress.refresh()
+        assert ("60 records read · 18 answers · 0 bad lines" in out.getvalue()) is terminal
+
+
+def test_an_import_ends_naming_the_answers_it_refused(db_path):
+    path = PRODUCERS / "langfuse/traces_observe.jsonl"
+    result = CliRunner().invoke(cli, ["import", "--db", str(db_path), "--skip-invalid", str(path)])
+    assert result.exit_code == 1
+    assert "groundtui: refused 2 lines: trace-007, trace-014\n" in result.output
