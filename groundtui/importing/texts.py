@@ -121,24 +121,25 @@ def text_of(value: Any, role: str | None = None) -> str | None:
         return None
     if isinstance(value.get("messages"), list):
         return _messages(value["messages"], role)
-    if isinstance(value.get("choices"), list) and value["choices"]:  # a chat completion
-        choice = value["choices"][0]
-        if isinstance(choice, dict):
-            message = choice.get("message")
-            text = _message(message) if isinstance(message, dict) else None
-            return (
-                text[1]
-                if text
-                else choice.get("text")
-                if isinstance(choice.get("text"), str)
-                else None
-            )
-    if {"args", "kwargs"} & set(value) and not (_keyed(value)):
+    choices = value.get("choices")
+    if isinstance(choices, list) and choices and isinstance(choices[0], dict):  # a completion
+        return text_of(choices[0].get("message") or choices[0].get("text"))
+    if {"args", "kwargs"} & set(value) and not _keyed(value):
         return _called(value)
     message = _message(value)
     if message is not None:
         return message[1]
     return _keyed(value)
+
+
+def sole_text(value: Any) -> Any:
+    """An object without a well-known text field (a traced function's arguments or return,
+    ``{"user_question": …}``): its one text value, if it has exactly one; else ``value``."""
+    if isinstance(value, dict) and _keyed(value) is None:
+        texts = [v for v in value.values() if isinstance(v, str)]
+        if len(texts) == 1:
+            return texts[0]
+    return value
 
 
 def text_in(value: Any, field: str, role: str | None = None) -> str:

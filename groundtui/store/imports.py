@@ -131,8 +131,9 @@ class ImportWrites(LabelWrites):
 
     def spool_difference(self, answer_id: str) -> str | None:
         """The first field in which the spooled answer differs from the stored one, as the
-        user would name it (``response``, ``sources[2]``), or None when they differ only in
-        ``meta`` (or a source's title and origin, which stay those of the first import)."""
+        user would name it (``response``, ``sources[2]``, ``answered_at``), or None when they
+        differ only in ``meta``, in an ``answered_at`` one of them lacks, or in a source's
+        title and origin (which stay those of the first import)."""
 
         def answer(schema: str) -> tuple:
             return self.db.execute(

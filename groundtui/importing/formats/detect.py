@@ -43,7 +43,7 @@ def span_dialect(record: dict[str, Any]) -> str | None:
     keys = {**_attributes(record), **dict.fromkeys(record)}  # a cut line's keys are flat
     if "openinference.span.kind" in keys or "openinference.span" in keys or "input.value" in keys:
         return "openinference"
-    if record.get("span_kind") is not None or any(k.startswith("input.value") for k in keys):
+    if record.get("span_kind") is not None:  # a Phoenix span keeps its kind beside
         return "openinference"
     if "mlflow.spanType" in keys:
         return "mlflow"

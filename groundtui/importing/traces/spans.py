@@ -42,12 +42,12 @@ class Span:
     """Whether its record holds its whole trace and no other (a trace with its spans)."""
 
 
-def _flat(value: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+def flat(value: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     """Nested attributes (Phoenix's ``span_to_json``) as dotted keys."""
     out: dict[str, Any] = {}
     for key, item in value.items():
         if isinstance(item, dict) and item:
-            out.update(_flat(item, f"{prefix}{key}."))
+            out.update(flat(item, f"{prefix}{key}."))
         else:
             out[prefix + key] = item
     return out
@@ -113,9 +113,9 @@ def span_of(record: dict[str, Any], order: int = 0) -> Span | None:
         return None
     attributes = record.get("attributes")
     if isinstance(attributes, dict):
-        flat = _flat(attributes)
+        dotted = flat(attributes)
     else:  # a Phoenix dataframe row: "attributes.input.value" columns
-        flat = {
+        dotted = {
             k.removeprefix("attributes."): v
             for k, v in record.items()
             if k.startswith("attributes.")
@@ -124,7 +124,7 @@ def span_of(record: dict[str, Any], order: int = 0) -> Span | None:
         trace,
         span_id,
         record.get("parent_id") or None,
-        flat,
+        dotted,
         record.get("name"),
         record.get("start_time"),
         kind=record.get("span_kind"),

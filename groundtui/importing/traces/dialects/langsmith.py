@@ -19,20 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from groundtui.importing.documents import LISTS
-from groundtui.importing.texts import TEXT_KEYS, text_in, text_of
+from groundtui.importing.texts import TEXT_KEYS, sole_text, text_in, text_of
 from groundtui.importing.traces.dialects.base import Dialect, Trace
 from groundtui.importing.traces.spans import Span
 
 KEPT = ("name", "run_type", "session_id", "tags", "status", "reference_example_id")
-
-
-def _single_text(value: Any) -> Any:
-    """A run's inputs or outputs: its text field, else its one text value."""
-    if isinstance(value, dict) and not any(isinstance(value.get(k), str) for k in TEXT_KEYS):
-        texts = [v for v in value.values() if isinstance(v, str)]
-        if len(texts) == 1:
-            return texts[0]
-    return value
 
 
 class LangSmith(Dialect):
@@ -91,12 +82,12 @@ class LangSmith(Dialect):
         if root is None:
             raise ValueError("no root run (one without parent_run_id)")
         inputs = root.attributes.get("inputs")
-        if text_of(_single_text(inputs), "user") is None:
+        if text_of(sole_text(inputs), "user") is None:
             for span in self._retrievers(trace):
                 query = span.attributes.get("inputs")
-                if text_of(_single_text(query)) is not None:
-                    return text_in(_single_text(query), f"{span.where}inputs")
-        return text_in(_single_text(inputs), f"{root.where}inputs", "user")
+                if text_of(sole_text(query)) is not None:
+                    return text_in(sole_text(query), f"{span.where}inputs")
+        return text_in(sole_text(inputs), f"{root.where}inputs", "user")
 
     def response(self, trace: Trace, root: Span | None) -> str:
         if root is None:
@@ -106,7 +97,7 @@ class LangSmith(Dialect):
             isinstance(outputs.get(k), str) for k in TEXT_KEYS
         ):
             outputs = {k: v for k, v in outputs.items() if k not in LISTS}
-        return text_in(_single_text(outputs), f"{root.where}outputs")
+        return text_in(sole_text(outputs), f"{root.where}outputs")
 
     def is_retriever(self, span: Span) -> bool:
         return span.attributes.get("run_type") == "retriever"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from groundtui.importing.texts import TEXT_KEYS, text_in, text_of
+from groundtui.importing.texts import sole_text, text_in, text_of
 from groundtui.importing.traces.dialects.base import Dialect, Trace
 from groundtui.importing.traces.spans import Span
 from groundtui.json_input import read_json
@@ -33,14 +33,6 @@ def value(span: Span, key: str) -> Any:
         with contextlib.suppress(ValueError):
             return read_json(raw)
     return raw
-
-
-def _single_text(found: Any) -> Any:
-    if isinstance(found, dict) and not any(isinstance(found.get(k), str) for k in TEXT_KEYS):
-        texts = [v for v in found.values() if isinstance(v, str)]
-        if len(texts) == 1:
-            return texts[0]
-    return found
 
 
 class MLflow(Dialect):
@@ -102,15 +94,15 @@ class MLflow(Dialect):
     def question(self, trace: Trace, root: Span | None) -> str:
         if root is None:
             raise ValueError("no root span (one without parent_span_id)")
-        found = _single_text(value(root, INPUTS))
+        found = sole_text(value(root, INPUTS))
         if text_of(found, "user") is None and isinstance(trace.info.get("request"), dict | str):
-            found = _single_text(trace.info["request"])
+            found = sole_text(trace.info["request"])
         return text_in(found, f"{root.where}{INPUTS}", "user")
 
     def response(self, trace: Trace, root: Span | None) -> str:
         if root is None:
             raise ValueError("no root span (one without parent_span_id)")
-        return text_in(_single_text(value(root, OUTPUTS)), f"{root.where}{OUTPUTS}")
+        return text_in(sole_text(value(root, OUTPUTS)), f"{root.where}{OUTPUTS}")
 
     def is_retriever(self, span: Span) -> bool:
         return self._kind(span) == "RETRIEVER"

@@ -21,7 +21,7 @@ from typing import Any
 from groundtui.importing.documents import source_of
 from groundtui.importing.texts import TEXT_KEYS, parsed
 from groundtui.importing.traces.dialects.base import Dialect, Trace
-from groundtui.importing.traces.spans import Span, _flat
+from groundtui.importing.traces.spans import Span, flat
 from groundtui.text.inert import quoted
 from groundtui.text.markers import LONGEST
 
@@ -84,7 +84,7 @@ def _documents(attributes: dict[str, Any]) -> list[dict[str, Any]]:
         for i, doc in enumerate(listed):
             if isinstance(doc, dict):
                 fields = found.setdefault(i, {})
-                for key, value in _flat(doc).items():
+                for key, value in flat(doc).items():
                     name = key.removeprefix("document.")
                     if name.startswith("metadata."):  # a metadata object flattened on the way
                         fields.setdefault("metadata", {})[name.removeprefix("metadata.")] = value
