@@ -20,6 +20,7 @@ from groundtui.importing.traces.dialects import DIALECTS
 from groundtui.importing.traces.dialects.base import Dialect, Trace, Unreadable, carried
 from groundtui.importing.traces.spans import Span, is_span, otlp_spans, span_of
 from groundtui.json_input import check_record, instant
+from groundtui.text.inert import quoted
 
 __all__ = ["Built", "Unreadable", "build", "read"]
 
@@ -53,7 +54,7 @@ def _spans(record: dict[str, Any], order: int, dialects: Sequence[Dialect]) -> l
         found = dialect.unpack(record, order)
         if found is not None:
             return found
-    keys = ", ".join(f"'{k}'" for k in list(record)[:8])
+    keys = ", ".join(quoted(k) for k in list(record)[:8])
     titles = ", ".join(dict.fromkeys(d.title for d in dialects))
     raise ValueError(f"not a span, run or trace of {titles} (its fields: {keys})")
 
