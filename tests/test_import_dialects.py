@@ -472,4 +472,4 @@ def test_an_import_ends_naming_the_answers_it_refused(db_path):
     path = PRODUCERS / "langfuse/traces_observe.jsonl"
     result = CliRunner().invoke(cli, ["import", "--db", str(db_path), "--skip-invalid", str(path)])
     assert result.exit_code == 1
-    assert "groundtui: refused 2 lines: trace-007, trace-014\n" in result.output
+    assert "; 2 lines skipped: trace-007, trace-014. (read as Langfuse traces)" in result.output

@@ -145,10 +145,10 @@ def import_cmd(
                 leftover.unlink(missing_ok=True)
     for bad in result.bad:
         click.echo(f"groundtui: {shown(str(bad)).text}", err=True)
-    if result.bad:
+    refused = ""
+    if result.bad:  # the answers refused, by id where the line says it
         names = [b.ident or f"{Path(b.file).name}:{b.line}" for b in result.bad[:5]]
-        refused = shown(first_few(names, len(result.bad))).text
-        click.echo(f"groundtui: refused {plural(len(result.bad), 'line')}: {refused}", err=True)
+        refused = f": {shown(first_few(names, len(result.bad))).text}"
     if result.bad and not skip_invalid:
         click.echo(
             f"groundtui: nothing imported: {len(result.bad)} bad line(s); fix them or "
@@ -159,7 +159,7 @@ def import_cmd(
         click.echo(
             f"Imported {plural(result.answers, 'answer')}, {plural(result.sources, 'source')}, "
             f"{plural(result.claims, 'claim')}, {plural(result.reviews, 'review')}; "
-            f"{result.unchanged:,} unchanged; {plural(len(result.bad), 'line')} skipped."
+            f"{result.unchanged:,} unchanged; {plural(len(result.bad), 'line')} skipped{refused}."
             + (
                 f" Took {result.flags} stored flags; passed over {result.unflagged} answers "
                 "not flagged."

@@ -272,7 +272,7 @@ async def test_a_name_in_another_case_is_the_same_reviewer(review_db: Path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "s")
-        assert "mine 0 · team 1 of 6" in plain(app, "#queue-progress")
+        assert "team: 1 of 6 done\nyours: 0 done" in plain(app, "#queue-progress")
     with Store(review_db) as store:
         assert store.scalar("select reviewer from reviews where origin = 'ui'") == "Dana"
 

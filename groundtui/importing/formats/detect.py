@@ -167,7 +167,7 @@ def _lines_kind(text: bytes, cut: bool) -> str | None:
             continue
         try:
             value = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deep: the reader says so by line
             return None
         kind = kind_of(value) if isinstance(value, dict) else None
         if kind != "traces":
@@ -188,6 +188,6 @@ def _whole_kind(text: bytes) -> str | None:
         first, _ = json.JSONDecoder().raw_decode(body.decode("utf-8", "replace").lstrip())
         if isinstance(first, dict):
             return kind_of(first)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested too deep: the reader says so by record
         pass
     return _cut_kind(text)
