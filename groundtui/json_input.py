@@ -195,6 +195,53 @@ def aware(moment: datetime) -> datetime:
     return moment
 
 
+EPOCH_UNITS = ((1e11, 1), (1e14, 10**3), (1e17, 10**6), (math.inf, 10**9))
+"""A number of seconds since 1970 below 1e11 (the year 5138), of ms below 1e14, of µs below
+1e17, else of ns: each unit's range holds every time from 1973 to past 5000."""
+
+
+def instant(value: Any) -> str | None:
+    """When something happened, as UTC ISO 8601 with microseconds (``2026-12-06T04:25:08.307845Z``),
+    from ISO 8601 text (one without a zone is taken as UTC, as tools that write local
+    times without one mostly run in UTC) or a number (or digits) since 1970 in seconds,
+    ms, µs or ns, told apart by its size (``EPOCH_UNITS``). None for None or "".
+
+    Raises:
+        ValueError: ``value`` reads as no time, or as one outside the years 1-9999.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip()) if len(value.strip()) <= 25 else value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise ValueError(f"{value} is not a time")
+        per_second = int(next(unit for limit, unit in EPOCH_UNITS if abs(value) < limit))
+        try:
+            if isinstance(value, int):  # whole units, to the microsecond without a float's loss
+                seconds, part = divmod(value, per_second)
+                moment = datetime.fromtimestamp(seconds, UTC).replace(
+                    microsecond=part * 1_000_000 // per_second
+                )
+            else:
+                moment = datetime.fromtimestamp(value / per_second, UTC)
+        except (OverflowError, OSError, ValueError):
+            raise ValueError(f"{value} is outside the years 1-9999") from None
+    elif isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            raise ValueError(f"{quoted(value)} is not ISO 8601 (2026-11-30T10:12:00Z)") from None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+    else:
+        raise ValueError(f"{type(value).__name__} is not a time")
+    try:
+        return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    except (OverflowError, ValueError):
+        raise ValueError(f"{quoted(value)} is outside the years 1-9999 in UTC") from None
+
+
 def parse_instant(text: str) -> datetime:
     """An ISO 8601 time with a zone ("Z" for UTC), checked as ``aware`` checks it.
 

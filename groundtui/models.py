@@ -25,6 +25,7 @@ from groundtui.json_input import (
     MAX_CLAIMS,
     MAX_SOURCES,
     aware,
+    instant,
     nfc,
     reviewer_name,
     without_nul,
@@ -226,11 +227,19 @@ class Answer(BaseModel):
     correct: StrictBool | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
     claims: list[Claim] | None = Field(default=None, max_length=MAX_CLAIMS)
+    answered_at: str | None = None
+    """When the answer was given, ISO 8601 in UTC (``2026-11-30T10:12:00.000000Z``); read
+    from ISO 8601 (a time without a zone is UTC) or a number since 1970 (``instant``)."""
 
     @field_validator("id")
     @classmethod
     def _nfc_id(cls, value: str) -> str:
         return nfc(value)
+
+    @field_validator("answered_at", mode="before")
+    @classmethod
+    def _answered_at(cls, value: Any) -> Any:
+        return instant(value)
 
     @model_validator(mode="after")
     def _fold_unknown_keys(self) -> Answer:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from groundtui.checks import SourceIndex, unsourced_specifics
 from groundtui.store import Store, now_iso
@@ -14,6 +15,8 @@ _BATCH = 1000
 #: Sources indexed at once: answers share documents, so a document's index is reused
 #: across the answers citing it, the least recently used dropped past this many.
 _INDEXES = 2048
+SHOWN = 5
+"""Flagged answers a scan names at its end."""
 
 
 @dataclass
@@ -22,6 +25,8 @@ class ScanResult:
 
     scanned: int = 0
     flagged: int = 0
+    first_flagged: list[str] = field(default_factory=list)
+    """The ids of the first answers it flagged (``SHOWN`` at most), in import order."""
 
     @property
     def rate(self) -> float | None:
@@ -29,16 +34,24 @@ class ScanResult:
         return self.flagged / self.scanned if self.scanned else None
 
 
-def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = False) -> ScanResult:
+def scan_answers(
+    store: Store,
+    *,
+    all_answers: bool = False,
+    rescan: bool = False,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> ScanResult:
     """Check answers not yet scanned (or all) and store a flag for each that fires.
 
     Each batch commits on its own, so an interrupted scan keeps what it finished and a
     re-run picks up the rest. ``all_answers`` or ``rescan`` re-checks scanned answers and
     replaces their flags; the result is the same, so re-running changes nothing.
+    ``progress`` is called after each batch with the answers scanned, flagged, and to scan.
     """
     result = ScanResult()
     indexes: OrderedDict[str, SourceIndex] = OrderedDict()
     unscanned = "" if (all_answers or rescan) else "and scanned_at is null"
+    total = store.scalar(f"select count(*) from answers where true {unscanned}") if progress else 0
     last = 0
     while True:
         answers = store.query(
@@ -63,6 +76,9 @@ def scan_answers(store: Store, *, all_answers: bool = False, rescan: bool = Fals
         store.record_scan(CHECK_NAME, [a["id"] for a in answers], found, now_iso())
         result.scanned += len(answers)
         result.flagged += len(found)
+        result.first_flagged += list(found)[: SHOWN - len(result.first_flagged)]
+        if progress is not None:
+            progress(result.scanned, result.flagged, total or 0)
 
 
 def _sources(

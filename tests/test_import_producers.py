@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -317,3 +318,101 @@ def test_ragas_context_ids_must_match_the_contexts(db_path, tmp_path):
     assert [b.reason for b in import_skipping(db_path, path).bad] == [
         "field 'retrieved_context_ids': 1 ids for 2 retrieved_contexts"
     ]
+
+
+@pytest.mark.parametrize("name", ["multiline.json", "multiline.jsonl"])
+def test_deepeval_contexts_holding_line_breaks_are_taken_apart(db_path, name):
+    """The deepeval_source=…,deepeval_context= prefix stayed in the source text of such a
+    context, and a context of whitespace and a line break was kept as a source."""
+    result = import_skipping(db_path, PRODUCERS / "deepeval" / name)
+    assert [b.reason for b in result.bad] == [
+        "field 'retrieval_context[0]': blank; a source without text supports no claim"
+    ]
+    [answer] = stored(db_path)
+    assert [(s["id"], s["text"]) for s in answer["sources"]] == [
+        ("kb-refunds-01", "Refunds\n\nRefunds take 5 working days.\nThey are paid back."),
+        ("kb-cards-01", "Payment\nRefunds go to the original card."),
+    ]
+
+
+def test_langfuse_v2_observations_one_a_line(db_path, tmp_path):
+    """Each item of GET /api/public/v2/observations written as a line: it was refused as a
+    trace "(of 0 observations)"."""
+    page = json.loads(PRODUCERS.joinpath("langfuse", "observations_v2.json").read_text())
+    path = tmp_path / "observations.jsonl"
+    path.write_text("".join(json.dumps(o) + "\n" for o in page["data"]))
+    result = import_skipping(db_path, path)
+    assert result.detected() == "read as Langfuse traces"
+    assert [b.reason for b in result.bad] == [
+        "trace trace-007: field 'observations': no RETRIEVER observation with documents in "
+        "its output (of 3 observations); an answer needs its sources",
+        "field 'observations.1.output.0.page_content': blank; a source without text "
+        "supports no claim",
+    ]
+    assert_exact(db_path, ids=True, titles=True)
+
+
+def test_a_langfuse_retriever_observation_without_output_is_refused_saying_so(db_path, tmp_path):
+    """It said "not a list of documents" of an output that was not there."""
+    download = json.loads(PRODUCERS.joinpath("langfuse", "ui_v3.json").read_text())
+    place = next(i for i, o in enumerate(download["observations"]) if o["type"] == "RETRIEVER")
+    del download["observations"][place]["output"]
+    path = tmp_path / "download.json"
+    path.write_text(json.dumps(download))
+    result = import_skipping(db_path, path)
+    assert [b.reason for b in result.bad] == [
+        f"field 'observations.{place}.output': missing (nothing was recorded there)"
+    ]
+
+
+def _utc(text: str) -> str:
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "otel/console.jsonl",
+        "otel/root_first.jsonl",
+        "phoenix/span_to_json.jsonl",
+        "phoenix/get_spans.jsonl",
+    ],
+)
+def test_spans_give_their_root_spans_start_as_the_answers_time(db_path, name):
+    import_skipping(db_path, PRODUCERS / name)
+    spans = [json.loads(line) for line in PRODUCERS.joinpath(name).read_text().splitlines()]
+    roots = {s["context"]["trace_id"]: _utc(s["start_time"]) for s in spans if not s["parent_id"]}
+    got = {a["id"]: a["answered_at"] for a in stored(db_path)}
+    assert len(got) == 18 and got == {k: v for k, v in roots.items() if k in got}
+
+
+@pytest.mark.parametrize("name", ["traces_observe.jsonl", "ui_v3.json"])
+def test_a_langfuse_traces_time_is_its_timestamp(db_path, name):
+    import_skipping(db_path, PRODUCERS / "langfuse" / name)
+    text = PRODUCERS.joinpath("langfuse", name).read_text()
+    records = (
+        [json.loads(x) for x in text.splitlines()] if name.endswith("l") else [json.loads(text)]
+    )
+    traces = {r.get("trace", r)["id"]: _utc(r.get("trace", r)["timestamp"]) for r in records}
+    got = {a["id"]: a["answered_at"] for a in stored(db_path)}
+    assert got and got == {k: v for k, v in traces.items() if k in got}
+
+
+def test_langfuse_observations_alone_give_the_root_observations_start(db_path):
+    import_skipping(db_path, PRODUCERS / "langfuse" / "observations_v2.json")
+    page = json.loads(PRODUCERS.joinpath("langfuse", "observations_v2.json").read_text())
+    roots = {
+        o["traceId"]: _utc(o["startTime"]) for o in page["data"] if not o["parentObservationId"]
+    }
+    got = {a["id"]: a["answered_at"] for a in stored(db_path)}
+    assert len(got) == 18 and got == {k: v for k, v in roots.items() if k in got}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["ragas/dataset.jsonl", "deepeval/plain.json", "tables/pandas.csv", "tables/polars.jsonl"],
+)
+def test_producers_that_write_no_time_give_none(db_path, name):
+    import_skipping(db_path, PRODUCERS / name)
+    assert {a["answered_at"] for a in stored(db_path)} == {None}

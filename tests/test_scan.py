@@ -105,6 +105,24 @@ def test_cli_prints_scanned_flagged_and_rate(db_path: Path, tmp_path: Path) -> N
     assert "Scanned 0 answers: 0 flagged (n/a); 2 flagged in the database." in again.output
 
 
+def test_a_scan_ends_naming_the_answers_it_flagged(db_path: Path, tmp_path: Path) -> None:
+    _seed(db_path, tmp_path)
+    out = CliRunner().invoke(cli, ["scan", "--db", str(db_path)])
+    flagged = out.output.splitlines()[-1]
+    assert flagged.startswith("Flagged: ") and flagged.endswith(".")
+    with Store(db_path) as store:
+        ids = {r["answer_id"] for r in store.query("select answer_id from flags")}
+    assert set(flagged.removeprefix("Flagged: ").removesuffix(".").split(", ")) == ids
+
+
+def test_a_scan_tells_its_progress_after_each_batch(db_path: Path, tmp_path: Path) -> None:
+    _seed(db_path, tmp_path)
+    told: list[tuple[int, int, int]] = []
+    with Store(db_path) as store:
+        scan_answers(store, progress=lambda *counts: told.append(counts))
+    assert told == [(3, 2, 3)]
+
+
 def test_answers_sharing_sources_across_batches_get_their_own_flags(
     db_path: Path, tmp_path: Path, monkeypatch
 ) -> None:

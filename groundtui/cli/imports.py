@@ -38,8 +38,10 @@ def _check_time(ctx: click.Context, param: click.Parameter, value: str | None) -
     "--map",
     "maps",
     multiple=True,
-    metavar="FIELD=COLUMN",
-    help="Read FIELD (id, question, response, sources) from COLUMN; repeatable.",
+    metavar="FIELD=PATH",
+    help="Read FIELD (id, question, response, sources, answered_at, sources[].id, "
+    "sources[].title, sources[].text) from PATH (keys joined by '.', [] over a list, "
+    "[n] one item); repeatable.",
 )
 @click.option(
     "--reviews-at",
@@ -101,8 +103,9 @@ def import_cmd(
     db_path: str | None,
 ) -> None:
     """Load answers from FILEs ("-" reads stdin), each in its detected format or --format."""
+    from groundtui.cli.progress import Counting, first_few
     from groundtui.importing.files import import_files
-    from groundtui.importing.formats.columns import parse_map
+    from groundtui.importing.formats.fields import parse_map
     from groundtui.importing.formats.scanned import ScanColumns
     from groundtui.report.render import plural
 
@@ -122,7 +125,7 @@ def import_cmd(
     path = Path(db_path or default_db_path())
     existed, written = path.exists(), False
     try:
-        with open_store(str(path), create=True) as store:
+        with open_store(str(path), create=True) as store, Counting("importing") as bar:
             result = import_files(
                 store,
                 list(files),
@@ -131,6 +134,7 @@ def import_cmd(
                 reviews_at=reviews_at,
                 flagged_only=scanned if flagged_only else None,
                 columns=columns,
+                progress=bar.imported,
             )
             written = result.written and result.answers > 0
     finally:
@@ -141,6 +145,10 @@ def import_cmd(
                 leftover.unlink(missing_ok=True)
     for bad in result.bad:
         click.echo(f"groundtui: {shown(str(bad)).text}", err=True)
+    refused = ""
+    if result.bad:  # the answers refused, by id where the line says it
+        names = [b.ident or f"{Path(b.file).name}:{b.line}" for b in result.bad[:5]]
+        refused = f": {shown(first_few(names, len(result.bad))).text}"
     if result.bad and not skip_invalid:
         click.echo(
             f"groundtui: nothing imported: {len(result.bad)} bad line(s); fix them or "
@@ -151,7 +159,7 @@ def import_cmd(
         click.echo(
             f"Imported {plural(result.answers, 'answer')}, {plural(result.sources, 'source')}, "
             f"{plural(result.claims, 'claim')}, {plural(result.reviews, 'review')}; "
-            f"{result.unchanged:,} unchanged; {plural(len(result.bad), 'line')} skipped."
+            f"{result.unchanged:,} unchanged; {plural(len(result.bad), 'line')} skipped{refused}."
             + (
                 f" Took {result.flags} stored flags; passed over {result.unflagged} answers "
                 "not flagged."

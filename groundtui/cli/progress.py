@@ -1,8 +1,10 @@
-"""What ``groundtui judge`` shows: a progress bar on stderr while it runs, a summary after."""
+"""What a long command shows on stderr while it runs (``judge``'s bar, ``import``'s and
+``scan``'s counts), and ``judge``'s summary after."""
 
 from __future__ import annotations
 
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import (
@@ -16,6 +18,9 @@ from rich.progress import (
 
 from groundtui.judge.recorder import RunStats
 from groundtui.models import Verdict
+
+if TYPE_CHECKING:
+    from groundtui.importing.files import ImportResult
 
 
 class ProgressBar:
@@ -96,3 +101,58 @@ def summary(stats: RunStats, *, all_answers: bool = False) -> str:
     else:
         lines.append("Failures: 0.")
     return "\n".join(lines)
+
+
+class Counting:
+    """A rich spinner over work whose size is not known ahead (an import's records), or a
+    bar over work whose size is (a scan's answers), with what it found so far and its rate.
+
+    Drawn on stderr, and only on a terminal, as the judge's bar; used as a context manager.
+    """
+
+    def __init__(self, verb: str, console: Console | None = None) -> None:
+        self.console = console or Console(stderr=True)
+        self.progress = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TextColumn("{task.fields[detail]}"),
+            TimeElapsedColumn(),
+            console=self.console,
+            transient=True,
+            disable=not self.console.is_terminal,
+        )
+        self.task = self.progress.add_task(verb, total=None, detail="starting")
+
+    def __enter__(self) -> Counting:
+        self.progress.start()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.progress.stop()
+
+    def _rate(self, done: int) -> str:
+        elapsed = self.progress.tasks[0].elapsed or 0.0
+        return f"{done / elapsed:,.0f}/s" if elapsed > 0.5 else "…/s"
+
+    def imported(self, result: ImportResult, phase: str) -> None:
+        """Redraw from an import's ``result`` so far, in ``phase`` (reading, writing)."""
+        detail = (
+            f"{result.read:,} records read · {result.prepared:,} answers · "
+            f"{len(result.bad):,} bad lines · {self._rate(result.prepared)} answers"
+        )
+        self.progress.update(self.task, description=f"importing ({phase})", detail=detail)
+
+    def scanned(self, scanned: int, flagged: int, total: int) -> None:
+        """Redraw from a scan's counts: ``scanned`` of ``total`` answers, ``flagged`` of them."""
+        detail = f"{scanned:,} of {total:,} answers · {flagged:,} flagged · {self._rate(scanned)}"
+        self.progress.update(self.task, total=total or None, completed=scanned, detail=detail)
+
+
+def first_few(names: list[str], count: int, shown: int = 5) -> str:
+    """``a, b, c and 12 more``: the first few of ``count`` names, then how many more."""
+    head = ", ".join(names[:shown])
+    more = count - min(len(names), shown)
+    return f"{head} and {more:,} more" if more > 0 else head

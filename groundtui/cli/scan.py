@@ -15,13 +15,17 @@ from groundtui.cli.errors import user_errors
 @user_errors
 def scan(all_: bool, rescan: bool, db_path: str | None) -> None:
     """Flag answers with figures, dates or names their cited sources lack."""
+    from groundtui.cli.progress import Counting, first_few
     from groundtui.scan import scan_answers
+    from groundtui.text.inert import shown
 
-    with open_store(db_path) as store:
-        result = scan_answers(store, all_answers=all_, rescan=rescan)
+    with open_store(db_path) as store, Counting("scanning") as bar:
+        result = scan_answers(store, all_answers=all_, rescan=rescan, progress=bar.scanned)
         total = store.scalar("select count(*) from flags")
     rate = f"{result.rate:.1%}" if result.rate is not None else "n/a"
     click.echo(
         f"Scanned {result.scanned} answers: {result.flagged} flagged ({rate}); "
         f"{total} flagged in the database."
     )
+    if result.flagged:
+        click.echo(f"Flagged: {shown(first_few(result.first_flagged, result.flagged)).text}.")

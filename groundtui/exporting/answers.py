@@ -147,6 +147,7 @@ def _batch(store: Store, answers: list[dict]) -> Iterator[dict]:
             "correct": None if a["correct"] is None else bool(a["correct"]),
             "meta": json.loads(a["meta"] or "{}"),
             "content_hash": a["content_hash"],
+            "answered_at": a["answered_at"],
             "scanned_at": a["scanned_at"],
             "flags": [
                 {
@@ -280,6 +281,7 @@ def answers_schema() -> Any:
             ("response", pa.string()),
             ("correct", pa.bool_()),
             ("content_hash", pa.string()),
+            ("answered_at", pa.string()),
             ("scanned_at", pa.string()),
             *((name, pa.string()) for name in NESTED),
         ]

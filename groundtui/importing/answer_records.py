@@ -165,6 +165,8 @@ class AnswerRecord(BaseModel):
     meta: dict[str, Any] = Field(default_factory=dict)
     content_hash: str | None = None
     """The hash the answer was first imported with: importing that file again finds it."""
+    answered_at: str | None = None
+    """When the answer was given (ISO 8601, UTC), where its input said."""
     scanned_at: str | None = None
     flags: list[FlagRecord] = Field(default_factory=list)
     marks: list[MarkRecord] = Field(default_factory=list)
@@ -192,4 +194,5 @@ class AnswerRecord(BaseModel):
             "sources": [s.model_dump(exclude_none=True) for s in self.sources],
             "correct": self.correct,
             "meta": self.meta,
+            "answered_at": self.answered_at,
         }

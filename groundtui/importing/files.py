@@ -2,7 +2,7 @@
 written all or nothing (docs/formats.md).
 
 The input is read a record at a time in its format (``groundtui.importing.formats``: JSON Lines,
-CSV, Parquet, ragas, deepeval, OpenInference, Langfuse) and its rows are prepared before
+CSV, Parquet, the producers' answer records, the trace dialects) and its rows are prepared before
 the write lock is taken, so an import holds one batch in memory and keeps reviewers waiting only while
 its rows are copied in.
 """
@@ -10,6 +10,7 @@ its rows are copied in.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,9 @@ from pydantic import ValidationError
 
 from groundtui.importing import merge
 from groundtui.importing.claims import check_inferred_evidence, claim_rows
-from groundtui.importing.formats import InputError, describe, open_input, rows
+from groundtui.importing.formats import InputError, Row, describe, open_input, rows
 from groundtui.importing.formats.scanned import NotScanTable, ScanColumns, from_scanned
+from groundtui.importing.paths import KeyPath
 from groundtui.json_input import read_record
 from groundtui.models import Answer, describe_error
 from groundtui.scan import CHECK_NAME
@@ -45,10 +47,12 @@ class BadLine:
     reason: str
     order: int = 0
     """The file's position on the command line, to list bad lines in input order."""
+    ident: str | None = None
+    """The refused answer's id, where the line says it."""
 
-    def because(self, reason: str) -> BadLine:
-        """This place, with a reason."""
-        return BadLine(self.file, self.line, reason, self.order)
+    def because(self, reason: str, ident: str | None = None) -> BadLine:
+        """This place, with a reason (and the refused answer's id, when known)."""
+        return BadLine(self.file, self.line, reason, self.order, ident or self.ident)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.reason}"
@@ -76,6 +80,10 @@ class ImportResult:
     sources, whose ``meta`` was combined with the stored one."""
     kept: int = 0
     """``meta`` keys both had with different values: the stored value was kept."""
+    read: int = 0
+    """Records read from the files (spans, lines, rows)."""
+    prepared: int = 0
+    """Answers read and checked, ready to write."""
 
     def detected(self) -> str:
         """``read as ragas rows`` (per file when they differ), for the formats detected."""
@@ -132,7 +140,8 @@ def import_files(
     fmt: str | None = None,
     reviews_at: str | None = None,
     flagged_only: ScanColumns | None = None,
-    columns: dict[str, str] | None = None,
+    columns: Mapping[str, KeyPath | str] | None = None,
+    progress: Callable[[ImportResult, str], None] | None = None,
 ) -> ImportResult:
     """Validate every line of ``paths``, then write the good answers in one transaction.
 
@@ -141,10 +150,12 @@ def import_files(
     compare the ids with the database and copy the rows. Without ``skip_invalid`` nothing
     is written when any line is bad. ``fmt`` names the files' format (``groundtui.importing.formats``;
     detected per file when None); ``reviews_at`` is the time of reviews given without one.
-    ``columns`` (``--map``) names the columns of a table's fields (``formats.columns``).
+    ``columns`` (``--map``) says where records that are answers keep a field: a path
+    (``groundtui.importing.paths``) a field.
     ``flagged_only`` reads the output of ``groundtui scan-table`` (its columns so named):
     only its flagged rows are imported, each with its stored flag; a folder among ``paths``
-    stands for its Parquet files.
+    stands for its Parquet files. ``progress`` is called with the result so far and the
+    phase (``reading``, ``writing``) every few hundred records and as each phase begins.
 
     Raises:
         InputError: a file cannot be read, or looks like another format than ``fmt``;
@@ -157,9 +168,21 @@ def import_files(
     held = merge.Held()
     try:
         with Spool(store.db) as spool:
+            tell = progress or (lambda _result, _phase: None)
             places = _prepare(
-                store, spool, held, paths, result, fmt, reviews_at, flagged_only, found, columns
+                store,
+                spool,
+                held,
+                paths,
+                result,
+                fmt,
+                reviews_at,
+                flagged_only,
+                found,
+                columns,
+                tell,
             )
+            tell(result, "writing")
             # The check against the database and the write share one write transaction, so
             # a concurrent import cannot slip the same id in between them.
             with store.attached(spool), store.transaction():
@@ -174,7 +197,8 @@ def import_files(
                     result.bad.append(
                         places[answer_id].because(
                             f"id {quoted(answer_id)} is already in the database with "
-                            + (f"a different {what}" if what else "different content")
+                            + (f"a different {what}" if what else "different content"),
+                            answer_id,
                         )
                     )
                 result.bad.sort(key=lambda b: (b.order, b.line))
@@ -229,7 +253,8 @@ def _prepare(
     reviews_at: str | None,
     flagged_only: ScanColumns | None,
     found: dict[str, dict],
-    columns: dict[str, str] | None,
+    columns: Mapping[str, KeyPath | str] | None,
+    tell: Callable[[ImportResult, str], None],
 ) -> dict[str, BadLine]:
     """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
     answers``, to merge) ``held``; each id's place.
@@ -242,10 +267,19 @@ def _prepare(
     for order, path in enumerate(paths):
         with open_input(path) as source:
             named_by = None if flagged_only is not None else (columns or {})
-            name, records = rows(source, fmt, named_by)
+
+            def read_one() -> None:
+                result.read += 1
+                if result.read % TELL_EVERY == 0:
+                    tell(result, "reading")
+
+            name, records = rows(source, fmt, named_by, read_one)
             result.read_as.append((source.label, name, fmt is None))
-            for row in records:
-                where = BadLine(source.label, row.number, "", order)
+            tell(result, "reading")
+            for done, row in enumerate(records, start=1):
+                if done % TELL_EVERY == 0:
+                    tell(result, "reading")
+                where = BadLine(source.label, row.number, "", order, _ident(row))
                 try:
                     if row.record is None:
                         raise ValueError(row.error)
@@ -277,11 +311,13 @@ def _prepare(
                     result.bad.append(
                         where.because(
                             f"id {quoted(answer.id)} appears twice in the input "
-                            f"(first at {first.file}:{first.line})"
+                            f"(first at {first.file}:{first.line})",
+                            answer.id,
                         )
                     )
                     continue
                 places[answer.id] = where
+                result.prepared += 1
                 if name == "answers":
                     held.add(row.record, answer.id)
                     continue
@@ -294,6 +330,18 @@ def _prepare(
     if batch:
         spool.add(batch, judge=IMPORT_JUDGE)
     return places
+
+
+TELL_EVERY = 250
+"""Records read between two calls of an import's ``progress``."""
+
+
+def _ident(row: Row) -> str | None:
+    """The id of the answer a row holds or stands for, where it says."""
+    if row.ident is not None:
+        return row.ident
+    ident = row.record.get("id") if row.record is not None else None
+    return ident if isinstance(ident, str) and ident else None
 
 
 MAX_META_CHARS = 2**20

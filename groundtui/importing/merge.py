@@ -225,6 +225,11 @@ def _merge_answer(
             " (scanned_at is null or scanned_at < ?)",
             [record.scanned_at, answer.id, record.scanned_at],
         )
+    if not new and answer.answered_at is not None:  # a time the stored answer lacked
+        db.execute(
+            "update answers set answered_at = ? where id = ? and answered_at is null",
+            [answer.answered_at, answer.id],
+        )
     person = Names(store, names)
     added = int(new) + flags(store, answer.id, record, rows, new)
     added += marks(store, answer.id, record, rows, new, person)

@@ -131,12 +131,14 @@ class ImportWrites(LabelWrites):
 
     def spool_difference(self, answer_id: str) -> str | None:
         """The first field in which the spooled answer differs from the stored one, as the
-        user would name it (``response``, ``sources[2]``), or None when they differ only in
-        ``meta`` (or a source's title and origin, which stay those of the first import)."""
+        user would name it (``response``, ``sources[2]``, ``answered_at``), or None when they
+        differ only in ``meta``, in an ``answered_at`` one of them lacks, or in a source's
+        title and origin (which stay those of the first import)."""
 
         def answer(schema: str) -> tuple:
             return self.db.execute(
-                f"select question, response, correct from {schema}.answers where id = ?",
+                f"select question, response, correct, answered_at from {schema}.answers"
+                " where id = ?",
                 [answer_id],
             ).fetchone()
 
@@ -144,6 +146,8 @@ class ImportWrites(LabelWrites):
         for i, name in enumerate(("question", "response", "correct")):
             if stored[i] != spooled[i]:
                 return name
+        if None not in (stored[3], spooled[3]) and stored[3] != spooled[3]:
+            return "answered_at"
 
         def sources(schema: str) -> list[tuple]:
             return self.db.execute(
@@ -167,8 +171,15 @@ class ImportWrites(LabelWrites):
         return None
 
     def merge_spool_meta(self, answer_id: str) -> int:
-        """Add the spooled answer's ``meta`` keys the stored one lacks; the stored value is
-        kept where both have a key. How many keys clashed with another value."""
+        """Add the spooled answer's ``meta`` keys the stored one lacks, and its
+        ``answered_at`` if the stored one has none; the stored value is kept where both
+        have a key. How many keys clashed with another value."""
+        self.db.execute(
+            "update main.answers set answered_at ="
+            " (select s.answered_at from spool.answers s where s.id = ?)"
+            " where id = ? and answered_at is null",
+            [answer_id, answer_id],
+        )
         [stored] = self.db.execute("select meta from main.answers where id = ?", [answer_id])
         [spooled] = self.db.execute("select meta from spool.answers where id = ?", [answer_id])
         old, new = json.loads(stored[0] or "{}"), json.loads(spooled[0] or "{}")

@@ -443,3 +443,10 @@ def m013_holding_follows_people(db: sqlite_utils.Database) -> None:
     for table in ("agg_rr", "agg_reviewer_answers", "agg_reviewers"):  # counts: refilled
         db.execute(f"drop table if exists {table}")
     install_work(db)
+
+
+@migration
+def m014_answered_at(db: sqlite_utils.Database) -> None:
+    """``answers.answered_at``: when the answer was given (ISO 8601, UTC), as its producer
+    wrote it; null where the input did not say."""
+    db.table("answers").add_column("answered_at", str)

@@ -32,8 +32,14 @@ def source_key(source_id: str, text: str) -> str:
 
 
 def content_hash(answer: Answer) -> str:
-    """A hash of an answer's validated content, to tell a re-import from a conflict."""
-    canonical = json.dumps(answer.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    """A hash of an answer's validated content, to tell a re-import from a conflict.
+
+    An answer without ``answered_at`` hashes as it did before answers had one, so a file
+    imported then is still found unchanged."""
+    content = answer.model_dump(mode="json")
+    if content["answered_at"] is None:
+        del content["answered_at"]
+    canonical = json.dumps(content, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
@@ -160,6 +166,7 @@ def answer_row(answer: Answer, digest: str, at: str, seq: int) -> dict:
         "seq": seq,
         "scanned_at": None,
         "overlap_point": overlap_point(answer.id),
+        "answered_at": answer.answered_at,
     }
 
 

@@ -49,6 +49,8 @@ class Row:
     number: int
     record: dict[str, Any] | None = None
     error: str | None = None
+    ident: str | None = None
+    """The answer's id where it is known though the row cannot be read (a trace's)."""
 
 
 @dataclass

@@ -137,8 +137,9 @@ def _object(number: int, item: Any) -> Row:
         return Row(number, error=str(exc))
 
 
-def csv_rows(source: Input) -> Iterator[Row]:
-    """CSV with a header row; each row a record of its non-empty cells, as text.
+def csv_rows(source: Input, *, keep_empty: bool = False) -> Iterator[Row]:
+    """CSV with a header row; each row a record of its non-empty cells (every cell, with
+    ``keep_empty``), as text.
 
     The number is the line the row starts on (a quoted cell may hold line breaks).
     """
@@ -171,7 +172,9 @@ def csv_rows(source: Input) -> Iterator[Row]:
                     yield Row(number, error=f"{len(cells)} cells under {len(header)} columns")
                     continue
                 record = {
-                    name: cell for name, cell in zip(header, cells, strict=False) if cell != ""
+                    name: cell
+                    for name, cell in zip(header, cells, strict=False)
+                    if cell != "" or keep_empty
                 }
                 yield _object(number, record)
         except StopIteration:

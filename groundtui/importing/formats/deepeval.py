@@ -6,7 +6,8 @@ every other field (``expected_output``, ``context``, ``name``, …) is kept in `
 ``retrieval_context`` is a list of strings (JSON), or, in JSON Lines and CSV, those strings
 joined with ``|``, split back as deepeval's own loader splits them (so a ``|`` inside a
 context splits it there too). A context deepeval wrote from ``RetrievedContextData`` reads
-``deepeval_source=ID,deepeval_context=TEXT``: its source's id and text are taken apart.
+``deepeval_source=ID,deepeval_context=TEXT``: its source's id and text are taken apart,
+whatever line breaks the text holds.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from groundtui.importing.formats.ragas import text_list
 USED = ("input", "actual_output", "retrieval_context")
 DELIMITER = "|"
 """What deepeval joins ``retrieval_context`` with in JSON Lines and CSV (``DELIMITER``)."""
-MARKER = re.compile(r"^deepeval_source=(?P<source>.*?),deepeval_context=(?P<context>.*)$")
-"""deepeval's ``_RETRIEVED_CONTEXT_MARKER``, as its loader reads it back."""
+MARKER = re.compile(r"deepeval_source=(?P<source>.*?),deepeval_context=(?P<context>.*)", re.DOTALL)
+"""deepeval's ``_RETRIEVED_CONTEXT_MARKER``, read to the end of a context that holds line
+breaks (deepeval's own pattern stops at the first one and keeps the marker in the text)."""
 
 
 def _contexts(value: Any) -> list[str]:
@@ -33,7 +35,7 @@ def _contexts(value: Any) -> list[str]:
 
 
 def _source(text: str) -> dict[str, Any]:
-    if (match := MARKER.match(text)) is not None:
+    if (match := MARKER.fullmatch(text)) is not None:
         source_id, context = match["source"], match["context"]
         return {"id": source_id or text_id(context), "text": context, "origin": "deepeval"}
     return {"id": text_id(text), "text": text, "origin": "deepeval"}

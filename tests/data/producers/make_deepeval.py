@@ -3,7 +3,9 @@
 Run with a Python that has deepeval installed (not needed by the test suite):
 ``python tests/data/producers/make_deepeval.py``. Writes ``deepeval/`` here: ``plain.json``,
 ``plain.jsonl``, ``plain.csv`` (contexts as text) and ``sourced.json``, ``sourced.jsonl``
-(contexts as ``RetrievedContextData(source, context)``), and ``VERSIONS``.
+(contexts as ``RetrievedContextData(source, context)``), ``multiline.json`` and
+``multiline.jsonl`` (``RetrievedContextData`` whose context holds line breaks: two answers,
+the second's one context only whitespace and a line break), and ``VERSIONS``.
 """
 
 from __future__ import annotations
@@ -39,12 +41,48 @@ def dataset(sourced: bool) -> EvaluationDataset:
     return EvaluationDataset(goldens=goldens)
 
 
+MULTILINE = [
+    {
+        "question": "How long do refunds take, and how are they paid?",
+        "response": "Refunds take 5 working days [1] and go to the original card [2].",
+        "sources": [
+            ("kb-refunds-01", "Refunds\n\nRefunds take 5 working days.\nThey are paid back."),
+            ("kb-cards-01", "Payment\nRefunds go to the original card."),
+        ],
+    },
+    {
+        "question": "Is there a warranty?",
+        "response": "Yes, two years [1].",
+        "sources": [("kb-blank-02", " \n ")],
+    },
+]
+"""Contexts with line breaks: deepeval's own loader keeps the marker of such a context in
+its text (its pattern's ``.`` stops at a line break), which a reader must not do."""
+
+
+def multiline() -> EvaluationDataset:
+    return EvaluationDataset(
+        goldens=[
+            Golden(
+                input=a["question"],
+                actual_output=a["response"],
+                retrieval_context=[
+                    RetrievedContextData(source=i, context=t) for i, t in a["sources"]
+                ],
+                name=f"multiline-{n}",
+            )
+            for n, a in enumerate(MULTILINE, start=1)
+        ]
+    )
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
     for kind in ("json", "jsonl", "csv"):
         dataset(False).save_as(kind, str(OUT), file_name="plain")
     for kind in ("json", "jsonl"):
         dataset(True).save_as(kind, str(OUT), file_name="sourced")
+        multiline().save_as(kind, str(OUT), file_name="multiline")
     (OUT / "VERSIONS").write_text(f"deepeval {version('deepeval')}\n")
 
 
