@@ -150,23 +150,23 @@ def unsourced_specifics(
             cited = cites.get(sentence)
             if cited not in scopes:
                 scopes[cited] = _Scope.of(cited, indexes, at)
-            scope = scopes[cited]
-            search = scope.search() if scope.long else None
+            here = scopes[cited]
+            search = here.search() if here.long else None
             hint = 0  # a short text is searched from the sentence's start, then each find
         # most specifics are copied: look for them as written first
         probe = item.probe
         if probe is not None:
             if search is None:
-                end = found_at(scope.text, probe, item.need, hint)
+                end = found_at(here.text, probe, item.need, hint)
                 if end >= 0:
                     hint = end or hint
                     continue
             elif search.found_at(probe, item.need, item.kind != "name") >= 0:
                 continue
-        if _sourced(scope, item) or (search is not None and search.unsure and search.again() >= 0):
+        if _sourced(here, item) or (search is not None and search.unsure and search.again() >= 0):
             continue
         text = response[item.start : item.end]
-        found.append(Specific(text, item.start, item.end, item.kind, scope.searched))
+        found.append(Specific(text, item.start, item.end, item.kind, here.searched))
     return found
 
 
