@@ -30,6 +30,7 @@ import hashlib
 import itertools
 import json
 import math
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -42,7 +43,25 @@ from groundtui.judge.heuristic import HeuristicJudge, Thresholds, decide  # noqa
 from groundtui.judge.heuristic.common import rarity  # noqa: E402
 from groundtui.judge.heuristic.matching import match  # noqa: E402
 
-DATA = ROOT / ".." / "shared" / "data" / "factcheck_gpt" / "claims.jsonl"
+FACTCHECK = Path("shared") / "data" / "factcheck_gpt" / "claims.jsonl"
+
+
+def _data() -> Path:
+    """Factcheck-Bench beside the repository, or beside its main checkout when this tree
+    is a git worktree elsewhere (its ``..`` holds no ``shared``)."""
+    here = ROOT.parent / FACTCHECK
+    if here.exists():
+        return here
+    common = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    return Path(common).parent.parent / FACTCHECK if common else here
+
+
+DATA = _data()
 SETS = {
     "travel": ROOT / "bench" / "data" / "travel_insurance.jsonl",
     "hr": ROOT / "tests" / "data" / "hr_policy.jsonl",
