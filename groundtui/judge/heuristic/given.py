@@ -20,6 +20,9 @@ from groundtui.judge.heuristic.quantities import DATE, DECADE, MONEY, PERCENT, Y
 
 _NOT_COUNTS = frozenset({YEAR, DATE, DECADE})
 """Units whose numbers are not added: years, dates and decades."""
+_LOOSE = frozenset(("one", "first", "second"))
+"""Words the check reads as numbers loosely (it never looks for them as written): "the
+first day" is not given by "one per order"."""
 _MOST_OPERANDS = 12
 """The most figures of a window tried as operands: their pairs stay few."""
 
@@ -30,6 +33,8 @@ def given_by_check(claim: str, value: Value, window: str) -> bool:
     The check must read a specific where the judge read ``value`` (it reads no "a second"
     as a value, for one), and find every such specific stated in the window.
     """
+    if value.text.lower() in _LOOSE:
+        return False
     read = _specifics(claim)
     here = [(s, e) for s, e in read if s < value.end and value.start < e]
     if not here:

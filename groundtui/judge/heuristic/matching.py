@@ -111,14 +111,16 @@ class _Window:
     found: frozenset[str]
     """The claim's words it holds."""
     score: float
+    heading: frozenset[str]
+    """The numbers its source's heading gives (``SourceIndex.heading``)."""
 
 
 def match_sources(claim: str, sources: Sequence[str]) -> Match:
     """Measure how ``sources``, read together, hold ``claim``.
 
-    Each source gives its best window for the claim, chosen by the claim's words alone
-    but what its values count (weighed by rarity), the shortest on a tie, then the one
-    holding more of its words, then more of its values:
+    Each source gives its best window for the claim, chosen by the claim's words but what
+    its values count (weighed by rarity), the shortest on a tie, then the one holding more
+    of its words, then more of its values:
     a value of the claim counts as given only where the words it is said of are, in its
     own sentence, not in a neighbouring one that happens to hold the same figure. A claim
     citing several sources is measured against their windows together ("enrolled after
@@ -227,8 +229,8 @@ def _best_window(
             numbers_hit |= hits.get(j, nothing)[1]
             every = sum(weights[t] for t in words_hit)
             words = every - sum(weights[t] for t in words_hit if t in units)
-            held = sum(1 for v in c.values if v.number in numbers_hit)
-            key = (words if c.tokens else float(held), -(j - i), every, float(held))
+            held = float(sum(1 for v in c.values if v.number in numbers_hit))
+            key = (words if c.tokens else held, -(j - i), every, held)
             if best is None or key > best:  # on a full tie the earlier window stays
                 best, span, best_words = key, (i, j), words_hit
     assert best is not None
@@ -239,6 +241,7 @@ def _best_window(
         tuple(part),
         best_words,
         best[2] if c.tokens else best[3],
+        idx.heading,
     )
 
 
@@ -326,7 +329,7 @@ def _given(v: Value, w: _Window, window: list[Value]) -> bool:
     thing when both say what they count ("three claims" is not given by "3 years" beside
     "two claims")."""
     if not any(v.number in s.numbers for s in w.sentences):
-        return False
+        return v.number in w.heading
     same = [u for u in window if u.number == v.number]
     return not same or any(
         u.unit == v.unit or u.unit in _GENERIC_UNITS or v.unit in _GENERIC_UNITS for u in same
