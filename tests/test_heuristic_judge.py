@@ -851,3 +851,22 @@ def test_the_hr_policy_set_agrees_with_its_labels(hr_judged):
     # one known miss: "contributes 8% of salary" against "contributes 5% of salary and
     # matches employee contributions up to 8%" (the 8% is in the same sentence)
     assert [w[0] for w in wrong] == ["The company contributes 8% of salary to your pension."]
+
+
+def test_a_value_beside_its_words_in_a_price_list_or_a_heading_is_given(judge: HeuristicJudge):
+    """Reading values in their own sentence keeps what a source lays out otherwise: a
+    price list's dot leaders do not end the item's sentence, and a report's heading dates
+    all of it; the check's loose "one" gives no "first"."""
+    prices = (
+        "Standard delivery (small items) ........... £4.95, free over £50\n"
+        "Two-person delivery (large items) ......... £39, free over £499\n"
+        "Blaze members: free two-person delivery."
+    )
+    claim = "Two-person delivery costs £39 and is free on orders over £499."
+    assert judge.verify_sync(claim, prices).verdict is Verdict.STATED
+    report = "Sustainability Report 2025\n\nOur partner kept 12,400 items out of landfill."
+    claim = "In 2025 our partner kept 12,400 items out of landfill."
+    assert judge.verify_sync(claim, report).verdict is Verdict.STATED
+    vouchers = "Vouchers are valid for 3 months and can be used online, one per order."
+    claim = "Vouchers are emailed on the first day of each month and are valid for 3 months."
+    assert judge.verify_sync(claim, vouchers).verdict is not Verdict.STATED
