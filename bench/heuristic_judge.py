@@ -13,15 +13,24 @@ Prints n, four-way raw agreement and Cohen's kappa, the 4x4 confusion matrix, bi
 people call stated (its precision), and verify calls per second,
 for all records and for a train/test split by a hash of the claim group (every source of
 one claim falls in the same half, so a rule tuned on train is measured on unseen claims).
+
+Then the same figures on two small sets of answers, their claims extracted by the judge and
+verified against the sources they cite, as ``groundtui judge --heuristic`` does, each
+matched to its label: ``travel`` (``bench/data/travel_insurance.jsonl``, 27 claims labelled
+before the judge was first run on them, held out from its tuning) and ``hr`` (the tests'
+``tests/data/hr_policy.jsonl``, 28 claims, with the cases heuristic-9 was built for: not held
+out). Both were written and labelled by the judge's developer: neither is public.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import itertools
 import json
 import math
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -34,7 +43,30 @@ from groundtui.judge.heuristic import HeuristicJudge, Thresholds, decide  # noqa
 from groundtui.judge.heuristic.common import rarity  # noqa: E402
 from groundtui.judge.heuristic.matching import match  # noqa: E402
 
-DATA = ROOT / ".." / "shared" / "data" / "factcheck_gpt" / "claims.jsonl"
+FACTCHECK = Path("shared") / "data" / "factcheck_gpt" / "claims.jsonl"
+
+
+def _data() -> Path:
+    """Factcheck-Bench beside the repository, or beside its main checkout when this tree
+    is a git worktree elsewhere (its ``..`` holds no ``shared``)."""
+    here = ROOT.parent / FACTCHECK
+    if here.exists():
+        return here
+    common = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    return Path(common).parent.parent / FACTCHECK if common else here
+
+
+DATA = _data()
+SETS = {
+    "travel": ROOT / "bench" / "data" / "travel_insurance.jsonl",
+    "hr": ROOT / "tests" / "data" / "hr_policy.jsonl",
+}
+"""Small labelled sets of whole answers, by name (the module's docstring says whose)."""
 LABELS = ["stated", "partial", "contradicted", "absent"]
 
 
@@ -146,6 +178,35 @@ def speed_3kb(judge: HeuristicJudge, records: list[dict]) -> None:
     print(
         f"3 KB sources: {cold * 1e3:.3f} ms for a source's first claim, {warm * 1e3:.3f} ms each after"
     )
+
+
+def labelled_answers(judge: HeuristicJudge, title: str, path: Path) -> None:
+    """Figures on a set of answers judged as the pipeline judges them: the judge's claims,
+    each matched by text to a label of the ``*_labels.json`` beside ``path``."""
+    labels = json.loads(path.with_name(path.stem + "_labels.json").read_text(encoding="utf-8"))
+    said, people = [], []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        answer = json.loads(line)
+        sources = [s["text"] for s in answer["sources"]]
+        extraction = asyncio.run(judge.extract("", answer["response"], len(sources)))
+        for claim in extraction.claims:
+            wanted = [x for x in labels[answer["id"]] if x["claim"] in claim.text]
+            if not wanted:
+                continue
+            cites = claim.citations or tuple(range(1, len(sources) + 1))
+            said.append(_verdict(judge, claim.text, sources, cites))
+            people.append({"label": wanted[0]["label"]})
+    print_figures(title, figures(said, people))
+
+
+def _verdict(judge: HeuristicJudge, claim: str, sources: list[str], cites: tuple[int, ...]) -> str:
+    """The verdict the pipeline records: through ``verify_claims`` where the judge has it,
+    else (an older judge) against the cited sources joined."""
+    if hasattr(judge, "verify_claims"):
+        [verification], _ = asyncio.run(judge.verify_claims(sources, [(claim, cites)]))
+        return verification.verdict.value
+    cited = "\n\n".join(sources[n - 1] for n in cites)
+    return judge.verify_sync(claim, cited).verdict.value
 
 
 def sweep(records: list[dict]) -> None:
@@ -354,6 +415,8 @@ def main() -> int:
         ceiling(records)
     else:
         report(HeuristicJudge(), records)
+        for title, path in SETS.items():
+            labelled_answers(HeuristicJudge(), title, path)
     return 0
 
 

@@ -816,3 +816,19 @@ def test_digit_runs_prove_absent_only_what_a_search_does_not_find() -> None:
                 proved += 1
                 assert probe not in text, (text, probe)
     assert proved > 1000
+
+
+def test_the_sentence_scope_looks_for_a_figure_beside_its_sentence_s_other_words() -> None:
+    """``scope="sentence"`` (off by default, docs/check.md): "26 weeks" said of the birth is
+    not sourced by a source whose 26 weeks are of service, two sentences from the birth."""
+    source = (
+        "To qualify you need 26 weeks of continuous service by the 15th week before the due "
+        "date. Shared parental leave must be taken within 52 weeks of the birth."
+    )
+    response = (
+        "It must be taken within 26 weeks of the birth [1]. You need 26 weeks of service [1]."
+    )
+    assert unsourced_specifics(response, [source]) == []
+    [flag] = unsourced_specifics(response, [source], scope="sentence")
+    assert (flag.text, flag.start, flag.sources) == ("26", response.index("26"), (1,))
+    assert unsourced_specifics(response, [SourceIndex(source)], scope="sentence") == [flag]

@@ -32,7 +32,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from groundtui.checks.dates import is_listed_day, listed_days, month_items
 from groundtui.checks.digit_runs import LONG_TEXT
@@ -43,9 +43,11 @@ from groundtui.checks.links import mark_links
 from groundtui.checks.names import name_items, name_key
 from groundtui.checks.number_words import word_items
 from groundtui.checks.resume import Place, SentenceSearch, found_at, resumes
+from groundtui.checks.scope import window
+from groundtui.checks.scope import words as scope_words
 from groundtui.checks.sentences import sentences
 from groundtui.checks.values import has_spelling
-from groundtui.text.composed import Composed, is_composed
+from groundtui.text.composed import Composed, is_composed, read
 
 __all__ = ["SourceIndex", "Specific", "find_specifics", "unsourced_specifics"]
 
@@ -108,6 +110,8 @@ def unsourced_specifics(
     response: str,
     sources: list[str] | list[SourceIndex],
     numbers: Sequence[int] | None = None,
+    *,
+    scope: Literal["source", "sentence"] = "source",
 ) -> list[Specific]:
     """The figures, dates and names of ``response`` that its cited sources do not state.
 
@@ -120,14 +124,19 @@ def unsourced_specifics(
         sources: The source texts in citation order, or ``SourceIndex`` objects for them.
         numbers: Each source's citation number when the input numbers them itself ("[4]"
             cites the source numbered 4); by default ``[n]`` cites ``sources[n-1]``.
+        scope: ``"source"`` looks for a specific anywhere in a cited source;
+            ``"sentence"`` only in the window of each that best holds the other words of
+            the specific's sentence (``checks.scope``; off by default, docs/check.md).
 
     Returns:
         The unsourced specifics in the order they appear; empty when all are sourced.
     """
     if not is_composed(response):  # read as the sources are read: composed, digits 0-9
         composed = Composed(response)
-        read = unsourced_specifics(composed.text, sources, numbers)
+        read = unsourced_specifics(composed.text, sources, numbers, scope=scope)
         return [_as_written(s, composed) for s in read]
+    if scope == "sentence":
+        return _in_windows(response, sources, numbers)
     indexes = [s if isinstance(s, SourceIndex) else SourceIndex(s) for s in sources]
     at = {n: i for i, n in enumerate(numbers)} if numbers is not None else None
     items, starts, cites = _read(response)
@@ -141,23 +150,47 @@ def unsourced_specifics(
             cited = cites.get(sentence)
             if cited not in scopes:
                 scopes[cited] = _Scope.of(cited, indexes, at)
-            scope = scopes[cited]
-            search = scope.search() if scope.long else None
+            here = scopes[cited]
+            search = here.search() if here.long else None
             hint = 0  # a short text is searched from the sentence's start, then each find
         # most specifics are copied: look for them as written first
         probe = item.probe
         if probe is not None:
             if search is None:
-                end = found_at(scope.text, probe, item.need, hint)
+                end = found_at(here.text, probe, item.need, hint)
                 if end >= 0:
                     hint = end or hint
                     continue
             elif search.found_at(probe, item.need, item.kind != "name") >= 0:
                 continue
-        if _sourced(scope, item) or (search is not None and search.unsure and search.again() >= 0):
+        if _sourced(here, item) or (search is not None and search.unsure and search.again() >= 0):
             continue
         text = response[item.start : item.end]
-        found.append(Specific(text, item.start, item.end, item.kind, scope.searched))
+        found.append(Specific(text, item.start, item.end, item.kind, here.searched))
+    return found
+
+
+def _in_windows(
+    response: str, sources: list[str] | list[SourceIndex], numbers: Sequence[int] | None
+) -> list[Specific]:
+    """``unsourced_specifics`` of each sentence against the window of each source that best
+    holds the sentence's words other than its specifics (``scope.window``)."""
+    texts = [s.text if isinstance(s, SourceIndex) else read(s) for s in sources]
+    items, starts, _ = _read(response)
+    found: list[Specific] = []
+    for k, start in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(response)
+        mine = [item for item in items if start <= item.start < end]
+        if not mine:
+            continue
+        sentence = response[start:end]
+        other = sentence
+        for item in mine:  # the sentence's other words: its specifics blanked out
+            a, b = item.start - start, item.end - start
+            other = other[:a] + " " * (b - a) + other[b:]
+        narrowed = [window(scope_words(other), text) for text in texts]
+        for s in unsourced_specifics(sentence, narrowed, numbers, scope="source"):
+            found.append(Specific(s.text, s.start + start, s.end + start, s.kind, s.sources))
     return found
 
 

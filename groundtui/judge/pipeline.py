@@ -325,9 +325,11 @@ class Pipeline:
             if verdict is not Verdict.ABSENT or cited is None:
                 elsewhere = None
             rule = invention_rules.rule_kind(text, source, stated_elsewhere=elsewhere is not None)
-            kind = (
-                verification.invention_kind or rule or invention_rules.fallback_kind(claim["kind"])
-            )
+            kind = invention_rules.effective_kind(verification.invention_kind, rule, claim["kind"])
+            if elsewhere is not None:
+                fields["rationale"] = invention_rules.provenance_note(
+                    verification.rationale, elsewhere.key
+                )
             fields.update(
                 invention_kind=kind.value,
                 rule_invention_kind=rule.value if rule else None,

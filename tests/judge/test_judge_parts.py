@@ -111,7 +111,11 @@ def test_rules_name_the_invention():
         InventionKind.FABRICATED_PROVENANCE
     )
     assert fallback_kind("relation") is InventionKind.BRIDGING_INFERENCE
-    assert fallback_kind("figure") is InventionKind.PLAUSIBLE_SPECIFICS
+    # plausible specifics only with a specific the source lacks, which the rules find
+    assert fallback_kind("figure") is InventionKind.CONFIDENT_GENERALISATION
+    assert rule_kind("Most customers are refunded within 5 working days.", source) is (
+        InventionKind.CONFIDENT_GENERALISATION
+    )
 
 
 def test_cache_keys_cover_model_prompt_version_and_messages():

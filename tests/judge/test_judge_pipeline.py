@@ -91,9 +91,11 @@ async def test_absent_from_cited_but_stated_by_another_source(server, store, loa
 
     [row] = judgements(store)
     assert row["verdict"] == "absent"
-    assert row["invention_kind"] == "plausible_specifics"  # the model's, kept
-    assert row["rule_invention_kind"] == "fabricated_provenance"  # the rules', beside it
+    # another source states it: fabricated provenance, whatever the model said, named
+    assert row["invention_kind"] == "fabricated_provenance"
+    assert row["rule_invention_kind"] == "fabricated_provenance"
     assert row["provenance_source_key"].startswith("delivery@")
+    assert "stated by another source of the answer: delivery@" in row["rationale"]
     assert [c.source for c in server.calls if c.kind == "verify"] == [RETURNS, DELIVERY]
 
 

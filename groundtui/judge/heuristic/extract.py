@@ -1,8 +1,11 @@
 """Rules that split a response into claims for the heuristic judge.
 
 One claim per verifiable assertion: sentences, then compound sentences split at "; ",
-", and …", ", but …" and " but …", and after a marker citing another source than a
-later one ("… guarantee [2], which covers … [1]"); greetings, questions, hedges and offers to help dropped;
+", and …", ", but …" and " but …" (not before a clause without a verb of its own, "…, but
+energy costs are", which stays with the clause it leans on), and after a marker citing
+another source than a later one ("… guarantee [2], which covers … [1]"); answer particles
+and hedges opening a claim ("No.", "Yes,", "I think") left out of it; greetings, questions,
+hedges and offers to help dropped;
 the ``[n]`` markers read as the claim's citation and removed from its text, which otherwise
 keeps the response's wording so the pipeline can find it again.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import re
 
 from groundtui.judge.base import ExtractedClaim
+from groundtui.judge.heuristic.assertions import elliptical, particle_end
 from groundtui.judge.heuristic.quantities import values
 from groundtui.judge.heuristic.words import content_tokens
 from groundtui.models import ClaimKind
@@ -61,6 +65,8 @@ def extract_claims(response: str) -> list[ExtractedClaim]:
         if _is_filler(plain):
             continue
         for clause_start, clause_end in _by_marker(sentence, _clauses(sentence)):
+            # "No. You can self-certify…" asserts that you can: the particle is no part of it
+            clause_start += particle_end(sentence[clause_start:clause_end])
             clause = sentence[clause_start:clause_end]
             own = marker_citations(clause)
             text = _MARKER.sub("", clause).strip()
@@ -102,6 +108,8 @@ def _clauses(sentence: str) -> list[tuple[int, int]]:
         left, right = sentence[start : match.start()], sentence[match.end() :]
         if len(left.split()) < 3 or len(_first_clause(right).split()) < 3:
             continue
+        if elliptical(_MARKER.sub("", _first_clause(right))):
+            continue  # "…, but energy costs are": kept with the clause it leans on
         if _in_list(left, match.group()):
             continue
         pieces.append((start, match.start()))

@@ -2,8 +2,9 @@
 
 ``1,200`` and ``1200``, ``$49.99`` and ``49.99 USD``, ``30%`` and ``30 percent``,
 ``thirty`` and ``30``, ``forty-fifth`` and ``45th``, ``5 March`` and ``March 5th`` give equal
-values. The heuristic judge keeps this small normaliser of its own rather than depend on
-the mechanical check's.
+values. The judge's own reading, for what the check does not read: what a value counts
+("30 days": ``day``), decades and centuries; where it finds no value equal, the check's
+equivalences are asked too (``given``).
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ Built once per source text (cached: claims often share a source).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -42,6 +43,9 @@ class SourceIndex:
     ``"#"`` + each number (a year's decade and century too: ``quantities.also_given``):
     a claim is matched against the sentences that hold any of its words, not against every
     sentence, so judging an answer stays linear in its size."""
+    heading: frozenset[str] = frozenset()
+    """The numbers of the lines heading the source (``_heading``): a claim's value they give
+    is given in any window, as a report's "2025" in its title holds for all of it."""
 
     def sentences_with(self, c: Features) -> list[int]:
         """The positions of the sentences holding any of ``c``'s tokens or numbers.
@@ -71,7 +75,7 @@ class SourceIndex:
 def index(source: str) -> SourceIndex:
     """Split ``source`` into sentences (cached: claims often share a source)."""
     sentences = []
-    for start, end in sentence_spans(source):
+    for start, end in _lines_led(source, sentence_spans(source)):
         feats, clauses = sentence_features(source[start:end])
         numbers = frozenset(n for v in feats.values for n in (v.number, *also_given(v)))
         feats = with_months(feats)
@@ -84,4 +88,47 @@ def index(source: str) -> SourceIndex:
         for key in (*keys, *(f"#{n}" for n in s.numbers)):
             where.setdefault(key, []).append(i)
     postings = {key: tuple(found) for key, found in where.items()}
-    return SourceIndex(tuple(sentences), tokens, numbers, source, postings)
+    heading = frozenset().union(*(s.numbers for s in _heading(source, sentences)))
+    return SourceIndex(tuple(sentences), tokens, numbers, source, postings, heading)
+
+
+_HEADING_WORDS = 8
+"""The most words a heading line has."""
+
+
+def _heading(source: str, sentences: list[Sentence]) -> list[Sentence]:
+    """The lines that head ``source`` ("Sustainability Report 2025", "Valid from 1 September
+    2026"): each alone on its line, of at most ``_HEADING_WORDS`` words, ending in no stop.
+    What they say holds for the whole source."""
+    out = []
+    for s in sentences:
+        line = source[s.start : s.end]
+        alone = source[s.end : s.end + 1] in ("\n", "") and source[s.start - 1 : s.start] in (
+            "\n",
+            "",
+        )
+        if not alone or len(line.split()) > _HEADING_WORDS or line.rstrip()[-1:] in ".!?:;,":
+            break
+        out.append(s)
+    return out
+
+
+_LEADER = re.compile(r"(?:\.{3,}|…)\s*$")
+"""Dots that lead the eye along a line ("Two-person delivery ....... £39"), which the
+sentence rule reads as an end: a price list's item and its price are one sentence."""
+
+
+def _lines_led(source: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` with each sentence ending in a leader of dots joined to the next one on
+    its line."""
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        if (
+            out
+            and _LEADER.search(source, out[-1][0], out[-1][1])
+            and "\n" not in source[out[-1][1] : start]
+        ):
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out

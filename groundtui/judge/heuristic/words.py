@@ -35,13 +35,17 @@ NEGATIONS = frozenset((
     "haven't", "hadn't", "shouldn't", "couldn't", "wouldn't",
 ))
 # fmt: on
+_ALL_OF = r"all (?:customers|users|members|orders|items|products|plans|accounts|purchases|cases)"
 GENERALISING = re.compile(
     r"\b(?:typically|usually|generally|normally|commonly|often|always|never|mostly|most"
-    r"|in general|as a rule|the majority|in most cases|every(?:one|body|thing)?|guarantee[ds]?"
-    r"|all (?:customers|users|members|orders|items|products|plans|accounts|purchases|cases))\b",
+    rf"|in general|as a rule|the majority|in most cases|every(?:one|body|thing)?|guarantee[ds]?"
+    rf"|{_ALL_OF})\b",
     re.IGNORECASE,
 )
 """Words that make a claim general: a source that lacks them does not state the claim."""
+POPULATION = re.compile(rf"most|the majority|everyone|everybody|{_ALL_OF}", re.IGNORECASE)
+"""Generalising words that speak of most or all of a population ("most employees"): the
+claim is a generalisation whatever it says they do (``judge.invention_rules``)."""
 _HOW_OFTEN = frozenset(("typically", "usually", "generally", "normally", "commonly", "often"))
 """Generalising words that say a thing is the usual case; :data:`_SAYS_HOW_OFTEN` in a
 source says so too ("the most common use", "widely used", "made primarily of")."""
