@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from contextvars import ContextVar
 from dataclasses import dataclass
 
+from groundtui.judge.base import for_answer
 from groundtui.judge.llm import fences
 from groundtui.judge.llm.prompts import (
     PROMPT_VERSION,
@@ -29,9 +29,6 @@ from groundtui.judge.llm.prompts import (
 )
 from groundtui.store import Store
 from groundtui.store.rows import chunks
-
-for_answer: ContextVar[str | None] = ContextVar("for_answer", default=None)
-"""The answer being judged in this task: the pipeline sets it, ``CompletionCache.put`` keeps it."""
 
 
 def cache_key(
