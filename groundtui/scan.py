@@ -6,7 +6,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from groundtui.checks import SourceIndex, unsourced_specifics
+from groundtui.checks import SourceIndex, Specific, unsourced_specifics
+from groundtui.models import Answer
 from groundtui.store import Store, now_iso
 from groundtui.text.markers import numbered
 
@@ -32,6 +33,13 @@ class ScanResult:
     def rate(self) -> float | None:
         """Flagged / scanned, or None when nothing was scanned."""
         return self.flagged / self.scanned if self.scanned else None
+
+
+def answer_specifics(answer: Answer) -> list[Specific]:
+    """The check over one answer, not stored, as :func:`scan_answers` reads a stored one:
+    markers naming a source by id read as its number, each source cited by its number."""
+    numbers = answer.numbers()
+    return unsourced_specifics(answer.cited_response(), [s.text for s in answer.sources], numbers)
 
 
 def scan_answers(

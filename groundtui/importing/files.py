@@ -10,7 +10,7 @@ its rows are copied in.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -183,54 +183,148 @@ def import_files(
                 tell,
             )
             tell(result, "writing")
-            # The check against the database and the write share one write transaction, so
-            # a concurrent import cannot slip the same id in between them.
-            with store.attached(spool), store.transaction():
-                present = store.spool_present()
-                differing = {a: store.spool_difference(a) for a in present.conflicts}
-                same = [a for a, field_ in differing.items() if field_ is None]
-                conflicts = [a for a in present.conflicts if a not in same]
-                conflicts += merge.conflicts(store, held)
-                result.unchanged = present.unchanged
-                for answer_id in conflicts:
-                    what = differing.get(answer_id)
-                    result.bad.append(
-                        places[answer_id].because(
-                            f"id {quoted(answer_id)} is already in the database with "
-                            + (f"a different {what}" if what else "different content"),
-                            answer_id,
-                        )
-                    )
-                result.bad.sort(key=lambda b: (b.order, b.line))
-                if result.bad and not skip_invalid:
-                    result.unchanged = 0
-                    return result
-                for answer_id in same:
-                    result.kept += store.merge_spool_meta(answer_id)
-                result.merged = len(same)
-                # A merge's rows go into the spool beside the import's, for the one copy.
-                merged = merge.spool(store, held, skip=set(conflicts))
-                result.unchanged += merged.unchanged
-                fresh = spool.answers - present.unchanged - len(present.conflicts)
-                fresh += merged.answers
-                if fresh or merged.spooled:
-                    # A large import into a small database is cheaper with the report's
-                    # triggers off and one recount of its aggregates at the end than with a
-                    # trigger per row; a small import into a large database is the opposite.
-                    existing = store.scalar("select count(*) from answers") or 0
-                    written = store.copy_spool(
-                        bulk=fresh >= max(BULK_MIN, existing)
-                        or store.spool_review_work() >= RECOUNT_WORK * existing
-                    )
-                    result.answers, result.sources, result.claims, result.reviews = written
-                flags = {k: v for k, v in found.items() if k not in set(conflicts)}
-                if flags:
-                    store.record_scan(CHECK_NAME, list(flags), flags, now_iso())
-                    result.flags = len(flags)
+            _write(store, spool, held, places, found, result, skip_invalid)
     finally:
         held.close()
-    result.written = True
     return result
+
+
+def import_answers(
+    store: Store,
+    answers: Iterable[Answer | Mapping[str, Any]],
+    *,
+    skip_invalid: bool = False,
+    label: str = "answers",
+) -> ImportResult:
+    """Write ``answers`` (models, or records in the import shape) as ``import_files`` writes
+    a file's: each checked as a line is, then all written in one transaction through the
+    same write path, nothing when one is bad (unless ``skip_invalid``).
+
+    For answers that come from a program rather than a file (``groundtui.Database.add``):
+    a bad one is reported as ``label:n``, ``n`` its place from 1.
+    """
+    result = ImportResult()
+    places: dict[str, BadLine] = {}
+    held = merge.Held()  # empty: records of ``export --format answers`` come in files
+    limits = store.settings()
+    try:
+        with Spool(store.db) as spool:
+            batch: list[NewAnswer] = []
+            for number, given in enumerate(answers, start=1):
+                result.read += 1
+                where = BadLine(label, number, "", 0, _given_id(given))
+                try:
+                    if isinstance(given, Answer):
+                        answer = given
+                    elif isinstance(given, Mapping):
+                        answer = parse_record(dict(given))
+                    else:
+                        raise ValueError(
+                            f"{type(given).__name__} is not an answer: give a dict in the "
+                            "import shape or an Answer"
+                        )
+                    check_inferred_evidence(answer)
+                    _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
+                except ValueError as exc:
+                    result.bad.append(where.because(str(exc)))
+                    continue
+                if not first_of_its_id(answer, where, places, result):
+                    continue
+                batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
+                if len(batch) >= BATCH:
+                    spool.add(batch, judge=IMPORT_JUDGE)
+                    batch = []
+            if batch:
+                spool.add(batch, judge=IMPORT_JUDGE)
+            _write(store, spool, held, places, {}, result, skip_invalid)
+    finally:
+        held.close()
+    return result
+
+
+def _given_id(given: object) -> str | None:
+    ident = given.id if isinstance(given, Answer) else None
+    if isinstance(given, Mapping):
+        ident = given.get("id")
+    return ident if isinstance(ident, str) and ident else None
+
+
+def first_of_its_id(
+    answer: Answer, where: BadLine, places: dict[str, BadLine], result: ImportResult
+) -> bool:
+    """Whether ``answer``'s id is new in this input; a second one is a bad line."""
+    if answer.id in places:
+        first = places[answer.id]
+        result.bad.append(
+            where.because(
+                f"id {quoted(answer.id)} appears twice in the input "
+                f"(first at {first.file}:{first.line})",
+                answer.id,
+            )
+        )
+        return False
+    places[answer.id] = where
+    result.prepared += 1
+    return True
+
+
+def _write(
+    store: Store,
+    spool: Spool,
+    held: merge.Held,
+    places: dict[str, BadLine],
+    found: dict[str, dict],
+    result: ImportResult,
+    skip_invalid: bool,
+) -> None:
+    """The one write path of an import: the spooled answers compared with the database and
+    copied in, in one write transaction (nothing when a line is bad, unless
+    ``skip_invalid``); ``found``: the stored flags of ``--flagged-only``."""
+    # The check against the database and the write share one write transaction, so
+    # a concurrent import cannot slip the same id in between them.
+    with store.attached(spool), store.transaction():
+        present = store.spool_present()
+        differing = {a: store.spool_difference(a) for a in present.conflicts}
+        same = [a for a, field_ in differing.items() if field_ is None]
+        conflicts = [a for a in present.conflicts if a not in same]
+        conflicts += merge.conflicts(store, held)
+        result.unchanged = present.unchanged
+        for answer_id in conflicts:
+            what = differing.get(answer_id)
+            result.bad.append(
+                places[answer_id].because(
+                    f"id {quoted(answer_id)} is already in the database with "
+                    + (f"a different {what}" if what else "different content"),
+                    answer_id,
+                )
+            )
+        result.bad.sort(key=lambda b: (b.order, b.line))
+        if result.bad and not skip_invalid:
+            result.unchanged = 0
+            return
+        for answer_id in same:
+            result.kept += store.merge_spool_meta(answer_id)
+        result.merged = len(same)
+        # A merge's rows go into the spool beside the import's, for the one copy.
+        merged = merge.spool(store, held, skip=set(conflicts))
+        result.unchanged += merged.unchanged
+        fresh = spool.answers - present.unchanged - len(present.conflicts)
+        fresh += merged.answers
+        if fresh or merged.spooled:
+            # A large import into a small database is cheaper with the report's
+            # triggers off and one recount of its aggregates at the end than with a
+            # trigger per row; a small import into a large database is the opposite.
+            existing = store.scalar("select count(*) from answers") or 0
+            written = store.copy_spool(
+                bulk=fresh >= max(BULK_MIN, existing)
+                or store.spool_review_work() >= RECOUNT_WORK * existing
+            )
+            result.answers, result.sources, result.claims, result.reviews = written
+        flags = {k: v for k, v in found.items() if k not in set(conflicts)}
+        if flags:
+            store.record_scan(CHECK_NAME, list(flags), flags, now_iso())
+            result.flags = len(flags)
+    result.written = True
 
 
 def _parquet_parts(paths: list[str]) -> list[str]:
@@ -243,27 +337,44 @@ def _parquet_parts(paths: list[str]) -> list[str]:
     return out
 
 
-def _prepare(
-    store: Store,
-    spool: Spool,
-    held: merge.Held,
+@dataclass
+class ReadAnswer:
+    """One record of the input as read: an answer checked as an import checks a line, or,
+    with ``answer`` None, the bad line ``where`` says why."""
+
+    where: BadLine
+    answer: Answer | None = None
+    record: dict[str, Any] | None = None
+    """The record as the file holds it (a record of ``export --format answers`` is merged
+    from it)."""
+    format: str = ""
+    """The format its file was read as."""
+    specifics: list | None = None
+    """With ``flagged_only``: the specifics ``scan-table`` stored for it."""
+
+
+def read_answers(
     paths: list[str],
     result: ImportResult,
-    fmt: str | None,
-    reviews_at: str | None,
-    flagged_only: ScanColumns | None,
-    found: dict[str, dict],
-    columns: Mapping[str, KeyPath | str] | None,
-    tell: Callable[[ImportResult, str], None],
-) -> dict[str, BadLine]:
-    """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
-    answers``, to merge) ``held``; each id's place.
+    *,
+    fmt: str | None = None,
+    reviews_at: str | None = None,
+    flagged_only: ScanColumns | None = None,
+    columns: Mapping[str, KeyPath | str] | None = None,
+    limits: Mapping[str, int] | None = None,
+    tell: Callable[[ImportResult, str], None] = lambda _result, _phase: None,
+) -> Iterator[ReadAnswer]:
+    """Every record of ``paths``, each in its format (``fmt``, else detected), checked as
+    ``groundtui import`` checks a line: what ``import`` writes and ``check`` checks.
 
-    With ``flagged_only``, each flagged row's stored specifics go into ``found``.
+    ``result`` counts the records read, the formats (``read_as``) and, with
+    ``flagged_only``, the rows passed over; ``limits`` are a database's
+    ``max_answer_chars`` and ``max_source_chars`` (none without a database). An id twice in
+    the input is the caller's to find.
+
+    Raises:
+        InputError: a file cannot be read, or looks like another format than ``fmt``.
     """
-    places: dict[str, BadLine] = {}
-    batch: list[NewAnswer] = []
-    limits = store.settings()
     for order, path in enumerate(paths):
         with open_input(path) as source:
             named_by = None if flagged_only is not None else (columns or {})
@@ -300,33 +411,61 @@ def _prepare(
                             )
                         answer = parse_record(record, reviews_at)
                         check_inferred_evidence(answer)
-                    _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
+                    if limits is not None:
+                        _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
                 except NotScanTable as exc:  # every row alike: the file's one line, not a row's
                     raise InputError(f"{source.label}: {exc}") from None
                 except ValueError as exc:
-                    result.bad.append(where.because(str(exc)))
+                    yield ReadAnswer(where.because(str(exc)))
                     continue
-                if answer.id in places:
-                    first = places[answer.id]
-                    result.bad.append(
-                        where.because(
-                            f"id {quoted(answer.id)} appears twice in the input "
-                            f"(first at {first.file}:{first.line})",
-                            answer.id,
-                        )
-                    )
-                    continue
-                places[answer.id] = where
-                result.prepared += 1
-                if name == "answers":
-                    held.add(row.record, answer.id)
-                    continue
-                if specifics is not None:
-                    found[answer.id] = {"specifics": specifics, "sources": len(answer.sources)}
-                batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
-                if len(batch) >= BATCH:
-                    spool.add(batch, judge=IMPORT_JUDGE)
-                    batch = []
+                yield ReadAnswer(where, answer, row.record, name, specifics)
+
+
+def _prepare(
+    store: Store,
+    spool: Spool,
+    held: merge.Held,
+    paths: list[str],
+    result: ImportResult,
+    fmt: str | None,
+    reviews_at: str | None,
+    flagged_only: ScanColumns | None,
+    found: dict[str, dict],
+    columns: Mapping[str, KeyPath | str] | None,
+    tell: Callable[[ImportResult, str], None],
+) -> dict[str, BadLine]:
+    """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
+    answers``, to merge) ``held``; each id's place.
+
+    With ``flagged_only``, each flagged row's stored specifics go into ``found``.
+    """
+    places: dict[str, BadLine] = {}
+    batch: list[NewAnswer] = []
+    for read in read_answers(
+        paths,
+        result,
+        fmt=fmt,
+        reviews_at=reviews_at,
+        flagged_only=flagged_only,
+        columns=columns,
+        limits=store.settings(),
+        tell=tell,
+    ):
+        answer = read.answer
+        if answer is None:
+            result.bad.append(read.where)
+            continue
+        if not first_of_its_id(answer, read.where, places, result):
+            continue
+        if read.format == "answers" and read.record is not None:
+            held.add(read.record, answer.id)
+            continue
+        if read.specifics is not None:
+            found[answer.id] = {"specifics": read.specifics, "sources": len(answer.sources)}
+        batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
+        if len(batch) >= BATCH:
+            spool.add(batch, judge=IMPORT_JUDGE)
+            batch = []
     if batch:
         spool.add(batch, judge=IMPORT_JUDGE)
     return places

@@ -101,14 +101,18 @@ class Verification:
     judge checked them in the same call (a batched verification)."""
 
 
-@runtime_checkable
-class Judge(Protocol):
-    """What the pipeline needs of a judge."""
+class Named(Protocol):
+    """Who judged: what is recorded with every extraction and judgement."""
 
     name: str
     """Recorded with every judgement, so two judges can be compared on the same claims."""
     prompt_version: str
     """Versioned with the judge's prompts and rules; recorded with every judgement."""
+
+
+@runtime_checkable
+class Judge(Named, Protocol):
+    """What the pipeline needs of a judge."""
 
     async def extract(self, question: str, response: str, n_sources: int) -> Extraction:
         """Split ``response`` into claims, one verifiable assertion each.
