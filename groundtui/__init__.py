@@ -1,3 +1,72 @@
-"""groundtui: check that answers say only what their cited sources say."""
+"""groundtui: check that answers say only what their cited sources say.
+
+The library (docs/python.md)::
+
+    import groundtui
+
+    groundtui.check(response, sources)          # the mechanical check: unsourced specifics
+    groundtui.judge(response, sources)          # claims and verdicts (model=None: offline)
+    groundtui.Database("groundtui.db").add(answers)
+
+Its names are loaded when first used (PEP 562), so ``import groundtui`` costs nothing and
+the check loads no judge, and no name loads textual; litellm is loaded once a judge is
+given a model.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from groundtui.api import Database, ajudge, check, judge, judge_many
+    from groundtui.checks import Specific
+    from groundtui.judge.failures import JudgeUnavailable
+    from groundtui.judge.judgement import Evidence, JudgedClaim, Judgement
+    from groundtui.models import Answer
+
+# Each public name and the module that holds it.
+_EXPORTS = {
+    "check": "groundtui.api",
+    "judge": "groundtui.api",
+    "ajudge": "groundtui.api",
+    "judge_many": "groundtui.api",
+    "Database": "groundtui.api",
+    "Judgement": "groundtui.judge.judgement",
+    "JudgedClaim": "groundtui.judge.judgement",
+    "Evidence": "groundtui.judge.judgement",
+    "Specific": "groundtui.checks",
+    "Answer": "groundtui.models",
+    "JudgeUnavailable": "groundtui.judge.failures",
+}
+
+__all__ = [
+    "Answer",
+    "Database",
+    "Evidence",
+    "JudgeUnavailable",
+    "JudgedClaim",
+    "Judgement",
+    "Specific",
+    "__version__",
+    "ajudge",
+    "check",
+    "judge",
+    "judge_many",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name from its module the first time it is asked for."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'groundtui' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value  # asked once: later reads find it here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

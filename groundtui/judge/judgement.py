@@ -94,6 +94,9 @@ class Judgement:
     prompt_version: str
     error: str | None = None
     """Why no claims could be extracted, when none could (``claims`` is then empty)."""
+    answer: Answer | None = field(default=None, repr=False, compare=False)
+    """The answer judged, as the import shape reads it (its id made from its content when
+    it was given none)."""
     _trail: tuple[tuple[str, tuple], ...] = field(default=(), repr=False, compare=False)
     """What the judging handed its sink, in order (each the method and its arguments), so
     that it can be written to a database as ``groundtui judge`` writes it (:meth:`replay`)."""
@@ -202,6 +205,7 @@ async def judge_alone(judge: Judge, answer: Answer) -> Judgement:
         judge=judge.name,
         prompt_version=judge.prompt_version,
         error=collected.error,
+        answer=answer,
         _trail=tuple(collected.trail),
     )
 
