@@ -161,6 +161,7 @@ def judge_many(
             before anything is judged.
         JudgeUnavailable: the model cannot be used at all.
     """
+    from groundtui.importing.claims import claim_rows
     from groundtui.judge.judgement import judge_alone
 
     answers = [_item(n, item) for n, item in enumerate(items)]
@@ -173,7 +174,9 @@ def judge_many(
             async def worker() -> None:
                 while queue:
                     n = queue.popleft()
-                    results[n] = await judge_alone(chosen, answers[n])
+                    answer = answers[n]
+                    given = claim_rows(answer) if answer.claims else None
+                    results[n] = await judge_alone(chosen, answer, given)
 
             await asyncio.gather(*(worker() for _ in range(min(2 * concurrency, len(answers)))))
         return [r for r in results if r is not None]
@@ -390,11 +393,6 @@ def _item(n: int, item: object) -> Answer:
             raise ValueError(f"items[{n}]: {exc}") from None
     else:
         raise ValueError(f"items[{n}]: an answer dict or Answer, not {type(item).__name__}")
-    if answer.claims:
-        raise ValueError(
-            f"items[{n}]: has claims; judge_many extracts an answer's claims itself: to "
-            "verify given claims, add it to a Database and run `groundtui judge`"
-        )
     return answer
 
 

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from groundtui.checks import Specific
-from groundtui.judge.answers import AnswerContext, answer_context
+from groundtui.judge.answers import AnswerContext, answer_context, relocated
 from groundtui.judge.base import Judge, Usage
 from groundtui.judge.one_answer import AnswerJudging, Sink
 from groundtui.models import Answer, ClaimKind, InventionKind, Verdict
 from groundtui.scan import answer_specifics
-from groundtui.store import ClaimRow
+from groundtui.store import IMPORT_JUDGE, ClaimRow, now_iso
+from groundtui.store.rows import claim_row, imported_judgement_row
 from groundtui.text.cited import read_places
 
 
@@ -60,6 +61,9 @@ class JudgedClaim:
     """Where the claim is in the response, when it could be placed."""
     uncited: bool = False
     """Verified against all the answer's sources together: it cites none."""
+    judge: str = ""
+    """Who gave the verdict: the judge, or, for a claim that came with its verdict, the
+    judge the answer names (``import`` when it names none)."""
     dangling: bool = False
     """It cites a number that names no source of the answer: not verified, ``absent``."""
     error: str | None = None
@@ -77,6 +81,7 @@ class JudgedClaim:
             "span": list(self.span) if self.span else None,
             "uncited": self.uncited,
             "dangling": self.dangling,
+            "judge": self.judge,
             "error": self.error,
         }
 
@@ -166,6 +171,10 @@ class Collected:
         self.usage.add(usage)
         self.trail.append(("claims", (answer_id, rows, usage, seconds)))
 
+    def relocated(self, claim_id: str, changes: dict) -> None:
+        """A claim that came with the answer, placed where the import could not place it."""
+        self.trail.append(("relocated", (claim_id, changes)))
+
     def extraction_failed(self, answer_id: str, error: str, usage: Usage, seconds: float) -> None:
         """Keep why extraction failed."""
         self.error = error
@@ -185,9 +194,13 @@ class Collected:
         self.trail.append(("failure", (claim, error, usage, seconds)))
 
 
-async def judge_alone(judge: Judge, answer: Answer) -> Judgement:
+async def judge_alone(
+    judge: Judge, answer: Answer, given: list[ClaimRow] | None = None
+) -> Judgement:
     """Judge ``answer`` with ``judge`` as ``groundtui judge`` would once it is imported, with
-    no database: its claims extracted, each verified, the check's specifics beside them.
+    no database: its claims extracted, or, ``given`` (the claims it came with, as the import
+    stores them), placed where the import could not place them and verified unless they came
+    with a verdict; the check's specifics beside them.
 
     Raises:
         JudgeUnavailable: the judge cannot work at all (no key, an unreachable API base).
@@ -195,11 +208,28 @@ async def judge_alone(judge: Judge, answer: Answer) -> Judgement:
     context = answer_context(answer)
     collected = Collected()
     judging = AnswerJudging(judge, collected)
-    claims = await judging.extract(context)
-    if claims is not None:
-        await judging.verify(context, claims)
+    imported: dict[str, dict] = {}
+    claims: list[dict] | None
+    if given:
+        at = now_iso()
+        claims = [claim_row(row, at) for row in given]
+        for claim in claims:
+            if (changes := relocated(context, claim)) is not None:
+                collected.relocated(claim["id"], changes)
+                claim.update(changes)
+        texts = {s.key: s.text for s in context.sources}
+        for row, came in zip(given, answer.claims or [], strict=True):
+            if came.verdict is not None:  # left alone, as `groundtui judge` leaves it
+                cited = texts.get(row.source_key) if row.source_key else None
+                imported[row.id] = imported_judgement_row(row, came, cited, IMPORT_JUDGE, at)
+        await judging.verify(context, [c for c in claims if c["id"] not in imported])
+    else:
+        claims = await judging.extract(context)
+        if claims is not None:
+            await judging.verify(context, claims)
+    collected.fields.update(imported)
     return Judgement(
-        claims=[_judged(context, c, collected) for c in claims or []],
+        claims=[_judged(context, c, collected, judge.name) for c in claims or []],
         specifics=answer_specifics(answer),
         usage=collected.usage,
         judge=judge.name,
@@ -210,8 +240,9 @@ async def judge_alone(judge: Judge, answer: Answer) -> Judgement:
     )
 
 
-def _judged(answer: AnswerContext, claim: dict, collected: Collected) -> JudgedClaim:
-    """A claim row and what its judging gave, as the library returns them."""
+def _judged(answer: AnswerContext, claim: dict, collected: Collected, judge: str) -> JudgedClaim:
+    """A claim row and what its judging gave (or the verdict it came with), as the library
+    returns them."""
     fields = collected.fields.get(claim["id"], {})
     verdict = fields.get("verdict")
     kind = fields.get("invention_kind")
@@ -228,6 +259,7 @@ def _judged(answer: AnswerContext, claim: dict, collected: Collected) -> JudgedC
         uncited=bool(claim["uncited"]),
         dangling=bool(claim["dangling"]),
         error=collected.errors.get(claim["id"]),
+        judge=fields.get("judge", judge),
     )
 
 
