@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 # Each public name and the module that holds it.
 _EXPORTS = {
     "check": "groundtui.api",
-    "judge": "groundtui.api",
     "ajudge": "groundtui.api",
     "judge_many": "groundtui.api",
     "Database": "groundtui.api",
@@ -60,6 +59,10 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """Load a public name from its module the first time it is asked for."""
+    if name == "judge":
+        # The package groundtui.judge, which Python binds here once it is imported anyway:
+        # calling it is groundtui.api.judge (groundtui/judge/__init__.py says why).
+        return import_module("groundtui.judge")
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'groundtui' has no attribute {name!r}")

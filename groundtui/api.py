@@ -366,8 +366,10 @@ def _validated(record: dict[str, Any]) -> Answer:
     record.setdefault("question", "")
     texts = [s.get("text") for s in listed]
     fields = (record["question"], record.get("response"), *texts)
-    if record.get("id") is None and all(isinstance(f, str) for f in fields):
-        record["id"] = stable_id(record["question"], record["response"], texts)
+    if record.get("id") is None:
+        # (made of what the answer holds; of what it lacks, an error names the field instead)
+        usable = all(isinstance(f, str) for f in fields)
+        record["id"] = stable_id(fields[0], fields[1], texts) if usable else "answer"
     return parse_record(record)
 
 
