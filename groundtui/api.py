@@ -16,10 +16,11 @@ from __future__ import annotations
 import asyncio
 import os
 from collections import deque
-from collections.abc import Coroutine, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from groundtui.checks import SourceIndex, Specific, unsourced_specifics
@@ -102,8 +103,9 @@ def judge(
             sets itself; says which.
         JudgeUnavailable: the model cannot be used at all (unknown, no key, unreachable).
     """
-    return _run(
-        ajudge(
+
+    def judging() -> Coroutine[Any, Any, Judgement]:
+        return ajudge(
             response,
             sources,
             question=question,
@@ -114,7 +116,8 @@ def judge(
             concurrency=concurrency,
             **litellm_options,
         )
-    )
+
+    return _at_once(judging) if model is None else _run(judging())
 
 
 async def ajudge(
@@ -165,6 +168,9 @@ def judge_many(
     from groundtui.judge.judgement import judge_alone
 
     answers = [_item(n, item) for n, item in enumerate(items)]
+    if model is None:  # the offline judge: one answer after another, no event loop
+        with _judge(model, api_base, cache, verify, concurrency, litellm_options) as offline:
+            return [_at_once(partial(judge_alone, offline, a, claim_rows(a))) for a in answers]
 
     async def run() -> list[Judgement]:
         results: list[Judgement | None] = [None] * len(answers)
@@ -175,8 +181,7 @@ def judge_many(
                 while queue:
                     n = queue.popleft()
                     answer = answers[n]
-                    given = claim_rows(answer) if answer.claims else None
-                    results[n] = await judge_alone(chosen, answer, given)
+                    results[n] = await judge_alone(chosen, answer, claim_rows(answer))
 
             await asyncio.gather(*(worker() for _ in range(min(2 * concurrency, len(answers)))))
         return [r for r in results if r is not None]
@@ -452,12 +457,27 @@ def _judge(
             store.close()
 
 
-def _run(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run ``coroutine`` to its end from synchronous code.
+def _at_once(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run the coroutine ``make()`` gives with no event loop, when it never waits.
 
-    Inside a running event loop (a notebook, an async service) ``asyncio.run`` cannot
-    nest, so the coroutine gets a loop of its own in a thread; awaiting ``ajudge`` there
-    needs none.
+    The offline judge's work never does (no call, no file), and a run of an event loop
+    costs a twentieth of what judging an answer of the demo does (``bench/api.py``). One
+    that waits after all is closed and made again to run on an event loop (:func:`_run`).
+    """
+    coroutine = make()
+    try:
+        coroutine.send(None)
+    except StopIteration as finished:
+        return finished.value
+    coroutine.close()
+    return _run(make())
+
+
+def _run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end from synchronous code, on an event loop of its own.
+
+    Inside a running event loop (a notebook, an async service) another cannot run on the
+    same thread, so the coroutine gets one in a thread; awaiting ``ajudge`` there needs none.
     """
     try:
         asyncio.get_running_loop()

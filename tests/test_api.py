@@ -243,3 +243,18 @@ def test_database_labels_are_the_export_rows(tmp_path: Path):
     assert db.labels() == exported and len(exported) == 3
     with pytest.raises(ValueError, match="no judgements by 'nobody'"):
         db.labels(judge="nobody")
+
+
+def test_a_coroutine_that_waits_after_all_is_run_again_on_an_event_loop():
+    """The offline judge runs with no event loop (it never waits); one that waits is run
+    again on a loop, from the start, rather than left half done."""
+    from groundtui.api import _at_once
+
+    started = []
+
+    async def waits() -> str:
+        started.append(1)
+        await asyncio.sleep(0)
+        return "finished"
+
+    assert _at_once(waits) == "finished" and len(started) == 2
