@@ -16,6 +16,7 @@ given a model.
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -61,7 +62,7 @@ def __getattr__(name: str) -> Any:
     """Load a public name from its module the first time it is asked for."""
     if name == "judge":
         # The package groundtui.judge, which Python binds here once it is imported anyway:
-        # calling it is groundtui.api.judge (groundtui/judge/__init__.py says why).
+        # calling it is groundtui.api.judge (CallablePackage says why).
         return import_module("groundtui.judge")
     module = _EXPORTS.get(name)
     if module is None:
@@ -73,3 +74,27 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
+
+
+class CallablePackage(ModuleType):
+    """The package ``groundtui.judge``, callable as the function ``groundtui.judge()``.
+
+    Python binds a package's subpackage to its name in the package as soon as it is
+    imported, so ``groundtui.judge`` cannot hold both the function and the judge's package.
+    Renaming the package would move every judge module; instead the package is callable,
+    and calling it is :func:`groundtui.api.judge` (the package sets this class as it is
+    imported, and ``__getattr__`` gives the package for ``judge``).
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from groundtui.api import judge
+
+        return judge(*args, **kwargs)
+
+    @property
+    def __signature__(self) -> Any:  # what inspect.signature and help() show for the call
+        import inspect
+
+        from groundtui.api import judge
+
+        return inspect.signature(judge)
