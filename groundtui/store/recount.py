@@ -19,6 +19,7 @@ from groundtui.store.rules import (
     JUDGE_LABEL,
     JUDGE_LABEL_KIND,
     JUDGE_PICK,
+    answer_group,
     correct_of,
     effective_correct,
     human_verdict,
@@ -124,6 +125,57 @@ ANSWER_ORIGINS = """
 ORIGIN_CUBE = f"""
   select o.origin, {status_of("st")}, count(*)
   from {{origins}} o join {{state}} st on st.answer_id = o.answer_id group by 1, 2"""
+
+
+# The report's numbers by group (``report --by KEY``): the same rows, grouped. ``{labels}``
+# and ``{state}`` as above; ``:meta_path`` bound for a ``meta`` key.
+
+#: Each answer with claims and its group, for a key of the answer (``rules.ANSWER_GROUPS``):
+#: (group, answer_id, claims, stated).
+KEYED_ANSWERS = """
+  select {group} as grp, a.id as answer_id, st.claims as claims, st.stated as stated
+  from answers a join {state} st on st.answer_id = a.id where st.claims > 0"""
+#: Each answer with a claim citing an origin, under that origin: (origin, answer_id, its
+#: claims citing it, those stated); a claim citing several origins counts under each.
+ORIGIN_ANSWERS = """
+  select o.value as grp, l.answer_id, count(*) as claims,
+         count(case when l.label = 'stated' then 1 end) as stated
+  from {labels} l, json_each(l.origin) o where l.origin is not null group by 1, 2"""
+#: Per group of ``{units}`` (``KEYED_ANSWERS`` or ``ORIGIN_ANSWERS`` rows): answers, those
+#: grounded (every claim stated) and invented (an absent claim), judged whole as the
+#: report does, then claims and stated claims, and the sums of squares and products of
+#: each answer's two the claim level's interval reads.
+GROUP_ANSWERS = f"""
+  select u.grp, count(*), count(case when {status_of("st")} = 'grounded' then 1 end),
+         count(case when st.absent > 0 then 1 end), sum(u.claims), sum(u.stated),
+         sum(u.claims * u.claims), sum(u.stated * u.stated), sum(u.claims * u.stated)
+  from ({{units}}) u join {{state}} st on st.answer_id = u.answer_id group by 1"""
+#: Claims by (group, label, label kind) for a key of the answer.
+KEYED_CLAIMS = """
+  select {group}, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(*)
+  from {labels} l join answers a on a.id = l.answer_id group by 1, 2, 3"""
+#: Claims by (origin, label, label kind): a claim citing several origins counts under each.
+ORIGIN_CLAIMS = """
+  select o.value, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(*)
+  from {labels} l, json_each(l.origin) o where l.origin is not null group by 1, 2, 3"""
+
+
+def grouped_queries(key: str, labels: str, state: str) -> tuple[str, str]:
+    """The two queries of ``report --by KEY``: ``GROUP_ANSWERS`` and the claims'
+    (``KEYED_CLAIMS`` or ``ORIGIN_CLAIMS``), over ``labels`` and ``state`` rows.
+
+    Args:
+        key: ``origin``, or a key of ``rules.ANSWER_GROUPS``.
+        labels: a table or parenthesised query of ``LATEST_LABELS`` rows.
+        state: a table of ``STATE`` rows.
+    """
+    if key == "origin":
+        units, claims = ORIGIN_ANSWERS.format(labels=labels), ORIGIN_CLAIMS
+    else:
+        group = answer_group("a", key)
+        units = KEYED_ANSWERS.format(group=group, state=state)
+        claims = KEYED_CLAIMS.replace("{group}", group)
+    return GROUP_ANSWERS.format(units=units, state=state), claims.format(labels=labels)
 
 
 def fill(conn: sqlite3.Connection) -> None:

@@ -39,6 +39,27 @@ def status_of(a: str) -> str:
     )
 
 
+#: What ``report --by KEY`` groups an answer by, for each key but ``origin`` (a claim's):
+#: the day, week (its Monday) or month of its ``answered_at``, kept as UTC ISO 8601 text;
+#: ``meta``, the value at the JSON path bound as ``:meta_path`` in its ``meta``, a string as
+#: it is and any other value as its JSON text. Null: the answer has no time, or no such value.
+ANSWER_GROUPS = {
+    "day": "substr({a}.answered_at, 1, 10)",
+    "week": "date(substr({a}.answered_at, 1, 10), 'weekday 0', '-6 days')",
+    "month": "substr({a}.answered_at, 1, 7)",
+    "meta": (
+        "(case json_type({a}.meta, :meta_path) when 'text' then json_extract({a}.meta, :meta_path)"
+        " when 'null' then null else {a}.meta -> :meta_path end)"
+    ),
+}
+
+
+def answer_group(a: str, key: str) -> str:
+    """The group of answer row ``a`` under ``key`` (``day``, ``week``, ``month``, ``meta``),
+    as ``ANSWER_GROUPS`` says."""
+    return ANSWER_GROUPS[key].format(a=a)
+
+
 def correct_of(a: str) -> str:
     """``correct``, ``incorrect`` or ``unknown`` from a state row's effective correctness."""
     return (
