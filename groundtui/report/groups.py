@@ -37,7 +37,7 @@ from groundtui.report.coverage import wilson
 from groundtui.report.cubes import recounted, snapshot
 from groundtui.report.matrices import VERDICTS
 from groundtui.store import Store
-from groundtui.store.recount import LATEST_LABELS, grouped_queries
+from groundtui.store.recount import ANSWERS_BY_DAY, LATEST_LABELS, grouped_queries
 
 SMALL = 10
 """A group with fewer answers (with a claim) than this is marked too small to say anything."""
@@ -179,6 +179,29 @@ def grouped(store: Store, key: str, judge: str | None = None) -> Grouping:
     return Grouping(key, rows)
 
 
+MOST_POINTS = 120
+"""The most groups a time grain may make to be drawn over time."""
+
+
+def time_key(store: Store) -> str | None:
+    """The finest of ``day``, ``week`` and ``month`` to draw the answers over time by: the
+    first that makes at most ``MOST_POINTS`` groups, at least half of them with ``SMALL``
+    answers or more (a line of groups too small to say anything says nothing); ``month``
+    when neither does; None when no answer with a claim has a time."""
+    days = store.db.execute(ANSWERS_BY_DAY).fetchall()
+    if not days:
+        return None
+    for grain in ("day", "week"):
+        counts: dict[str, int] = {}
+        for day, n in days:
+            name = day if grain == "day" else iso_week(day)
+            counts[str(name)] = counts.get(str(name), 0) + n
+        enough = sum(n >= SMALL for n in counts.values())
+        if len(counts) <= MOST_POINTS and enough * 2 >= len(counts):
+            return grain
+    return "month"
+
+
 def count_label(
     verdicts: dict[str, int], kinds: dict[str, int], label: str, label_kind: str, n: int
 ) -> None:
@@ -190,11 +213,11 @@ def count_label(
         kinds[label_kind] += n
 
 
-def iso_week(monday: str | None) -> str | None:
-    """``2026-11-30`` (a Monday) as its ISO week, ``2026-W49``."""
-    if monday is None:
+def iso_week(day: str | None) -> str | None:
+    """The ISO week of a day: ``2026-11-30`` in ``2026-W49``."""
+    if day is None:
         return None
-    year, week, _ = date.fromisoformat(monday).isocalendar()
+    year, week, _ = date.fromisoformat(day).isocalendar()
     return f"{year}-W{week:02d}"
 
 

@@ -159,6 +159,12 @@ ORIGIN_CLAIMS = """
   select o.value, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(*)
   from {labels} l, json_each(l.origin) o where l.origin is not null group by 1, 2, 3"""
 
+#: Answers with a claim and a time, by day: (day, answers).
+ANSWERS_BY_DAY = f"""
+  select {answer_group("a", "day")}, count(*) from answers a
+  join agg_answer_state st on st.answer_id = a.id
+  where a.answered_at is not null and st.claims > 0 group by 1"""
+
 
 def grouped_queries(key: str, labels: str, state: str) -> tuple[str, str]:
     """The two queries of ``report --by KEY``: ``GROUP_ANSWERS`` and the claims'
