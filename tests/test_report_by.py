@@ -23,6 +23,7 @@ from groundtui.cli import cli
 from groundtui.report.groups import SMALL, grouped
 from groundtui.store import Store
 from tests.helpers import timed
+from tests.helpers.corrections import correct
 
 Z = 1.959963984540054
 VERDICTS = ["stated", "contradicted", "absent", "partial"]
@@ -211,20 +212,41 @@ def test_another_judges_verdicts_regroup_the_claims(built, tmp_path):
             }
 
 
-def test_a_grouping_by_an_answers_key_adds_up_to_the_report(built):
-    """One rule: the day groups (no time among them) sum to the report's own counts."""
-    path, _ = built
+def test_groupings_add_up_to_the_report_after_claims_are_corrected(tmp_path):
+    """One rule: after claims are dismissed, edited, split, added and undone, the day
+    groups (no time among them) sum to the report's counts, and the origin groups are
+    the report's ``by_source``."""
+    path = tmp_path / "corrected.db"
+    timed.build(path)
+    rng = random.Random(2)
     with Store(path) as store:
+        claims = [r["id"] for r in store.query("select id from claims order by id")]
+        done: list[int] = []
+        for kind in ["dismiss", "edit", "split", "add", "dismiss", "undo", "split"] * 4:
+            claim = rng.choice(claims)
+            answer = claim.split("#")[0]
+            done.extend(correct(store, kind, rng, claim, answer, done, claims))
+        assert store.scalar("select count(*) from claims where retired is not null") > 10
         whole = report.compute(store, with_team=False)
         days = grouped(store, "day").rows
+        origins = grouped(store, "origin").rows
+    counts = report.answer_counts(whole)
     assert sum(g.claims for g in days) == whole["claims"]
-    assert sum(g.answers for g in days) == report.answer_counts(whole).with_claims
-    assert sum(g.grounded for g in days) == report.answer_counts(whole).grounded
-    assert sum(g.invented for g in days) == report.answer_counts(whole).invented
+    assert sum(g.answers for g in days) == counts.with_claims
+    assert sum(g.grounded for g in days) == counts.grounded
+    assert sum(g.invented for g in days) == counts.invented
     for v in VERDICTS:
         assert sum(g.verdicts[v] for g in days) == whole["verdicts"][v]
     for k in KINDS:
         assert sum(g.invention_kinds[k] for g in days) == whole["invention_kinds"][k]
+    assert [g.group for g in origins] == list(whole["by_source"])
+    for g in origins:
+        assert {
+            "claims": g.claims,
+            "claim_level": pytest.approx(g.claim_level),
+            "answers": g.answers,
+            "ungrounded_answer_rate": pytest.approx(1 - g.grounded / g.answers),
+        } == whole["by_source"][g.group]
 
 
 def test_the_interval_is_close_to_a_cluster_bootstrap_and_wider_than_claims_alone(tmp_path):

@@ -20,6 +20,8 @@ from groundtui.store.rules import (
     JUDGE_LABEL_KIND,
     JUDGE_PICK,
     answer_group,
+    cited_sources,
+    cites_its_source,
     correct_of,
     effective_correct,
     human_verdict,
@@ -42,13 +44,13 @@ AGG_TABLES = (
 #: Every claim with the labels that count for it: each claim's latest, as ``claim_labels``.
 #: A retired claim (dismissed, or replaced by an edit or a split) counts nowhere.
 LATEST_LABELS = f"""
-  select c.answer_id, c.kind, {origin_of("c")} as origin,
+  select c.id as claim_id, c.answer_id, c.kind, {origin_of("c")} as origin,
          l.judge_verdict as jv, {human_verdict("l")} as rv, l.label, l.label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
   where c.retired is null"""
 #: Every claim with one judge's (``:judge``) latest verdict; a reviewer's label still wins.
 JUDGE_LABELS = f"""
-  select c.answer_id, c.kind, {origin_of("c")} as origin,
+  select c.id as claim_id, c.answer_id, c.kind, {origin_of("c")} as origin,
          j.verdict as jv, {human_verdict("l")} as rv,
          {JUDGE_LABEL} as label, {JUDGE_LABEL_KIND} as label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
@@ -136,11 +138,13 @@ KEYED_ANSWERS = """
   select {group} as grp, a.id as answer_id, st.claims as claims, st.stated as stated
   from answers a join {state} st on st.answer_id = a.id where st.claims > 0"""
 #: Each answer with a claim citing an origin, under that origin: (origin, answer_id, its
-#: claims citing it, those stated); a claim citing several origins counts under each.
-ORIGIN_ANSWERS = """
-  select o.value as grp, l.answer_id, count(*) as claims,
-         count(case when l.label = 'stated' then 1 end) as stated
-  from {labels} l, json_each(l.origin) o where l.origin is not null group by 1, 2"""
+#: claims citing it, those stated); a claim citing several origins counts under each. The
+#: origins are joined, not read from ``origin_of``'s JSON: a third of the time.
+ORIGIN_ANSWERS = f"""
+  select s.origin as grp, c.answer_id, count(distinct c.id) as claims,
+         count(distinct case when l.label = 'stated' then c.id end) as stated
+  from {{labels}} l join claims c on c.id = l.claim_id, {cited_sources("c")}
+  where c.retired is null and {cites_its_source("c")} group by 1, 2"""
 #: Per group of ``{units}`` (``KEYED_ANSWERS`` or ``ORIGIN_ANSWERS`` rows): answers, those
 #: grounded (every claim stated) and invented (an absent claim), judged whole as the
 #: report does, then claims and stated claims, and the sums of squares and products of
@@ -155,9 +159,10 @@ KEYED_CLAIMS = """
   select {group}, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(*)
   from {labels} l join answers a on a.id = l.answer_id group by 1, 2, 3"""
 #: Claims by (origin, label, label kind): a claim citing several origins counts under each.
-ORIGIN_CLAIMS = """
-  select o.value, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(*)
-  from {labels} l, json_each(l.origin) o where l.origin is not null group by 1, 2, 3"""
+ORIGIN_CLAIMS = f"""
+  select s.origin, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(distinct c.id)
+  from {{labels}} l join claims c on c.id = l.claim_id, {cited_sources("c")}
+  where c.retired is null and {cites_its_source("c")} group by 1, 2, 3"""
 
 #: Answers with a claim and a time, by day: (day, answers).
 ANSWERS_BY_DAY = f"""
@@ -172,7 +177,9 @@ def grouped_queries(key: str, labels: str, state: str) -> tuple[str, str]:
 
     Args:
         key: ``origin``, or a key of ``rules.ANSWER_GROUPS``.
-        labels: a table or parenthesised query of ``LATEST_LABELS`` rows.
+        labels: a table of rows with a claim's ``claim_id``, ``answer_id``, ``label`` and
+            ``label_kind``: ``claim_labels`` (a retired claim's names no answer), or a
+            table ``LATEST_LABELS`` or ``JUDGE_LABELS`` made.
         state: a table of ``STATE`` rows.
     """
     if key == "origin":

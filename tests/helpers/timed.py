@@ -29,8 +29,9 @@ START = datetime(2026, 11, 2, tzinfo=UTC)  # a Monday
 REVIEWED_AT = "2026-12-20T10:00:00Z"
 
 
-def records(answers: int = 160, seed: int = 5) -> list[dict[str, Any]]:
-    """The import records (``id`` ``T-001``…), the same for the same arguments."""
+def records(answers: int = 160, seed: int = 5, times: bool = True) -> list[dict[str, Any]]:
+    """The import records (``id`` ``T-001``…), the same for the same arguments; without
+    ``times``, none has an ``answered_at``."""
     rng = random.Random(seed)
     pool = [
         {"id": f"s{k}", "origin": ORIGINS[k % 3], "text": f"Fact {k} holds for every order."}
@@ -76,16 +77,18 @@ def records(answers: int = 160, seed: int = 5) -> list[dict[str, Any]]:
         }
         if rng.random() < 0.9:
             record["meta"]["model"] = rng.choice(MODELS)
-        if rng.random() < 0.92:
+        if rng.random() < 0.92 and times:
             when = START + timedelta(minutes=rng.randrange(35 * 24 * 60))
             record["answered_at"] = when.strftime("%Y-%m-%dT%H:%M:%SZ")
         out.append(record)
     return out
 
 
-def build(path: Path, answers: int = 160, seed: int = 5) -> list[dict[str, Any]]:
-    """Import ``records(answers, seed)`` into a new database at ``path``; return them."""
-    made = records(answers, seed)
+def build(
+    path: Path, answers: int = 160, seed: int = 5, times: bool = True
+) -> list[dict[str, Any]]:
+    """Import ``records(answers, seed, times)`` into a new database at ``path``; return them."""
+    made = records(answers, seed, times)
     source = path.with_suffix(".jsonl")
     source.write_text("".join(json.dumps(r) + "\n" for r in made), encoding="utf-8")
     with Store(path) as store:
