@@ -21,7 +21,8 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.report.groups import grouped
+from groundtui.report.groups import Group, Grouping, grouped
+from groundtui.report.html import SHORT, groups_figure
 from groundtui.store import Store
 from tests.helpers import timed
 from tests.helpers.builders import make_answer, write_jsonl
@@ -217,8 +218,21 @@ def test_in_chromium_every_chart_draws_no_request_leaves_and_markup_stays_text(
         "[...document.querySelectorAll('#chart-origin .ytick text, #chart-by .ytick text')]"
         ".map(t => t.textContent)"
     )
-    for name in (f"wiki {timed.HOSTILE}", f"m {timed.HOSTILE}"):  # 40 characters at most
-        assert any(tick[:-1] == name[:39] for tick in ticks), ticks
+    for name in (f"wiki {timed.HOSTILE}", f"m {timed.HOSTILE}"):  # shortened, never markup
+        assert name[: SHORT - 1] + "…" in ticks, ticks
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport[0]  # no sideways scrolling of the page; wide tables scroll alone
     context.close()
+
+
+def test_two_names_alike_once_shortened_stay_two_rows_of_a_chart():
+    long = "prompt-version-2026-11-30-"
+    rows = [
+        Group(long + "a", answers=20, claims=40, stated=30),
+        Group(long + "b", 20, 0, 0, 40, 10),
+    ]
+    figure = groups_figure(Grouping("meta.prompt", rows))
+    [trace] = figure["data"]
+    assert trace["y"] == [0, 1] and trace["x"] == [0.75, 0.25]
+    assert figure["layout"]["yaxis"]["ticktext"] == [long[: SHORT - 1] + "…"] * 2
+    assert [h.split("<br>")[0] for h in trace["hovertext"]] == [long + "a", long + "b"]

@@ -21,7 +21,7 @@ import html
 import json
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 from groundtui.report.compute import Report, answer_counts
 from groundtui.report.coverage import coverage_line, wilson
@@ -122,11 +122,28 @@ def span(ci: list[float] | None) -> str:
 # -- the charts --------------------------------------------------------------------------
 
 
-def group_label(g: Group, key: str) -> str:
+SHORT = 24
+"""The most characters of a name a chart's axis shows; its hover shows more."""
+
+
+def group_label(g: Group, key: str, limit: int = 40) -> str:
     """A group's name as a chart label (escaped by ``label``)."""
     if g.group is None:
         return "(no time)" if key in TIME_KEYS else "(none)"
-    return label(g.group)
+    return label(g.group, limit)
+
+
+def named_axis(names: list[str]) -> dict[str, Any]:
+    """A vertical axis of one row a name, in order: by position, not by category, so two
+    names alike once shortened stay two rows."""
+    return {
+        "tickvals": list(range(len(names))),
+        "ticktext": names,
+        "range": [len(names) - 0.5, -0.5],
+        "automargin": True,
+        "zeroline": False,
+        "showgrid": False,
+    }
 
 
 def group_start(name: str, key: str) -> str:
@@ -157,10 +174,21 @@ def measures(g: Group) -> list[tuple[str, float | None, list[float] | None, str]
     ]
 
 
+class Point(NamedTuple):
+    """A group's ratio as a chart draws it."""
+
+    value: float | None
+    ci: list[float] | None
+    title: str
+    """The group's name, made safe for plotly.js (``label``)."""
+    counts: str
+    small: bool
+
+
 def interval_trace(
     name: str,
     xs: list[Any],
-    points: list[tuple[float | None, list[float] | None, str, bool]],
+    points: list[Point],
     *,
     mode: str,
     orientation: str = "v",
@@ -168,13 +196,13 @@ def interval_trace(
 ) -> dict[str, Any]:
     """One series of ratios, with their intervals as error bars (``bars``) or in the
     hover alone; a small group's point hollow, its hover saying so."""
-    values = [p[0] for p in points]
-    above = [None if p[1] is None or p[0] is None else p[1][1] - p[0] for p in points]
-    below = [None if p[1] is None or p[0] is None else p[0] - p[1][0] for p in points]
+    values = [p.value for p in points]
+    above = [None if p.ci is None or p.value is None else p.ci[1] - p.value for p in points]
+    below = [None if p.ci is None or p.value is None else p.value - p.ci[0] for p in points]
     hover = [
-        f"{name}: {percent(v)}<br>95% interval {span(ci)}<br>{counts}"
-        + (f"<br><i>too few answers (under {SMALL})</i>" if small else "")
-        for v, ci, counts, small in points
+        f"{p.title}<br>{name} {percent(p.value)}, 95% interval {span(p.ci)}<br>{p.counts}"
+        + (f"<br><i>too few answers (under {SMALL})</i>" if p.small else "")
+        for p in points
     ]
     error = {"type": "data", "array": above, "arrayminus": below, "visible": bars}
     trace: dict[str, Any] = {
@@ -184,7 +212,7 @@ def interval_trace(
         "marker": {
             "color": COLOURS.get(name, "#0072B2"),
             "size": 9,
-            "symbol": ["circle-open" if p[3] else "circle" for p in points],
+            "symbol": ["circle-open" if p.small else "circle" for p in points],
         },
         "line": {"color": COLOURS.get(name, "#0072B2")},
         "hovertext": hover,
@@ -210,12 +238,12 @@ def over_time_figure(grouping: Grouping) -> dict[str, Any]:
     for i, name in enumerate(COLOURS):
         colour = COLOURS[name]
         points = [
-            (m[1], m[2], f"{group_label(g, grouping.key)}: {m[3]}", g.small)
+            Point(m[1], m[2], group_label(g, grouping.key), m[3], g.small)
             for g in rows
             for m in [measures(g)[i]]
         ]
-        lows = [None if ci is None else ci[0] for _, ci, _, _ in points]
-        highs = [None if ci is None else ci[1] for _, ci, _, _ in points]
+        lows = [None if p.ci is None else p.ci[0] for p in points]
+        highs = [None if p.ci is None else p.ci[1] for p in points]
         band = {"mode": "lines", "line": {"width": 0}, "hoverinfo": "skip", "showlegend": False}
         made.add_scatter(x=xs, y=highs, **band, row=i + 1, col=1)
         made.add_scatter(
@@ -251,17 +279,23 @@ def translucent(colour: str, alpha: float = 0.18) -> str:
 def groups_figure(grouping: Grouping) -> dict[str, Any]:
     """Each group's claim level with its interval, as points along a horizontal axis."""
     rows = grouping.rows
-    names = [group_label(g, grouping.key) for g in rows]
     points = [
-        (g.claim_level, g.claim_level_ci, f"{g.stated:,} of {g.claims:,} claims stated", g.small)
+        Point(
+            g.claim_level,
+            g.claim_level_ci,
+            group_label(g, grouping.key),
+            f"{g.stated:,} of {g.claims:,} claims stated",
+            g.small,
+        )
         for g in rows
     ]
-    trace = interval_trace("claim level", names, points, mode="markers", orientation="h")
+    positions = list(range(len(rows)))
+    trace = interval_trace("claim level", positions, points, mode="markers", orientation="h")
     return figure(
         [trace],
         height=max(160, 70 + 34 * len(rows)),
         xaxis={"range": [0, 1.02], "tickformat": ".0%", "title": {"text": "claim level"}},
-        yaxis={"autorange": "reversed", "automargin": True, "type": "category"},
+        yaxis=named_axis([group_label(g, grouping.key, SHORT) for g in rows]),
         showlegend=False,
     )
 
@@ -282,6 +316,8 @@ def quadrants_figure(r: Report) -> dict[str, Any]:
         "texttemplate": "%{text}",
         "textfont": {"size": 18},
         "colorscale": [[0, "#f7fbff"], [1, "#6baed6"]],
+        "zmin": 0,
+        "zmax": max(1, *(n for row in z for n in row)),  # all zero: all the lightest
         "showscale": False,
         "hovertemplate": "%{y}, %{x}: %{z} answers<extra></extra>",
     }
@@ -331,7 +367,7 @@ def agreement_rows(r: Report) -> list[tuple[str, dict[str, Any]]]:
 def agreement_figure(r: Report) -> dict[str, Any]:
     """Each kappa with its 95% bootstrap interval, as points."""
     rows = [(name, a) for name, a in agreement_rows(r) if a.get("kappa") is not None]
-    ys = [label(name) for name, _ in rows]
+    ys = list(range(len(rows)))
     kappas = [a["kappa"] for _, a in rows]
     above = [None if a.get("ci") is None else a["ci"][1] - a["kappa"] for _, a in rows]
     below = [None if a.get("ci") is None else a["kappa"] - a["ci"][0] for _, a in rows]
@@ -343,8 +379,9 @@ def agreement_figure(r: Report) -> dict[str, Any]:
         "marker": {"color": "#0072B2", "size": 9},
         "error_x": {"type": "data", "array": above, "arrayminus": below, "visible": True},
         "hovertext": [
-            f"κ {a['kappa']:.3f}, 95% interval {decimal_span(a.get('ci'))}<br>{a['n']:,} claims"
-            for _, a in rows
+            f"{label(name)}<br>κ {a['kappa']:.3f}, 95% interval {decimal_span(a.get('ci'))}"
+            f"<br>{a['n']:,} claims"
+            for name, a in rows
         ],
         "hoverinfo": "text",
     }
@@ -352,7 +389,7 @@ def agreement_figure(r: Report) -> dict[str, Any]:
         [trace],
         height=max(220, 60 + 30 * len(rows)),
         xaxis={"range": [-1, 1], "title": {"text": "Cohen's kappa"}, "zeroline": True},
-        yaxis={"autorange": "reversed", "automargin": True, "type": "category"},
+        yaxis=named_axis([label(name, SHORT + 8) for name, _ in rows]),
         showlegend=False,
     )
 
