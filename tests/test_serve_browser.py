@@ -118,9 +118,9 @@ def test_a_reviewer_signs_in_labels_three_claims_and_closing_the_tab_frees_their
     wait_for(lambda: any("session of Robin ended" in line for line in server.lines))
     assert any(f"(process {session} exit 0)" in line for line in server.lines), server.lines
     assert not server.children()
-    # quitting freed the untouched answer; the labelled one stays Robin's (docs/team-review.md
-    # "Leases")
-    assert rows(db, "select answer_id from leases where reviewer = 'Robin'") == first
+    # quitting freed every answer the session held (docs/team-review.md "Leases"); the one
+    # Robin finished stays hers by its labels, not by a lease
+    assert rows(db, "select answer_id from leases where reviewer = 'Robin'") == []
 
 
 def test_a_wrong_or_revoked_link_is_refused_and_starts_no_process(
