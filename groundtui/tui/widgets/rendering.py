@@ -46,22 +46,20 @@ def part_around(total: int, at: int, size: int, steps: int) -> int:
     return max(0, min((max(at, 0) // step - 1) * step, total - size))
 
 
-def _shape(text: Text, width: int) -> tuple[int, ...]:
-    """How many screen lines each line of ``text`` takes at ``width`` (near enough)."""
-    width = max(1, width)
-    return tuple(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
-
-
 def set_text(static: Static, text: Text) -> None:
-    """Show ``text`` in ``static``, skipping the layout pass when its shape is unchanged.
+    """Show ``text`` in ``static``, skipping the layout pass when its height is unchanged.
 
     A layout pass repaints every widget on screen; a label that only changes colours or
-    digits must cost one widget's repaint, not thirty.
+    digits must cost one widget's repaint, not thirty. The height compared is the one
+    Textual's layout uses (the text wrapped at words at the widget's width, kept on the
+    text for that layout): an estimate would keep the old height for a text that wraps to
+    more lines, hiding its end with no scrollbar.
     """
-    old = static.content
-    width = static.content_region.width or static.size.width
-    same = isinstance(old, Text) and width > 0 and _shape(old, width) == _shape(text, width)
-    static.update(text, layout=not same)
+    width = static.content_region.width
+    before = static.visual.get_height(static.styles, width) if width > 0 else None
+    static.update(text, layout=False)
+    if before is None or static.visual.get_height(static.styles, width) != before:
+        static.refresh(layout=True)
 
 
 _WORD = re.compile(r"\S*")
