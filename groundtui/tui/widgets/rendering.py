@@ -50,15 +50,19 @@ def set_text(static: Static, text: Text) -> None:
     """Show ``text`` in ``static``, skipping the layout pass when its height is unchanged.
 
     A layout pass repaints every widget on screen; a label that only changes colours or
-    digits must cost one widget's repaint, not thirty. The height compared is the one
-    Textual's layout uses (the text wrapped at words at the widget's width, kept on the
-    text for that layout): an estimate would keep the old height for a text that wraps to
-    more lines, hiding its end with no scrollbar.
+    digits must cost one widget's repaint, not thirty. The heights compared are the ones
+    Textual's layout takes (``get_content_height``: the text wrapped at words at the
+    widget's width, kept for the layout that follows): an estimate kept the old height for
+    a text that wraps to more lines, hiding its end with no scrollbar.
     """
     width = static.content_region.width
-    before = static.visual.get_height(static.styles, width) if width > 0 else None
+    if width <= 0:  # not laid out yet: the first layout measures it
+        static.update(text)
+        return
+    size = static.content_region.size
+    before = static.get_content_height(size, size, width)
     static.update(text, layout=False)
-    if before is None or static.visual.get_height(static.styles, width) != before:
+    if static.get_content_height(size, size, width) != before:
         static.refresh(layout=True)
 
 
