@@ -18,6 +18,7 @@ from groundtui.review.intents import Intent
 from groundtui.review.session import ReviewSession
 from groundtui.review.writes import writable
 from groundtui.store import Store, StoreError
+from groundtui.text.inert import one_line
 from groundtui.tui.legible import Legible
 from groundtui.tui.live import SPACING
 from groundtui.tui.screens.review import ReviewScreen
@@ -55,8 +56,8 @@ class ReviewApp(App[None]):
         """Decisions still not written when the app closed (the CLI reports them)."""
         self.notice = ""
         """Said when the screen opens (``demo``: where its database is)."""
-        self.sub_title = (
-            f"{session.reviewer}{' · adjudicating' if session.adjudicate else ''}"
+        self.sub_title = (  # the name as typed: made inert, as every text from outside
+            f"{one_line(session.reviewer, 80)}{' · adjudicating' if session.adjudicate else ''}"
             f"{' · blind' if session.blind else ''}"
             f"{' · read-only: labels are off' if session.readonly else ''}"
         )
