@@ -290,6 +290,8 @@ async def test_an_empty_queue_says_why(review_db: Path, tmp_path: Path, everyone
         await settle(pilot)
         assert new.screen.rows == []
         said = plain(new, "#status")
+        # the queue's progress said "0 answers · counting…" for ever
+        assert plain(new, "#queue-progress") == "No answers to review"
         await press(pilot, "q")
     if everyone_held:
         assert "Nothing left for you: every answer has the reviewers it needs" in said
