@@ -490,7 +490,8 @@ def test_times_are_proved_absent_only_when_no_hour_could_read_as_them(
         # only inside longer numbers: proved absent without reading the source's values
         ("Within 45 days.", "Call 0800 145 9999, price 145.99, code 4512.", ["45"]),
         ("On 6 March 2024.", "Dated March 16, 2024, at 16:00.", ["6 March 2024"]),
-        ("Within 45 days.", "Code ٤٥, or 1450 units.", ["45"]),
+        ("Within 45 days.", "Code ٤٥٠, or 1450 units.", ["45"]),  # ٤٥٠ is 450
+        ("Within 45 days.", "Code ٤٥, or 1450 units.", []),  # Arabic-Indic ٤٥ is 45
         ("Within 45 days.", "Code ٤٥, or 45² units.", []),
         ("Up to 200 units.", "Code x1,200² units.", []),  # "²" is a digit, not a decimal
     ],

@@ -1,5 +1,6 @@
-"""A full temporary folder (TMPDIR) is named as such: SQLite says "database or disk is
-full", and the message named the database, whose disk had room."""
+"""A full disk is named as such: a full temporary folder (TMPDIR), where SQLite says
+"database or disk is full" of a database whose disk has room; and a full disk holding the
+database, where SQLite says "disk I/O error" (its -shm index cannot grow)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from groundtui.cli import cli
+from groundtui.importing.files import import_files
 from groundtui.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "groundtui" / "sample_data" / "answers.jsonl"
 
 
-@pytest.fixture
-def full_folder(tmp_path: Path) -> Iterator[Path]:
-    """An empty 64 KiB filesystem of its own (root only: a tmpfs mount)."""
-    folder = tmp_path / "small"
+def _small_disk(folder: Path, kib: int) -> Iterator[Path]:
+    """``folder`` as an empty filesystem of ``kib`` KiB of its own (root only: tmpfs)."""
     folder.mkdir()
     mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True
+        ["mount", "-t", "tmpfs", "-o", f"size={kib}k", "tmpfs", str(folder)], capture_output=True
     )
     if mounted.returncode:
         pytest.skip("needs to mount a small tmpfs (root)")
@@ -30,6 +33,37 @@ def full_folder(tmp_path: Path) -> Iterator[Path]:
         yield folder
     finally:
         subprocess.run(["umount", str(folder)], check=False)
+
+
+@pytest.fixture
+def full_folder(tmp_path: Path) -> Iterator[Path]:
+    """An empty 64 KiB filesystem of its own (root only: a tmpfs mount)."""
+    yield from _small_disk(tmp_path / "small", 64)
+
+
+@pytest.fixture(scope="module")
+def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample answers imported and judged, built once and copied by each test."""
+    db = tmp_path_factory.mktemp("sample") / "team.db"
+    with Store(db) as store:
+        assert import_files(store, [str(SAMPLE)]).exit_code == 0
+    return db
+
+
+@pytest.fixture
+def full_disk(tmp_path: Path, sample_db: Path) -> Iterator[Path]:
+    """``team.db`` (the sample answers) on a disk of its own with not a byte left."""
+    size = sample_db.stat().st_size // 1024 + 64
+    for folder in _small_disk(tmp_path / "disk", size):
+        db = folder / "team.db"
+        db.write_bytes(sample_db.read_bytes())
+        with open(folder / "fill", "wb", buffering=0) as fill:
+            try:
+                while fill.write(b"\0" * 4096):
+                    pass
+            except OSError:  # ENOSPC: the disk is full
+                pass
+        yield db
 
 
 @pytest.mark.parametrize("room_kib", [0, 24])
@@ -54,3 +88,35 @@ def test_an_import_into_a_full_temporary_folder_names_that_folder(
     if db.exists():  # nothing half-written
         with Store(db) as store:
             assert store.scalar("select count(*) from answers") == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["report"],
+        ["export", "-o", "{tmp}/labels.jsonl"],
+        ["scan", "--all", "--rescan"],
+        ["judge", "--heuristic", "--all", "--rejudge"],
+        ["import", str(SAMPLE)],
+        ["config", "max_answer_chars", "1000"],
+        ["reviewers", "add", "bob"],
+        ["leases"],
+        ["leases", "--release", "alice"],
+        ["delete", "--answer", "HS-0001"],
+        ["judges"],
+    ],
+    ids=lambda args: " ".join(args[:2]),
+)
+def test_a_command_on_a_full_disk_says_the_disk_is_full(
+    tmp_path: Path, full_disk: Path, args: list[str]
+) -> None:
+    """SQLite says "disk I/O error" (SQLITE_IOERR_SHMSIZE): the message names the full disk."""
+    before = full_disk.read_bytes()
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    run = CliRunner().invoke(cli, [*args, "--db", str(full_disk)])
+    assert run.exit_code == 2, run.output
+    assert run.stderr == (
+        f"groundtui: the disk holding database {full_disk} is full: free space there and run "
+        "the command again\n"
+    )
+    assert full_disk.read_bytes() == before

@@ -21,6 +21,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "groundtui"
 MAY_IMPORT: dict[str, set[str]] = {
     "text": set(),
     "scratch": set(),
+    "targets": set(),
     "json_input": {"text"},
     "checks": {"text"},
     "models": {"text", "json_input"},
@@ -28,9 +29,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     "report": {"store", "models", "text"},
     "scan": {"checks", "store", "models", "text"},
     "importing": {"json_input", "models", "scan", "store", "text"},
-    "scan_table": {"checks", "importing", "scratch"},
+    "scan_table": {"checks", "importing", "scratch", "targets"},
     "judge": {"checks", "models", "json_input", "scan", "store", "text"},
-    "exporting": {"importing", "report", "store", "models", "scratch", "text"},
+    "exporting": {"importing", "report", "store", "models", "scratch", "targets", "text"},
     "demo": {"importing", "judge", "scan", "store"},
     "cli": {
         "checks",
@@ -47,6 +48,7 @@ MAY_IMPORT: dict[str, set[str]] = {
         "scratch",
         "serve",
         "store",
+        "targets",
         "text",
         "tui",
     },
@@ -58,6 +60,7 @@ MAY_IMPORT: dict[str, set[str]] = {
 MAY_USE: dict[str, set[str]] = {
     "text": set(),
     "scratch": set(),
+    "targets": set(),
     "json_input": set(),
     "checks": set(),
     "models": {"pydantic"},

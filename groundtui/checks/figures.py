@@ -29,6 +29,7 @@ from groundtui.checks.figure_context import (
 )
 from groundtui.checks.items import Item
 from groundtui.checks.keys import SCALE_SUFFIXES, canon, scaled
+from groundtui.text.digits import LATIN_LETTERS
 
 _SP = "[ \u00a0\u2009\u202f]"  # spaces that may group thousands: plain, no-break, thin
 
@@ -67,10 +68,12 @@ _WORD_AFTER = (
 
 # Every alternative reads on from one first digit (a pattern opening with a class is
 # searched fastest), so parts are read back from the text: ``text[start:m.end("i1")]``.
-# A digit right after "[" opens a citation marker, never a figure.
+# A digit right after "[" opens a citation marker, never a figure; one right after a
+# Latin letter or a digit is inside a token ("A380"), after any other letter it opens a
+# figure ("返金は30日", ``LATIN_LETTERS``).
 _FIRST_DIGIT = r"[0-9]"
 _AFTER_FIRST_DIGIT = (
-    r"(?:(?<=[vV][0-9])(?=\d*\.\d)|(?<![\w\[][0-9]))(?<![0-9]\.[0-9])(?:"
+    rf"(?:(?<=[vV][0-9])(?=\d*\.\d)|(?<![0-9_{LATIN_LETTERS}\[][0-9]))(?<![0-9]\.[0-9])(?:"
     # the common case first, cheaply: an integer, a space, then a word that is no unit
     # read below ("30 days"; not "6 pm", "3 to 5", "15 percent", "2 million"); or an
     # integer that ends a clause or meets a marker ("2024.", "5, ", "2024 [1]", a "12. "

@@ -5,13 +5,13 @@ written, as a whole token (a substring search); then in its common other spellin
 only then in the source's set of normalised values, built once per source in parts, each
 part only when it could hold the value. A cheap test first proves most absent values
 absent without reading the source at all: an invented "25%" needs no index when "25"
-appears nowhere in the source's digits. The text is read in Unicode NFC.
+appears nowhere in the source's digits. The text is read as a response is: in Unicode NFC,
+its digits of every script as 0-9 (``groundtui.text.composed``).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from groundtui.checks.dates import month_items
 from groundtui.checks.digit_runs import LONG_TEXT, DigitRuns
@@ -24,9 +24,8 @@ from groundtui.checks.number_words import word_items
 from groundtui.checks.resume import Place
 from groundtui.checks.source_keys import holds_in, keys_of, months_dated, short_year, without_days
 from groundtui.checks.values import below_one, has_run, whole, word_edges, word_in
+from groundtui.text.composed import read
 
-#: A decimal digit other than 0-9 ("٣"): a character neither ASCII nor a non-digit.
-_OTHER_DIGIT_RE = re.compile(r"[^\x00-\x7f\D]")
 _SCALE_RE = re.compile(r"[0-9](?:[kKM]|bn)(?![A-Za-z])")
 _SCALE_WORDS = ("thousand", "million", "billion", "trillion")
 #: Questions a long text answers by searches before its ``DigitRuns`` are built.
@@ -47,12 +46,13 @@ class SourceIndex:
 
     __slots__ = (
         "_asked", "_dated", "_digits", "_flat", "_flat_runs", "_hours", "_lower", "_month_set",
-        "_months", "_plain", "_runs", "_scaled", "_squashed", "_stems", "_words", "place", "text",
+        "_months", "_runs", "_scaled", "_squashed", "_stems", "_words", "place", "text",
     )  # fmt: skip
 
     def __init__(self, text: str) -> None:
-        """Wrap ``text``, in NFC ("e" and an accent is "é"); nothing is read until needed."""
-        self.text = unicodedata.normalize("NFC", text)
+        """Wrap ``text``, in NFC ("e" and an accent is "é") with its digits as 0-9 ("３" is
+        "3"); nothing is read until needed."""
+        self.text = read(text)
         self.place: Place | None = None  # where the check's searches in the text resume
         self._digits: frozenset[str] | None = None
         self._months: list[Item] | None = None
@@ -64,7 +64,6 @@ class SourceIndex:
         self._scaled: bool | None = None
         self._hours: frozenset[int] | None = None
         self._dated: frozenset[int] | None = None
-        self._plain: bool | None = None
         self._runs: DigitRuns | None = None
         self._asked = 0  # questions a long text's DigitRuns could have answered
         self._flat_runs: DigitRuns | None = None
@@ -172,13 +171,6 @@ class SourceIndex:
         up to three digits, and a date's day, as a whole run of digits (grouping needs
         four); every date with a year, with the year's last two digits in a row.
         """
-        # These proofs read the digits 0-9: the index also reads other decimal digits ("٣"),
-        # so a text with any of them is left to it (tested only once a proof holds: most
-        # values tried are there, and the test reads the whole text).
-        return self._proved_absent(keys) and self._ascii_digits()
-
-    def _proved_absent(self, keys: tuple[str, ...]) -> bool:
-        """``_absent``'s proofs, for a text whose decimal digits are all 0-9."""
         # Digits in a row in the text are in a row once separators are dropped too: the
         # text is searched first, and flattened (a pass per separator) only when it fails.
         text = self.text
@@ -220,13 +212,6 @@ class SourceIndex:
         if runs is not None and digits.isascii() and digits.isdigit() and not runs.has(digits):
             return False
         return has_run(self.text, digits)
-
-    def _ascii_digits(self) -> bool:
-        """Whether every decimal digit in the text is one of 0-9."""
-        if self._plain is None:
-            text = self.text
-            self._plain = text.isascii() or not _OTHER_DIGIT_RE.search(text)
-        return self._plain
 
     def _may_date(self, kind: str, value: str) -> bool:
         """Whether a date in the text may be in the month of a date key (``months_dated``)."""

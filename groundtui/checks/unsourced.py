@@ -124,7 +124,7 @@ def unsourced_specifics(
     Returns:
         The unsourced specifics in the order they appear; empty when all are sourced.
     """
-    if not is_composed(response):  # read as the sources are read: composed
+    if not is_composed(response):  # read as the sources are read: composed, digits 0-9
         composed = Composed(response)
         read = unsourced_specifics(composed.text, sources, numbers)
         return [_as_written(s, composed) for s in read]

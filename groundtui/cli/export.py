@@ -11,6 +11,8 @@ from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
 from groundtui.cli.report import check_judge
 from groundtui.models import Verdict
+from groundtui.store import default_db_path
+from groundtui.targets import refuse_database
 
 
 @click.command()
@@ -59,6 +61,12 @@ from groundtui.models import Verdict
     is_flag=True,
     help="hf: claims no person labelled too, their label the judge's (label_source judge).",
 )
+@click.option(
+    "--csv-raw",
+    is_flag=True,
+    help="csv: cells as stored, for programs; by default a cell a spreadsheet would run "
+    "as a formula (=, +, -, @) starts with ' to be read as text.",
+)
 @db_option
 @user_errors
 def export(
@@ -71,6 +79,7 @@ def export(
     reviewer_verdict: str | None,
     splits_text: str | None,
     with_judge_labels: bool,
+    csv_raw: bool,
     db_path: str | None,
 ) -> None:
     """Write the corrected labels, one row per claim."""
@@ -99,6 +108,10 @@ def export(
             f"--with-judge-labels is for --format hf; --format {fmt} has the judge's "
             "labels already (label_source judge; --reviewed-only leaves them out)"
         )
+    if csv_raw and fmt != "csv":
+        raise UserError(
+            f"--csv-raw is for --format csv; --format {fmt} holds every cell as stored already"
+        )
     try:
         shares = exports.SHARES if splits_text is None else exports.parse_splits(splits_text)
     except ValueError as exc:
@@ -108,6 +121,12 @@ def export(
             f"--format {fmt} writes a {'file' if fmt == 'parquet' else 'folder'}, "
             f"not to stdout: give -o {'FILE.parquet' if fmt == 'parquet' else 'FOLDER'}"
         )
+    try:  # before the database is opened: nothing about it changes
+        refuse_database(output, db_path or default_db_path())
+    except OSError as exc:
+        raise UserError(
+            f"cannot write {'stdout' if output == '-' else output}: {exc.strerror}"
+        ) from None
     splits = ""
     cell = (judge_verdict, reviewer_verdict)
     with open_store(db_path, reading=True) as store:
@@ -154,6 +173,7 @@ def export(
                     cell=cell,
                     all_claims=all_claims,
                     shares=shares,
+                    raw=csv_raw,
                 )
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other Unix tools do. The

@@ -32,6 +32,7 @@ from groundtui.exporting.parquet import JSON_TEXT, REVIEWER_FIELDS, BatchWriter,
 from groundtui.report.compute import compute
 from groundtui.scratch import make_folder, sweep
 from groundtui.store import Store
+from groundtui.targets import refuse_database
 
 CONFIGS = ("default", "aggrefact")
 CONFIG_FOLDERS = ("data", "aggrefact")
@@ -372,7 +373,9 @@ def export_hf(
 
 
 def _check_folder(target: Path, name: str) -> None:
-    """Refuse a target that is a file, or a folder holding anything but an earlier export."""
+    """Refuse a target that is a file, a folder holding anything but an earlier export, or
+    a name SQLite gives a database's files (a folder ``team.db-wal`` blocks ``team.db``)."""
+    refuse_database(target)
     if target.is_symlink() or (target.exists() and not target.is_dir()):
         raise NotADirectoryError(errno.ENOTDIR, "is a file, not a folder name", name)
     if target.is_dir() and not _is_export(target):

@@ -68,6 +68,8 @@ FORMATS = ("jsonl", "csv")
 SPLITS = ("train", "validation", "test")
 SHARES = {"train": 0.8, "validation": 0.1, "test": 0.1}
 """The default share of answers in each split (``--splits``)."""
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads a cell starting with as a formula (OWASP, "CSV Injection")."""
 
 # Every reviewer's latest label on claim ``c`` (a withdrawn one left out), oldest first.
 _REVIEWERS = """(
@@ -274,13 +276,16 @@ def write(
     all_claims: bool = False,
     shares: dict[str, float] = SHARES,
     terminal: bool = False,
+    raw: bool = False,
 ) -> int:
     """Write the export to ``out`` as JSON Lines or CSV (header first); return the rows.
 
     CSV has the same columns in the same order, an empty cell for null, and standard
-    quoting (RFC 4180) for commas, quotes and line breaks inside a value. ``terminal``:
-    ``out`` is one, so CSV, which has no escapes, shows control and format characters as
-    visible stand-ins (``shown``); JSON Lines writes them as escapes anyway.
+    quoting (RFC 4180) for commas, quotes and line breaks inside a value. A text cell a
+    spreadsheet would run as a formula is written as text (``spreadsheet_text``) unless
+    ``raw``. ``terminal``: ``out`` is one, so CSV, which has no escapes, shows control and
+    format characters as visible stand-ins (``shown``); JSON Lines writes them as escapes
+    anyway.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}: choose jsonl or csv")
@@ -302,6 +307,8 @@ def write(
             writer.writerow(COLUMNS)
             for row in source:
                 cells = [_cell(v) for v in row.values()]
+                if not raw:
+                    cells = [spreadsheet_text(c) if isinstance(c, str) else c for c in cells]
                 if terminal:
                     cells = [shown(c).text if isinstance(c, str) else c for c in cells]
                 writer.writerow(cells)
@@ -311,6 +318,14 @@ def write(
                 out.write(json_line(row))
                 count += 1
     return count
+
+
+def spreadsheet_text(cell: str) -> str:
+    """``cell`` as a spreadsheet reads it as text: one starting with ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return gets a leading ``'``, which the spreadsheet shows
+    nothing of (OWASP's advice against formulas in CSV). Only text cells are given here:
+    a number column (``citation``, ``supported``) is written as the number."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
 def _cell(value: object) -> object:
@@ -330,8 +345,10 @@ def export(
     cell: tuple[str | None, str | None] = (None, None),
     all_claims: bool = False,
     shares: dict[str, float] = SHARES,
+    raw: bool = False,
 ) -> int:
-    """Export to ``output`` (``"-"`` for stdout), a file written atomically (``output``).
+    """Export to ``output`` (``"-"`` for stdout), a file written atomically (``output``);
+    ``raw``: CSV cells as stored, formulas included (``write``).
 
     Raises:
         ValueError: ``output`` is empty.
@@ -350,5 +367,6 @@ def export(
             all_claims=all_claims,
             shares=shares,
             terminal=terminal,
+            raw=raw,
         ),
     )

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from groundtui.scratch import make_file, sweep
+from groundtui.targets import refuse_database
 from groundtui.text.inert import json_inert
 
 
@@ -51,12 +52,14 @@ def write_file(output: str | Path, fill: Callable[[Any], int], *, binary: bool =
     under a scratch name beside it, renamed over it only once complete and on disk. The file
     keeps the mode of the one it replaces; a new one has the umask's. A FIFO or a device
     (``/dev/stdout``) is written directly: renamed over, it would be replaced by a file;
-    ``binary`` output is not written to a terminal.
+    ``binary`` output is not written to a terminal. A SQLite database, or a file of one, is
+    never written (``groundtui.targets``).
 
     Raises:
         OSError: the file cannot be written; nothing is left at ``output``'s place.
     """
     target = Path(output)
+    refuse_database(target)
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file name", str(output))
     if target.exists() and not target.is_file():  # a FIFO, /dev/stdout: written, not replaced

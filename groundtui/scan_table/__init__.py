@@ -21,6 +21,7 @@ from groundtui.importing.formats.base import InputError
 from groundtui.scan_table.inputs import Columns, Unit, plan
 from groundtui.scan_table.run import UnitResult, run_local, workers_default
 from groundtui.scratch import make_folder, sweep
+from groundtui.targets import refuse_database
 
 if TYPE_CHECKING:
     import pyarrow as pa  # type: ignore[import-untyped]
@@ -63,8 +64,12 @@ def scan_table(
             that cannot be written (nothing is left in it), or Ray missing for
             ``engine="ray"``.
     """
-    units, schema = plan(spec, columns)
     out = Path(out_dir)
+    try:
+        refuse_database(out)
+    except OSError as exc:
+        raise InputError(f"cannot write {out_dir}: {exc.strerror}") from None
+    units, schema = plan(spec, columns)
     made = not out.exists()
     if out.is_dir():
         sweep(out)

@@ -16,6 +16,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from groundtui.importing.formats.base import InputError
+from groundtui.importing.formats.parquet import refuse_twice
 
 __all__ = ["Columns", "Unit", "parquet_files", "plan"]
 
@@ -99,7 +100,8 @@ def plan(spec: str, columns: Columns) -> tuple[list[Unit], pa.Schema]:
 
 
 def _check_schema(path: str, schema: pa.Schema, columns: Columns) -> pa.Schema:
-    """The fields of ``columns`` in ``schema``, each of a type the check reads."""
+    """The fields of ``columns`` in ``schema``, each once and of a type the check reads."""
+    refuse_twice(path, schema.names, columns.names())
     for name in columns.names():
         if schema.get_field_index(name) < 0:
             have = ", ".join(schema.names)

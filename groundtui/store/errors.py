@@ -82,9 +82,32 @@ def describe_error(path: str, exc: sqlite3.DatabaseError) -> str:
         return f"cannot write to database {path} (SQLite says: {text})"
     if "unable to open" in text:
         return f"cannot open database {path} (SQLite says: {text})"
-    if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code == sqlite3.SQLITE_FULL:
+        return disk_full(path)
+    if code is not None and code & 0xFF == sqlite3.SQLITE_IOERR and _no_room(path):
+        # A write that fails for want of room outside the database's pages (its -shm index
+        # grown, its -wal or journal made) is an I/O error to SQLite, not SQLITE_FULL.
         return disk_full(path)
     return f"database {path}: {text}"
+
+
+_ROOM = 2**20
+"""Free bytes under which a disk is full to SQLite: its index and log grow by 32 KiB and by
+pages."""
+
+
+def _no_room(path: str) -> bool:
+    """Whether the disk holding the database at ``path``, or SQLite's temporary folder, is
+    full: less than ``_ROOM`` free for this user, or no free file entry."""
+    for folder in (os.path.dirname(os.path.abspath(path)), _sqlite_temp_folder()):
+        try:
+            disk = os.statvfs(folder)
+        except OSError:
+            continue
+        if disk.f_bavail * disk.f_frsize < _ROOM or (disk.f_files and not disk.f_favail):
+            return True
+    return False
 
 
 def _sqlite_temp_folder() -> str:

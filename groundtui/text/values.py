@@ -2,7 +2,8 @@
 
 The pattern the heuristic judge's ``quantities`` normalises ("1,200", "$49.99", "30%",
 "March 5", "thirty", "forty-fifth"), and ``has_value``, the figure test of a claim's kind.
-A value never starts inside a longer token ("A380", "U-30").
+A value never starts inside a longer token ("A380", "U-30"); after a letter of a script
+other than Latin it starts one ("返金は30日", ``LATIN_LETTERS``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from groundtui.text.digits import LATIN_LETTERS
 from groundtui.text.numbers import MONTHS, ORDINALS, TENS, UNITS
 
 # "one" is left out on purpose: far more often a pronoun ("one of the oldest") than a count;
@@ -30,7 +32,7 @@ VALUE = re.compile(
     (?P<iso>\b(?P<iy>\d{{4}})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})\b)
   | (?P<md>\b(?P<mm>{_MONTH_RE})\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*[:%]))
   | (?P<dm>\b(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{_MONTH_RE})(?![a-z]))
-  | (?P<num>(?<![\w.])(?<![a-z]-)(?:(?P<cur>[$€£])\s?)?
+  | (?P<num>(?<![0-9_{LATIN_LETTERS}.])(?<![a-z]-)(?:(?P<cur>[$€£])\s?)?
         (?P<n>(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?|\.\d+)(?P<ord>st|nd|rd|th)?
         (?:\s?(?P<scale>thousand|million|billion|trillion|bn|k)\b)?
         \s?(?P<pct>%|percent\b|per\s?cent\b)?

@@ -8,10 +8,12 @@ trace) it came from, or the reason it cannot be read. The importer validates the
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 import hashlib
 import io
 import math
 import sys
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -23,6 +25,16 @@ from groundtui.text.inert import inert_name
 
 HEAD = 65536
 """Bytes read to detect a file's format."""
+GZIP_MAGIC = b"\x1f\x8b"
+"""The first bytes of a gzip file, which is read as the file it holds."""
+COMPRESSED = {
+    b"BZh": "bzip2",
+    b"\xfd7zXZ\x00": "xz",
+    b"\x28\xb5\x2f\xfd": "zstd",
+    b"PK\x03\x04": "zip",
+    b"PK\x05\x06": "zip",
+}
+"""The first bytes of the compressed files not read, and their compression's name."""
 
 
 class InputError(Exception):
@@ -51,6 +63,8 @@ class Input:
     label: str
     head: bytes = b""
     _stream: BinaryIO | None = field(default=None, repr=False)
+    gzipped: bool = False
+    """The file is gzip: ``head`` and ``open`` give what it holds, decompressed."""
 
     def open(self) -> BinaryIO:
         """A binary stream of the whole input; it can be had once."""
@@ -65,6 +79,8 @@ class Input:
         Raises:
             InputError: the input is a pipe or stdin, which cannot seek.
         """
+        if self.gzipped:  # Parquet compresses its own pages, and is read by seeking
+            raise InputError(f"{self.label}: Parquet cannot be read gzipped; decompress it first")
         if self._stream is None or not self.seekable:
             where = "stdin" if self.path == "-" else "a pipe"
             raise InputError(
@@ -77,7 +93,12 @@ class Input:
     def seekable(self) -> bool:
         """Whether the input is a file that can be read again from its start (stdin never
         is, even redirected from a file)."""
-        return self.path != "-" and self._stream is not None and self._stream.seekable()
+        return (
+            self.path != "-"
+            and not self.gzipped
+            and self._stream is not None
+            and self._stream.seekable()
+        )
 
     def close(self) -> None:
         """Close the file (never stdin)."""
@@ -118,16 +139,73 @@ class _Prefixed(io.RawIOBase):
         super().close()
 
 
+class _Gunzipped(io.RawIOBase):
+    """What a gzip stream holds, decompressed as it is read; a damaged or cut gzip stream
+    is one ``InputError`` naming the file. Closing it closes the stream (never stdin)."""
+
+    def __init__(self, head: bytes, rest: BinaryIO, label: str) -> None:
+        self.compressed = io.BufferedReader(_Prefixed(head, rest), HEAD)
+        self.data = gzip.GzipFile(fileobj=self.compressed, mode="rb")
+        self.label = label
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        try:
+            return self.data.readinto(buffer)
+        except (OSError, EOFError, zlib.error) as exc:  # gzip.BadGzipFile is an OSError
+            raise InputError(f"{self.label}: its gzip data cannot be read ({exc})") from None
+
+    def close(self) -> None:
+        self.data.close()
+        self.compressed.close()
+        super().close()
+
+
+def _read_head(stream: BinaryIO) -> bytes:
+    """Up to ``HEAD`` bytes from the start of ``stream`` (fewer only at its end)."""
+    parts, size = [], 0
+    while size < HEAD and (part := stream.read(HEAD - size)):
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
+
+
+def _opened(path: str, label: str, stream: BinaryIO) -> Input:
+    """The input of ``stream``, opened, its first bytes read: a gzip file decompressed, any
+    other compression refused."""
+    head = _read_head(stream)
+    if head.startswith(GZIP_MAGIC):
+        data = _Gunzipped(head, stream, label)
+        try:
+            return Input(path, label, _read_head(data), data, gzipped=True)  # type: ignore[arg-type]
+        except InputError:
+            data.close()
+            raise
+    for magic, name in COMPRESSED.items():
+        if head.startswith(magic) and (name != "bzip2" or head[3:4].isdigit()):
+            if path != "-":
+                stream.close()
+            what = "a zip archive" if name == "zip" else f"{name}-compressed"
+            raise InputError(
+                f"{label}: is {what}; groundtui reads gzip (.gz) itself, not {name}: "
+                f"{'extract' if name == 'zip' else 'decompress'} it first"
+            )
+    return Input(path, label, head, stream)
+
+
 def open_input(path: str) -> Input:
-    """``path`` ("-": stdin) opened once and checked readable, with its first bytes.
+    """``path`` ("-": stdin) opened once and checked readable, with its first bytes; a gzip
+    file is read as the file it holds (docs/formats.md).
 
     Raises:
-        InputError: no such file, a folder, or a file that cannot be read.
+        InputError: no such file, a folder, a file that cannot be read, or compressed with
+            anything but gzip.
     """
     label = inert_name(path) if path != "-" else "<stdin>"
     if path == "-":
-        stdin = sys.stdin.buffer
-        return Input(path, label, stdin.read(HEAD), stdin)
+        return _opened(path, label, sys.stdin.buffer)
     p = Path(path)
     if not p.exists():
         raise InputError(f"{label}: no such file")
@@ -138,7 +216,7 @@ def open_input(path: str) -> Input:
     except OSError as exc:
         raise InputError(f"{label}: cannot read ({exc.strerror})") from None
     try:
-        return Input(path, label, stream.read(HEAD), stream)
+        return _opened(path, label, stream)
     except OSError as exc:
         stream.close()
         raise InputError(f"{label}: cannot read ({exc.strerror})") from None

@@ -54,7 +54,7 @@ def shape(source: Input) -> tuple[str, str | None]:
     if stripped[:1] == b"{":
         try:
             value = json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deep: the reader says so by line
             # a first line longer than the head: its keys as far as they were read
             cut = not rest and len(source.head) >= HEAD
             return "lines", kind_of({m.decode() for m in KEY.findall(first)}) if cut else None
@@ -73,6 +73,6 @@ def _whole_kind(text: bytes) -> str | None:
         first, _ = json.JSONDecoder().raw_decode(body.decode("utf-8", "replace").lstrip())
         if isinstance(first, dict):
             return kind_of(set(first))
-    except ValueError:
+    except (ValueError, RecursionError):  # nested too deep: the reader says so by record
         pass
     return kind_of({m.decode() for m in KEY.findall(text)})

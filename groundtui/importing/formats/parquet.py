@@ -20,6 +20,25 @@ from groundtui.text.inert import one_line, quoted
 BATCH_ROWS = 1000
 
 
+def refuse_twice(label: str, names: list[str], read: list[str] | None = None) -> None:
+    """Refuse a table with a column name twice among ``read`` (default: every column):
+    which of the two holds the field is anyone's guess, and a row read by name would keep
+    the last in silence.
+
+    Raises:
+        InputError: naming each such column and where it stands (1 for the first).
+    """
+    wanted = set(names if read is None else read)
+    twice = [n for n in dict.fromkeys(names) if names.count(n) > 1 and n in wanted]
+    if twice:
+        said = "; ".join(
+            f"column {quoted(n)} is columns "
+            + " and ".join(str(i + 1) for i, m in enumerate(names) if m == n)
+            for n in twice
+        )
+        raise InputError(f"{label}: {said}; give each column its own name")
+
+
 def columns(source: Input) -> list[str]:
     """The file's column names."""
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
@@ -41,6 +60,7 @@ def parquet_rows(source: Input) -> Iterator[Row]:
         parquet = pq.ParquetFile(file)
     except Exception as exc:
         raise InputError(f"{source.label}: not a readable Parquet file ({exc})") from None
+    refuse_twice(source.label, parquet.schema_arrow.names)
     number = 0
     for group in range(parquet.metadata.num_row_groups):
         size = parquet.metadata.row_group(group).num_rows

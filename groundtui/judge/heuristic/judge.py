@@ -8,14 +8,13 @@ No model, no network, no I/O: the default judge when no model is configured (doc
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from groundtui.judge.base import Extraction, Verification
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.heuristic.matching import Match, match
 from groundtui.models import InventionKind, Verdict
-from groundtui.text.composed import Composed, is_composed
+from groundtui.text.composed import Composed, is_composed, read
 from groundtui.text.kinds import CONNECTIVE
 
 
@@ -88,7 +87,7 @@ class HeuristicJudge:
     """
 
     name = "heuristic"
-    prompt_version = "heuristic-7"
+    prompt_version = "heuristic-8"
 
     def __init__(self, thresholds: Thresholds | None = None) -> None:
         self.thresholds = thresholds or Thresholds()
@@ -103,9 +102,10 @@ class HeuristicJudge:
 
     def verify_sync(self, claim: str, source: str) -> Verification:
         """The body of :meth:`verify`, for benchmarks and callers without an event loop."""
-        # Both read composed (NFC), as the check reads them: "José" is one word however
-        # it was written; the evidence span is given back in the source as written.
-        claim = unicodedata.normalize("NFC", claim)
+        # Both read composed (NFC) with their digits as 0-9, as the check reads them: "José"
+        # is one word however it was written, "３０" is 30; the evidence span is given
+        # back in the source as written.
+        claim = read(claim)
         composed = None if is_composed(source) else Composed(source)
         m = match(claim, source if composed is None else composed.text)
         verdict = decide(m, self.thresholds)
