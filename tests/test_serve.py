@@ -235,7 +235,12 @@ def test_a_session_skips_the_whole_file_check_its_server_made(
     (tmp_path / "other").mkdir()
     other = serve_db(tmp_path / "other", answers=1)
     checked: list[str] = []
-    monkeypatch.setattr(Connection, "check_intact", lambda self: checked.append(self.path))
+    # A file's checks only: the schema it is compared with is made once in memory.
+    monkeypatch.setattr(
+        Connection,
+        "check_intact",
+        lambda self: self.path != ":memory:" and checked.append(self.path),
+    )
     _checked(str(db), False)
     assert checked == [str(db)]  # a terminal's review checks the file
     assert ReviewServer(str(db)).session_env == {}
@@ -398,3 +403,22 @@ def test_serve_refuses_an_empty_host(db: Path, host: str, monkeypatch: pytest.Mo
         "groundtui: --host is empty: give the address to listen on (127.0.0.1, the default, "
         "or 0.0.0.0 for every interface)\n"
     )
+
+
+async def test_the_page_shows_a_reviewers_name_inert(db: Path) -> None:
+    """A name with an escape sequence, a bidi override and marks piled on a letter reached
+    the page's title and top line as it was (HTML-escaped only)."""
+    name = "Dana\x1b[31m\u202eevil\ufe0f<b>" + "\u0336" * 5
+    with Store(db) as store:
+        _, token = store.add_reviewer(name)
+    server = ReviewServer(str(db))
+    client = await _client(server)
+    try:
+        response = await client.get(f"/?token={token}")
+        page = await response.text()
+        shown = "Dana\\x1b[31m&lt;U+202E&gt;evil&lt;U+FE0F&gt;&lt;b&gt;" + "&lt;U+0336&gt;" * 5
+        assert f"<title>groundtui review · {shown}</title>" in page
+        assert f'<b id="reviewer">{shown}</b>' in page
+        assert not any(c in page for c in "\x1b\u202e\ufe0f\u0336")
+    finally:
+        await client.close()
