@@ -90,6 +90,8 @@ class ReviewProcess(AppService):
         self.env = env or {}
         """Added to textual-serve's environment (``store.checked``: the file is checked)."""
         self._ending: asyncio.Task | None = None
+        self.killed = False
+        """Whether it was sent SIGKILL."""
 
     @property
     def pid(self) -> int | None:
@@ -141,6 +143,7 @@ class ReviewProcess(AppService):
 
     def kill(self) -> None:
         """SIGKILL the session's process."""
+        self.killed = self.running
         self._signal(signal.SIGKILL)
 
     def _signal(self, number: int) -> None:

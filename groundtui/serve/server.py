@@ -15,6 +15,12 @@ reads which links are live, and ends the sessions of a link revoked (or replaced
 ``reviewers add`` again) as a closed tab ends: the app quits and frees its leases.
 The server checks the database whole once, at its start (``groundtui serve``), and tells
 its sessions so (``store.checked``) instead of each checking it again.
+
+Nothing a link holder sends can take the host down: the terminal size is held to a maximum
+(``process.MAX_WIDTH`` × ``MAX_HEIGHT``), a session holding more memory than the bound is
+killed, a quitting session too busy to quit is killed (``ReviewProcess.end``), the websocket
+opens only from the page's own origin, and a connection that sends no whole request within
+``IDLE_TIMEOUT`` is closed.
 """
 
 from __future__ import annotations
@@ -225,7 +231,7 @@ class ReviewServer(Server):
         ended = []
         for session in self.open.values():
             service = session.service
-            if service is None or service.pid is None or not service.running:
+            if service is None or service.pid is None or not service.running or service.killed:
                 continue
             held = resident_bytes(service.pid)
             if held is not None and held > self.memory_bound:
