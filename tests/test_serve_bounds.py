@@ -120,7 +120,14 @@ async def test_a_terminal_size_above_the_maximum_is_held_to_it(db: Path) -> None
                 headers=server.origin,
             )
             pid = await _session(server, [])
-            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            environ: list[bytes] = []
+
+            def started() -> bool:
+                """the session's process runs its own command (forked, not yet: serve's)"""
+                environ[:] = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+                return any(line.startswith(b"GROUNDTUI_SERVE_PID=") for line in environ)
+
+            await _until(started)
             assert f"COLUMNS={MAX_WIDTH}".encode() in environ
             assert f"ROWS={MAX_HEIGHT}".encode() in environ
             screen = Screen(huge)
