@@ -81,8 +81,8 @@ def unreviewed_answers(db: Path, count: int) -> list[tuple[str, list[str]]]:
 
 
 def team_done(line: str) -> int:
-    """The ``team N`` of ``mine 0 · team N of M``."""
-    return int(line.split("team ")[1].split(" ")[0].replace(",", ""))
+    """The ``N`` of ``team: N of M done``."""
+    return int(line.split("team: ")[1].split(" ")[0].replace(",", ""))
 
 
 async def measure(db: Path, labels: int) -> None:

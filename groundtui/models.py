@@ -6,6 +6,7 @@ back. Vocabulary enums are ``StrEnum`` so their values are the README's words.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -59,6 +60,23 @@ class InventionKind(StrEnum):
     BRIDGING_INFERENCE = "bridging_inference"
     CONFIDENT_GENERALISATION = "confident_generalisation"
     FABRICATED_PROVENANCE = "fabricated_provenance"
+
+
+_CONTENT_ID = re.compile(r"h-[0-9a-f]{16}")
+
+
+def content_id(hex_digest: str) -> str:
+    """The id of an answer whose format carries none (ragas, deepeval, a CSV without an id
+    column), made from a hex digest of its content: ``h-3c54fbdd09bd5e8a``."""
+    return "h-" + hex_digest[:16]
+
+
+def answer_name(answer_id: str, question: str) -> str:
+    """How the review names an answer: its id, or its question when the id was made from
+    its content (``content_id``), which tells a reviewer nothing."""
+    if _CONTENT_ID.fullmatch(answer_id) and question.strip():
+        return question
+    return answer_id
 
 
 # Strict ints and bools: "3" or "yes" in a file is a wrong type to report, not to coerce.

@@ -131,6 +131,31 @@ def test_a_split_cites_each_part_by_its_own_marker(db: Path) -> None:
         exact(store)
 
 
+def test_a_split_of_a_reworded_claim_over_a_marker_keeps_both_parts_in_place(
+    tmp_path: Path,
+) -> None:
+    """A judge's claim is often its sentence reworded, markers left out: here one over
+    "… guarantee [2], which covers …". Cut after "guarantee", its first part is nowhere
+    verbatim in the response; it takes the rest of the claim's span up to the second part
+    (found), so neither is "not found in the response" and both stay in reading order."""
+    text = "The sofa's 5-year guarantee covers sagging deeper than 3 cm."
+    end = RESPONSE.index(" [1]")
+    claim = {"text": text, "kind": "policy", "citation": 2, "span": [0, end]}
+    db = imported_db(tmp_path, "reworded", [make_answer("R-1", response=RESPONSE, claims=[claim])])
+    with Store(db) as store:
+        (before,) = live(store)
+        _, (first, second) = store.split_claim(before["id"], "dana", text.index("covers"))
+        one, two = live(store)
+    assert [one["id"], two["id"]] == [first, second]  # in reading order
+    assert one["text"] == "The sofa's 5-year guarantee" and two["text"].startswith("covers")
+    assert RESPONSE[one["span_start"] : one["span_end"]] == (
+        "The sofa has a 5-year guarantee [2], which"
+    )
+    assert RESPONSE[two["span_start"] : two["span_end"]] == "covers sagging deeper than 3 cm"
+    assert (one["located"], two["located"]) == ("fuzzy", "exact")
+    assert json.loads(one["citations"]) == [2] and json.loads(two["citations"]) == [1]
+
+
 def test_an_added_claim_is_the_selected_span_with_the_markers_near_it(db: Path) -> None:
     with Store(db) as store:
         start = RESPONSE.index("Refunds")

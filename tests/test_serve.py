@@ -157,6 +157,48 @@ async def test_the_page_is_the_products_and_names_the_reviewer_from_the_token(db
         await client.close()
 
 
+async def test_the_pages_script_is_textual_serves_without_its_link_detection(db: Path) -> None:
+    """docs/browser.md: text in answers is never a link. The page loads the server's own
+    script, textual-serve's with the statement that loads xterm's WebLinksAddon removed,
+    and no window may be opened from it."""
+    from groundtui.serve.script import SCRIPT
+
+    with Store(db) as store:
+        _, token = store.add_reviewer("Dana")
+    server = ReviewServer(str(db))
+    client = await _client(server)
+    try:
+        page = await (await client.get(f"/?token={token}")).text()
+        assert '<script src="/page.js">' in page and "js/textual.js" not in page
+        assert "window.open = function () { return null; };" in page
+        response = await client.get("/page.js")
+        script = await response.read()
+        assert response.status == 200 and response.content_type == "text/javascript"
+        original = SCRIPT.read_bytes()
+        assert b"this.terminal.loadAddon(this.weblinksAddon)" in original
+        assert b"weblinksAddon" not in script and b"loadAddon(this.fitAddon)" in script
+        assert len(original) - len(script) < 100  # one statement gone, the rest as it was
+    finally:
+        await client.close()
+
+
+def test_serve_refuses_a_textual_serve_whose_script_it_cannot_rid_of_links(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from groundtui.serve import script
+
+    changed = tmp_path / "textual.js"
+    changed.write_text("this.links=new S.WebLinksAddon2,this.terminal.loadAddon(this.links),")
+    monkeypatch.setattr(script, "SCRIPT", changed)
+    script.page_script.cache_clear()
+    try:
+        run = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", str(db)])
+    finally:
+        script.page_script.cache_clear()
+    assert run.exit_code == 2 and run.output.count("\n") == 1
+    assert "no longer loads xterm's link addon" in run.output and "Traceback" not in run.output
+
+
 async def test_page_loads_refuse_no_one_and_the_caps_count_open_websockets(db: Path) -> None:
     """Real ``groundtui review`` processes, one per websocket: four page loads of each of
     three links are served (no websocket, no session); the caps count the sockets."""

@@ -205,6 +205,97 @@ asyncio.run(main())
 """
 
 
+LINK = "https://tracker.example/collect?answer=1"
+
+
+def test_a_url_in_an_answer_is_no_link_hovering_and_clicking_it_opens_nothing(
+    tmp_path: Path, browser: Any
+) -> None:
+    """The answer's question is a URL and its response holds it again: the answer pane at
+    the terminal's left (below 100 columns the queue is hidden) shows it on two of its
+    first rows. The mouse goes over every third cell of rows 2–10 and columns 0–59 (where
+    textual-serve's own script finds links on two rows) and clicks each: no pointer, no page
+    opened, no request to the URL. A label key follows the clicks; once its row is in the
+    database, the browser has handled every click before it."""
+    from tests.helpers.builders import imported_db, make_answer
+
+    claim = {"kind": "figure", "citation": 1, "verdict": "stated", "judge": "prod"}
+    db = imported_db(
+        tmp_path,
+        "links",
+        [
+            make_answer(
+                "L-1",
+                question=LINK,
+                response=f"Sofas can be returned within 14 days [1]. See {LINK} [2].",
+                claims=[{**claim, "text": "Sofas can be returned within 14 days."}],
+            )
+        ],
+    )
+    with Store(db) as store:
+        _, token = store.add_reviewer("Robin")
+    server = Served(db)
+    try:
+        context = browser.new_context(viewport={"width": 860, "height": 600})
+        opened: list[Any] = []
+        requested: list[str] = []
+        context.on("page", lambda p: opened.append(p))
+
+        def route(r: Any) -> None:
+            if "tracker.example" in r.request.url:
+                requested.append(r.request.url)
+                r.abort()
+            else:
+                r.continue_()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.goto(f"{server.url}/?token={token}")
+        page.wait_for_selector("body.-first-byte", timeout=30_000)
+        wait_for(lambda: rows(db, "select 1 from leases where reviewer = 'Robin'"))
+        size = dict(p.split("=") for p in sockets[0].split("?", 1)[1].split("&"))
+        cols, lines = int(size["width"]), int(size["height"])
+        assert cols < 100, cols  # the queue hidden: the answer pane at the left edge
+        box = page.locator(".xterm-screen").bounding_box()
+        cell = box["width"] / cols, box["height"] / lines
+        pointers = []
+        for row in range(2, 11):  # not row 0 (a click there makes the header tall)
+            for col in range(0, 60, 3):
+                x, y = box["x"] + (col + 0.5) * cell[0], box["y"] + (row + 0.5) * cell[1]
+                page.mouse.move(x, y)  # xterm looks for a link under the mouse as it moves
+                if page.locator(".xterm-cursor-pointer").count():
+                    pointers.append((row, col))
+                page.mouse.click(x, y)
+        assert pointers == []
+        page.keyboard.press("s")  # after the clicks: once it lands, they were handled
+        wait_for(lambda: rows(db, "select 1 from reviews where reviewer = 'Robin'"))
+        assert opened == [page] and requested == []
+        context.close()
+    finally:
+        server.stop()
+
+
+def test_revoking_the_link_of_an_open_page_ends_its_session_and_the_page_says_why(
+    served: tuple[Served, Path], browser: Any
+) -> None:
+    server, db = served
+    with Store(db) as store:
+        _, token = store.add_reviewer("Robin")
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(f"{server.url}/?token={token}")
+    page.wait_for_selector("body.-first-byte", timeout=30_000)
+    wait_for(lambda: rows(db, "select 1 from leases where reviewer = 'Robin'"))
+    with Store(db) as store:
+        store.revoke_reviewer("Robin")
+    notice = page.wait_for_selector(".notice.revoked", state="visible", timeout=30_000)
+    assert "Your link was revoked" in notice.inner_text()
+    assert not page.is_visible(".notice.ended")  # no "Open again": the link opens nothing
+    wait_for(lambda: any("session of Robin ended" in line for line in server.lines))
+    assert not rows(db, "select 1 from leases where reviewer = 'Robin'")
+
+
 def test_no_request_of_the_page_carries_the_token_in_a_referer(
     served: tuple[Served, Path],
     browser: Any,

@@ -77,9 +77,14 @@ def serve(
     with open_store(path) as store:
         active = sum(1 for r in store.reviewers() if r["link"] == "active")
     try:
+        from groundtui.serve.script import ScriptChanged, page_script
         from groundtui.serve.server import ReviewServer, bind, is_loopback
     except ImportError as exc:
         raise UserError(f"serve needs textual-serve ({exc}): pip install textual-serve") from None
+    try:
+        page_script()
+    except ScriptChanged as exc:
+        raise UserError(str(exc)) from None
     try:
         sock = bind(host, port)
     except OSError as exc:

@@ -200,4 +200,4 @@ def coverage_line(c: Coverage) -> str:
         judged = f"judged {c.judged:,} of {c.answers:,} answers: {which}"
         if c.judged:
             judged += "; `groundtui judge --all` for the rest"
-    return f"{judged}; {c.reviewed:,} reviewed"
+    return f"{judged}; {c.reviewed:,} reviewed in full"

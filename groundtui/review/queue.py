@@ -494,8 +494,9 @@ def origins(store: Store) -> list[str]:
 
 
 class TeamProgress(NamedTuple):
-    """``mine 12 · team 140 of 500 · double 9 of 50``: answers done by this reviewer, by
-    anyone, and by two reviewers in the overlap."""
+    """Answers done (every claim labelled) by anyone, by this reviewer, and by two
+    reviewers in the overlap: ``team: 140 of 500 done`` / ``yours: 12 done`` /
+    ``overlap: 9 of 50 twice``."""
 
     mine: int
     team: int
@@ -504,10 +505,10 @@ class TeamProgress(NamedTuple):
     overlap: int
 
     def line(self) -> str:
-        """The progress line the queue shows."""
-        text = f"mine {self.mine:,} · team {self.team:,} of {self.answers:,}"
+        """The lines the queue shows under its own count, each naming what it counts."""
+        text = f"team: {self.team:,} of {self.answers:,} done\nyours: {self.mine:,} done"
         if self.overlap:
-            text += f" · double {self.double:,} of {self.overlap:,}"
+            text += f"\noverlap: {self.double:,} of {self.overlap:,} twice"
         return text
 
 

@@ -45,6 +45,7 @@ from textual_serve.server import Server, to_int
 
 from groundtui.serve import SESSION_MEMORY_MIB
 from groundtui.serve.process import ReviewProcess, resident_bytes, review_argv
+from groundtui.serve.script import page_script
 from groundtui.store import Store
 from groundtui.store.checked import checked_env
 from groundtui.store.reviewers import Reviewer, token_hash
@@ -57,8 +58,9 @@ PAGE_FILES = Path(__file__).parent / "page"
 """The page's own files: its stylesheet, which loads the font (a font an inline style
 loads is fetched with the page's address, token and all, as its ``Referer``)."""
 TICKET_SECONDS = 60.0
-LINK_CHECK = 5.0
-"""Seconds between two readings of which links are live (a revoked link's sessions end)."""
+LINK_CHECK = 2.0
+"""Seconds between two readings of which links are live: a revoked link's sessions end
+within 5 s (docs/browser.md), the reading and the closing included."""
 PER_REVIEWER = 2
 """Sessions at once per reviewer: a lead's review and adjudication tabs, or a reloaded tab
 while the one it replaces quits."""
@@ -137,6 +139,7 @@ class ReviewServer(Server):
         self.sessions: Counter[str] = Counter()
         self.open: dict[int, Session] = {}
         self.started = 0  # processes started since the server began (tests read it)
+        self.script = page_script()  # ScriptChanged, before anything listens
         self._store: Store | None = None
         self._watch: list[asyncio.Task] = []
 
@@ -180,6 +183,7 @@ class ReviewServer(Server):
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws/{ticket}", self.handle_websocket, name="websocket"),
+                web.get("/page.js", self.handle_script, name="script"),
                 web.static("/static", self.statics_path, name="static"),
                 web.static("/page", PAGE_FILES, name="page"),
             ]
@@ -253,6 +257,7 @@ class ReviewServer(Server):
         for session in ended:
             log.info("session of %s ending: their link was revoked", one_line(session.reviewer))
             session.closing = asyncio.create_task(
+                # the page shows why (templates/page.html reads the reason)
                 session.websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"link revoked")
             )
         return ended
@@ -287,10 +292,17 @@ class ReviewServer(Server):
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "static": str(request.app.router["static"].url_for(filename="/")).rstrip("/") + "/",
             "page": str(request.app.router["page"].url_for(filename="/")).rstrip("/") + "/",
+            "script": str(request.app.router["script"].url_for()),
         }
         response = aiohttp_jinja2.render_template("page.html", request, context)
         response.headers.update(SECURITY_HEADERS)
         return response
+
+    async def handle_script(self, request: web.Request) -> web.StreamResponse:
+        """The page's script: textual-serve's, with no link detection (``serve.script``)."""
+        return web.Response(
+            body=self.script, content_type="text/javascript", headers=SECURITY_HEADERS
+        )
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Redeem the page's ticket, then run the reviewer's process for this websocket.

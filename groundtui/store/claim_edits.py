@@ -31,8 +31,8 @@ ACTIONS = ("edit", "split", "add", "dismiss", "undo")
 #: What each correction sets ``retired`` to on the claim it acts on.
 _RETIRES = {"edit": "replaced", "split": "replaced", "dismiss": "dismissed"}
 _ID_NUMBER = re.compile(r"#(\d+)$")
-#: A claim to make: its text, span, the numbers it cites and its kind.
-Part = tuple[str, tuple[int, int] | None, tuple[int, ...], str]
+#: A claim to make: its text, span, the numbers it cites, its kind, how its span was found.
+Part = tuple[str, tuple[int, int] | None, tuple[int, ...], str, str]
 
 
 class CorrectionError(ValueError):
@@ -60,15 +60,16 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         response = self._response(claim["answer_id"])
         found = locate(text, response)
         span = (found[0], found[1]) if found else _span(claim)
-        made = self._made(claim, [(text, span, _citations(claim), claim["kind"])])
+        made = self._made(claim, [(text, span, _citations(claim), claim["kind"], "exact")])
         edit_id = self._correct("edit", claim, reviewer, made, text=text, span=span)
         return edit_id, made[0].id
 
     def split_claim(self, claim_id: str, reviewer: str, at: int) -> tuple[int, list[str]]:
         """Split a claim's text at offset ``at`` into two claims: ``(row id, their ids)``.
 
-        Each part cites the markers in or right after its part of the response, else what
-        the old claim cites.
+        Each part takes its place in the response (``_split_spans``), so both stay in
+        reading order where the claim was, and cites the markers in or right after it, else
+        what the old claim cites.
         """
         claim = self._live_claim(claim_id)
         text = claim["text"]
@@ -76,16 +77,11 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         if not first or not second:
             raise CorrectionError("split inside the claim's text: both parts need words")
         response = self._response(claim["answer_id"])
-        span = _span(claim)
-        spans: list[tuple[int, int] | None]
-        if span and response[span[0] : span[1]] == text:
-            spans = [(span[0], span[0] + at), (span[0] + at, span[1])]
-        else:
-            spans = [_located(part, response, span) for part in (first, second)]
+        placed = _split_spans(text, at, (first, second), response, _span(claim))
         parts: list[Part] = []
-        for part, part_span in zip((first, second), spans, strict=True):
+        for part, (part_span, how) in zip((first, second), placed, strict=True):
             near = distinct(citations_near(response, *part_span)) if part_span else ()
-            parts.append((part, part_span, near or _citations(claim), infer_kind(part)))
+            parts.append((part, part_span, near or _citations(claim), infer_kind(part), how))
         made = self._made(claim, parts)
         edit_id = self._correct("split", claim, reviewer, made, span=(at, at))
         return edit_id, [c.id for c in made]
@@ -104,7 +100,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         end = start + len(text)
         citations = distinct(citations_near(response, start, end))
         anchor = {"answer_id": answer_id, "ordinal": self._ordinal_at(answer_id, start)}
-        made = self._made(anchor, [(text, (start, end), citations, infer_kind(text))])
+        made = self._made(anchor, [(text, (start, end), citations, infer_kind(text), "exact")])
         edit_id = self._correct(
             "add",
             {"id": None, "answer_id": answer_id},
@@ -202,9 +198,9 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
                 citations=citations,
                 cited_keys=cited_keys(citations, numbers, keys),
                 span=span,
-                located="exact" if span else "unlocated",
+                located=how if span else "unlocated",
             )
-            for k, (text, span, citations, kind) in enumerate(parts)
+            for k, (text, span, citations, kind, how) in enumerate(parts)
         ]
 
     def _correct(
@@ -260,3 +256,57 @@ def _citations(claim: dict[str, Any]) -> tuple[int, ...]:
 def _located(text: str, response: str, near: tuple[int, int] | None) -> tuple[int, int] | None:
     found = locate(text, response, near)
     return (found[0], found[1]) if found else None
+
+
+Placed = tuple[tuple[int, int] | None, str]
+
+
+def _split_spans(
+    text: str,
+    at: int,
+    parts: tuple[str, str],
+    response: str,
+    span: tuple[int, int] | None,
+) -> tuple[Placed, Placed]:
+    """Where each part of a claim split at ``at`` stands in the response, and how found.
+
+    A claim whose text is its span of the response is cut at the same offset. Otherwise
+    (a claim reworded from its sentence, or a marker such as ``[1]`` in the response and
+    not in the claim) each part is looked for in the claim's span; a part not found there
+    takes the rest of that span beside the other ("fuzzy"), or, neither found, the span is
+    cut at the space nearest the same share of it. So no part of a claim placed in the
+    response loses its place, nor moves out of reading order.
+    """
+    if span is None:
+        return (_located(parts[0], response, None), "exact"), (
+            _located(parts[1], response, None),
+            "exact",
+        )
+    start, end = span
+    if response[start:end] == text:
+        return ((start, start + at), "exact"), ((start + at, end), "exact")
+    one, two = (_located(p, response, span) for p in parts)
+    one = one if one and start <= one[0] and one[1] <= end else None
+    two = two if two and start <= two[0] and two[1] <= end else None
+    if one and two and one[1] <= two[0]:
+        return (one, "exact"), (two, "exact")
+    if one and not two and (rest := _trimmed(response, one[1], end)):
+        return (one, "exact"), (rest, "fuzzy")
+    if two and not one and (rest := _trimmed(response, start, two[0])):
+        return (rest, "fuzzy"), (two, "exact")
+    share = start + round((end - start) * at / max(1, len(text)))
+    spaces = [i for i in range(start + 1, end) if response[i].isspace()]
+    cut = min(spaces, key=lambda i: abs(i - share)) if spaces else share
+    halves = _trimmed(response, start, cut), _trimmed(response, cut, end)
+    if halves[0] and halves[1]:
+        return (halves[0], "fuzzy"), (halves[1], "fuzzy")
+    return (span, "fuzzy"), (span, "fuzzy")
+
+
+def _trimmed(response: str, start: int, end: int) -> tuple[int, int] | None:
+    """``(start, end)`` without the spaces and commas at its ends; None when nothing is left."""
+    while start < end and (response[start].isspace() or response[start] in ",;"):
+        start += 1
+    while end > start and response[end - 1].isspace():
+        end -= 1
+    return (start, end) if start < end else None

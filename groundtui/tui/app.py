@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import threading
 from collections.abc import Callable
 from datetime import datetime
 from typing import ClassVar
@@ -19,6 +20,7 @@ from groundtui.review.session import ReviewSession
 from groundtui.review.writes import writable
 from groundtui.store import Store, StoreError
 from groundtui.text.inert import one_line
+from groundtui.tui.hangup import HangUpWatch
 from groundtui.tui.legible import Legible
 from groundtui.tui.live import SPACING
 from groundtui.tui.screens.review import ReviewScreen
@@ -55,7 +57,10 @@ class ReviewApp(App[None]):
         self.unsaved: list[Intent] = []
         """Decisions still not written when the app closed (the CLI reports them)."""
         self.notice = ""
-        """Said when the screen opens (``demo``: where its database is)."""
+        """Said on the status line when the screen opens (``demo``: where its database
+        is): not a toast, which would cover the selected claim's rationale."""
+        self._close_lock = threading.Lock()
+        """Held while the session closes (the hang-up watch closes it from its thread)."""
         self.sub_title = (  # the name as typed: made inert, as every text from outside
             f"{one_line(session.reviewer, 80)}{' · adjudicating' if session.adjudicate else ''}"
             f"{' · blind' if session.blind else ''}"
@@ -67,7 +72,7 @@ class ReviewApp(App[None]):
         return [*super().get_line_filters(), self._legible]
 
     def get_default_screen(self) -> ReviewScreen:
-        return ReviewScreen(self.db_path, self.session)
+        return ReviewScreen(self.db_path, self.session, notice=self.notice)
 
     def action_help(self) -> None:
         """List every key of the screen it is pressed on (``?``)."""
@@ -92,13 +97,14 @@ class ReviewApp(App[None]):
     """The ``serve`` process this browser session lives for, if any."""
 
     def on_mount(self) -> None:
-        if self.notice:
-            self.notify(self.notice, timeout=15)
         # SIGTERM quits as q does: every write waited for, untouched answers freed.
         with contextlib.suppress(NotImplementedError, RuntimeError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
         if self.parent_pid is not None:
             self.set_interval(PARENT_CHECK, self._check_parent)
+        if not self.is_headless:  # a terminal, or serve's pipes: either may hang up
+            loop = asyncio.get_running_loop()
+            HangUpWatch(self.close_session, lambda: loop.call_soon_threadsafe(self.exit)).start()
 
     def _check_parent(self) -> None:
         """Quit once the server this session serves is gone (its pipes may outlive it)."""
@@ -116,10 +122,11 @@ class ReviewApp(App[None]):
     def close_session(self) -> None:
         """Finish the session's writes and free its untouched answers, once. The CLI calls
         it again after ``run``: an app whose output pipe broke (its server died mid-draw)
-        ends without unmounting."""
-        if not self.closed:
-            self.closed = True
-            self.unsaved = self.session.close(CLOSING_PATIENCE)
+        ends without unmounting; and the hang-up watch calls it from its own thread."""
+        with self._close_lock:
+            if not self.closed:
+                self.closed = True
+                self.unsaved = self.session.close(CLOSING_PATIENCE)
 
 
 def make_app(

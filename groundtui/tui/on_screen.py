@@ -20,6 +20,8 @@ class OnScreen:
     claim: int = 0
     blind: bool = False
     """Blind review: the judge's labels stay hidden until this reviewer labels a claim."""
+    reading: bool = False
+    """No answer yet because the first is still being read (not because there is none)."""
 
     @property
     def current(self) -> ClaimView | None:

@@ -136,6 +136,41 @@ async def test_S_splits_the_claim_where_the_reviewer_moves_the_cut(review_db: Pa
     counts_exact(review_db)
 
 
+async def test_S_on_a_reworded_claim_over_a_marker_keeps_both_parts_in_the_answer(
+    tmp_path: Path,
+):
+    """The claim rewords "… guarantee [2], which covers …" without its markers; the cut is
+    moved to "covers". Both parts are drawn in the response, in reading order: none is
+    "not found in the response" nor listed after the claims that follow it."""
+    from tests.helpers.builders import imported_db, make_answer
+
+    response = (
+        "The sofa has a 5-year guarantee [2], which covers sagging deeper than 3 cm [1]. "
+        "Refunds take 5 days [2]."
+    )
+    text = "The sofa's 5-year guarantee covers sagging deeper than 3 cm."
+    claims = [
+        {"text": text, "kind": "policy", "citation": 2, "span": [0, response.index(" [1]")]},
+        {"text": "Refunds take 5 days.", "kind": "figure", "citation": 2},
+    ]
+    db = imported_db(tmp_path, "split", [make_answer("P-1", response=response, claims=claims)])
+    app = make_app(db, "dana", advance=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "S")
+        while text[app.screen.cut :].strip() != text[text.index("covers") :]:
+            await press(pilot, "right")
+        await press(pilot, "enter")
+        shown = [c.text for c in app.screen.detail.claims]
+        assert shown == [
+            "The sofa's 5-year guarantee",
+            "covers sagging deeper than 3 cm.",
+            "Refunds take 5 days.",
+        ]
+        assert all(c.span is not None for c in app.screen.detail.claims)
+        assert "not found in the response" not in plain(app, "#answer-body")
+
+
 @pytest.mark.slow
 async def test_A_adds_the_span_selected_from_the_keyboard(review_db: Path):
     app = make_app(review_db, "dana", advance=False)

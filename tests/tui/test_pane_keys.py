@@ -11,7 +11,7 @@ from groundtui.tui import make_app
 from groundtui.tui.legible import component_style
 from groundtui.tui.screens.find import FindScreen
 from groundtui.tui.widgets.stretch import DRAWN
-from tests.helpers.builders import imported_db
+from tests.helpers.builders import imported_db, make_answer
 from tests.helpers.pilot import press, settle
 from tests.helpers.review_db import reviews
 from tests.helpers.screen import SIZE, plain
@@ -61,6 +61,40 @@ async def test_the_scroll_keys_scroll_the_focused_pane(long_db: Path):
         answer = screen.query_one("#answer")
         assert answer.scroll_y == 0  # only the focused pane moved
         assert screen.current_claim.ordinal == 1
+
+
+@pytest.mark.parametrize("pane", ["queue", "answer", "claims", "source", "report"])
+async def test_z_zooms_each_pane_tab_reaches(review_db: Path, pane: str):
+    """Every pane zooms, the answer and the report too (scrolling panes, which Textual
+    would not maximise): tab to it, z, and it fills the screen between header and footer."""
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        while screen.focused.id != pane:
+            await press(pilot, "tab")
+        await press(pilot, "z")
+        widget = screen.query_one(f"#{pane}")
+        assert screen.maximized is widget
+        assert widget.region.width == SIZE[0] and widget.region.height == SIZE[1] - 3
+
+
+async def test_z_on_the_answer_at_80x24_shows_the_whole_response(tmp_path: Path):
+    """At 80×24 the answer pane shows a few lines; zoomed, the whole of a long response."""
+    response = " ".join(f"Sentence {i} of the response [1]." for i in range(30))
+    db = imported_db(tmp_path, "long-response", [make_answer("R-1", response=response)])
+    app = make_app(db, "dana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        answer = screen.query_one("#answer")
+        small = answer.region.height
+        await press(pilot, "shift+tab")  # claims, then the answer before it
+        assert screen.focused is answer
+        await press(pilot, "z")
+        assert screen.maximized is answer and answer.region.height > 2 * small
+        assert "Sentence 29 of the response" in plain(app, "#answer-body")
+        assert answer.max_scroll_y == 0  # all of it in view
 
 
 @pytest.mark.slow

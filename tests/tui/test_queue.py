@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Static
 
 from groundtui.store import Store
 from groundtui.tui import make_app
@@ -27,8 +27,8 @@ async def test_opens_on_the_first_answer_of_the_queue_with_its_first_claim(revie
         assert [r.answer_id for r in screen.rows] == ["A-1", "A-3", "A-4", "A-2", "A-6"]
         assert screen.detail.id == "A-1"
         assert screen.current_claim.text == "Sofas can be returned within 30 days."
-        assert "0 of 5 reviewed" in plain(app, "#queue-progress")
-        assert "mine 0 · team 1 of 6" in plain(app, "#queue-progress")  # A-5, by sam and kim
+        assert "queue: 0 of 5 done" in plain(app, "#queue-progress")
+        assert "team: 1 of 6 done\nyours: 0 done" in plain(app, "#queue-progress")  # A-5
         assert "Returns policy" in plain(app, "#source-header")
 
 
@@ -153,7 +153,7 @@ async def test_filter_modal_typed_text_and_enter(review_db: Path):
         assert isinstance(app.focused, Input)
         await press(pilot, *"leeds", "enter")
         assert [r.answer_id for r in app.screen.rows] == ["A-4"]
-        assert "0 of 1 reviewed" in plain(app, "#queue-progress")
+        assert "queue: 0 of 1 done" in plain(app, "#queue-progress")
         await press(pilot, "slash")
         await press(pilot, "escape")  # cancel keeps the filter
         assert [r.answer_id for r in app.screen.rows] == ["A-4"]
@@ -161,18 +161,25 @@ async def test_filter_modal_typed_text_and_enter(review_db: Path):
 
 @pytest.mark.slow
 async def test_a_ticked_box_shows_a_tick_and_enter_on_it_applies(review_db: Path):
+    """A box is "[ ]" or "[✓]": brackets, which no renderer joins with the box below (the
+    half blocks of Textual's made one grey bar of three boxes in a browser)."""
     from groundtui.tui.screens.filter import Tick
 
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "slash")
+        # the origins were read to open the dialog: the status no longer says it reads them
+        review = app.screen_stack[-2]
+        assert str(review.query_one("#status", Static).content) == ""
+        boxes = [str(b.render()) for b in app.screen.query(Tick)]
+        assert len(boxes) == 3 and all(b.startswith("[ ] ") for b in boxes), boxes
         box = app.screen.query_one("#filter-disagreements", Tick)
         box.focus()
         await settle(pilot)
         assert "✓" not in str(box.render())
         await press(pilot, "space")
-        assert box.value and "✓" in str(box.render())
+        assert box.value and str(box.render()).startswith("[✓] Disagreements")
         await press(pilot, "enter")  # applies the filter; does not untick the box
         assert app.screen.queue.filter.disagreements
 

@@ -61,7 +61,10 @@ async def test_in_the_overlap_nothing_on_screen_tells_another_reviewers_verdict(
         assert row.not_stated == 1
         # The report pane's figures, which count ann's label, are withheld on this answer
         report = plain(app, "#report-body")
-        assert "hidden while another reviewer's labels on this answer are" in report
+        assert (
+            "The report's numbers are hidden while this answer hides another reviewer's "
+            "labels, which they count: label its claims to see both." in " ".join(report.split())
+        )
         assert "Claim level" not in report
         await press(pilot, "s")  # bob's own label: ann's shows now, and the report
         assert "Claim level" in plain(app, "#report-body")
@@ -158,10 +161,10 @@ async def test_another_reviewers_label_moves_the_progress_and_the_report(review_
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         queue = app.screen.query_one(QueuePane)
-        assert await until(pilot, lambda: queue.team_line.startswith("mine 0 · team 1 of 6"))
+        assert await until(pilot, lambda: queue.team_line.startswith("team: 1 of 6 done"))
         with Store(review_db) as store:  # ann, in another terminal: A-2 done
             store.add_review("A-2#1", "ann", "stated")
-        assert await until(pilot, lambda: queue.team_line.startswith("mine 0 · team 2 of 6"))
+        assert await until(pilot, lambda: queue.team_line.startswith("team: 2 of 6 done"))
         assert await until(
             pilot, lambda: "ann" in app.screen.query_one(ReportPane).team_numbers["reviewers"]
         )

@@ -135,3 +135,41 @@ async def test_at_80x24_every_claim_has_a_line_and_the_selected_one_is_whole(lon
             await settle(pilot)
         assert screen.query_one(AnswerView).scroll_y == 0
     assert [r["claim_id"] for r in reviews(long_db, "dana")] == ["L-1#3"]
+
+
+async def test_the_footer_shows_whole_keys_and_leaves_out_those_that_do_not_fit(
+    review_db: Path,
+):
+    """At 80 columns Textual's footer cut its last key mid-word ("12340 kin"): here a key
+    (or a group of keys with its word) is shown whole or not at all, in order, under a
+    dialog too; at a wider terminal the keys left out come back."""
+    from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
+
+    def named(child) -> str:
+        if isinstance(child, KeyGroup):
+            return "".join(k.key for k in child.query(FooterKey))
+        return child.key if isinstance(child, FooterKey) else str(child.render())
+
+    def shown(app) -> list[str]:
+        return [named(c) for c in app.screen_stack[0].query_one("Footer").children if c.display]
+
+    app = make_app(review_db, "dana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one("Footer")
+        every = [named(c) for c in footer.children]
+        narrow = shown(app)
+        assert narrow == every[: len(narrow)] and len(narrow) < len(every)  # a prefix
+        assert all(c.region.right <= 80 for c in footer.children if c.display)
+        last = [c for c in footer.children if c.display][-1]
+        assert isinstance(last, (FooterKey, FooterLabel))  # no group without its word
+        assert narrow[0] == "question_mark"  # ? lists every key
+        await press(pilot, "question_mark")  # a dialog over the screen: still whole keys
+        assert shown(app) == narrow
+        await press(pilot, "escape")
+        await pilot.resize_terminal(200, 40)
+        await settle(pilot)
+        assert shown(app) == every
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert shown(app) == narrow

@@ -25,8 +25,8 @@ def test_first_screen(review_db: Path, snap_compare):
 
     You should see: the queue with its three-line legend ("first: ⚑ flag or #>0", "#: claims
     not stated", "· new ◐ part ✓ done"), A-1 flagged (⚑)
-    first, "0 of 5 reviewed" and "mine 0 · team 1 of 6" (A-5, reviewed by sam and kim, is
-    theirs and not in dana's queue); the response with claim 1 in reverse (it is
+    first, "queue: 0 of 5 done", "team: 1 of 6 done" and "yours: 0 done" (A-5, reviewed by sam
+    and kim, is theirs and not in dana's queue); the response with claim 1 in reverse (it is
     absent: dark text on the warning colour) and "30" underlined (an unsourced specific),
     claim 2 in the stated colour on a dark green tint; the claims list with the judge's verdicts and kinds, and under it claim 1
     in full with "you   no label" right under its text, then the judge's verdict; the
@@ -35,8 +35,9 @@ def test_first_screen(review_db: Path, snap_compare):
     absent colour); the report pane, under half the column high,
     with claim level, answer level, invention rate and their counts, both kappas, quadrants
     and by source (pdf-archive, the most often ungrounded, first); the claims pane framed
-    in the primary colour (it has the focus); the footer opening with "? help q quit",
-    then every key group through "g guidelines" and "z zoom", "^p palette" at its right.
+    in the primary colour (it has the focus); the footer opening with "? help q quit ^p
+    palette", then every key group through "g guidelines", whole: those that do not fit
+    whole ("K calibration", "z zoom") are left out, none cut mid-word.
     """
 
     async def run_before(pilot):

@@ -272,7 +272,7 @@ async def test_a_name_in_another_case_is_the_same_reviewer(review_db: Path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "s")
-        assert "mine 0 · team 1 of 6" in plain(app, "#queue-progress")
+        assert "team: 1 of 6 done\nyours: 0 done" in plain(app, "#queue-progress")
     with Store(review_db) as store:
         assert store.scalar("select reviewer from reviews where origin = 'ui'") == "Dana"
 
@@ -291,7 +291,7 @@ async def test_an_empty_queue_says_why(review_db: Path, tmp_path: Path, everyone
         assert new.screen.rows == []
         said = plain(new, "#status")
         # the queue's progress said "0 answers · counting…" for ever
-        assert plain(new, "#queue-progress") == "No answers to review"
+        assert plain(new, "#queue-progress") == "queue: no answers to review"
         await press(pilot, "q")
     if everyone_held:
         assert "Nothing left for you: every answer has the reviewers it needs" in said

@@ -86,10 +86,10 @@ async def test_an_answer_without_claims_is_unreviewed_again_after_its_mark_is_un
         at = [r.answer_id for r in screen.rows].index("A-6")
         await press(pilot, "m")
         assert screen.rows[at].state == "reviewed"
-        assert "1 of 5 reviewed" in plain(app, "#queue-progress")
+        assert "queue: 1 of 5 done" in plain(app, "#queue-progress")
         await press(pilot, "u")
         assert screen.rows[at].state == "unreviewed"
-        assert "0 of 5 reviewed" in plain(app, "#queue-progress")
+        assert "queue: 0 of 5 done" in plain(app, "#queue-progress")
     from groundtui.review.queue import QueueFilter, progress
 
     with Store(review_db) as store:

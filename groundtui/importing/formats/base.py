@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from groundtui.json_input import check_record
+from groundtui.models import content_id
 from groundtui.text.inert import inert_name
 
 HEAD = 65536
@@ -246,7 +247,7 @@ def stable_id(question: str, response: str, texts: Iterable[str]) -> str:
     for part in (question, response, *texts):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\x00")
-    return "h-" + digest.hexdigest()[:16]
+    return content_id(digest.hexdigest())
 
 
 def text_id(text: str) -> str:

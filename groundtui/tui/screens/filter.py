@@ -18,12 +18,18 @@ from groundtui.text.inert import one_line
 
 
 class Tick(Checkbox, inherit_bindings=False):
-    """A checkbox that shows ✓ when on and nothing when off (not only a colour), toggled
-    with ``space``: ``enter`` applies the whole filter."""
+    """A checkbox drawn ``[✓]`` when on and ``[ ]`` when off (not only a colour), toggled
+    with ``space``: ``enter`` applies the whole filter.
+
+    Brackets, not Textual's half blocks: boxes one above the other stay apart in every
+    renderer (in a browser's terminal the half blocks of three boxes made one grey bar).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "toggle_button", "toggle", show=False),
     ]
+    BUTTON_LEFT = "["
+    BUTTON_RIGHT = "]"
 
     @property
     def _button(self) -> Content:

@@ -43,7 +43,8 @@ class GuidelinesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="guidelines-dialog", classes="dialog") as scroll:
             scroll.border_title = "Guidelines  (esc to close)"
-            yield Markdown("Reading the guidelines…", id="guidelines-text")
+            # The lead's text, kept in the database: its links open nothing either.
+            yield Markdown("Reading the guidelines…", id="guidelines-text", open_links=False)
 
     def on_mount(self) -> None:
         self.load()

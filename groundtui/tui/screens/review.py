@@ -71,14 +71,18 @@ class ReviewScreen(Screen):
     ]
     """Below ``COMPACT_BELOW`` rows the report is hidden until ``r`` and claims take a line."""
 
-    on_screen: reactive[OnScreen] = reactive(OnScreen, always_update=True, init=False)
+    on_screen: reactive[OnScreen] = reactive(
+        lambda: OnScreen(reading=True), always_update=True, init=False
+    )
     """The open answer and its selected claim, handed to the answer, claims, source and
-    report panes."""
+    report panes (at first none: the first answer is being read)."""
 
-    def __init__(self, db_path: str, session: ReviewSession) -> None:
+    def __init__(self, db_path: str, session: ReviewSession, notice: str = "") -> None:
         super().__init__()
         self.db_path = db_path
         self.session = session
+        self.notice = notice
+        """Said on the status line as the screen opens (``demo``: where its database is)."""
         self.awaiting_answer = True
         """The answer to show (or the queue's first page) is still being read."""
         self.held_keys: deque[Callable[[], None]] = deque()
@@ -110,6 +114,8 @@ class ReviewScreen(Screen):
         yield Decisions(session, status, self.place).data_bind(shown)
 
     def on_mount(self) -> None:
+        if self.notice:
+            self._status(self.notice)
         self.queue.reload()
 
     def on_resize(self, event: events.Resize) -> None:

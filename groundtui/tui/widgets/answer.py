@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from groundtui.models import answer_name
 from groundtui.review.answer import AnswerDetail, ClaimView
 from groundtui.review.labels import correctness
 from groundtui.review.session import ReviewSession
@@ -80,6 +81,8 @@ class AnswerView(VerticalScroll):
             self.claims = claims
 
     BORDER_TITLE = "Answer"
+    ALLOW_MAXIMIZE = True
+    """``z`` zooms it, as every pane (Textual keeps scrolling containers from it)."""
 
     def __init__(self, session: ReviewSession, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -154,9 +157,11 @@ class AnswerView(VerticalScroll):
         if detail is None:
             self._before = None
             self.border_title = "Answer"
-            set_text(body, Text("No answer to show.", style=component_style(self, "answer--dim")))
+            said = "Reading the answer…" if on_screen.reading else "No answer to show."
+            set_text(body, Text(said, style=component_style(self, "answer--dim")))
             return
-        self.border_title = Text(f"Answer {one_line(detail.id, 80)}")  # Text: never markup
+        name = one_line(answer_name(detail.id, detail.question), 80)
+        self.border_title = Text(f"Answer {name}")  # Text: never markup
         self.border_subtitle = f"{correctness(detail.correct)} · m to change"
         heading = component_style(self, "answer--heading")
         aside = component_style(self, "answer--dim") + Style(italic=True)

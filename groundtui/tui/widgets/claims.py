@@ -83,13 +83,16 @@ class ClaimsPane(Vertical, can_focus=True):
         self.empty = self._no_claims(detail)
         self.show(detail.claims if detail else [], on_screen.claim)
 
-    empty = Text("This answer has no claims.")
-    """What the detail says when the answer has no claim."""
+    empty = Text("")
+    """What the detail says when the answer has no claim (nothing while there is no
+    answer: the answer pane says why)."""
 
     def _no_claims(self, detail: AnswerDetail | None) -> Text:
         """Why the answer shows no claim: none found, or never judged (and what to run)."""
         dim = self._style("claims--dim")
-        if detail is None or detail.judged:
+        if detail is None:
+            return Text("")
+        if detail.judged:
             return Text("This answer has no claims: the judge found none to check.", style=dim)
         text = Text("Not judged yet: ", style="bold")
         text.append("claims come from the judge, and this answer has not been through it. Run\n\n")

@@ -22,6 +22,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from groundtui.models import answer_name
 from groundtui.review.intents import Outcome
 from groundtui.review.queue import (
     PAGE,
@@ -39,6 +40,7 @@ from groundtui.tui.legible import component_style
 from groundtui.tui.live import Spaced
 from groundtui.tui.messages import Said
 from groundtui.tui.reads import read
+from groundtui.tui.widgets.rendering import set_text
 
 PREFETCH = 20
 """Rows from the end of what is read at which the next page is read."""
@@ -150,6 +152,10 @@ class QueueList(ScrollView, can_focus=False):
         else:
             style = component_style(self, "queue--open") if row.not_stated else dim
             text.append(f"{row.not_stated:>2} ", style=style)
+        name = answer_name(row.answer_id, row.question)
+        if name != row.answer_id:  # an id made at import: the question alone names it
+            text.append(one_line(name, 80))
+            return text
         text.append(
             one_line(row.answer_id, 16),
             style=component_style(self, "queue--id"),
@@ -217,7 +223,7 @@ class QueuePane(Vertical, can_focus=True):
         self.progress: tuple[int, int] | None = None
         """``(reviewed, total)`` answers of the queue, once counted."""
         self.team_line = ""
-        """The team's progress: ``mine 12 · team 140 of 500 · double 9 of 50``."""
+        """The team's progress (``TeamProgress.line``), or a lead's disputes left."""
         self.loading = False
         """A page is being read."""
         self.counting = False
@@ -323,6 +329,7 @@ class QueuePane(Vertical, can_focus=True):
 
     def _origins_loaded(self, found: list[str]) -> None:
         self.origins = found
+        self.post_message(Said(""))  # read: the dialog opens
         self.choose_filter()
 
     # -- progress ----------------------------------------------------------------------
@@ -378,16 +385,18 @@ class QueuePane(Vertical, can_focus=True):
         self.recount()  # the team's line, and the counts a change off the list moves
 
     def _show_progress(self) -> None:
-        """``37 of 120 reviewed`` (or what is known so far), and the team's progress."""
+        """``queue: 37 of 120 done`` (or what is known so far), and the team's progress:
+        each line says whose answers it counts; done is ✓ (every claim labelled)."""
         if self.progress is None and self.empty:  # nothing shown, so nothing is counted
-            line = "No answers to review"
+            line = "queue: no answers to review"
         elif self.progress is None:
-            line = f"{len(self.rows):,}{'+' if self.more else ''} answers · counting…"
+            line = f"queue: {len(self.rows):,}{'+' if self.more else ''} answers · counting…"
         else:
-            line = f"{self.progress[0]:,} of {self.progress[1]:,} reviewed"
+            line = f"queue: {self.progress[0]:,} of {self.progress[1]:,} done"
         if self.team_line:
             line += "\n" + self.team_line
-        self.query_one("#queue-progress", Static).update(Text(line), layout=False)
+        # its height is its lines as wrapped: a layout pass only when they change
+        set_text(self.query_one("#queue-progress", Static), Text(line))
 
     def refresh_rows(self) -> None:
         """Draw every row again (a new theme's colours)."""

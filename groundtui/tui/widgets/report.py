@@ -52,6 +52,8 @@ class ReportPane(VerticalScroll):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"report--heading", "report--dim", "report--figure"}
     BORDER_TITLE = "Report"
+    ALLOW_MAXIMIZE = True
+    """``z`` zooms it, as every pane (Textual keeps scrolling containers from it)."""
 
     revision: reactive[int] = reactive(0, init=False)
     """How many times the numbers were redrawn (benchmarks wait on it)."""
@@ -95,8 +97,8 @@ class ReportPane(VerticalScroll):
             )
         if detail is not None and any(c.others_hidden and c.others for c in detail.claims):
             return (
-                "The report's numbers are hidden while another reviewer's labels on this "
-                "answer are: they count them. Label its claims to see both."
+                "The report's numbers are hidden while this answer hides another "
+                "reviewer's labels, which they count: label its claims to see both."
             )
         return ""
 
@@ -217,7 +219,7 @@ class ReportPane(VerticalScroll):
             text.append(f"{_kappa(a['kappa']):>6}", style=figure)
             text.append(f"{raw:>6}{_n(a['n']):>7}\n", style=dim)
         text.append(
-            f"{_n(report['reviewed_claims'])} of {_n(report['claims'])} claims reviewed\n",
+            f"{_n(report['reviewed_claims'])} of {_n(report['claims'])} claims labelled\n",
             style=dim,
         )
         text.append(" · ".join(f"{k} {_n(v)}" for k, v in verdicts.items()) + "\n")
