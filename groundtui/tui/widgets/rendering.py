@@ -53,9 +53,14 @@ def set_text(static: Static, text: Text) -> None:
     digits must cost one widget's repaint, not thirty. The heights compared are the ones
     Textual's layout takes (``get_content_height``: the text wrapped at words at the
     widget's width, kept for the layout that follows): an estimate kept the old height for
-    a text that wraps to more lines, hiding its end with no scrollbar.
+    a text that wraps to more lines, hiding its end with no scrollbar. The same characters
+    restyled (a find's highlights, a verdict's colour) wrap alike: they are not measured.
     """
+    old = static.content
     width = static.content_region.width
+    if isinstance(old, Text) and old.plain == text.plain and width > 0:
+        static.update(text, layout=False)
+        return
     if width <= 0:  # not laid out yet: the first layout measures it
         static.update(text)
         return
