@@ -2,12 +2,14 @@
 
 Run from the repository root::
 
-    .venv/bin/python bench/report.py                     # builds /tmp/groundtui-bench-200000.db once
+    .venv/bin/python bench/report.py                     # builds /tmp/groundtui-bench-1m.db once
     .venv/bin/python bench/report.py --db PATH --answers 200000 --runs 50
     .venv/bin/python bench/report.py --answers 100000 --by week   # the report by group
 
 The database is built once per ``--answers`` (``bench/generate.py``: its answers were given
-over twelve weeks, with a model, a prompt version and a channel in ``meta``).
+over twelve weeks, with a model, a prompt version and a channel in ``meta``): the default
+200,000 answers (a million claims) at ``/tmp/groundtui-bench-1m.db``, which
+``bench/check.py`` reads too, any other number at ``/tmp/groundtui-bench-ANSWERS.db``.
 
 Prints, each in milliseconds or seconds as measured on this machine:
 
@@ -78,13 +80,14 @@ def peak_mb() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", default=None, help="[default: /tmp/groundtui-bench-ANSWERS.db]")
+    parser.add_argument("--db", default=None, help="[default: as above]")
     parser.add_argument("--answers", type=int, default=200_000, help="when building the db")
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--by", default=None, metavar="KEY", help="time report --by KEY instead")
     args = parser.parse_args()
     if args.db is None:
-        args.db = str(Path(tempfile.gettempdir()) / f"groundtui-bench-{args.answers}.db")
+        name = "1m" if args.answers == 200_000 else str(args.answers)
+        args.db = str(Path(tempfile.gettempdir()) / f"groundtui-bench-{name}.db")
 
     if not Path(args.db).exists():
         start = time.perf_counter()
