@@ -23,6 +23,7 @@ from groundtui.cli import cli
 from groundtui.report.groups import SMALL, grouped
 from groundtui.store import Store
 from tests.helpers import timed
+from tests.helpers.builders import make_answer, write_jsonl
 from tests.helpers.corrections import correct
 
 Z = 1.959963984540054
@@ -338,3 +339,13 @@ def test_a_key_the_report_cannot_group_by_is_one_line_and_exit_2(built, key, sai
     assert result.exit_code == 2
     assert result.output.startswith(f"groundtui: {said}")
     assert len(result.output.splitlines()) == 1
+
+
+def test_answers_without_claims_make_no_group(tmp_path):
+    db = tmp_path / "plain.db"
+    path = write_jsonl(tmp_path / "a.jsonl", [make_answer("P-1", claims=[]), make_answer("P-2")])
+    assert CliRunner().invoke(cli, ["import", str(path), "--db", str(db)]).exit_code == 0
+    printed = CliRunner().invoke(cli, ["report", "--json", "--by", "week", "--db", str(db)])
+    assert json.loads(printed.output)["by"] == {"key": "week", "groups": []}
+    text = CliRunner().invoke(cli, ["report", "--by", "week", "--db", str(db)])
+    assert "By week: no answer with a claim to group yet" in text.output

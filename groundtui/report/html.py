@@ -66,7 +66,7 @@ def read(store: Store, report: Report, judge: str | None = None) -> PageNumbers:
     by origin, and ``report.by`` for any other key."""
     by = report.by
     if by is not None and by.key in TIME_KEYS:
-        over_time: Grouping | None = by
+        over_time: Grouping | None = by if any(g.group is not None for g in by.rows) else None
     else:
         grain = time_key(store)
         over_time = grouped(store, grain, judge) if grain is not None else None
@@ -576,7 +576,11 @@ def render(numbers: PageNumbers) -> str:
     )
     sections.append(
         "<section><h2>Agreement (Cohen's kappa over the four verdicts)</h2>"
-        + chart("agreement", agreement_figure(r))
+        + (
+            chart("agreement", agreement_figure(r))
+            if any(a.get("kappa") is not None for _, a in agreement_rows(r))
+            else "<p>No kappa yet: no claim has labels to compare.</p>"
+        )
         + '<p class="note">Each kappa with its 95% interval (a seeded bootstrap of the '
         "confusion counts); the judge's also by claim kind and by source origin.</p>"
         + agreement_table(r)

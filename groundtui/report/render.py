@@ -165,6 +165,8 @@ def by_group(grouping: Grouping) -> RenderableType:
     interval, then its verdicts and its invention kinds; a group too small to say anything
     marked so."""
     key = grouping.key
+    if not grouping.rows:
+        return Text(f"By {key}: no answer with a claim to group yet", style="bold")
     table = section_table(
         f"By {key}",
         key,
