@@ -12,14 +12,17 @@ Each group's claim level has a 95% interval. Claims of one answer are not indepe
 together), so a Wilson interval over the claims as if they were would be too narrow. The
 interval is a Wilson score interval on the group's *effective* number of claims: the
 claims divided by the design effect that the spread of the claim level between answers
-shows (the linearised variance of a ratio over clusters, Kish's design effect, as Korn
-and Graubard's interval for survey proportions uses it). It is closed-form: it costs
-nothing per group, gives the same interval for the same counts, and needs only five sums
-per group, which one ``GROUP BY`` gives; a cluster bootstrap (which the tests compare it
-with) would cost a second per group. The effective number is held between the number of
-answers (each answer one observation: claims that always agree) and the number of claims
-(claims as independent); where every claim of the group has the same verdict, the spread
-says nothing, and the answers are taken as the observations.
+shows (the linearised variance of a ratio over clusters against the variance of
+independent claims: Kish's design effect, as survey statistics use it for an interval on a
+proportion, after Korn and Graubard). It is closed-form: it gives the same interval for the
+same counts and needs only five sums per group, which one ``GROUP BY`` gives; a seeded
+cluster bootstrap (which the tests compare it with) would resample each group a thousand
+times, a tenth of a second or more a group as the kappa intervals cost, a minute by day
+over a year. The effective number is held between the number of answers (each answer one
+observation: claims that always agree) and the number of claims (claims as independent).
+Where every claim of the group has the same verdict, the spread says nothing, and the
+answers are taken as the observations; where every answer has exactly the group's level,
+the claims are.
 
 A group with fewer than ``SMALL`` answers is too small to say anything: its interval
 rests on a variance estimated from too few answers to trust, however narrow it comes out.
