@@ -236,3 +236,19 @@ def test_two_names_alike_once_shortened_stay_two_rows_of_a_chart():
     assert trace["y"] == [0, 1] and trace["x"] == [0.75, 0.25]
     assert figure["layout"]["yaxis"]["ticktext"] == [long[: SHORT - 1] + "…"] * 2
     assert [h.split("<br>")[0] for h in trace["hovertext"]] == [long + "a", long + "b"]
+
+
+def test_a_lone_period_is_drawn_on_an_axis_of_whole_periods():
+    """One day of answers: plotly's own axis ticked fractions of a millisecond; the axis spans
+    the day's own half-days either side, ticked a day apart, labelled as dates."""
+    from groundtui.report.html import time_axis
+
+    assert time_axis(["2026-12-06"], "day") == {
+        "tickformat": "%d %b %Y",
+        "dtick": 86_400_000,
+        "range": ["2026-12-05T12:00:00", "2026-12-06T12:00:00"],
+    }
+    week = time_axis(["2026-11-30", "2026-12-07"], "week")
+    assert week["tickformat"] == "%G-W%V" and week["range"][0] == "2026-11-26T12:00:00"
+    many = time_axis([f"2026-{m:02d}-01" for m in range(1, 13)], "month")
+    assert "dtick" not in many and many["range"] == ["2025-12-17T00:00:00", "2026-12-16T00:00:00"]

@@ -20,7 +20,7 @@ import hashlib
 import html
 import json
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import Any, NamedTuple
 
 from groundtui.report.compute import Report, answer_counts
@@ -154,6 +154,32 @@ def group_start(name: str, key: str) -> str:
     return name if key == "day" else f"{name}-01"
 
 
+#: Tick labels and the least tick spacing for each time key: plotly's own choice for one
+#: or two points is a fraction of a second apart ("23:59:59.999").
+TICKS = {
+    "day": ("%d %b %Y", 86_400_000),
+    "week": ("%G-W%V", 7 * 86_400_000),
+    "month": ("%b %Y", "M1"),
+}
+
+
+def time_axis(starts: list[str], key: str) -> dict[str, Any]:
+    """The time axis's ticks for ``key``, and its range padded by half a period on each side
+    (a lone day drawn in the middle of its own day, not at the edge of a millisecond)."""
+    tickformat, dtick = TICKS[key]
+    axis: dict[str, Any] = {"tickformat": tickformat}
+    if len(starts) < 8:  # few points: one tick a period; many: plotly's spacing reads well
+        axis["dtick"] = dtick
+    if starts:
+        half = {"day": 0.5, "week": 3.5, "month": 15.0}[key]
+        first, last = date.fromisoformat(min(starts)), date.fromisoformat(max(starts))
+        axis["range"] = [
+            (datetime.combine(first, time()) - timedelta(days=half)).isoformat(),
+            (datetime.combine(last, time()) + timedelta(days=half)).isoformat(),
+        ]
+    return axis
+
+
 def measures(g: Group) -> list[tuple[str, float | None, list[float] | None, str]]:
     """A group's three numbers, each with its 95% interval and its counts in words: the
     claim level's clustered (``groups``), the answers' Wilson's (answers are independent)."""
@@ -253,7 +279,7 @@ def over_time_figure(grouping: Grouping) -> dict[str, Any]:
         made.add_trace(line, row=i + 1, col=1)
     made.update_annotations(x=0, xanchor="left", font={"size": 13})
     made.update_yaxes(range=[0, 1.02], tickformat=".0%", nticks=4)
-    made.update_xaxes(type="date")
+    made.update_xaxes(type="date", **time_axis(xs, grouping.key))
     made.update_xaxes(title_text=f"answered_at, by {grouping.key} (UTC)", row=3, col=1)
     return figure(
         list(made.data),
