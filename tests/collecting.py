@@ -199,6 +199,10 @@ class Collecting:
         self.process.wait(timeout=30)
 
 
+STARTED: list[subprocess.Popen] = []
+"""Every collector started, for a test's teardown to end those a failure left running."""
+
+
 def start(db: Path, *options: str, env: dict[str, str] | None = None) -> Collecting:
     """Start ``groundtui collect --db DB --port 0 OPTIONS`` and wait until it listens."""
     log = db.with_name(f"{db.name}.collect-{time.monotonic_ns()}.log")
@@ -210,6 +214,7 @@ def start(db: Path, *options: str, env: dict[str, str] | None = None) -> Collect
         cwd=ROOT,
         env={**os.environ, **(env or {})},
     )
+    STARTED.append(process)
     assert process.stdout is not None
     first = process.stdout.readline()
     found = re.search(r"http://127\.0\.0\.1:(\d+)/v1/traces", first)

@@ -31,6 +31,7 @@ from groundtui.scan import scan_answers
 from groundtui.store import Store
 from tests.collecting import (
     CONVENTIONS,
+    STARTED,
     bot_answers,
     exporter,
     openinference_trace,
@@ -39,6 +40,17 @@ from tests.collecting import (
     wait_for,
 )
 from tests.helpers.builders import write_jsonl
+
+
+@pytest.fixture(autouse=True)
+def _no_collector_left():
+    """A collector a failed test left running is ended with it."""
+    yield
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=30)
 
 
 def stored(db: Path) -> list[dict[str, Any]]:
