@@ -11,6 +11,7 @@ from groundtui.importing.files import parse_record
 from groundtui.scan import scan_answers
 from groundtui.store import Store
 from groundtui.tui import make_app
+from groundtui.tui.widgets.queue import QueueList
 from tests.helpers.builders import imported_db, make_answer
 from tests.helpers.pilot import press, settle, until
 from tests.helpers.screen import SIZE
@@ -45,6 +46,9 @@ async def test_flagged_answers_that_arrive_join_the_queue_after_the_open_one(tmp
         screen = app.screen
         assert [r.answer_id for r in screen.rows] == ["F-1", "F-2", "G-1", "G-2"]
         assert screen.detail.id == "F-1"
+        shown = screen.query_one(QueueList)
+        before = [shown.render_line(y).text for y in range(4)]  # the lines drawn now
+        assert ["F-1" in before[0], "G-1" in before[2]] == [True, True]
         flagged = _collected(
             db, _answers("N-1", "N-2", response=INVENTED) + _answers("N-3", response=GROUNDED)
         )
@@ -60,6 +64,10 @@ async def test_flagged_answers_that_arrive_join_the_queue_after_the_open_one(tmp
             "N-3",
         ]
         assert screen.detail.id == "F-1"  # the open answer stays open
+        await pilot.pause()
+        drawn = [shown.render_line(y).text for y in range(7)]
+        assert ["N-1" in line for line in drawn] == [False, False, True] + [False] * 4
+        assert ["N-3" in line for line in drawn] == [False] * 6 + [True]
         await press(pilot, "n", "n")
         assert screen.detail.id == "N-1"
         await press(pilot, "m")  # a key on an arrival (not judged yet: no claims) saves

@@ -83,7 +83,8 @@ class QueueList(ScrollView, can_focus=False):
         self._versions: list[int] = []
 
     def set_rows(self, rows: list[QueueRow]) -> None:
-        """Show ``rows`` (the screen's list: appended to, never reordered)."""
+        """Show ``rows`` (the screen's list: appended to; after rows are put in between,
+        ``refresh_rows`` first)."""
         self.rows = rows
         self._versions.extend([0] * (len(rows) - len(self._versions)))
         del self._versions[len(rows) :]
@@ -375,7 +376,9 @@ class QueuePane(Vertical, can_focus=True):
             self.rows.insert(len(self.rows) if after is None else after, row)
             placed += 1
         if placed:
-            self.query_one(QueueList).set_rows(self.rows)
+            shown = self.query_one(QueueList)
+            shown.refresh_rows()  # its drawn lines are kept by row number: all moved
+            shown.set_rows(self.rows)
             self._show_progress()
         return placed
 
