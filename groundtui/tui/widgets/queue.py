@@ -246,6 +246,8 @@ class QueuePane(Vertical, can_focus=True):
         """A page is being read."""
         self.counting = False
         """The progress is counted (from the first answer shown on: not before it)."""
+        self.empty = False
+        """The queue's first page held no answer (the status line says why)."""
         self.origins: list[str] | None = None
         """The source origins the filter offers, once read."""
         self.horizon: int | None = None
@@ -271,7 +273,8 @@ class QueuePane(Vertical, can_focus=True):
         if filt is not None:
             self.filter = filt
         self._token += 1
-        self.rows, self.more, self.progress, self.horizon = [], None, None, None
+        self.rows, self.more, self.progress = [], None, None
+        self.empty, self.horizon = False, None
         self.query_one(QueueList).reset()
         # Text, not a str: the filter holds what the reviewer typed, which is not markup.
         self.border_title = Text(
@@ -324,6 +327,7 @@ class QueuePane(Vertical, can_focus=True):
             self.horizon = last
         self.loading = False
         if page is not None:
+            self.empty = first and not page.rows and page.after is None
             self.rows.extend(page.rows)
             self.more = page.after
             self.query_one(QueueList).set_rows(self.rows)
@@ -463,7 +467,9 @@ class QueuePane(Vertical, can_focus=True):
     def _show_progress(self) -> None:
         """``queue: 37 of 120 done`` (or what is known so far), and the team's progress:
         each line says whose answers it counts; done is ✓ (every claim labelled)."""
-        if self.progress is None:
+        if self.progress is None and self.empty:  # nothing shown, so nothing is counted
+            line = "queue: no answers to review"
+        elif self.progress is None:
             line = f"queue: {len(self.rows):,}{'+' if self.more else ''} answers · counting…"
         else:
             line = f"queue: {self.progress[0]:,} of {self.progress[1]:,} done"
