@@ -252,6 +252,28 @@ def test_kill_9_mid_stream_then_a_restart_loses_no_acknowledged_trace(tmp_path: 
     restarted.stop()
 
 
+def test_while_the_database_refuses_writes_the_traces_wait_and_are_written_after(
+    tmp_path: Path,
+):
+    db = tmp_path / "prod.db"
+    collector = start(db, "--grace", "0.2")
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("begin immediate")  # another program holds the write lock
+    try:
+        [spans] = traced(bot_answers(1), "openinference")
+        assert exporter(collector.url).export(spans) == SpanExportResult.SUCCESS
+        health = wait_for(lambda: (h := collector.health())["status"] == "behind" and h)
+        assert health["error"].startswith("cannot write to the database (")
+        assert health["pending"]["traces"] == 1 and stored(db) == []
+    finally:
+        holder.execute("rollback")
+        holder.close()
+    wait_for(lambda: stored(db), what="the answer, once the lock is let go")
+    assert collector.health()["status"] == "ok"
+    assert "trying again in 2 s" in collector.log.read_text()
+    collector.stop()
+
+
 def test_a_burst_beyond_the_spool_is_told_to_wait_and_the_exporters_retries_land_all(
     tmp_path: Path,
 ):

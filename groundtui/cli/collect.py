@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import time
+from collections import deque
 from typing import TYPE_CHECKING
 
 import click
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 
 PLAIN_EVERY = 10.0
 """Seconds between two progress lines when stderr is not a terminal (a log)."""
+RATE_OVER = 10.0
+"""Seconds over which the progress line's answers a second are counted."""
 
 
 @click.command()
@@ -151,7 +154,8 @@ class Progress:
         from rich.live import Live
 
         self.console = console
-        self.started = time.monotonic()
+        self.stored: deque[tuple[float, int]] = deque()
+        """``(when, answers stored)`` over the last ``RATE_OVER`` seconds: the rate shown."""
         self.live = Live(console=console, transient=True, auto_refresh=False)
         self.last_plain = 0.0
         self.last_line = ""
@@ -177,8 +181,12 @@ class Progress:
         """Redraw from the collector's counts."""
         from rich.text import Text
 
-        elapsed = time.monotonic() - self.started
-        rate = f"{tally.stored / elapsed:,.0f}" if elapsed > 1 else "…"
+        now = time.monotonic()
+        self.stored.append((now, tally.stored))
+        while now - self.stored[0][0] > RATE_OVER:
+            self.stored.popleft()
+        then, before = self.stored[0]
+        rate = f"{(tally.stored - before) / (now - then):,.0f}" if now - then >= 1 else "…"
         line = (
             f"{tally.traces:,} traces received · {tally.stored:,} answers stored · "
             f"{tally.flagged:,} flagged · {tally.pending_traces:,} pending traces · "

@@ -14,6 +14,8 @@ content (``Added.unchanged``), so every answer is written once.
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -112,16 +114,23 @@ class Writer:
         try:
             with Store(self.db_path) as store:
                 while not self.stopping.is_set():
+                    why = ""
                     try:
                         written = self.round(store, spool)
                     except StoreError as exc:
-                        self.tally.error = str(exc)
-                        self.say(f"cannot write to the database ({exc}); trying again")
+                        why = f"cannot write to the database ({exc})"
+                    except sqlite3.Error as exc:  # the spool's disk is full, say
+                        why = f"cannot write to the spool {self.spool_path} ({exc})"
+                    except Exception as exc:  # a bug: said, and the traces kept for a fix
+                        why = f"the writer failed ({type(exc).__name__}: {exc})"
+                    self.tally.error = why
+                    with contextlib.suppress(sqlite3.Error):
+                        self.tally.pending_traces, self.tally.pending_spans = spool.held()
+                    if why:
+                        # The traces stay in the spool: said, and tried again a little later.
+                        self.say(f"{why}; trying again in {RETRY:g} s")
                         self.stopping.wait(RETRY)
-                        continue
-                    self.tally.error = ""
-                    self.tally.pending_traces, self.tally.pending_spans = spool.held()
-                    if not written:
+                    elif not written:
                         self.stopping.wait(TICK)
         finally:
             spool.close()
