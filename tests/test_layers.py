@@ -70,7 +70,7 @@ MAY_USE: dict[str, set[str]] = {
     "checks": set(),
     "models": {"pydantic"},
     "store": {"sqlite_utils"},
-    "report": {"rich"},
+    "report": {"rich", "plotly"},
     "scan": set(),
     "importing": {"pydantic", "pyarrow"},
     "judge": {"litellm", "pydantic", "snowballstemmer"},
@@ -85,6 +85,7 @@ MAY_USE: dict[str, set[str]] = {
 }
 LAZY_ONLY = {
     "litellm",
+    "plotly",
     "pyarrow",
     "ray",
     "textual",
@@ -213,8 +214,8 @@ def test_importing_the_core_loads_neither_textual_nor_litellm():
     code = (
         "import sys\n"
         + "".join(f"import {m}\n" for m in core)
-        + "print(sorted(m for m in ('textual', 'textual_serve', 'aiohttp', 'litellm', 'pyarrow')"
-        " if m in sys.modules))"
+        + "print(sorted(m for m in ('textual', 'textual_serve', 'aiohttp', 'litellm', 'pyarrow',"
+        " 'plotly') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
