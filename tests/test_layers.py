@@ -22,6 +22,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "text": set(),
     "scratch": set(),
     "targets": set(),
+    "listen": set(),
     "json_input": {"text"},
     "checks": {"text"},
     "models": {"text", "json_input"},
@@ -33,13 +34,16 @@ MAY_IMPORT: dict[str, set[str]] = {
     "judge": {"checks", "models", "json_input", "scan", "store", "text"},
     "exporting": {"importing", "report", "store", "models", "scratch", "targets", "text"},
     "demo": {"importing", "judge", "scan", "store"},
+    "collect": {"importing", "listen", "models", "store", "text"},
     "cli": {
         "checks",
+        "collect",
         "demo",
         "exporting",
         "importing",
         "judge",
         "json_input",
+        "listen",
         "models",
         "report",
         "review",
@@ -52,7 +56,7 @@ MAY_IMPORT: dict[str, set[str]] = {
         "text",
         "tui",
     },
-    "serve": {"store", "text"},
+    "serve": {"listen", "store", "text"},
     "review": {"checks", "models", "json_input", "report", "store", "text"},
     "tui": {"checks", "models", "json_input", "report", "review", "store", "text"},
 }
@@ -61,6 +65,7 @@ MAY_USE: dict[str, set[str]] = {
     "text": set(),
     "scratch": set(),
     "targets": set(),
+    "listen": set(),
     "json_input": set(),
     "checks": set(),
     "models": {"pydantic"},
@@ -71,6 +76,7 @@ MAY_USE: dict[str, set[str]] = {
     "judge": {"litellm", "pydantic", "snowballstemmer"},
     "exporting": {"pyarrow"},
     "demo": set(),
+    "collect": {"aiohttp", "google", "opentelemetry"},
     "cli": {"click", "dotenv", "rich"},
     "serve": {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"},
     "review": set(),
@@ -86,6 +92,7 @@ LAZY_ONLY = {
     "textual_serve",
     "groundtui.tui",
     "groundtui.serve",
+    "groundtui.collect",
     "groundtui.cli",
     "groundtui.scan_table",
 }
@@ -202,7 +209,7 @@ def test_importing_the_core_loads_neither_textual_nor_litellm():
     core = [
         m
         for m in imports()
-        if _part(m) not in ("tui", "serve", "cli", "scan_table", None, "__main__")
+        if _part(m) not in ("tui", "serve", "collect", "cli", "scan_table", None, "__main__")
     ]
     code = (
         "import sys\n"
