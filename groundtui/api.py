@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from groundtui.checks import SourceIndex, Specific, unsourced_specifics
 
 if TYPE_CHECKING:
-    from groundtui.importing.files import ImportResult
+    from groundtui.importing.add import Added
     from groundtui.judge.base import Judge
     from groundtui.judge.judgement import Judgement
     from groundtui.models import Answer
@@ -214,42 +214,51 @@ class Database:
         answers: Iterable[Mapping[str, Any] | Answer] | Mapping[str, Any] | Answer,
         *,
         skip_invalid: bool = False,
-    ) -> ImportResult:
-        """Import ``answers`` as ``groundtui import`` imports a file's, then check them as
-        ``groundtui scan`` does: a flagged answer is in the review queue at once.
+    ) -> Added:
+        """Add ``answers`` through ``groundtui import``'s checks and the write path
+        ``groundtui collect`` writes through, each checked as ``groundtui scan`` checks it:
+        a flagged answer is in the review queue at once.
 
         Args:
             answers: one answer or many, each a dict in the import shape (docs/formats.md)
                 or an ``Answer``.
-            skip_invalid: add the good ones and list the bad in the result's ``bad``;
+            skip_invalid: add the good ones and list the bad in the result's ``refused``;
                 without it nothing is added when one is bad.
 
         Returns:
-            What was added: ``answers``, ``sources``, ``claims``, ``reviews``,
-            ``unchanged`` (already there, the same), ``bad``.
+            The ids ``stored``, ``flagged`` (of those stored, the check's), ``unchanged``
+            (already there, the same) and ``refused`` (``(id, why)``).
 
         Raises:
             ValueError: an answer is bad (a missing field, a wrong type, an id already in
                 the database with different content...) and ``skip_invalid`` is not set;
                 nothing was added.
         """
-        from groundtui.importing.files import import_answers
+        from groundtui.importing.add import add_answers
         from groundtui.models import Answer
-        from groundtui.scan import scan_answers
 
         if isinstance(answers, Mapping | Answer):
             answers = [answers]
+        given: list[Answer] = []
+        refused: list[tuple[str, str]] = []
+        for number, item in enumerate(answers, start=1):
+            try:
+                given.append(_given(item))
+            except ValueError as exc:
+                refused.append((_given_id(item) or "", f"answers:{number}: {exc}"))
+        if refused and not skip_invalid:
+            raise ValueError(_refused(refused))
         with self._store(create=True) as store:
-            result = import_answers(store, answers, skip_invalid=skip_invalid)
-            if result.bad and not skip_invalid:
-                raise ValueError(_refused(result))
-            scan_answers(store)
-        return result
+            added = add_answers(store, given, all_or_nothing=not skip_invalid)
+        added.refused[:0] = refused
+        if added.refused and not skip_invalid:
+            raise ValueError(_refused(added.refused))
+        return added
 
     def record(self, judgement: Judgement) -> bool:
         """Add the answer ``judgement`` judged, with its claims and verdicts, as ``groundtui
         import`` then ``groundtui judge`` would have stored them (the judge's name, prompt
-        version, calls and cost with each), then check it as ``groundtui scan`` does.
+        version, calls and cost with each), checked as ``groundtui scan`` checks it.
 
         Returns:
             True when it was added; False when the database held it already (the same
@@ -258,22 +267,20 @@ class Database:
         Raises:
             ValueError: the database holds another answer with its id.
         """
-        from groundtui.importing.files import import_answers
+        from groundtui.importing.add import add_answers
         from groundtui.judge.recorder import Recorder, RunStats
-        from groundtui.scan import scan_answers
 
         answer = judgement.answer
         if answer is None:
             raise ValueError("this judgement holds no answer to record")
         with self._store(create=True) as store:
-            result = import_answers(store, [answer])
-            if result.bad:
-                raise ValueError(_refused(result))
-            if result.answers:
+            added = add_answers(store, [answer], all_or_nothing=True)
+            if added.refused:
+                raise ValueError(_refused(added.refused))
+            if added.stored:
                 named = _Named(judgement.judge, judgement.prompt_version)
                 judgement.replay(Recorder(store, named, RunStats()))
-            scan_answers(store)
-        return bool(result.answers)
+        return bool(added.stored)
 
     def report(self, *, judge: str | None = None) -> dict[str, Any]:
         """The groundedness report: what ``groundtui report --json`` prints (docs/report.md).
@@ -403,6 +410,27 @@ def _item(n: int, item: object) -> Answer:
     return answer
 
 
+def _given(item: object) -> Answer:
+    """An item given to :meth:`Database.add` as an ``Answer``, read as ``import`` reads a
+    record of the import shape."""
+    from groundtui.importing.files import parse_record
+    from groundtui.models import Answer
+
+    if isinstance(item, Answer):
+        return item
+    if isinstance(item, Mapping):
+        return parse_record(dict(item))
+    raise ValueError(
+        f"{type(item).__name__} is not an answer: give a dict in the import shape or an Answer"
+    )
+
+
+def _given_id(item: object) -> str | None:
+    """The id an item given to :meth:`Database.add` names, if any."""
+    ident = item.get("id") if isinstance(item, Mapping) else getattr(item, "id", None)
+    return ident if isinstance(ident, str) and ident else None
+
+
 @dataclass
 class _Named:
     """A judge's name and prompt version, as the recorder writes them."""
@@ -499,8 +527,8 @@ def _known_judge(store: Store, judge: str | None) -> None:
         raise ValueError(f"no judgements by {judge!r} in {store.path}; judges: {listed}")
 
 
-def _refused(result: ImportResult) -> str:
+def _refused(refused: list[tuple[str, str]]) -> str:
     """Why answers were refused, in a sentence: the first few, each with its reason."""
-    shown = "; ".join(str(bad) for bad in result.bad[:3])
-    more = f"; and {len(result.bad) - 3} more" if len(result.bad) > 3 else ""
-    return f"nothing added: {len(result.bad)} bad answer(s): {shown}{more}"
+    shown = "; ".join(why for _, why in refused[:3])
+    more = f"; and {len(refused) - 3} more" if len(refused) > 3 else ""
+    return f"nothing added: {len(refused)} bad answer(s): {shown}{more}"

@@ -35,13 +35,6 @@ class ScanResult:
         return self.flagged / self.scanned if self.scanned else None
 
 
-def answer_specifics(answer: Answer) -> list[Specific]:
-    """The check over one answer, not stored, as :func:`scan_answers` reads a stored one:
-    markers naming a source by id read as its number, each source cited by its number."""
-    numbers = answer.numbers()
-    return unsourced_specifics(answer.cited_response(), [s.text for s in answer.sources], numbers)
-
-
 def scan_answers(
     store: Store,
     *,
@@ -72,21 +65,64 @@ def scan_answers(
         cited, numbering, ids = _sources(store, [a["id"] for a in answers], indexes)
         found: dict[str, dict] = {}
         for answer in answers:
-            sources = cited.get(answer["id"], [])
-            numbers = numbering.get(answer["id"])
-            response = numbered(answer["response"], ids.get(answer["id"], []), numbers)
-            specifics = unsourced_specifics(response, sources, numbers)
-            if specifics:
-                found[answer["id"]] = {
-                    "specifics": [s.to_dict() for s in specifics],
-                    "sources": len(sources),
-                }
+            flag = _flag(
+                answer["response"],
+                cited.get(answer["id"], []),
+                ids.get(answer["id"], []),
+                numbering.get(answer["id"]),
+            )
+            if flag is not None:
+                found[answer["id"]] = flag
         store.record_scan(CHECK_NAME, [a["id"] for a in answers], found, now_iso())
         result.scanned += len(answers)
         result.flagged += len(found)
         result.first_flagged += list(found)[: SHOWN - len(result.first_flagged)]
         if progress is not None:
             progress(result.scanned, result.flagged, total or 0)
+
+
+def answer_specifics(answer: Answer) -> list[Specific]:
+    """The check over one answer not stored, as :func:`scan_answers` reads a stored one:
+    markers naming a source by id read as its number, each source cited by its number."""
+    numbers = answer.numbers()
+    by_place = numbers == list(range(1, len(numbers) + 1))
+    return _specifics(
+        answer.response,
+        [s.text for s in answer.sources],
+        [s.id for s in answer.sources],
+        None if by_place else numbers,
+    )
+
+
+def flag_of(answer: Answer) -> dict | None:
+    """What the check stores of ``answer`` when it fires on it (the flag's details, as
+    ``scan`` stores them), None when it does not: for an answer not stored yet."""
+    return _details(answer_specifics(answer), len(answer.sources))
+
+
+def _flag(
+    response: str, sources: list[SourceIndex], ids: list[str], numbers: list[int] | None
+) -> dict | None:
+    """One answer's flag details, or None: the specifics its cited sources lack."""
+    return _details(_specifics(response, sources, ids, numbers), len(sources))
+
+
+def _specifics(
+    response: str,
+    sources: list[str] | list[SourceIndex],
+    ids: list[str],
+    numbers: list[int] | None,
+) -> list[Specific]:
+    """The specifics of ``response`` its cited sources lack, markers naming a source by
+    its id read as its number."""
+    return unsourced_specifics(numbered(response, ids, numbers), sources, numbers)
+
+
+def _details(specifics: list[Specific], sources: int) -> dict | None:
+    """A flag's details: the specifics and how many sources were searched; None for none."""
+    if not specifics:
+        return None
+    return {"specifics": [s.to_dict() for s in specifics], "sources": sources}
 
 
 def _sources(

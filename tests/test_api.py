@@ -184,8 +184,8 @@ def test_database_add_imports_and_checks_as_import_and_scan_do(tmp_path: Path):
         make_answer("A-2", response="Sofas can be returned within 90 days [1]."),
     ]
     added = db.add(records)
-    assert (added.answers, added.unchanged) == (2, 0)
-    assert db.add(records[0]).unchanged == 1  # one answer, given alone, already there
+    assert (added.stored, added.flagged, added.unchanged) == (["A-1", "A-2"], ["A-2"], [])
+    assert db.add(records[0]).unchanged == ["A-1"]  # one answer, given alone, already there
 
     by_cli = tmp_path / "cli.db"
     _cli("import", str(write_jsonl(tmp_path / "a.jsonl", records)), "--db", str(by_cli))
@@ -206,9 +206,14 @@ def test_database_add_adds_nothing_when_one_answer_is_bad(tmp_path: Path):
     with Store(db.path) as store:
         assert store.scalar("select count(*) from answers") == 0
     kept = db.add([make_answer("A-1"), {"id": "A-2"}], skip_invalid=True)
-    assert kept.answers == 1 and [b.line for b in kept.bad] == [2]
+    assert kept.stored == ["A-1"]
+    assert [(ident, why.split(":")[:2]) for ident, why in kept.refused] == [
+        ("A-2", ["answers", "2"])
+    ]
     with pytest.raises(ValueError, match="already in the database with a different response"):
-        db.add(make_answer("A-1", response="Something else [1]."))
+        db.add([make_answer("A-3"), make_answer("A-1", response="Something else [1].")])
+    with Store(db.path) as store:  # the good one beside it was not added either
+        assert store.scalar("select count(*) from answers where id = 'A-3'") == 0
 
 
 def test_database_record_stores_a_judgement_as_groundtui_judge_would(tmp_path: Path):

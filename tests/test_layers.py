@@ -22,6 +22,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "text": set(),
     "scratch": set(),
     "targets": set(),
+    "listen": set(),
     "json_input": {"text"},
     "checks": {"text"},
     "models": {"text", "json_input"},
@@ -45,14 +46,17 @@ MAY_IMPORT: dict[str, set[str]] = {
     },
     "testing": {"api", "judge", "models", "text"},
     "pytest_plugin": {"store", "testing"},
+    "collect": {"importing", "listen", "models", "store", "text"},
     "cli": {
         "api",
         "checks",
+        "collect",
         "demo",
         "exporting",
         "importing",
         "judge",
         "json_input",
+        "listen",
         "models",
         "report",
         "review",
@@ -65,7 +69,7 @@ MAY_IMPORT: dict[str, set[str]] = {
         "text",
         "tui",
     },
-    "serve": {"store", "text"},
+    "serve": {"listen", "store", "text"},
     "review": {"checks", "models", "json_input", "report", "store", "text"},
     "tui": {"checks", "models", "json_input", "report", "review", "store", "text"},
 }
@@ -74,6 +78,7 @@ MAY_USE: dict[str, set[str]] = {
     "text": set(),
     "scratch": set(),
     "targets": set(),
+    "listen": set(),
     "json_input": set(),
     "checks": set(),
     "models": {"pydantic"},
@@ -87,6 +92,7 @@ MAY_USE: dict[str, set[str]] = {
     "api": set(),
     "testing": {"rich"},
     "pytest_plugin": {"pytest"},
+    "collect": {"aiohttp", "google", "opentelemetry"},
     "cli": {"click", "dotenv", "rich"},
     "serve": {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"},
     "review": set(),
@@ -102,6 +108,7 @@ LAZY_ONLY = {
     "textual_serve",
     "groundtui.tui",
     "groundtui.serve",
+    "groundtui.collect",
     "groundtui.cli",
     "groundtui.scan_table",
 }
@@ -218,7 +225,7 @@ def test_importing_the_core_loads_neither_textual_nor_litellm():
     core = [
         m
         for m in imports()
-        if _part(m) not in ("tui", "serve", "cli", "scan_table", None, "__main__")
+        if _part(m) not in ("tui", "serve", "collect", "cli", "scan_table", None, "__main__")
     ]
     code = (
         "import sys\n"

@@ -22,6 +22,7 @@ from groundtui import __version__
 # the module (``groundtui.cli.review`` would be the click command).
 from groundtui.cli import (
     check,
+    collect,
     config,
     delete,
     export,
@@ -116,6 +117,7 @@ for _command in (
     serve.reviewers,
     report.judges,
     scan_table.scan_table,
+    collect.collect,
 ):
     cli.add_command(_command)
 

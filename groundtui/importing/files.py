@@ -10,7 +10,7 @@ its rows are copied in.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -183,148 +183,58 @@ def import_files(
                 tell,
             )
             tell(result, "writing")
-            _write(store, spool, held, places, found, result, skip_invalid)
-    finally:
-        held.close()
-    return result
-
-
-def import_answers(
-    store: Store,
-    answers: Iterable[Answer | Mapping[str, Any]],
-    *,
-    skip_invalid: bool = False,
-    label: str = "answers",
-) -> ImportResult:
-    """Write ``answers`` (models, or records in the import shape) as ``import_files`` writes
-    a file's: each checked as a line is, then all written in one transaction through the
-    same write path, nothing when one is bad (unless ``skip_invalid``).
-
-    For answers that come from a program rather than a file (``groundtui.Database.add``):
-    a bad one is reported as ``label:n``, ``n`` its place from 1.
-    """
-    result = ImportResult()
-    places: dict[str, BadLine] = {}
-    held = merge.Held()  # empty: records of ``export --format answers`` come in files
-    limits = store.settings()
-    try:
-        with Spool(store.db) as spool:
-            batch: list[NewAnswer] = []
-            for number, given in enumerate(answers, start=1):
-                result.read += 1
-                where = BadLine(label, number, "", 0, _given_id(given))
-                try:
-                    if isinstance(given, Answer):
-                        answer = given
-                    elif isinstance(given, Mapping):
-                        answer = parse_record(dict(given))
-                    else:
-                        raise ValueError(
-                            f"{type(given).__name__} is not an answer: give a dict in the "
-                            "import shape or an Answer"
+            # The check against the database and the write share one write transaction, so
+            # a concurrent import cannot slip the same id in between them.
+            with store.attached(spool), store.transaction():
+                present = store.spool_present()
+                differing = {a: store.spool_difference(a) for a in present.conflicts}
+                same = [a for a, field_ in differing.items() if field_ is None]
+                conflicts = [a for a in present.conflicts if a not in same]
+                conflicts += merge.conflicts(store, held)
+                result.unchanged = present.unchanged
+                for answer_id in conflicts:
+                    what = differing.get(answer_id)
+                    result.bad.append(
+                        places[answer_id].because(
+                            f"id {quoted(answer_id)} is already in the database with "
+                            + (f"a different {what}" if what else "different content"),
+                            answer_id,
                         )
-                    check_inferred_evidence(answer)
-                    _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
-                except ValueError as exc:
-                    result.bad.append(where.because(str(exc)))
-                    continue
-                if not first_of_its_id(answer, where, places, result):
-                    continue
-                batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
-                if len(batch) >= BATCH:
-                    spool.add(batch, judge=IMPORT_JUDGE)
-                    batch = []
-            if batch:
-                spool.add(batch, judge=IMPORT_JUDGE)
-            _write(store, spool, held, places, {}, result, skip_invalid)
+                    )
+                result.bad.sort(key=lambda b: (b.order, b.line))
+                if result.bad and not skip_invalid:
+                    result.unchanged = 0
+                    return result
+                for answer_id in same:
+                    result.kept += store.merge_spool_meta(answer_id)
+                result.merged = len(same)
+                # A merge's rows go into the spool beside the import's, for the one copy.
+                merged = merge.spool(store, held, skip=set(conflicts))
+                result.unchanged += merged.unchanged
+                fresh = spool.answers - present.unchanged - len(present.conflicts)
+                fresh += merged.answers
+                if fresh or merged.spooled:
+                    written = store.copy_spool(bulk=in_bulk(store, fresh))
+                    result.answers, result.sources, result.claims, result.reviews = written
+                flags = {k: v for k, v in found.items() if k not in set(conflicts)}
+                if flags:
+                    store.record_scan(CHECK_NAME, list(flags), flags, now_iso())
+                    result.flags = len(flags)
     finally:
         held.close()
+    result.written = True
     return result
 
 
-def _given_id(given: object) -> str | None:
-    ident = given.id if isinstance(given, Answer) else None
-    if isinstance(given, Mapping):
-        ident = given.get("id")
-    return ident if isinstance(ident, str) and ident else None
+def in_bulk(store: Store, fresh: int) -> bool:
+    """Whether the attached spool's ``fresh`` answers are copied in bulk (``copy_spool``).
 
-
-def first_of_its_id(
-    answer: Answer, where: BadLine, places: dict[str, BadLine], result: ImportResult
-) -> bool:
-    """Whether ``answer``'s id is new in this input; a second one is a bad line."""
-    if answer.id in places:
-        first = places[answer.id]
-        result.bad.append(
-            where.because(
-                f"id {quoted(answer.id)} appears twice in the input "
-                f"(first at {first.file}:{first.line})",
-                answer.id,
-            )
-        )
-        return False
-    places[answer.id] = where
-    result.prepared += 1
-    return True
-
-
-def _write(
-    store: Store,
-    spool: Spool,
-    held: merge.Held,
-    places: dict[str, BadLine],
-    found: dict[str, dict],
-    result: ImportResult,
-    skip_invalid: bool,
-) -> None:
-    """The one write path of an import: the spooled answers compared with the database and
-    copied in, in one write transaction (nothing when a line is bad, unless
-    ``skip_invalid``); ``found``: the stored flags of ``--flagged-only``."""
-    # The check against the database and the write share one write transaction, so
-    # a concurrent import cannot slip the same id in between them.
-    with store.attached(spool), store.transaction():
-        present = store.spool_present()
-        differing = {a: store.spool_difference(a) for a in present.conflicts}
-        same = [a for a, field_ in differing.items() if field_ is None]
-        conflicts = [a for a in present.conflicts if a not in same]
-        conflicts += merge.conflicts(store, held)
-        result.unchanged = present.unchanged
-        for answer_id in conflicts:
-            what = differing.get(answer_id)
-            result.bad.append(
-                places[answer_id].because(
-                    f"id {quoted(answer_id)} is already in the database with "
-                    + (f"a different {what}" if what else "different content"),
-                    answer_id,
-                )
-            )
-        result.bad.sort(key=lambda b: (b.order, b.line))
-        if result.bad and not skip_invalid:
-            result.unchanged = 0
-            return
-        for answer_id in same:
-            result.kept += store.merge_spool_meta(answer_id)
-        result.merged = len(same)
-        # A merge's rows go into the spool beside the import's, for the one copy.
-        merged = merge.spool(store, held, skip=set(conflicts))
-        result.unchanged += merged.unchanged
-        fresh = spool.answers - present.unchanged - len(present.conflicts)
-        fresh += merged.answers
-        if fresh or merged.spooled:
-            # A large import into a small database is cheaper with the report's
-            # triggers off and one recount of its aggregates at the end than with a
-            # trigger per row; a small import into a large database is the opposite.
-            existing = store.scalar("select count(*) from answers") or 0
-            written = store.copy_spool(
-                bulk=fresh >= max(BULK_MIN, existing)
-                or store.spool_review_work() >= RECOUNT_WORK * existing
-            )
-            result.answers, result.sources, result.claims, result.reviews = written
-        flags = {k: v for k, v in found.items() if k not in set(conflicts)}
-        if flags:
-            store.record_scan(CHECK_NAME, list(flags), flags, now_iso())
-            result.flags = len(flags)
-    result.written = True
+    A large import into a small database is cheaper with the report's triggers off and one
+    recount of its aggregates at the end than with a trigger per row; a small import into a
+    large database is the opposite.
+    """
+    existing = store.scalar("select count(*) from answers") or 0
+    return fresh >= max(BULK_MIN, existing) or store.spool_review_work() >= RECOUNT_WORK * existing
 
 
 def _parquet_parts(paths: list[str]) -> list[str]:
@@ -412,7 +322,7 @@ def read_answers(
                         answer = parse_record(record, reviews_at)
                         check_inferred_evidence(answer)
                     if limits is not None:
-                        _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
+                        check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
                 except NotScanTable as exc:  # every row alike: the file's one line, not a row's
                     raise InputError(f"{source.label}: {exc}") from None
                 except ValueError as exc:
@@ -471,6 +381,25 @@ def _prepare(
     return places
 
 
+def first_of_its_id(
+    answer: Answer, where: BadLine, places: dict[str, BadLine], result: ImportResult
+) -> bool:
+    """Whether ``answer``'s id is new in this input; a second one is a bad line."""
+    if answer.id in places:
+        first = places[answer.id]
+        result.bad.append(
+            where.because(
+                f"id {quoted(answer.id)} appears twice in the input "
+                f"(first at {first.file}:{first.line})",
+                answer.id,
+            )
+        )
+        return False
+    places[answer.id] = where
+    result.prepared += 1
+    return True
+
+
 TELL_EVERY = 250
 """Records read between two calls of an import's ``progress``."""
 
@@ -487,7 +416,7 @@ MAX_META_CHARS = 2**20
 """The most characters an answer's ``meta`` holds, written as JSON."""
 
 
-def _check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
+def check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
     """Refuse a question or response longer than ``max_answer_chars``, a source text longer
     than ``max_source_chars`` (the database's settings), a ``meta`` over ``MAX_META_CHARS``."""
     for name in ("question", "response"):
