@@ -6,7 +6,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from groundtui.checks import SourceIndex, unsourced_specifics
+from groundtui.checks import SourceIndex, Specific, unsourced_specifics
 from groundtui.models import Answer
 from groundtui.store import Store, now_iso
 from groundtui.text.markers import numbered
@@ -81,27 +81,48 @@ def scan_answers(
             progress(result.scanned, result.flagged, total or 0)
 
 
-def flag_of(answer: Answer) -> dict | None:
-    """What the check stores of ``answer`` when it fires on it (the flag's details, as
-    ``scan`` stores them), None when it does not: for an answer not stored yet."""
+def answer_specifics(answer: Answer) -> list[Specific]:
+    """The check over one answer not stored, as :func:`scan_answers` reads a stored one:
+    markers naming a source by id read as its number, each source cited by its number."""
     numbers = answer.numbers()
     by_place = numbers == list(range(1, len(numbers) + 1))
-    return _flag(
+    return _specifics(
         answer.response,
-        [SourceIndex(s.text) for s in answer.sources],
+        [s.text for s in answer.sources],
         [s.id for s in answer.sources],
         None if by_place else numbers,
     )
+
+
+def flag_of(answer: Answer) -> dict | None:
+    """What the check stores of ``answer`` when it fires on it (the flag's details, as
+    ``scan`` stores them), None when it does not: for an answer not stored yet."""
+    return _details(answer_specifics(answer), len(answer.sources))
 
 
 def _flag(
     response: str, sources: list[SourceIndex], ids: list[str], numbers: list[int] | None
 ) -> dict | None:
     """One answer's flag details, or None: the specifics its cited sources lack."""
-    specifics = unsourced_specifics(numbered(response, ids, numbers), sources, numbers)
+    return _details(_specifics(response, sources, ids, numbers), len(sources))
+
+
+def _specifics(
+    response: str,
+    sources: list[str] | list[SourceIndex],
+    ids: list[str],
+    numbers: list[int] | None,
+) -> list[Specific]:
+    """The specifics of ``response`` its cited sources lack, markers naming a source by
+    its id read as its number."""
+    return unsourced_specifics(numbered(response, ids, numbers), sources, numbers)
+
+
+def _details(specifics: list[Specific], sources: int) -> dict | None:
+    """A flag's details: the specifics and how many sources were searched; None for none."""
     if not specifics:
         return None
-    return {"specifics": [s.to_dict() for s in specifics], "sources": len(sources)}
+    return {"specifics": [s.to_dict() for s in specifics], "sources": sources}
 
 
 def _sources(

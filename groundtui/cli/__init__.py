@@ -21,6 +21,7 @@ from groundtui import __version__
 # The modules, not their commands: a command bound here under its module's name would hide
 # the module (``groundtui.cli.review`` would be the click command).
 from groundtui.cli import (
+    check,
     collect,
     config,
     delete,
@@ -103,6 +104,7 @@ def cli() -> None:
 for _command in (
     imports.import_cmd,
     scan.scan,
+    check.check,
     judge.judge,
     review.review,
     report.report,

@@ -38,7 +38,9 @@ class Added:
     different content."""
 
 
-def add_answers(store: Store, answers: Sequence[Answer], *, check: bool = True) -> Added:
+def add_answers(
+    store: Store, answers: Sequence[Answer], *, check: bool = True, all_or_nothing: bool = False
+) -> Added:
     """Write ``answers`` as an import writes them, each with the check's result.
 
     Args:
@@ -47,6 +49,8 @@ def add_answers(store: Store, answers: Sequence[Answer], *, check: bool = True) 
             written together.
         check: run the mechanical check on each answer written and store its result, as
             ``groundtui scan`` would (False: left for ``scan``, as ``import`` leaves them).
+        all_or_nothing: write nothing when any answer is refused, as ``import`` without
+            ``--skip-invalid`` does (the Python API's ``Database.add``).
 
     Raises:
         StoreError: the write lock did not come within the busy timeout, or the disk is
@@ -66,7 +70,7 @@ def add_answers(store: Store, answers: Sequence[Answer], *, check: bool = True) 
             added.refused.append((answer.id, str(exc)))
             continue
         ready[answer.id] = answer
-    if not ready:
+    if not ready or (added.refused and all_or_nothing):
         return added
     # The check runs before the write lock is taken: reviewers wait only for the copy.
     flags = {a.id: f for a in ready.values() if (f := flag_of(a)) is not None} if check else {}
@@ -85,17 +89,21 @@ def add_answers(store: Store, answers: Sequence[Answer], *, check: bool = True) 
                     "select s.id from spool.answers s join main.answers m on m.id = s.id"
                 )
             }
-            for answer_id in present.conflicts:
-                what = store.spool_difference(answer_id)
+            differing = {a: store.spool_difference(a) for a in present.conflicts}
+            for answer_id, what in differing.items():
+                if what is not None:
+                    added.refused.append(
+                        (
+                            answer_id,
+                            f"id {quoted(answer_id)} is already in the database "
+                            f"with a different {what}",
+                        )
+                    )
+            if added.refused and all_or_nothing:
+                return added
+            for answer_id, what in differing.items():
                 if what is None:
                     store.merge_spool_meta(answer_id)
-                    continue
-                added.refused.append(
-                    (
-                        answer_id,
-                        f"id {quoted(answer_id)} is already in the database with a different {what}",
-                    )
-                )
             refused = {answer_id for answer_id, _ in added.refused}
             added.unchanged = [a for a in ready if a in stored and a not in refused]
             added.stored = [a for a in ready if a not in stored]

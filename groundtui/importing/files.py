@@ -10,7 +10,7 @@ its rows are copied in.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -247,27 +247,44 @@ def _parquet_parts(paths: list[str]) -> list[str]:
     return out
 
 
-def _prepare(
-    store: Store,
-    spool: Spool,
-    held: merge.Held,
+@dataclass
+class ReadAnswer:
+    """One record of the input as read: an answer checked as an import checks a line, or,
+    with ``answer`` None, the bad line ``where`` says why."""
+
+    where: BadLine
+    answer: Answer | None = None
+    record: dict[str, Any] | None = None
+    """The record as the file holds it (a record of ``export --format answers`` is merged
+    from it)."""
+    format: str = ""
+    """The format its file was read as."""
+    specifics: list | None = None
+    """With ``flagged_only``: the specifics ``scan-table`` stored for it."""
+
+
+def read_answers(
     paths: list[str],
     result: ImportResult,
-    fmt: str | None,
-    reviews_at: str | None,
-    flagged_only: ScanColumns | None,
-    found: dict[str, dict],
-    columns: Mapping[str, KeyPath | str] | None,
-    tell: Callable[[ImportResult, str], None],
-) -> dict[str, BadLine]:
-    """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
-    answers``, to merge) ``held``; each id's place.
+    *,
+    fmt: str | None = None,
+    reviews_at: str | None = None,
+    flagged_only: ScanColumns | None = None,
+    columns: Mapping[str, KeyPath | str] | None = None,
+    limits: Mapping[str, int] | None = None,
+    tell: Callable[[ImportResult, str], None] = lambda _result, _phase: None,
+) -> Iterator[ReadAnswer]:
+    """Every record of ``paths``, each in its format (``fmt``, else detected), checked as
+    ``groundtui import`` checks a line: what ``import`` writes and ``check`` checks.
 
-    With ``flagged_only``, each flagged row's stored specifics go into ``found``.
+    ``result`` counts the records read, the formats (``read_as``) and, with
+    ``flagged_only``, the rows passed over; ``limits`` are a database's
+    ``max_answer_chars`` and ``max_source_chars`` (none without a database). An id twice in
+    the input is the caller's to find.
+
+    Raises:
+        InputError: a file cannot be read, or looks like another format than ``fmt``.
     """
-    places: dict[str, BadLine] = {}
-    batch: list[NewAnswer] = []
-    limits = store.settings()
     for order, path in enumerate(paths):
         with open_input(path) as source:
             named_by = None if flagged_only is not None else (columns or {})
@@ -304,36 +321,83 @@ def _prepare(
                             )
                         answer = parse_record(record, reviews_at)
                         check_inferred_evidence(answer)
-                    check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
+                    if limits is not None:
+                        check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
                 except NotScanTable as exc:  # every row alike: the file's one line, not a row's
                     raise InputError(f"{source.label}: {exc}") from None
                 except ValueError as exc:
-                    result.bad.append(where.because(str(exc)))
+                    yield ReadAnswer(where.because(str(exc)))
                     continue
-                if answer.id in places:
-                    first = places[answer.id]
-                    result.bad.append(
-                        where.because(
-                            f"id {quoted(answer.id)} appears twice in the input "
-                            f"(first at {first.file}:{first.line})",
-                            answer.id,
-                        )
-                    )
-                    continue
-                places[answer.id] = where
-                result.prepared += 1
-                if name == "answers":
-                    held.add(row.record, answer.id)
-                    continue
-                if specifics is not None:
-                    found[answer.id] = {"specifics": specifics, "sources": len(answer.sources)}
-                batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
-                if len(batch) >= BATCH:
-                    spool.add(batch, judge=IMPORT_JUDGE)
-                    batch = []
+                yield ReadAnswer(where, answer, row.record, name, specifics)
+
+
+def _prepare(
+    store: Store,
+    spool: Spool,
+    held: merge.Held,
+    paths: list[str],
+    result: ImportResult,
+    fmt: str | None,
+    reviews_at: str | None,
+    flagged_only: ScanColumns | None,
+    found: dict[str, dict],
+    columns: Mapping[str, KeyPath | str] | None,
+    tell: Callable[[ImportResult, str], None],
+) -> dict[str, BadLine]:
+    """Validate every line into ``result.bad``, ``spool`` or (records of ``export --format
+    answers``, to merge) ``held``; each id's place.
+
+    With ``flagged_only``, each flagged row's stored specifics go into ``found``.
+    """
+    places: dict[str, BadLine] = {}
+    batch: list[NewAnswer] = []
+    for read in read_answers(
+        paths,
+        result,
+        fmt=fmt,
+        reviews_at=reviews_at,
+        flagged_only=flagged_only,
+        columns=columns,
+        limits=store.settings(),
+        tell=tell,
+    ):
+        answer = read.answer
+        if answer is None:
+            result.bad.append(read.where)
+            continue
+        if not first_of_its_id(answer, read.where, places, result):
+            continue
+        if read.format == "answers" and read.record is not None:
+            held.add(read.record, answer.id)
+            continue
+        if read.specifics is not None:
+            found[answer.id] = {"specifics": read.specifics, "sources": len(answer.sources)}
+        batch.append(NewAnswer(answer, content_hash(answer), claim_rows(answer)))
+        if len(batch) >= BATCH:
+            spool.add(batch, judge=IMPORT_JUDGE)
+            batch = []
     if batch:
         spool.add(batch, judge=IMPORT_JUDGE)
     return places
+
+
+def first_of_its_id(
+    answer: Answer, where: BadLine, places: dict[str, BadLine], result: ImportResult
+) -> bool:
+    """Whether ``answer``'s id is new in this input; a second one is a bad line."""
+    if answer.id in places:
+        first = places[answer.id]
+        result.bad.append(
+            where.because(
+                f"id {quoted(answer.id)} appears twice in the input "
+                f"(first at {first.file}:{first.line})",
+                answer.id,
+            )
+        )
+        return False
+    places[answer.id] = where
+    result.prepared += 1
+    return True
 
 
 TELL_EVERY = 250

@@ -15,7 +15,8 @@ from functools import cached_property
 
 from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
-from groundtui.store import IMPORT_JUDGE, ClaimRow, Store
+from groundtui.models import Answer
+from groundtui.store import IMPORT_JUDGE, ClaimRow, Store, source_key
 from groundtui.store.rows import citation_columns, cited_keys
 from groundtui.store.rules import in_control
 from groundtui.text.cited import cited_places, joined
@@ -80,6 +81,16 @@ def load_answer(store: Store, answer_id: str) -> AnswerContext:
     sources = tuple(SourceText(s["key"], s["text"]) for s in answer.sources)
     numbers = tuple(s["cited_as"] for s in answer.sources)
     return AnswerContext(answer_id, answer.question, answer.response, sources, numbers)
+
+
+def answer_context(answer: Answer) -> AnswerContext:
+    """``answer``, not stored, as :func:`load_answer` reads it once stored: its response with
+    markers naming a source by id read as its number, its sources keyed as the store keys
+    them, each with its citation number."""
+    sources = tuple(SourceText(source_key(s.id, s.text), s.text) for s in answer.sources)
+    return AnswerContext(
+        answer.id, answer.question, answer.cited_response(), sources, tuple(answer.numbers())
+    )
 
 
 def stored_claims(store: Store, answer_id: str) -> list[dict]:

@@ -7,10 +7,23 @@ rules that cross-check invention kinds, storing) is the pipeline's, so every jud
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from groundtui.models import ClaimKind, InventionKind, Verdict
+
+EXTRACT, VERIFY, CROSS_CHECK = 0, 1, 2
+"""The priorities of a judge's calls, most urgent first: an extraction has a whole answer's
+verifications behind it, a verification perhaps a cross-check, a cross-check nothing."""
+
+call_priority: ContextVar[int] = ContextVar("call_priority", default=VERIFY)
+"""The priority of the calls the current task makes; the pipeline sets ``CROSS_CHECK`` for
+the provenance cross-check. A judge that bounds its calls may serve them in this order."""
+
+for_answer: ContextVar[str | None] = ContextVar("for_answer", default=None)
+"""The id of the stored answer being judged in this task, or None (an answer judged with no
+database): the pipeline sets it; a judge that caches its calls keeps it with each."""
 
 
 @dataclass
@@ -88,14 +101,18 @@ class Verification:
     judge checked them in the same call (a batched verification)."""
 
 
-@runtime_checkable
-class Judge(Protocol):
-    """What the pipeline needs of a judge."""
+class Named(Protocol):
+    """Who judged: what is recorded with every extraction and judgement."""
 
     name: str
     """Recorded with every judgement, so two judges can be compared on the same claims."""
     prompt_version: str
     """Versioned with the judge's prompts and rules; recorded with every judgement."""
+
+
+@runtime_checkable
+class Judge(Named, Protocol):
+    """What the pipeline needs of a judge."""
 
     async def extract(self, question: str, response: str, n_sources: int) -> Extraction:
         """Split ``response`` into claims, one verifiable assertion each.
@@ -112,3 +129,34 @@ class Judge(Protocol):
             JudgeError: when no valid verdict could be had.
         """
         ...
+
+
+@runtime_checkable
+class ClaimsJudge(Judge, Protocol):
+    """A judge that verifies an answer's claims together (docs/judge.md "With a model"):
+    the pipeline hands it the answer's sources apart and each claim with what it cites."""
+
+    per_claim: bool
+    """True to be handed one claim at a time (:meth:`Judge.verify`) all the same."""
+
+    async def verify_claims(
+        self, sources: list[str], claims: list[tuple[str, tuple[int, ...]]]
+    ) -> tuple[list[Verification | JudgeError], Usage]:
+        """Verify each of ``claims`` (its text and the numbers, from 1, of the ``sources``
+        it cites) against the sources it cites.
+
+        Returns:
+            for each claim, in order, its verification or the error that cost it; and what
+            the calls cost, counted in none of the verifications' own usage.
+
+        Raises:
+            JudgeUnavailable: the judge cannot work at all.
+        """
+        ...
+
+
+def batched(judge: Judge) -> ClaimsJudge | None:
+    """``judge`` when it verifies an answer's claims together, else None."""
+    if isinstance(judge, ClaimsJudge) and not judge.per_claim:
+        return judge
+    return None

@@ -4,9 +4,8 @@ by another source of the answer (fabricated provenance, docs/judge.md)."""
 from __future__ import annotations
 
 from groundtui.judge.answers import AnswerContext, SourceText
-from groundtui.judge.base import Judge, JudgeError, Usage
+from groundtui.judge.base import CROSS_CHECK, Judge, JudgeError, Usage, call_priority
 from groundtui.judge.heuristic.matching import match
-from groundtui.judge.llm.slots import CROSS_CHECK, call_priority
 from groundtui.models import Verdict
 
 PROVENANCE_MIN_COVERAGE = 0.5

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from groundtui.judge.base import Judge, Usage
+from groundtui.judge.base import Named, Usage
 from groundtui.store import ClaimRow, Store
 
 
@@ -71,7 +71,7 @@ class Recorder:
     """Writes claims and judgements for one judge, updating ``stats`` and reporting progress."""
 
     def __init__(
-        self, store: Store, judge: Judge, stats: RunStats, progress: Progress | None = None
+        self, store: Store, judge: Named, stats: RunStats, progress: Progress | None = None
     ) -> None:
         self.store = store
         self.judge = judge

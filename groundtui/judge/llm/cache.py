@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from contextvars import ContextVar
 from dataclasses import dataclass
 
+from groundtui.judge.base import for_answer
 from groundtui.judge.llm import fences
 from groundtui.judge.llm.prompts import (
     PROMPT_VERSION,
@@ -30,25 +30,31 @@ from groundtui.judge.llm.prompts import (
 from groundtui.store import Store
 from groundtui.store.rows import chunks
 
-for_answer: ContextVar[str | None] = ContextVar("for_answer", default=None)
-"""The answer being judged in this task: the pipeline sets it, ``CompletionCache.put`` keeps it."""
-
 
 def cache_key(
-    model: str, prompt_version: str, messages: list[dict], api_base: str | None = None
+    model: str,
+    prompt_version: str,
+    messages: list[dict],
+    api_base: str | None = None,
+    options: dict | None = None,
 ) -> str:
-    """sha256 of the model, the prompt version, the messages and the API base, canonically
-    encoded: one model string served at two endpoints (two local servers, a proxy) may be
-    two different models, so their replies are never shared.
+    """sha256 of the model, the prompt version, the messages, the API base and any further
+    litellm options (``groundtui.judge(..., **litellm_options)``), canonically encoded: one
+    model string served at two endpoints (two local servers, a proxy) may be two different
+    models, and an option (an API version, a seed) may change the reply, so their replies are
+    never shared.
     """
     keyed: dict = {"model": model, "prompt_version": prompt_version, "messages": messages}
     if api_base is not None:  # keys made without an API base stay as they were
         keyed["api_base"] = api_base
+    if options:  # and without options, as the command line makes them
+        keyed["options"] = options
     canonical = json.dumps(
         keyed,
         sort_keys=True,
         ensure_ascii=False,
         separators=(",", ":"),
+        default=repr,
     )
     return hashlib.sha256(canonical.encode()).hexdigest()
 

@@ -58,6 +58,24 @@ from groundtui.judge.llm.provider import (
 )
 from groundtui.judge.llm.slots import EXTRACT, PrioritySlots, call_priority
 
+JUDGE_SETS = frozenset(
+    {
+        "model",
+        "messages",
+        "api_base",
+        "api_key",
+        "response_format",
+        "temperature",
+        "drop_params",
+        "timeout",
+        "num_retries",
+        "stream",
+        "n",
+    }
+)
+"""The ``litellm.acompletion`` arguments the judge gives every call itself (the API's own
+parameters, or fixed so that every judgement is made the same way)."""
+
 #: The reply model a call is validated as, so each caller reads its own fields typed.
 _Reply = TypeVar("_Reply", bound=BaseModel)
 
@@ -78,6 +96,9 @@ class LLMJudge:
             claims of an answer together (:meth:`verify_claims`).
         need_key: refuse a provider whose key is unset; False for a dry run, which calls
             nothing.
+        options: further keyword arguments for every ``litellm.acompletion`` call (an
+            ``api_version``, ``extra_headers``...), part of every cache key; none of those
+            the judge sets itself (``JUDGE_SETS``).
 
     Raises:
         JudgeUnavailable: the model string names no provider, or the provider's key is unset.
@@ -96,7 +117,14 @@ class LLMJudge:
         cache: CompletionCache | None = None,
         per_claim: bool = False,
         need_key: bool = True,
+        options: dict[str, Any] | None = None,
     ) -> None:
+        if clash := sorted(JUDGE_SETS & set(options or {})):
+            raise ValueError(
+                f"the judge sets {', '.join(clash)} itself, the same for every judgement: "
+                "leave it out"
+            )
+        self.options = dict(options or {})
         self.name = model
         self.per_claim = per_claim
         self.prompt_version = PER_CLAIM_VERSION if per_claim else PROMPT_VERSION
@@ -239,7 +267,7 @@ class LLMJudge:
         one repair. ``reply_format``: the schema asked for, when not ``schema`` itself."""
         if self.cache is None:
             return await self._ask_model(messages, schema, None, priority, reply_format)
-        key = cache_key(self.model, self.prompt_version, keyed, self.api_base)
+        key = cache_key(self.model, self.prompt_version, keyed, self.api_base, self.options)
         # One call per distinct prompt: a second claim with the same text and source (in
         # another answer, say) waits for the first and then reads its reply from the cache.
         lock = self._pending.setdefault(key, asyncio.Lock())
@@ -350,7 +378,7 @@ class LLMJudge:
         with ``fences.KEYED``): a free call."""
         if self.cache is None:
             return False
-        key = cache_key(self.model, self.prompt_version, keyed, self.api_base)
+        key = cache_key(self.model, self.prompt_version, keyed, self.api_base, self.options)
         return self.cache.get(key) is not None
 
     def count_tokens(self, messages: list[dict]) -> int:
@@ -383,6 +411,7 @@ class LLMJudge:
                     drop_params=True,
                     timeout=self.timeout,
                     num_retries=self.retries,
+                    **self.options,
                 )
             except litellm.RateLimitError as exc:
                 wait = retry_after(exc)

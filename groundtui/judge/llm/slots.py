@@ -14,13 +14,11 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-from contextvars import ContextVar
 
-EXTRACT, VERIFY, CROSS_CHECK = 0, 1, 2
-"""Priorities, most urgent first."""
+# The priorities are the Judge protocol's (the pipeline sets them, knowing no judge).
+from groundtui.judge.base import CROSS_CHECK, EXTRACT, VERIFY, call_priority
 
-call_priority: ContextVar[int] = ContextVar("call_priority", default=VERIFY)
-"""The priority of the calls the current task makes; the pipeline sets CROSS_CHECK."""
+__all__ = ["CROSS_CHECK", "EXTRACT", "VERIFY", "PrioritySlots", "call_priority"]
 
 
 class PrioritySlots:
