@@ -204,11 +204,11 @@ def test_a_retired_claim_cannot_be_corrected_again(db: Path) -> None:
 def test_a_database_from_before_corrections_is_migrated(db: Path) -> None:
     with Store(db) as store:
         expected = compute(store, with_team=False)
-        # As m007 left it: no claim_edits, no claims.retired, triggers that know neither.
-        for (name,) in store.db.execute(
-            "select name from sqlite_master where type = 'trigger'"
+        # As m007 left it: no claim_edits, no claims.retired, counts that know neither.
+        for kind, name in store.db.execute(
+            "select type, name from sqlite_master where type in ('trigger', 'view')"
         ).fetchall():
-            store.db.execute(f"drop trigger {name}")
+            store.db.execute(f"drop {kind} {name}")
         store.db.execute("drop index claims_retired")
         store.db.execute("drop table claim_edits")
         store.db.execute("alter table claims drop column retired")

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.store import Store
+from groundtui.store import read_counts as read_work
 from groundtui.store.counts import bulk_load
-from groundtui.store.work import read_work
 from tests.helpers.builders import make_answer, write_jsonl
 
 SAMPLE = Path(__file__).parent.parent / "groundtui" / "sample_data" / "answers.jsonl"

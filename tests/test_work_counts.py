@@ -32,9 +32,9 @@ from groundtui.review.queue import (
     team_progress_scan,
 )
 from groundtui.store import Store
+from groundtui.store import read_counts as read_work
 from groundtui.store.counts import bulk_load
 from groundtui.store.rows import now_iso
-from groundtui.store.work import read_work
 from tests.helpers.builders import imported_db, make_answer, write_jsonl
 from tests.helpers.corrections import correct
 

@@ -65,7 +65,6 @@ from groundtui.report.matrices import (
     reviewer_matrix,
 )
 from groundtui.store import Store
-from groundtui.store.rules import effective_correct
 
 INVENTION_KINDS = [k.value for k in InventionKind]
 QUADRANTS = [
@@ -290,7 +289,7 @@ def answer_correct(store: Store, answer_id: str) -> bool | None:
     """The answer's correctness as the report counts it: the latest reviewer mark (an
     explicit "unknown" included), else the imported ``correct``."""
     value = store.scalar(
-        f"select {effective_correct('a.id', 'a.correct')} from answers a where a.id = ?",
+        "select correct from answer_correct where answer_id = ?",
         [answer_id],
     )
     return None if value is None else bool(value)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from groundtui.store import Store
-from groundtui.store.rules import JUDGE_LABEL, JUDGE_PICK, all_judged, human_verdict, in_control
+from groundtui.store.rules import JUDGE_LABEL, JUDGE_PICK, human_verdict, in_control
 
 # ``rows.id`` below, qualified: ``extractions`` has an ``id`` of its own, which an
 # unqualified ``id`` inside its subquery names.
@@ -128,8 +128,8 @@ def coverage(store: Store, judge: str | None = None) -> Coverage:
         c.judged_flagged += n if judged and scanned and flagged else 0
     if share > 0:
         c.control_answers, c.control_judged, c.control_unstated = store.db.execute(
-            f"select count(*), coalesce(sum({all_judged('s')}), 0),"
-            f" coalesce(sum({all_judged('s')} and s.unstated > 0), 0) from agg_answer_state s"
+            "select count(*), coalesce(sum(s.all_judged), 0),"
+            " coalesce(sum(s.all_judged and s.unstated > 0), 0) from agg_answer_state s"
             " where s.control_point < ? and s.scanned and not s.flagged",
             [share],
         ).fetchone()

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from groundtui.store import Store
-from groundtui.store.rules import in_control, live_mark, live_review, queue_reviewed
+from groundtui.store.rules import in_control
 from groundtui.store.team import NEEDED, disputed_for, open_to
 
 PAGE = 100
@@ -37,14 +37,12 @@ PRIORITY = (
     f"({FLAGGED} or exists (select 1 from claim_labels l where l.answer_id = a.id"
     " and l.judge_verdict is not null and l.judge_verdict != 'stated'))"
 )
-# A mark that counts: neither an undo row nor undone by one (m then u leaves none).
-LIVE_MARK = live_mark("m")
-MARKED = f"select 1 from answer_marks m where {LIVE_MARK}"
 REVIEWED = (
     "(case when exists (select 1 from claim_labels l where l.answer_id = a.id)"
     " then not exists (select 1 from claim_labels l where l.answer_id = a.id"
     " and l.reviewer_verdict is null)"
-    f" else exists ({MARKED} and m.answer_id = a.id) end)"
+    # a mark that counts: neither an undo row nor undone by one (the store's live_marks)
+    " else exists (select 1 from live_marks m where m.answer_id = a.id) end)"
 )
 
 
@@ -390,8 +388,7 @@ def summaries(
     marked = {
         r[0]
         for r in store.db.execute(
-            f"select distinct m.answer_id from answer_marks m where m.answer_id in ({marks})"
-            f" and {LIVE_MARK}",
+            f"select distinct m.answer_id from live_marks m where m.answer_id in ({marks})",
             ids,
         )
     }
@@ -487,7 +484,7 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
     total, reviewed = total + n, reviewed + done
     if team.share > 0:
         n, done = store.db.execute(
-            f"select count(*), coalesce(sum({queue_reviewed('s')}), 0) from agg_answer_state s"
+            "select count(*), coalesce(sum(s.all_reviewed), 0) from agg_answer_state s"
             f" where s.overlap_point < :share and s.holders = 1 and not {mine}",
             params,
         ).fetchone()
@@ -499,7 +496,7 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
         " then 2 else 1 end))"
     )
     leased = store.db.execute(
-        f"select a.id, {by_counts}, {queue_reviewed('s')} from answers a"
+        f"select a.id, {by_counts}, s.all_reviewed from answers a"
         " join agg_answer_state s on s.answer_id = a.id where a.id in (select l.answer_id"
         " from leases l where l.alive_until > :now and l.expires_at > :now)",
         params,
@@ -599,8 +596,8 @@ def team_progress_scan(store: Store, reviewer: str, share: float) -> TeamProgres
     """``team_progress`` by a scan of the labels: the recount the tests hold it to."""
     mine = store.scalar(
         "select count(*) from (select c.answer_id, count(*) as done"
-        " from reviews r join claims c on c.id = r.claim_id"
-        f" where r.reviewer = ? and {live_review('r')} and c.retired is null"
+        " from live_reviews r join claims c on c.id = r.claim_id"
+        " where r.reviewer = ? and c.retired is null"
         " group by c.answer_id) m"
         " join agg_answer_state s on s.answer_id = m.answer_id where m.done >= s.claims",
         [reviewer],

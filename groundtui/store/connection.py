@@ -12,7 +12,6 @@ Every write the product makes runs inside ``Connection.transaction``, the one wr
 
 from __future__ import annotations
 
-import functools
 import os
 import sqlite3
 import time
@@ -24,6 +23,7 @@ from typing import Any, Self
 import sqlite_utils
 
 from groundtui.json_input import nfc_text
+from groundtui.store import counts, schema
 from groundtui.store.errors import StoreError, damaged, describe_error, is_damage
 from groundtui.store.migrations import MIGRATIONS
 from groundtui.store.rows import control_point, now_iso
@@ -92,12 +92,14 @@ class Connection:
             # its journal mode.
             applied = self._check_schema()
             pending = len(applied) < len(MIGRATIONS)
-            if readonly and pending:
+            # The counts differ from the files: an older groundtui's, or another program's.
+            stale = not pending and not counts.current(conn, schema.counts())
+            if readonly and (pending or stale):
                 raise StoreError(
                     f"{self.path} needs upgrading by someone who may write to it "
                     "(any groundtui command with write access does it)"
                 )
-            if check or pending:  # a migration writes: never into a damaged file
+            if check or pending or stale:  # a migration writes: never into a damaged file
                 self.check_intact()
             if not pending:
                 self._check_tables()
@@ -106,7 +108,7 @@ class Connection:
             if self.path != ":memory:":
                 self._enable_wal(timeout)
             self.db.execute("PRAGMA synchronous = NORMAL")
-            if pending:
+            if pending or stale:
                 self._migrate()
         except (sqlite3.DatabaseError, StoreError) as exc:
             if conn is not None:
@@ -143,7 +145,7 @@ class Connection:
             table: {column[1] for column in self.db.execute(f"pragma table_info([{table}])")}
             for table in self.db.table_names()
         }
-        for table, columns in _schema().items():
+        for table, columns in schema.tables().items():
             missing = (
                 [f"table {table}"]
                 if table not in present
@@ -198,13 +200,19 @@ class Connection:
         # apply each migration exactly once (the second waits, then finds them applied).
         with self.transaction():
             applied = self._check_schema()
+            pending = [(name, fn) for name, fn in MIGRATIONS if name not in applied]
+            if not pending and counts.current(self.db.conn, schema.counts()):
+                return  # another process brought it up to date while this one waited
             table = self.db.table("_migrations")
             if not table.exists():
                 table.create({"name": str, "applied_at": str}, pk="name")
-            for name, fn in MIGRATIONS:
-                if name not in applied:
-                    fn(self.db)
-                    table.insert({"name": name, "applied_at": now_iso()})
+            # The counts are rebuilt whole from the files after the migrations, which
+            # therefore run without their triggers.
+            counts.drop(self.db)
+            for name, fn in pending:
+                fn(self.db)
+                table.insert({"name": name, "applied_at": now_iso()})
+            counts.install(self.db)
 
     def close(self) -> None:
         """Close the connection."""
@@ -265,16 +273,6 @@ def _casefold(text: str | None) -> str | None:
 
 def _nfc(text: str | None) -> str | None:
     return None if text is None else nfc_text(text)
-
-
-@functools.cache
-def _schema() -> dict[str, set[str]]:
-    """Every table the migrations make, with its columns: what an up-to-date database holds."""
-    fresh = Connection(":memory:")
-    try:
-        return {table: set(fresh.db[table].columns_dict) for table in fresh.db.table_names()}
-    finally:
-        fresh.close()
 
 
 def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:
