@@ -334,7 +334,7 @@ def main() -> None:
         db = Path(folder) / "team.db"
         build_demo(db)
         with Store(db) as store:
-            store.set_setting("overlap", str(OVERLAP))
+            store.settings.set("overlap", str(OVERLAP))
         before = _state(db)
         ctx = multiprocessing.get_context("spawn")
         out = ctx.Queue()

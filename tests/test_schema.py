@@ -45,7 +45,7 @@ def test_a_new_database_is_what_schema_sql_says() -> None:
 
 
 def test_every_shipped_migration_step_has_an_older_database() -> None:
-    from groundtui.store.migrations import MIGRATIONS
+    from groundtui.store import MIGRATIONS
 
     steps = [path.stem for path in OLD]
     assert steps == [name for name, _ in MIGRATIONS][: len(steps)]

@@ -9,7 +9,7 @@ and importing two reviewers' exports of one database gives every label of both.
 
 All or nothing, like every import: records are checked as they are read and kept in a
 temporary file; in the import's write transaction the rows the database lacks are found
-and spooled, and the import's copy writes them with its own (``Store.copy_spool``). An
+and spooled, and the import's copy writes them with its own (``Store.imports.copy_spool``). An
 answer that conflicts with the database is a bad line.
 """
 
@@ -24,8 +24,18 @@ from pydantic import ValidationError
 
 from groundtui.importing.answer_records import AnswerRecord, ClaimRecord
 from groundtui.models import Answer, check_evidence, describe_error
-from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
-from groundtui.store.rows import answer_row, cited_keys, claim_row, review_row, source_row
+from groundtui.store import (
+    ClaimRow,
+    Store,
+    answer_row,
+    cited_keys,
+    claim_row,
+    content_hash,
+    now_iso,
+    review_row,
+    source_key,
+    source_row,
+)
 
 
 @dataclass
@@ -159,7 +169,7 @@ BATCH = 500
 
 def spool(store: Store, held: Held, skip: set[str]) -> Merged:
     """Spool the rows the database lacks of every held answer but those in ``skip``, for
-    the copy (``Store.copy_spool``); the caller holds the transaction, with the spool
+    the copy (``Store.imports.copy_spool``); the caller holds the transaction, with the spool
     attached, and copies after.
 
     What is already stored is changed in place: a later flag, a claim retired, a later
@@ -291,7 +301,7 @@ _JUDGEMENT_KEY = ("judge", "prompt_version", "verdict", "invention_kind", "error
 
 
 class Rows:
-    """A batch of rows to spool, by table, spooled together (``Store.spool_rows``)."""
+    """A batch of rows to spool, by table, spooled together (``Store.imports.spool_rows``)."""
 
     def __init__(self) -> None:
         self.tables: dict[str, list[dict]] = {}
@@ -308,7 +318,7 @@ class Rows:
     def write(self, store: Store) -> bool:
         """Spool the batch and start another; whether it had anything."""
         spooled = bool(self.tables)
-        store.spool_rows(self.tables)
+        store.imports.spool_rows(self.tables)
         self.__init__()  # type: ignore[misc]
         return spooled
 
@@ -339,7 +349,7 @@ class Names:
                     [key],
                 ).fetchone()
             )
-            self.names[key] = spooled[0] if spooled else self.store.reviewer_name(name)
+            self.names[key] = spooled[0] if spooled else self.store.reviewers.name(name)
         return self.names[key]
 
 

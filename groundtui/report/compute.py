@@ -110,7 +110,7 @@ def ratio(numerator: int, denominator: int) -> float | None:
 def cubes_of(store: Store, judge: str | None = None, *, pairs: bool = True) -> Cubes:
     """The counts behind the report: maintained ones, or recounted for ``judge``; with
     ``pairs``, the reviewer pairs of the answers in the overlap."""
-    share = float(store.setting("overlap"))
+    share = float(store.settings.get("overlap"))
     if judge is None:
         return read_cubes(store.db.conn, share if pairs else None)
     return full_cubes(store.db.conn, judge, recount_rr=False, share=share)
@@ -177,7 +177,7 @@ def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
     """The report's slower keys: ``coverage``, ``control``, ``reviewers`` and ``overlap``,
     and each reviewer's verdicts against the adjudicated ones."""
     covered = coverage(store, judge)
-    rows = pair_rows(store.db.conn, float(store.setting("overlap")))
+    rows = pair_rows(store.db.conn, float(store.settings.get("overlap")))
     return TeamNumbers(
         {
             "coverage": covered.coverage_json(),

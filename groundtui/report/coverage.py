@@ -23,8 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from groundtui.store import Store
-from groundtui.store.rules import JUDGE_LABEL, JUDGE_PICK, human_verdict, in_control
+from groundtui.store import JUDGE_LABEL, JUDGE_PICK, Store, human_verdict, in_control
 
 # ``rows.id`` below, qualified: ``extractions`` has an ``id`` of its own, which an
 # unqualified ``id`` inside its subquery names.
@@ -115,7 +114,7 @@ def coverage(store: Store, judge: str | None = None) -> Coverage:
     """
     if judge is not None:
         return coverage_scan(store, judge)
-    share = float(store.setting("control_share"))
+    share = float(store.settings.get("control_share"))
     c = Coverage(control_share=share)
     for scanned, flagged, judged, decided, n in store.db.execute(
         "select scanned, flagged, judged, decided, sum(n) from agg_work group by 1, 2, 3, 4"
@@ -139,7 +138,7 @@ def coverage(store: Store, judge: str | None = None) -> Coverage:
 def coverage_scan(store: Store, judge: str | None = None) -> Coverage:
     """``coverage`` by a scan of every claim: one judge's, and the recount the tests hold
     the kept counts to."""
-    share = float(store.setting("control_share"))
+    share = float(store.settings.get("control_share"))
     sql = _COUNTS.format(
         labels=_LATEST if judge is None else _OF_JUDGE,
         control=in_control("a", ":share"),

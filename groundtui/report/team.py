@@ -15,8 +15,7 @@ from typing import Any
 
 from groundtui.report.kappa import Agreement, agreement_of_matrix, matrix_of
 from groundtui.report.matrices import Matrix, square
-from groundtui.store import Store
-from groundtui.store.rules import JUDGE_PICK
+from groundtui.store import JUDGE_PICK, Store
 
 #: Each reviewer's latest row on each claim they reviewed, with the claim's answer.
 _LATEST_OWN = """
@@ -98,7 +97,7 @@ def overlap(store: Store) -> dict[str, Any]:
     """``{"share", "answers", "double_reviewed_claims", "disagreements", "adjudicated"}``,
     of the answers in the overlap alone: claims two reviewers labelled, those on which
     their latest verdicts differ, and those adjudicated."""
-    share = store.setting("overlap")
+    share = store.settings.get("overlap")
     in_overlap = store.scalar("select count(*) from answers where overlap_point < ?", [share])
     double, disagree = store.db.execute(
         "select count(*), coalesce(sum(a != b), 0) from agg_claim_rr where overlap_point < ?",

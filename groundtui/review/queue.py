@@ -24,9 +24,7 @@ import json
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from groundtui.store import Store
-from groundtui.store.rules import in_control
-from groundtui.store.team import NEEDED, disputed_for, open_to
+from groundtui.store import NEEDED, Store, disputed_for, in_control, open_to
 
 PAGE = 100
 
@@ -266,7 +264,7 @@ def queue_page(
     ``team``: skip what other reviewers hold (docs/team-review.md).
     """
     extra, params = _conditions(filt, blind, team)
-    share = float(store.setting("control_share"))
+    share = float(store.settings.get("control_share"))
     order = tiers(blind is not None, share)
     found: list[tuple[str, int, int]] = []
     tier, seq = after
@@ -393,7 +391,7 @@ def summaries(
         )
     }
     if share is None:
-        share = float(store.setting("control_share"))
+        share = float(store.settings.get("control_share"))
     control = (
         set()
         if share <= 0

@@ -16,7 +16,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Self
 
@@ -290,3 +290,25 @@ def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:
     except sqlite3.OperationalError:
         conn.close()
         return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=timeout)
+
+
+class Part:
+    """One group of the store's reads and writes (``Store.labels``, ``Store.team``, …):
+    it reads and writes through the store's one connection and its one write path."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.db = connection.db
+        self.path = connection.path
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """The store's one write path (``Connection.transaction``)."""
+        return self.connection.transaction()
+
+    def query(self, sql: str, params: Sequence[Any] | dict | None = None) -> list[dict]:
+        """Rows of ``sql`` as dicts (``Connection.query``)."""
+        return self.connection.query(sql, params)
+
+    def scalar(self, sql: str, params: Iterable[Any] | None = None) -> Any:
+        """The first column of the first row of ``sql`` (``Connection.scalar``)."""
+        return self.connection.scalar(sql, params)

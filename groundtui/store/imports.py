@@ -17,8 +17,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import NamedTuple
 
+from groundtui.store.connection import Connection, Part
 from groundtui.store.counts import bulk_load
-from groundtui.store.labels import LabelWrites
+from groundtui.store.labelling import LabelWrites
 from groundtui.store.spool import Spool
 from groundtui.text.inert import quoted
 
@@ -37,9 +38,6 @@ COPIED = (
     "claim_labels",
 )
 """The tables the copy writes, parents first."""
-
-RELABEL_CHUNK = 2000
-"""Claims labelled at a time after a merge's copy: what the copy holds of their ids."""
 
 NUMBERED = ("judgements", "reviews", "adjudications", "answer_marks", "extractions", "claim_edits")
 """The tables whose rows the spool numbers from 1 (``id``), moved past the database's."""
@@ -97,8 +95,16 @@ _WHERE = {
 }
 
 
-class ImportWrites(LabelWrites):
-    """Answers and their sources, with the claims, verdicts and labels they came with."""
+class ImportWrites(Part):
+    """Answers and their sources, with the claims, verdicts and labels they came with
+    (``Store.imports``). All but ``copy_spool`` run inside the import's transaction."""
+
+    relabel_chunk = 2000
+    """Claims labelled at a time after a merge's copy: what the copy holds of their ids."""
+
+    def __init__(self, connection: Connection, labels: LabelWrites) -> None:
+        super().__init__(connection)
+        self.labels = labels
 
     @contextmanager
     def attached(self, spool: Spool) -> Iterator[None]:
@@ -270,8 +276,8 @@ class ImportWrites(LabelWrites):
                 while chunk := self.db.execute(
                     "select rowid, claim_id from spool.relabel where new = ? and rowid > ?"
                     " order by rowid limit ?",
-                    [new, after, RELABEL_CHUNK],
+                    [new, after, self.relabel_chunk],
                 ).fetchall():
-                    self.refresh_labels([claim_id for _, claim_id in chunk], new=new)
+                    self.labels.refresh([claim_id for _, claim_id in chunk], new=new)
                     after = chunk[-1][0]
         return Written(counts["answers"], counts["sources"], counts["claims"], counts["reviews"])

@@ -29,8 +29,7 @@ from textual.widget import Widget
 from textual.worker import get_current_worker
 
 from groundtui.review.session import ReviewSession
-from groundtui.store import Store
-from groundtui.store.team import HEARTBEAT_SECONDS
+from groundtui.store import HEARTBEAT_SECONDS, Store
 from groundtui.tui.messages import DatabaseChanged
 from groundtui.tui.reads import read
 
