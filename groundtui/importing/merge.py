@@ -230,16 +230,9 @@ def _merge_answer(
             )
         merged.answers += 1
     elif record.scanned_at:
-        db.execute(
-            "update answers set scanned_at = ? where id = ? and"
-            " (scanned_at is null or scanned_at < ?)",
-            [record.scanned_at, answer.id, record.scanned_at],
-        )
+        store.imports.merge_scan(answer.id, record.scanned_at)
     if not new and answer.answered_at is not None:  # a time the stored answer lacked
-        db.execute(
-            "update answers set answered_at = ? where id = ? and answered_at is null",
-            [answer.answered_at, answer.id],
-        )
+        store.imports.merge_answered_at(answer.id, answer.answered_at)
     person = Names(store, names)
     added = int(new) + flags(store, answer.id, record, rows, new)
     added += marks(store, answer.id, record, rows, new, person)
@@ -281,10 +274,7 @@ def _merge_answer(
             rows.relabel(claim_id, new=True)
             added += 1
         elif claim.retired:  # the other database dismissed or replaced it
-            db.execute(
-                "update claims set retired = ? where id = ? and retired is null",
-                [claim.retired, claim_id],
-            )
+            store.imports.merge_retired(claim_id, claim.retired)
             rows.relabel(claim_id)
         ids.append(claim_id)
         count = claim_rows(store, claim_id, claim, rows, fresh, person)
@@ -564,10 +554,7 @@ def flags(store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: b
             )
             added += 1
         elif stored[0] < flag.at:
-            store.db.execute(
-                "update flags set details = ?, at = ? where answer_id = ? and check_name = ?",
-                [details, flag.at, answer_id, flag.check],
-            )
+            store.imports.merge_flag(answer_id, flag.check, details, flag.at)
             added += 1
     return added
 

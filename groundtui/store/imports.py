@@ -7,7 +7,9 @@ spooled answers with those stored and copies the new ones with ``INSERT … SELE
 
 A merge of answer records spools, inside that transaction, the rows the database lacks
 (``spool_rows``), and the same copy writes them: ``copy_spool`` is the one place rows
-enter the database in bulk.
+enter the database in bulk. What a merge changes of the rows already stored (a later scan
+or flag, a claim the other database retired, a time the answer was given) it changes
+through the methods here, in the same transaction.
 """
 
 from __future__ import annotations
@@ -197,6 +199,35 @@ class ImportWrites(Part):
                 [json.dumps(combined, ensure_ascii=False, sort_keys=True), answer_id],
             )
         return clashes
+
+    def merge_scan(self, answer_id: str, scanned_at: str) -> None:
+        """A merged answer stored already was scanned at ``scanned_at``: kept if later."""
+        self.db.execute(
+            "update answers set scanned_at = ? where id = ? and"
+            " (scanned_at is null or scanned_at < ?)",
+            [scanned_at, answer_id, scanned_at],
+        )
+
+    def merge_answered_at(self, answer_id: str, answered_at: str) -> None:
+        """When a merged answer stored already was given, where the stored one lacks it."""
+        self.db.execute(
+            "update answers set answered_at = ? where id = ? and answered_at is null",
+            [answered_at, answer_id],
+        )
+
+    def merge_flag(self, answer_id: str, check_name: str, details: str, at: str) -> None:
+        """A later flag of a check replaces the stored one (``details`` as JSON)."""
+        self.db.execute(
+            "update flags set details = ?, at = ? where answer_id = ? and check_name = ?",
+            [details, at, answer_id, check_name],
+        )
+
+    def merge_retired(self, claim_id: str, retired: str) -> None:
+        """A claim the other database retired (dismissed, replaced) is retired here too,
+        unless it is already; the copy labels it again (``spool_rows``' ``relabel``)."""
+        self.db.execute(
+            "update claims set retired = ? where id = ? and retired is null", [retired, claim_id]
+        )
 
     def spool_review_work(self) -> int:
         """The sum over the spool's claims of their reviews squared: what the count triggers
