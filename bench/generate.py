@@ -18,7 +18,7 @@ an imported ``correct``; every answer is scanned and some are flagged.
 
 Rows go through the real schema (``Store(path)`` creates it) with sqlite-utils
 ``insert_all`` in batches, in one transaction with the report triggers off
-(``groundtui.aggregates.bulk_load``); ``claim_labels`` rows are computed here the way
+(``groundtui.store.bulk_load``); ``claim_labels`` rows are computed here the way
 ``Store.labels.refresh`` computes them, and the report aggregates are rebuilt once at the
 end. The same ``seed`` gives the same database.
 """

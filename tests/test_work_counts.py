@@ -1,4 +1,4 @@
-"""The work counts the triggers keep (``groundtui.store.work``) against a plain recount.
+"""The work counts the triggers keep (``groundtui/store/sql/``) against a plain recount.
 
 After every kind of write (a label, a relabel, an undo, a withdrawn label, a claim split,
 added, edited or dismissed and its undo, an adjudication and its withdrawal, a correctness

@@ -1,7 +1,7 @@
 """The groundedness report (docs/report.md): every number with its denominator, from SQL counts.
 
 ``compute`` reads three small count tables that SQLite triggers keep current on every write
-(``groundtui.store.counts``), so it costs about the same on a thousand claims or a million and
+(``groundtui/store/sql/counts.sql``), so it costs about the same on a thousand claims or a million and
 the review UI can call it after every key press, from a worker thread with its own
 ``Store``. The reviewers' agreement reads a row per claim two reviewers labelled in the
 overlap (``agg_claim_rr``): a team number, which the UI reads with the others
@@ -126,7 +126,7 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
         with_team: also ``coverage``, ``control``, the team keys (``reviewers``,
             ``overlap``, the reviewers' keys of ``agreement``) and the calibration keys of
             ``agreement`` (``ci``, ``confusion``, ``by_kind``, ``by_origin``). The first four read kept counts
-            (``groundtui.store.work``; with ``judge``, every claim and review); the
+            (``groundtui/store/sql/``; with ``judge``, every claim and review); the
             calibration keys resample (a few hundred milliseconds at 100,000 reviews): the
             review UI reads them on its calibration screen, never after every key.
     """

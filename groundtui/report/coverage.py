@@ -12,7 +12,7 @@ it *holds an unstated claim* when some claim's label (the people's, else the jud
 not ``stated``.
 
 With any judge's verdicts they are read from counts the database keeps
-(``groundtui.store.work``), so the review UI shows them fresh after anyone's label; with
+(``groundtui/store/sql/``), so the review UI shows them fresh after anyone's label; with
 ``--judge NAME`` they read every claim once (a grouped scan, about a second a million
 claims).
 """
@@ -105,7 +105,7 @@ def coverage(store: Store, judge: str | None = None) -> Coverage:
     """Count the answers by what was done to them (see the module's docstring).
 
     With any judge's verdicts it reads the work counts the database keeps
-    (``groundtui.store.work``): the ``agg_work`` cube and the control sample's rows, a few
+    (``groundtui/store/sql/``): the ``agg_work`` cube and the control sample's rows, a few
     milliseconds at any size; with one judge's it scans every claim (``coverage_scan``).
 
     Args:

@@ -5,7 +5,7 @@ docs/report.md names the keys: ``reviewers`` {NAME: {claims, answers, judge_agre
 ``agreement.reviewer_vs_adjudicated`` (``against_adjudicated``).
 A reviewer's ``claims`` are those whose latest row of theirs is a label (not a
 retraction), ``answers`` the answers holding one; ``judge_agreement`` pairs that label with
-the judge verdict. They are read from counts the database keeps (``groundtui.store.work``),
+the judge verdict. They are read from counts the database keeps (``groundtui/store/sql/``),
 so the review UI shows them fresh after anyone's label.
 """
 
@@ -30,7 +30,7 @@ def reviewers(store: Store, judge: str | None = None) -> dict[str, dict[str, Any
     """``{reviewer: {"claims", "answers", "judge_agreement"}}``, reviewers by name.
 
     Against each claim's latest judgement it reads the work counts the database keeps
-    (``groundtui.store.work``): a few rows a reviewer. Against one judge's verdicts it reads
+    (``groundtui/store/sql/``): a few rows a reviewer. Against one judge's verdicts it reads
     the reviews themselves (``reviewers_scan``).
 
     Args:

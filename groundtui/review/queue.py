@@ -435,7 +435,7 @@ def progress(
 ) -> tuple[int, int]:
     """``(reviewed, total)`` answers of the (filtered) queue.
 
-    Unfiltered, it reads the work counts the database keeps (``groundtui.store.work``): a
+    Unfiltered, it reads the work counts the database keeps (``groundtui/store/sql/``): a
     few rows whatever the size. A filter (or a lead's queue of disputes) scans every
     answer (``progress_scan``): the UI counts it in a worker, spaced by its cost.
     """
@@ -576,7 +576,7 @@ def team_line(store: Store, team: Team) -> str:
 def team_progress(store: Store, reviewer: str, share: float) -> TeamProgress:
     """Answers this reviewer labelled every claim of, answers every claim of which has a
     reviewer's label, and overlap answers every claim of which two reviewers labelled:
-    read from the work counts the database keeps (``groundtui.store.work``)."""
+    read from the work counts the database keeps (``groundtui/store/sql/``)."""
     mine = store.scalar("select done from agg_reviewers where reviewer = ?", [reviewer]) or 0
     answers, team = store.db.execute(
         "select coalesce(sum(n), 0), coalesce(sum(n * (listed and reviewed)), 0) from agg_work"

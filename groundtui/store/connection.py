@@ -1,5 +1,9 @@
 """Opening a database: WAL, the busy timeout, read-only use, migrations, errors in a sentence.
 
+What an up-to-date database holds is read from ``groundtui/store/sql/schema.sql``
+(``groundtui.store.schema``), not from running the migrations: the tables it must have,
+and the counts, which are built again whole when they differ from the files.
+
 A damaged file (SQLite reports SQLITE_CORRUPT or SQLITE_NOTADB) is named in one sentence
 that says how to recover it, whether SQLite finds the damage while opening, in the check
 a command runs before it uses the file (``check=True``: ``PRAGMA quick_check``), or
@@ -134,7 +138,9 @@ class Connection:
 
     def _check_tables(self) -> None:
         """Refuse a database whose migrations are all applied but whose tables are not all
-        there: another program dropped or rebuilt one (``drop table reviews``).
+        there, as ``schema.sql`` has them: another program dropped or rebuilt one (``drop
+        table reviews``). The counts' tables are not checked here: changed, they are built
+        again (``counts.current``).
 
         Raises:
             StoreError: names the first table or column missing.
@@ -267,6 +273,28 @@ class Connection:
         return row[0] if row else None
 
 
+class Part:
+    """One group of the store's reads and writes (``Store.labels``, ``Store.team``, …):
+    it reads and writes through the store's one connection and its one write path."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.db = connection.db
+        self.path = connection.path
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """The store's one write path (``Connection.transaction``)."""
+        return self.connection.transaction()
+
+    def query(self, sql: str, params: Sequence[Any] | dict | None = None) -> list[dict]:
+        """Rows of ``sql`` as dicts (``Connection.query``)."""
+        return self.connection.query(sql, params)
+
+    def scalar(self, sql: str, params: Iterable[Any] | None = None) -> Any:
+        """The first column of the first row of ``sql`` (``Connection.scalar``)."""
+        return self.connection.scalar(sql, params)
+
+
 def _casefold(text: str | None) -> str | None:
     return None if text is None else text.casefold()
 
@@ -290,25 +318,3 @@ def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:
     except sqlite3.OperationalError:
         conn.close()
         return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=timeout)
-
-
-class Part:
-    """One group of the store's reads and writes (``Store.labels``, ``Store.team``, …):
-    it reads and writes through the store's one connection and its one write path."""
-
-    def __init__(self, connection: Connection) -> None:
-        self.connection = connection
-        self.db = connection.db
-        self.path = connection.path
-
-    def transaction(self) -> AbstractContextManager[None]:
-        """The store's one write path (``Connection.transaction``)."""
-        return self.connection.transaction()
-
-    def query(self, sql: str, params: Sequence[Any] | dict | None = None) -> list[dict]:
-        """Rows of ``sql`` as dicts (``Connection.query``)."""
-        return self.connection.query(sql, params)
-
-    def scalar(self, sql: str, params: Iterable[Any] | None = None) -> Any:
-        """The first column of the first row of ``sql`` (``Connection.scalar``)."""
-        return self.connection.scalar(sql, params)

@@ -195,7 +195,7 @@ class LabelWrites(Part):
                 }
             )
         # An upsert, never INSERT OR REPLACE: a replace skips the delete triggers that
-        # keep the report's counts (groundtui/store/counts.py) current.
+        # keep the report's counts (groundtui/store/sql/labels.sql) current.
         if new and rows:
             # A plain insert of rows this code shaped: sqlite-utils' insert_all re-reads the
             # table and converts every value, most of an import's label time (measured).

@@ -426,7 +426,7 @@ def m011_reviews_by_claim_and_reviewer(db: sqlite_utils.Database) -> None:
 
 @migration
 def m012_work_counts(db: sqlite_utils.Database) -> None:
-    """Who did what, kept by triggers (``groundtui.store.work``): the queue's progress, the
+    """Who did what, kept by triggers (``groundtui/store/sql/``): the queue's progress, the
     team's line, the report's coverage and each reviewer's numbers read a few rows, not
     every answer, so the screen shows anyone's label within two seconds at any size."""
     # Its indexes on the tables themselves; the counts are the files'.

@@ -87,26 +87,27 @@ def _answer(n: int) -> dict:
     }
 
 
-#: Written with the store of the version in ``checkout``: what its methods allow.
+#: Written with the store of the version in ``checkout``: what its methods allow, by the names
+#: they had then (``Store.add_review``, not today's ``Store.labels.add_review``).
 WRITES = """
 import sys
 from groundtui.store import Store
 store = Store(sys.argv[1])
 claims = [r["id"] for r in store.query("select id from claims order by id")]
-store.labels.add_review(claims[1], "kim", "partial")
-store.labels.add_review(claims[0], "dana", None)
-store.labels.add_mark("A-1", "dana", True)
+store.add_review(claims[1], "kim", "partial")
+store.add_review(claims[0], "dana", None)
+store.add_mark("A-1", "dana", True)
 if hasattr(store, "add_adjudication"):
-    store.team.add_adjudication(claims[0], "lead", "stated")
+    store.add_adjudication(claims[0], "lead", "stated")
 if hasattr(store, "take_lease"):
     try:
-        store.team.take_lease("A-3", "kim", now="2026-12-01T00:00:00.000000Z", minutes=15, share=0.5)
+        store.take_lease("A-3", "kim", now="2026-12-01T00:00:00.000000Z", minutes=15, share=0.5)
     except TypeError:
         pass
 if hasattr(store, "take_lease"):
-    store.settings.set("overlap", "0.5")
+    store.set_setting("overlap", "0.5")
 if hasattr(store, "dismiss_claim"):
-    store.corrections.dismiss(claims[-1], "dana")
+    store.dismiss_claim(claims[-1], "dana")
 store.close()
 """
 
