@@ -218,7 +218,7 @@ class Connection:
             for name, fn in pending:
                 fn(self.db)
                 table.insert({"name": name, "applied_at": now_iso()})
-            counts.install(self.db)
+            counts.build(self.db)
 
     def close(self) -> None:
         """Close the connection."""

@@ -9,7 +9,7 @@ computed whole. This module runs them; it generates no SQL.
 The counts hold nothing but what a recount of the base tables gives, so they are not part
 of the migrations: after the migrations, and whenever a database's count tables, views and
 triggers are not those of ``schema.sql`` (an older groundtui's, or changed by another
-program), ``install`` drops them and builds them again from the files, with one recount.
+program), ``build`` drops them and builds them again from the files, with one recount.
 
 Writers must not use ``INSERT OR REPLACE`` on ``claims`` or ``claim_labels``: SQLite skips
 delete triggers on a replace, so the replaced row's contribution would stay counted
@@ -96,7 +96,7 @@ def drop(db: sqlite_utils.Database) -> None:
             db.execute(f"drop {kind} if exists [{name}]")
 
 
-def install(db: sqlite_utils.Database) -> None:
+def build(db: sqlite_utils.Database) -> None:
     """Build the counts from the files: drop any there are, create the tables and views,
     recount, then create the triggers. The caller holds the write lock."""
     drop(db)
@@ -171,3 +171,79 @@ def read_counts(conn: sqlite3.Connection) -> dict[str, list[tuple]]:
         cube = columns[-1] == "n"
         out[table] = sorted(r for r in rows if not cube or r[-1])
     return out
+
+
+# -- what the shipped migrations call ------------------------------------------------------
+# Migrations m002-m013 shipped calling these, and a shipped migration is never edited. When
+# each shipped, these built the counts of its day; the counts are now built whole from the
+# files after the migrations (``build``), so each does only what it did to the product's own
+# tables: the columns and indexes the counts read, where they are missing, in the order they
+# always added them (a database's tables read alike however old it is).
+
+
+def add_adjudication_columns(db: sqlite_utils.Database) -> None:
+    """Give ``claim_labels`` an adjudication's columns, where it lacks them."""
+    labels = db.table("claim_labels")
+    for column, kind in {
+        "adjudicator": str,
+        "adjudicated_verdict": str,
+        "adjudicated_kind": str,
+        "adjudication_id": int,
+    }.items():
+        if column not in labels.columns_dict:
+            labels.add_column(column, kind)
+
+
+def add_citation_columns(db: sqlite_utils.Database) -> None:
+    """Give ``claims`` the lists of what a claim cites, where it lacks them (filled from the
+    single citation a claim had before)."""
+    claims = db.table("claims")
+    if "citations" not in claims.columns_dict:
+        claims.add_column("citations", str)  # JSON: the numbers cited, as the markers read
+        db.execute("update claims set citations = json_array(citation) where citation is not null")
+    if "cited_keys" not in claims.columns_dict:
+        claims.add_column("cited_keys", str)  # JSON: the keys of the cited sources, in order
+        db.execute(
+            "update claims set cited_keys = json_array(source_key) where source_key is not null"
+        )
+
+
+def add_edit_columns(db: sqlite_utils.Database) -> None:
+    """Give ``claims`` its ``retired`` column, where it lacks it."""
+    if "retired" not in db.table("claims").columns_dict:
+        db.table("claims").add_column("retired", str)
+
+
+def _add_pair_columns(db: sqlite_utils.Database) -> None:
+    """Give ``reviews`` its ``independent`` flag and ``answers`` its ``overlap_point``, where
+    they lack them (``m006_team`` fills the point)."""
+    if "independent" not in db.table("reviews").columns_dict:
+        db.table("reviews").add_column("independent", int, not_null_default=0)
+    if "overlap_point" not in db.table("answers").columns_dict:
+        db.table("answers").add_column("overlap_point", float)
+
+
+def install(db: sqlite_utils.Database) -> None:
+    """Migration ``m002_report_aggregates``: the columns every count reads."""
+    add_adjudication_columns(db)
+    add_citation_columns(db)
+    add_edit_columns(db)
+    _add_pair_columns(db)
+
+
+def reinstall_triggers(db: sqlite_utils.Database) -> None:
+    """Migrations ``m006``-``m008``, ``m011``: the columns the counts of their day read."""
+    add_citation_columns(db)
+    add_edit_columns(db)
+    _add_pair_columns(db)
+
+
+def install_work(db: sqlite_utils.Database) -> None:
+    """Migrations ``m012_work_counts``, ``m013``: the work counts' indexes on the product's
+    tables, and the columns ``reinstall_triggers`` adds."""
+    db.execute(
+        "create index if not exists answer_marks_reverts on answer_marks (reverts)\n"
+        "  where reverts is not null"
+    )
+    db.execute("create index if not exists leases_alive on leases (alive_until)\n")
+    reinstall_triggers(db)

@@ -9,7 +9,10 @@ The migrations make the tables the product writes. The counts the triggers keep 
 ``groundtui/store/sql/`` after the migrations run (``groundtui.store.counts``), so a
 migration that changed them says what changed, and the files hold it. A change to those
 files comes with a migration of its own, so that an older groundtui refuses the database
-instead of building its older counts into it.
+instead of building its older counts into it. The shipped steps that built the counts of
+their day (``install``, ``reinstall_triggers``, ``install_work``) stay as they shipped:
+those names now do only what the steps did to the product's tables (the columns and indexes
+the counts read), and the counts follow, from the files.
 """
 
 from __future__ import annotations
@@ -18,6 +21,14 @@ from collections.abc import Callable
 
 import sqlite_utils
 
+from groundtui.store.counts import (
+    add_adjudication_columns,
+    add_citation_columns,
+    add_edit_columns,
+    install,
+    install_work,
+    reinstall_triggers,
+)
 from groundtui.store.rows import overlap_point
 
 Migration = Callable[[sqlite_utils.Database], None]
@@ -201,8 +212,8 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 
 @migration
 def m002_report_aggregates(db: sqlite_utils.Database) -> None:
-    """Report counters kept current by triggers, so the report never scans every claim
-    (the counts, built from the files)."""
+    """Report counters kept current by triggers, so the report never scans every claim."""
+    install(db)
 
 
 @migration
@@ -323,13 +334,10 @@ def m006_team(db: sqlite_utils.Database) -> None:
         foreign_keys=[("claim_id", "claims", "id")],
     )
     db.table("adjudications").create_index(["claim_id", "at"])
-    labels = db.table("claim_labels")
-    labels.add_column("adjudicator", str)
-    labels.add_column("adjudicated_verdict", str)
-    labels.add_column("adjudicated_kind", str)
-    labels.add_column("adjudication_id", int)
-    labels.create_index(["adjudicated_verdict"])
-    db.table("answers").add_column("overlap_point", float)
+    add_adjudication_columns(db)  # a database made since has them from m002
+    db.table("claim_labels").create_index(["adjudicated_verdict"])
+    if "overlap_point" not in db.table("answers").columns_dict:  # the counts may have it
+        db.table("answers").add_column("overlap_point", float)
     db.conn.executemany(
         "update answers set overlap_point = ? where id = ?",
         (
@@ -340,6 +348,7 @@ def m006_team(db: sqlite_utils.Database) -> None:
     db.table("answers").create_index(["overlap_point"])
     db.table("settings").add_column("content", str)
     # The counts compare the judge with the adjudicated verdict where there is one.
+    reinstall_triggers(db)
 
 
 @migration
@@ -351,15 +360,12 @@ def m007_citations(db: sqlite_utils.Database) -> None:
     - ``answer_sources.number``: the number the response cites a source by ("[4]"), its
       place from 1 unless the input gave its own.
     """
-    claims = db.table("claims")
-    claims.add_column("citations", str)  # JSON: the numbers cited, as the markers read
-    claims.add_column("cited_keys", str)  # JSON: the keys of the cited sources, in order
-    db.execute("update claims set citations = json_array(citation) where citation is not null")
-    db.execute("update claims set cited_keys = json_array(source_key) where source_key is not null")
+    add_citation_columns(db)  # a database made since has them from m002
     db.table("answer_sources").add_column("number", int)
     db.execute("update answer_sources set number = position")
     db.table("answer_sources").create_index(["answer_id", "number"])
     # A claim citing several origins counts under each of them.
+    reinstall_triggers(db)
 
 
 @migration
@@ -373,7 +379,7 @@ def m008_claim_edits(db: sqlite_utils.Database) -> None:
       ``replaced`` (by an edit or a split) or ``undone`` (an added claim taken back); null
       for a live claim. A retired claim leaves every count of the report.
     """
-    db.table("claims").add_column("retired", str)
+    add_edit_columns(db)  # a database made since has it from m002
     db.table("claim_edits").create(
         {
             "id": int,
@@ -398,13 +404,16 @@ def m008_claim_edits(db: sqlite_utils.Database) -> None:
         "create index claims_retired on claims (retired, answer_id) where retired is not null"
     )
     # A retired claim leaves the counts.
+    reinstall_triggers(db)
 
 
 @migration
 def m009_independent_reviews(db: sqlite_utils.Database) -> None:
     """``reviews.independent``: the label was made with the other reviewers' labels hidden
     (the double-review overlap), beside ``blind`` (made with the judge's hidden)."""
-    db.table("reviews").add_column("independent", int, not_null_default=0)
+    # An earlier migration's recount may have added it (``counts.add_pair_columns``).
+    if "independent" not in db.table("reviews").columns_dict:
+        db.table("reviews").add_column("independent", int, not_null_default=0)
 
 
 @migration
@@ -422,19 +431,15 @@ def m011_reviews_by_claim_and_reviewer(db: sqlite_utils.Database) -> None:
     """Reviews indexed by claim and reviewer in time order: the count triggers read each
     reviewer's latest label on a claim in one step, so many reviews of one claim stay cheap."""
     db.table("reviews").create_index(["claim_id", "reviewer", "at", "id"])
+    reinstall_triggers(db)
 
 
 @migration
 def m012_work_counts(db: sqlite_utils.Database) -> None:
-    """Who did what, kept by triggers (``groundtui/store/sql/``): the queue's progress, the
+    """Who did what, kept by triggers (``groundtui.store.work``): the queue's progress, the
     team's line, the report's coverage and each reviewer's numbers read a few rows, not
     every answer, so the screen shows anyone's label within two seconds at any size."""
-    # Its indexes on the tables themselves; the counts are the files'.
-    db.execute(
-        "create index if not exists answer_marks_reverts on answer_marks (reverts)\n"
-        "  where reverts is not null"
-    )
-    db.execute("create index if not exists leases_alive on leases (alive_until)\n")
+    install_work(db)
 
 
 @migration
@@ -445,6 +450,9 @@ def m013_holding_follows_people(db: sqlite_utils.Database) -> None:
     (``agg_claim_rr``), read over the overlap, so the cube of every pair goes (``agg_rr``).
     An adjudication records whether its lead was party to the dispute (``party``)."""
     db.table("adjudications").add_column("party", int, not_null_default=0)
+    for table in ("agg_rr", "agg_reviewer_answers", "agg_reviewers"):  # counts: refilled
+        db.execute(f"drop table if exists {table}")
+    install_work(db)
 
 
 @migration
