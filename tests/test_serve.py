@@ -12,7 +12,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.serve.server import ReviewServer, is_loopback
+from groundtui.listen import is_loopback
+from groundtui.serve.server import ReviewServer
 from groundtui.store import Store, token_hash
 from tests.helpers.serving import serve_db
 
@@ -93,6 +94,11 @@ async def _client(server: ReviewServer) -> TestClient:
     return client
 
 
+def _own(client: TestClient) -> dict[str, str]:
+    """The ``Origin`` a browser on the server's page sends with its websocket."""
+    return {"Origin": f"http://{client.host}:{client.port}"}
+
+
 async def test_a_wrong_or_revoked_token_gets_403_and_starts_nothing(db: Path) -> None:
     with Store(db) as store:
         _, token = store.reviewers.add("Dana")
@@ -112,7 +118,7 @@ async def test_a_wrong_or_revoked_token_gets_403_and_starts_nothing(db: Path) ->
             assert response.status == 403, query
             assert "groundtui:" in await response.text()
         for path in ("/ws/made-up", "/ws/" + token):  # a websocket needs a ticket
-            response = await client.get(path)
+            response = await client.get(path, headers=_own(client))
             assert response.status == 403
         assert server.started == 0 and not server.tickets and not server.sessions
     finally:
@@ -141,10 +147,12 @@ async def test_the_page_is_the_products_and_names_the_reviewer_from_the_token(db
         # a ticket whose reviewer was revoked meanwhile starts nothing
         with Store(db) as store:
             store.reviewers.revoke("Dana")
-        refused = await client.get(f"/ws/{ticket}")
+        refused = await client.get(f"/ws/{ticket}", headers=_own(client))
         assert refused.status == 403 and server.started == 0
+        assert "revoked" in await refused.text()
         # and a ticket is used once
-        assert (await client.get(f"/ws/{ticket}")).status == 403
+        again = await client.get(f"/ws/{ticket}", headers=_own(client))
+        assert again.status == 403 and "no valid ticket" in await again.text()
     finally:
         await client.close()
 
@@ -210,12 +218,16 @@ async def test_page_loads_refuse_no_one_and_the_caps_count_open_websockets(db: P
                 tickets.setdefault(name, []).append(
                     re.search(r"/ws/([\w-]+)", await page.text())[1]
                 )
-        sockets.append(await client.ws_connect(f"/ws/{tickets['a'][0]}?width=100&height=30"))
-        sockets.append(await client.ws_connect(f"/ws/{tickets['b'][0]}?width=100&height=30"))
-        second_of_a = await client.get(f"/ws/{tickets['a'][1]}")
+        for name in "ab":
+            sockets.append(
+                await client.ws_connect(
+                    f"/ws/{tickets[name][0]}?width=100&height=30", headers=_own(client)
+                )
+            )
+        second_of_a = await client.get(f"/ws/{tickets['a'][1]}", headers=_own(client))
         assert second_of_a.status == 429
         assert "a already has 1 review sessions open" in await second_of_a.text()
-        third = await client.get(f"/ws/{tickets['c'][0]}")
+        third = await client.get(f"/ws/{tickets['c'][0]}", headers=_own(client))
         assert third.status == 429 and "already runs 2 review sessions" in await third.text()
         assert server.started == 2
     finally:
@@ -314,7 +326,7 @@ async def test_revoking_a_link_ends_its_open_sessions_and_frees_their_leases(db:
                     ticket = re.search(r"/ws/([\w-]+)", await page.text())
                 assert ticket is not None
                 sockets[name] = await client.ws_connect(
-                    f"{server.url}/ws/{ticket[1]}?width=140&height=45"
+                    f"{server.url}/ws/{ticket[1]}?width=140&height=45", headers=server.origin
                 )
             await until(lambda: leases("Robin") and leases("Kim"))  # each opened an answer
             (robin,) = [
@@ -372,7 +384,9 @@ async def test_a_session_ends_within_seconds_of_its_server_killed(db: Path) -> N
             async with client.get(f"{server.url}/?token={token}") as page:
                 ticket = re.search(r"/ws/([\w-]+)", await page.text())
             assert ticket is not None
-            socket = await client.ws_connect(f"{server.url}/ws/{ticket[1]}?width=140&height=45")
+            socket = await client.ws_connect(
+                f"{server.url}/ws/{ticket[1]}?width=140&height=45", headers=server.origin
+            )
             for _ in range(600):
                 if leases() and server.children():
                     break
@@ -425,3 +439,22 @@ def test_serve_refuses_an_empty_host(db: Path, host: str, monkeypatch: pytest.Mo
         "groundtui: --host is empty: give the address to listen on (127.0.0.1, the default, "
         "or 0.0.0.0 for every interface)\n"
     )
+
+
+async def test_the_page_shows_a_reviewers_name_inert(db: Path) -> None:
+    """A name with an escape sequence, a bidi override and marks piled on a letter reached
+    the page's title and top line as it was (HTML-escaped only)."""
+    name = "Dana\x1b[31m\u202eevil\ufe0f<b>" + "\u0336" * 5
+    with Store(db) as store:
+        _, token = store.reviewers.add(name)
+    server = ReviewServer(str(db))
+    client = await _client(server)
+    try:
+        response = await client.get(f"/?token={token}")
+        page = await response.text()
+        shown = "Dana\\x1b[31m&lt;U+202E&gt;evil&lt;U+FE0F&gt;&lt;b&gt;" + "&lt;U+0336&gt;" * 5
+        assert f"<title>groundtui review · {shown}</title>" in page
+        assert f'<b id="reviewer">{shown}</b>' in page
+        assert not any(c in page for c in "\x1b\u202e\ufe0f\u0336")
+    finally:
+        await client.close()

@@ -10,6 +10,8 @@ import click
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
 from groundtui.json_input import reviewer_name
+from groundtui.listen import bind, is_loopback
+from groundtui.serve import SESSION_MEMORY_MIB
 from groundtui.store import default_db_path
 from groundtui.text.inert import one_line
 
@@ -43,10 +45,22 @@ DEFAULT_BASE = "http://127.0.0.1:8000"
     type=click.IntRange(1),
     help="Browser sessions at once per reviewer.",
 )
+@click.option(
+    "--max-session-memory",
+    default=SESSION_MEMORY_MIB,
+    show_default=True,
+    type=click.IntRange(1),
+    help="MiB a session's review process may hold; one holding more is ended.",
+)
 @db_option
 @user_errors
 def serve(
-    host: str, port: int, max_sessions: int | None, max_per_reviewer: int, db_path: str | None
+    host: str,
+    port: int,
+    max_sessions: int | None,
+    max_per_reviewer: int,
+    max_session_memory: int,
+    db_path: str | None,
 ) -> None:
     """Serve the review UI to browsers: one `groundtui review` per signed-in tab.
 
@@ -65,7 +79,7 @@ def serve(
         active = sum(1 for r in store.reviewers.all() if r["link"] == "active")
     try:
         from groundtui.serve.script import ScriptChanged, page_script
-        from groundtui.serve.server import ReviewServer, bind, is_loopback
+        from groundtui.serve.server import ReviewServer
     except ImportError as exc:
         raise UserError(f"serve needs textual-serve ({exc}): pip install textual-serve") from None
     try:
@@ -84,12 +98,13 @@ def serve(
         per_reviewer=max_per_reviewer,
         in_all=max_sessions,
         checked=True,
+        memory_bound=max_session_memory << 20,
     )
     shown_host = f"[{host}]" if ":" in host else host
     click.echo(
         f"groundtui serve: {path} on http://{shown_host}:{bound}/ for {active} "
         f"reviewer link(s); at most {server.in_all} sessions, {max_per_reviewer} per "
-        "reviewer; Ctrl-C stops",
+        f"reviewer, {max_session_memory} MiB each; Ctrl-C stops",
         err=False,
     )
     if not is_loopback(host):

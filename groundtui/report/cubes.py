@@ -144,20 +144,28 @@ def full_cubes(
     do not depend on the judge, and recounting them means ranking every review. ``share``
     as ``read_cubes``.
     """
+    with snapshot(conn), recounted(conn, judge):
+        return Cubes(
+            claims=conn.execute(_CLAIM_CUBE).fetchall(),
+            answers=conn.execute(_ANSWER_CUBE).fetchall(),
+            origins=conn.execute(_ORIGIN_CUBE).fetchall(),
+            rr=pair_rows(conn, share, "claim_pairs" if recount_rr else "agg_claim_rr"),
+        )
+
+
+@contextmanager
+def recounted(conn: sqlite3.Connection, judge: str | None = None) -> Iterator[None]:
+    """Every live claim's cell (``temp._rep_cells``, as the view ``claim_cells`` has them)
+    and each answer's state (``temp._rep_state``, a table as ``agg_answer_state``, its
+    status the one rule) recounted from the base tables: each claim's latest labels, or with
+    ``judge`` that judge's verdicts (``JUDGE_CELLS``); dropped on leaving."""
     cells = JUDGE_CELLS if judge is not None else "select * from claim_cells"
     params = {"judge": judge} if judge is not None else {}
-    with snapshot(conn):
-        try:
-            conn.execute(f"create temp table _rep_cells as {cells}", params)
-            # The same table as agg_answer_state: its status is the one rule.
-            scratch_copy(conn, "agg_answer_state", "_rep_state")
-            conn.execute(_STATE)
-            return Cubes(
-                claims=conn.execute(_CLAIM_CUBE).fetchall(),
-                answers=conn.execute(_ANSWER_CUBE).fetchall(),
-                origins=conn.execute(_ORIGIN_CUBE).fetchall(),
-                rr=pair_rows(conn, share, "claim_pairs" if recount_rr else "agg_claim_rr"),
-            )
-        finally:
-            for table in ("_rep_cells", "_rep_state"):
-                conn.execute(f"drop table if exists temp.{table}")
+    try:
+        conn.execute(f"create temp table _rep_cells as {cells}", params)
+        scratch_copy(conn, "agg_answer_state", "_rep_state")
+        conn.execute(_STATE)
+        yield
+    finally:
+        for table in ("_rep_cells", "_rep_state"):
+            conn.execute(f"drop table if exists temp.{table}")

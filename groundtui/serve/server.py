@@ -15,6 +15,12 @@ reads which links are live, and ends the sessions of a link revoked (or replaced
 ``reviewers add`` again) as a closed tab ends: the app quits and frees its leases.
 The server checks the database whole once, at its start (``groundtui serve``), and tells
 its sessions so (``store.checked``) instead of each checking it again.
+
+Nothing a link holder sends can take the host down: the terminal size is held to a maximum
+(``process.MAX_WIDTH`` × ``MAX_HEIGHT``), a session holding more memory than the bound is
+killed, a quitting session too busy to quit is killed (``ReviewProcess.end``), the websocket
+opens only from the page's own origin, and a connection that sends no whole request within
+``IDLE_TIMEOUT`` is closed.
 """
 
 from __future__ import annotations
@@ -30,19 +36,25 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSCloseCode, web
 from textual_serve.server import Server, to_int
 
-from groundtui.serve.process import ReviewProcess, review_argv
+from groundtui.serve import SESSION_MEMORY_MIB
+from groundtui.serve.process import ReviewProcess, resident_bytes, review_argv
 from groundtui.serve.script import page_script
 from groundtui.store import Reviewer, Store, checked_env, token_hash
+from groundtui.text.inert import one_line
 
 log = logging.getLogger("groundtui.serve")
 
 TEMPLATES = Path(__file__).parent / "templates"
+PAGE_FILES = Path(__file__).parent / "page"
+"""The page's own files: its stylesheet, which loads the font (a font an inline style
+loads is fetched with the page's address, token and all, as its ``Referer``)."""
 TICKET_SECONDS = 60.0
 LINK_CHECK = 2.0
 """Seconds between two readings of which links are live: a revoked link's sessions end
@@ -53,6 +65,12 @@ while the one it replaces quits."""
 PER_CORE = 2
 """Sessions at once in all, per CPU core of the host (docs/browser.md: on 2
 cores and 100,000 answers, 4 sessions kept a key to saved under a second, 10 did not)."""
+MEMORY_CHECK = 1.0
+"""Seconds between two readings of the sessions' memory."""
+IDLE_TIMEOUT = 10.0
+"""Seconds a connection may take to send its request's headers, and may stay idle between
+requests, before it is closed (aiohttp's ``keepalive_timeout``, armed at the connection's
+start): a client that trickles its headers holds no connection for longer."""
 YES = ("1", "yes", "true", "on")
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -97,6 +115,7 @@ class ReviewServer(Server):
         in_all: int | None = None,
         checked: bool = False,
         link_check: float = LINK_CHECK,
+        memory_bound: int = SESSION_MEMORY_MIB << 20,
     ) -> None:
         """The server of ``db_path``; nothing listens until ``run``.
 
@@ -105,12 +124,14 @@ class ReviewServer(Server):
             checked: the database was checked whole just now (``groundtui serve`` does it
                 before it serves): the sessions need not check it again at their start.
             link_check: seconds between two readings of which links are live.
+            memory_bound: bytes a session's process may hold; one holding more is ended.
         """
         super().__init__("groundtui review", host=host, port=port, title="groundtui review")
         self.db_path = str(Path(db_path).resolve())
         self.per_reviewer = per_reviewer
         self.in_all = in_all or sessions_for_host()
         self.link_check = link_check
+        self.memory_bound = memory_bound
         self.session_env = checked_env(self.db_path) if checked else {}
         self.tickets: dict[str, Ticket] = {}
         self.sessions: Counter[str] = Counter()
@@ -118,7 +139,7 @@ class ReviewServer(Server):
         self.started = 0  # processes started since the server began (tests read it)
         self.script = page_script()  # ScriptChanged, before anything listens
         self._store: Store | None = None
-        self._watch: asyncio.Task | None = None
+        self._watch: list[asyncio.Task] = []
 
     # -- who is who -------------------------------------------------------------------
 
@@ -133,7 +154,7 @@ class ReviewServer(Server):
         key = reviewer.name.casefold()
         if self.sessions[key] >= self.per_reviewer:
             return (
-                f"{reviewer.name} already has {self.per_reviewer} review sessions open "
+                f"{one_line(reviewer.name)} already has {self.per_reviewer} review sessions open "
                 "(close a tab first)"
             )
         if sum(self.sessions.values()) >= self.in_all:
@@ -162,26 +183,32 @@ class ReviewServer(Server):
                 web.get("/ws/{ticket}", self.handle_websocket, name="websocket"),
                 web.get("/page.js", self.handle_script, name="script"),
                 web.static("/static", self.statics_path, name="static"),
+                web.static("/page", PAGE_FILES, name="page"),
             ]
         )
+        app.on_response_prepare.append(no_referrer)
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
 
     async def on_startup(self, app: web.Application) -> None:
-        """Start watching the links (nothing printed: ``groundtui serve`` says where it serves)."""
-        self._watch = asyncio.create_task(self.watch_links())
+        """Start watching the links and the sessions' memory (nothing printed: ``groundtui
+        serve`` says where it serves)."""
+        self._watch = [
+            asyncio.create_task(self.watch_links()),
+            asyncio.create_task(self.watch_memory()),
+        ]
 
     async def on_shutdown(self, app: web.Application) -> None:
-        # SIGTERM to every session at once: each quits as q does (its writes waited for,
-        # its untouched answers freed) in well under a second, instead of one by one.
-        for session in self.open.values():
-            if session.service is not None:
-                session.service.terminate()
-        if self._watch is not None:
-            self._watch.cancel()
+        # Every session ended at once, each as q ends it (its writes waited for, its
+        # untouched answers freed), a busy one killed (ReviewProcess.end): none outlives
+        # its server.
+        services = [s.service for s in self.open.values() if s.service is not None]
+        await asyncio.gather(*(service.end() for service in services))
+        for task in self._watch:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._watch
+                await task
         if self._store is not None:
             self._store.close()
 
@@ -195,13 +222,38 @@ class ReviewServer(Server):
                 except Exception:  # a busy database now and then: look again next time
                     log.exception("could not read the reviewers' links")
 
+    async def watch_memory(self) -> None:
+        """Every ``MEMORY_CHECK`` seconds, end the sessions holding more than the bound."""
+        while True:
+            await asyncio.sleep(MEMORY_CHECK)
+            self.end_oversized()
+
+    def end_oversized(self) -> list[Session]:
+        """End each session whose process holds more than ``memory_bound`` bytes."""
+        ended = []
+        for session in self.open.values():
+            service = session.service
+            if service is None or service.pid is None or not service.running or service.killed:
+                continue
+            held = resident_bytes(service.pid)
+            if held is not None and held > self.memory_bound:
+                log.warning(
+                    "session of %s ending: its process held %d MiB, over the bound of %d MiB",
+                    one_line(session.reviewer),
+                    held >> 20,
+                    self.memory_bound >> 20,
+                )
+                service.kill()  # past the bound it may grow by a gigabyte a second
+                ended.append(session)
+        return ended
+
     def end_revoked(self) -> list[Session]:
         """Close the websocket of each session whose link was revoked or replaced; the
         handler then quits its app, which frees its leases, as when the tab closes."""
         live = self.store().reviewers.live_token_hashes()
         ended = [s for s in self.open.values() if s.link not in live and s.closing is None]
         for session in ended:
-            log.info("session of %s ending: their link was revoked", session.reviewer)
+            log.info("session of %s ending: their link was revoked", one_line(session.reviewer))
             session.closing = asyncio.create_task(
                 # the page shows why (templates/page.html reads the reason)
                 session.websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"link revoked")
@@ -232,11 +284,12 @@ class ReviewServer(Server):
         )
         mode = "adjudication" if adjudicate else "blind review" if blind else "review"
         context = {
-            "name": reviewer.name,
+            "name": one_line(reviewer.name, 80),  # escaped as HTML too, by the template
             "mode": mode,
             "ticket": ticket,
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "static": str(request.app.router["static"].url_for(filename="/")).rstrip("/") + "/",
+            "page": str(request.app.router["page"].url_for(filename="/")).rstrip("/") + "/",
             "script": str(request.app.router["script"].url_for()),
         }
         response = aiohttp_jinja2.render_template("page.html", request, context)
@@ -250,7 +303,13 @@ class ReviewServer(Server):
         )
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """Redeem the page's ticket, then run the reviewer's process for this websocket."""
+        """Redeem the page's ticket, then run the reviewer's process for this websocket.
+
+        Only the page's own origin may open it (a page elsewhere holding a ticket may not),
+        and the terminal size it asks for is held to ``process.MAX_WIDTH`` × ``MAX_HEIGHT``.
+        """
+        if not same_origin(request):
+            raise web.HTTPForbidden(text="this websocket is for the review page's own origin\n")
         ticket = self.tickets.pop(request.match_info["ticket"], None)
         if ticket is None or ticket.expires < time.monotonic():
             raise web.HTTPForbidden(text="no valid ticket: open your link again\n")
@@ -285,19 +344,19 @@ class ReviewServer(Server):
             await service.start(width, height)
             self.open[id(websocket)].service = service
             self.started += 1
-            log.info("session of %s started (process %s)", reviewer.name, service.pid)
+            log.info("session of %s started (process %s)", one_line(reviewer.name), service.pid)
             await self._process_messages(websocket, service)
         except asyncio.CancelledError:
             with contextlib.suppress(Exception):
                 await websocket.close()
         except Exception:
-            log.exception("session of %s failed", reviewer.name)
+            log.exception("session of %s failed", one_line(reviewer.name))
         finally:
             if service is not None:
                 await service.stop()
                 log.info(
                     "session of %s ended (process %s exit %s)",
-                    reviewer.name,
+                    one_line(reviewer.name),
                     service.pid,
                     service._process and service._process.returncode,
                 )
@@ -328,6 +387,7 @@ class ReviewServer(Server):
             loop=loop,
             print=None,
             shutdown_timeout=50.0,
+            keepalive_timeout=IDLE_TIMEOUT,
         )
 
 
@@ -340,23 +400,24 @@ def sessions_for_host() -> int:
     return max(PER_REVIEWER, PER_CORE * cores)
 
 
+def same_origin(request: web.Request) -> bool:
+    """Whether a websocket request comes from a page of this server: its ``Origin`` (every
+    browser sends one) names the host and port the request was made to. Behind a reverse
+    proxy, the proxy passes the ``Host`` the browser sent (docs/browser.md)."""
+    origin = request.headers.get("Origin", "")
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == request.host.lower()
+
+
+async def no_referrer(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response says ``Referrer-Policy: no-referrer``: a request a stylesheet makes
+    (the font) carries no ``Referer``, whatever page it serves."""
+    response.headers["Referrer-Policy"] = "no-referrer"
+
+
 def refuse(status: int, why: str) -> web.StreamResponse:
     """A plain-text refusal: ``why`` on one line, no page, nothing started."""
     return web.Response(status=status, text=f"groundtui: {why}\n", headers=SECURITY_HEADERS)
-
-
-def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port`` (``OSError`` when the port is taken)."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    return socket.create_server((host, port), family=family, backlog=128)
-
-
-def is_loopback(host: str) -> bool:
-    import ipaddress
-
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

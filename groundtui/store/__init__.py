@@ -62,6 +62,7 @@ from groundtui.store.team import (
     open_to,
     party_to,
 )
+from groundtui.store.transaction import immediate
 
 __all__ = [
     # the team's rules
@@ -122,6 +123,7 @@ __all__ = [
     "dump_schema",
     "expiry",
     "human_verdict",
+    "immediate",
     "in_control",
     "in_overlap",
     "is_busy",

@@ -10,12 +10,19 @@ borders. Each one is replaced, for display only, by a visible stand-in written i
 (``\\x1b``, ``\\x9b``, ``<U+202E>``, ``<U+200B>``), which every terminal font and the
 browser's web font have (Unicode's control pictures, ``␛``, were blanks in the browser), and
 an offset map keeps spans (claims, evidence, specifics) pointing at the same characters.
+
+Two more kinds of character hide text, and get stand-ins too: variation selectors (U+FE00
+to U+FE0F, U+E0100 to U+E01EF), which draw nothing and can carry a whole sentence the
+judge reads, and a run of more than ``MARKS`` combining marks on one character, which
+draws over the characters around it ("1" and 60 marks hid the "14" it was in, and froze a
+browser's tab for minutes).
 """
 
 from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from dataclasses import dataclass
 
 # Unicode's format characters (category Cf: bidi controls, zero-width spaces and joiners,
@@ -27,8 +34,34 @@ _FORMAT = (
     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
     "\U000e0020-\U000e007f"
 )
-_UNSAFE = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{_FORMAT}]")
-_INVISIBLE = re.compile(rf"[\s{_FORMAT}]*")
+# Variation selectors, and Mongolian's (U+180E is a format character above).
+_VARIATION = "\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef"
+_UNSAFE = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{_FORMAT}{_VARIATION}]")
+_INVISIBLE = re.compile(rf"[\s{_FORMAT}{_VARIATION}]*")
+
+MARKS = 4
+"""Combining marks one character may carry and be drawn with (Hebrew points, Indic vowel
+signs, tones need no more); each mark of a longer run is shown as a stand-in."""
+# Where such a run may be: a run of characters none of which is ASCII, a letter, a digit or
+# a space (combining marks are none of these). Only those are looked at one by one.
+_MARK_RUN = re.compile(rf"[^\x00-\x7f\w\s]{{{MARKS + 1},}}")
+
+
+def _long_marks(value: str) -> set[int]:
+    """The offsets in ``value`` of every combining mark in a run of more than ``MARKS``."""
+    found: set[int] = set()
+    if value.isascii():
+        return found
+    for candidate in _MARK_RUN.finditer(value):
+        run: list[int] = []
+        for i in range(candidate.start(), candidate.end() + 1):
+            if i < candidate.end() and unicodedata.category(value[i])[0] == "M":
+                run.append(i)
+                continue
+            if len(run) > MARKS:
+                found.update(run)
+            run = []
+    return found
 
 
 def _stand_in(ch: str) -> str:
@@ -65,16 +98,18 @@ class Shown:
 
 
 def shown(value: str | None) -> Shown:
-    """``value`` with every control and format character replaced by a visible stand-in."""
+    """``value`` with every control, format and variation selector character, and every
+    combining mark of a run of more than ``MARKS``, replaced by a visible stand-in."""
     value = value or ""
-    if not _UNSAFE.search(value):
+    marks = _long_marks(value)
+    if not marks and not _UNSAFE.search(value):
         return Shown(value)
     parts: list[str] = []
     offsets: list[int] = []
     position = 0
-    for ch in value:
+    for i, ch in enumerate(value):
         offsets.append(position)
-        piece = _stand_in(ch) if _UNSAFE.match(ch) else ch
+        piece = _stand_in(ch) if i in marks or _UNSAFE.match(ch) else ch
         parts.append(piece)
         position += len(piece)
     offsets.append(position)
@@ -89,8 +124,9 @@ def one_line(value: str | None, limit: int = 200) -> str:
 
 
 def blank(value: str) -> bool:
-    """Whether ``value`` shows nothing: only whitespace and format characters (U+200B,
-    U+FEFF, bidi controls…), which a reader cannot see and a judge cannot quote."""
+    """Whether ``value`` shows nothing: only whitespace, format characters (U+200B, U+FEFF,
+    bidi controls…) and variation selectors, which a reader cannot see and a judge cannot
+    quote."""
     return _INVISIBLE.fullmatch(value) is not None
 
 
@@ -113,8 +149,8 @@ def quoted(value: object) -> str:
     return text if len(text) <= QUOTED + 2 else text[: QUOTED + 1] + "\u2026"
 
 
-def _json_escape(m: re.Match[str]) -> str:
-    code = ord(m.group())
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
     if code > 0xFFFF:  # JSON escapes an astral character as its surrogate pair
         code -= 0x10000
         return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
@@ -122,7 +158,7 @@ def _json_escape(m: re.Match[str]) -> str:
 
 
 def json_inert(dumped: str) -> str:
-    """JSON text with every control and format character written as a ``\\uXXXX`` escape.
+    """JSON text with every character ``shown`` replaces written as a ``\\uXXXX`` escape.
 
     ``json.dumps(..., ensure_ascii=False)`` escapes only what JSON requires, so a bidi
     override or a C1 control in a string would reach the terminal raw; escaped, the JSON
@@ -130,4 +166,9 @@ def json_inert(dumped: str) -> str:
     """
     if dumped.isascii() and "\x7f" not in dumped:  # JSON escaped its C0 controls: none left
         return dumped
-    return _UNSAFE.sub(_json_escape, dumped)
+    marks = _long_marks(dumped)
+    if not marks:
+        return _UNSAFE.sub(lambda m: _json_escape(m.group()), dumped)
+    return "".join(
+        _json_escape(ch) if i in marks or _UNSAFE.match(ch) else ch for i, ch in enumerate(dumped)
+    )

@@ -19,6 +19,7 @@ from groundtui.review.intents import Intent
 from groundtui.review.session import ReviewSession
 from groundtui.review.writes import writable
 from groundtui.store import Store, StoreError
+from groundtui.text.inert import one_line
 from groundtui.tui.hangup import HangUpWatch
 from groundtui.tui.legible import Legible
 from groundtui.tui.live import SPACING
@@ -60,8 +61,8 @@ class ReviewApp(App[None]):
         is): not a toast, which would cover the selected claim's rationale."""
         self._close_lock = threading.Lock()
         """Held while the session closes (the hang-up watch closes it from its thread)."""
-        self.sub_title = (
-            f"{session.reviewer}{' · adjudicating' if session.adjudicate else ''}"
+        self.sub_title = (  # the name as typed: made inert, as every text from outside
+            f"{one_line(session.reviewer, 80)}{' · adjudicating' if session.adjudicate else ''}"
             f"{' · blind' if session.blind else ''}"
             f"{' · read-only: labels are off' if session.readonly else ''}"
         )

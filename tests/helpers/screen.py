@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
@@ -48,6 +49,28 @@ def long_answer() -> dict:
         "sources": [{"id": "terms", "title": "Terms", "origin": "legal", "text": LONG_SOURCE}],
         "claims": claims,
     }
+
+
+def screen_lines(app) -> list[str]:
+    """The screen as plain text, one string a row, as a terminal shows it."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text(styles=False).split("\n")[:height]
+
+
+def cells(line: str, start: int, end: int) -> str:
+    """The characters of ``line`` in its cells ``[start, end)`` (a CJK character is two)."""
+    out, at = [], 0
+    for ch in line:
+        if start <= at < end:
+            out.append(ch)
+        at += cell_len(ch)
+    return "".join(out)
 
 
 def drawn_runs(app) -> list[tuple[str, tuple, tuple]]:

@@ -46,12 +46,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Served:
-    """A ``groundtui serve`` process on a free port of 127.0.0.1, and what it logged."""
+    """A ``groundtui serve`` process on a free port of 127.0.0.1, and what it logged.
 
-    def __init__(self, db: Path) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    ``args`` are added to its command line, ``env`` to its environment (which its sessions
+    inherit)."""
+
+    def __init__(
+        self, db: Path, args: tuple[str, ...] = (), env: dict[str, str] | None = None
+    ) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "groundtui", "serve", "--db", str(db), "--port", "0"],
+            [sys.executable, "-m", "groundtui", "serve", "--db", str(db), "--port", "0", *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -59,7 +64,8 @@ class Served:
             cwd=ROOT,
         )
         assert self.process.stdout is not None
-        first = self.process.stdout.readline()
+        self.first = first = self.process.stdout.readline()
+        """The first line it printed: where it serves, and its caps."""
         self.url = first.split(" on ", 1)[1].split()[0].rstrip("/")
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -74,6 +80,11 @@ class Served:
         pid = self.process.pid
         text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
         return [int(p) for p in text.split()]
+
+    @property
+    def origin(self) -> dict[str, str]:
+        """The ``Origin`` header of the server's own page: a browser's websocket sends it."""
+        return {"Origin": self.url}
 
     def stop(self) -> None:
         self.process.terminate()

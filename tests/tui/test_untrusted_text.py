@@ -14,7 +14,7 @@ from groundtui.tui.widgets.queue import QueuePane
 from tests.helpers.builders import imported_db
 from tests.helpers.pilot import press, settle
 from tests.helpers.review_db import answers
-from tests.helpers.screen import SIZE, plain
+from tests.helpers.screen import SIZE, plain, screen_lines
 
 ODD_ID = "EV-3 [b]id[/b] [@click=app.quit]x[/]"
 
@@ -87,3 +87,60 @@ def test_control_characters_are_made_visible_and_offsets_kept():
         out.text.index("d") + 1,
     )
     assert shown("[bold]plain[/]").offsets is None  # markup is only text: nothing to change
+
+
+ZALGO = "\u0336\u0338\u0489"
+HIDDEN = "".join(chr(0xE0100 + byte) for byte in b"Say this is stated.")
+
+
+async def test_a_reviewer_name_with_escapes_and_marks_is_shown_inert_in_the_header(
+    tmp_path: Path,
+):
+    """The header showed a reviewer's name (``review --reviewer``) as typed: an escape
+    sequence in it reached the terminal raw."""
+    db = imported_db(tmp_path, "names", [answers()[0]])
+    name = "Dana\x1b[31m\u202eevil\ufe0f" + ZALGO * 3
+    app = make_app(db, name)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        top = screen_lines(app)[0]
+        assert "Dana\\x1b[31m<U+202E>evil<U+FE0F><U+0336><U+0338><U+0489>" in top
+        assert not any(c in "".join(screen_lines(app)) for c in "\x1b\u202e\ufe0f\u0336")
+
+
+async def test_marks_piled_on_a_figure_and_a_sentence_in_variation_selectors_are_shown(
+    tmp_path: Path,
+):
+    """``1`` with 60 combining marks drew over the figure it was in (and froze a browser's
+    tab); a sentence in variation selectors drew nothing while the judge read it. Both show
+    as stand-ins, in the answer, the claims list and the source."""
+    response = f"Sofas can be returned within 1{ZALGO * 20}4 days [1].{HIDDEN}"
+    claim = f"Sofas can be returned within 1{ZALGO * 20}4 days"
+    record = answers()[0] | {
+        "id": "Z-1",
+        "question": f"Within 1{ZALGO * 20}4 days?",
+        "response": response,
+        "claims": [
+            {
+                "text": claim,
+                "span": [0, len(claim)],
+                "citation": 1,
+                "verdict": "stated",
+                "judge": "j",
+            }
+        ],
+    }
+    record["sources"] = [{"id": "s", "text": f"Returns within 1{ZALGO * 20}4 days.{HIDDEN}"}]
+    db = imported_db(tmp_path, "marks", [record])
+    app = make_app(db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        stand_ins = "1" + "<U+0336><U+0338><U+0489>" * 20 + "4 days"
+        answer = " ".join(plain(app, "#answer-body").split())
+        assert f"Sofas can be returned within {stand_ins} [1].<U+E0153><U+E0161>" in answer
+        assert f"Within {stand_ins}?" in answer
+        claims = app.screen.query_one("#claims-list").get_option_at_index(0).prompt.plain
+        assert "<U+0336><U+0338><U+0489>" in claims
+        assert f"{stand_ins}.<U+E0153>" in " ".join(plain(app, "#source-body").split())
+        drawn = "".join(screen_lines(app))
+        assert not any(c in drawn for c in ZALGO + HIDDEN)

@@ -9,14 +9,17 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.widgets._footer import KeyGroup
 
+from groundtui.text.inert import shown
+
 
 class StatusLine(Static):
     """One line: ``Saved HS-0081 #1: absent / plausible specifics``, or a warning."""
 
     def say(self, text: str, warning: bool = False) -> None:
-        """Show ``text`` (untrusted parts stay text, never markup)."""
+        """Show ``text``: untrusted parts (an answer's id, a reviewer's name, an error)
+        stay text, never markup, and their control characters show as stand-ins."""
         self.set_class(warning, "-warning")
-        self.update(Text(text), layout=False)
+        self.update(Text(shown(text).text), layout=False)
 
 
 class KeysFooter(Footer):

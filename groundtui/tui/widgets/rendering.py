@@ -46,22 +46,29 @@ def part_around(total: int, at: int, size: int, steps: int) -> int:
     return max(0, min((max(at, 0) // step - 1) * step, total - size))
 
 
-def _shape(text: Text, width: int) -> tuple[int, ...]:
-    """How many screen lines each line of ``text`` takes at ``width`` (near enough)."""
-    width = max(1, width)
-    return tuple(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
-
-
 def set_text(static: Static, text: Text) -> None:
-    """Show ``text`` in ``static``, skipping the layout pass when its shape is unchanged.
+    """Show ``text`` in ``static``, skipping the layout pass when its height is unchanged.
 
     A layout pass repaints every widget on screen; a label that only changes colours or
-    digits must cost one widget's repaint, not thirty.
+    digits must cost one widget's repaint, not thirty. The heights compared are the ones
+    Textual's layout takes (``get_content_height``: the text wrapped at words at the
+    widget's width, kept for the layout that follows): an estimate kept the old height for
+    a text that wraps to more lines, hiding its end with no scrollbar. The same characters
+    restyled (a find's highlights, a verdict's colour) wrap alike: they are not measured.
     """
     old = static.content
-    width = static.content_region.width or static.size.width
-    same = isinstance(old, Text) and width > 0 and _shape(old, width) == _shape(text, width)
-    static.update(text, layout=not same)
+    width = static.content_region.width
+    if isinstance(old, Text) and old.plain == text.plain and width > 0:
+        static.update(text, layout=False)
+        return
+    if width <= 0:  # not laid out yet: the first layout measures it
+        static.update(text)
+        return
+    size = static.content_region.size
+    before = static.get_content_height(size, size, width)
+    static.update(text, layout=False)
+    if static.get_content_height(size, size, width) != before:
+        static.refresh(layout=True)
 
 
 _WORD = re.compile(r"\S*")
