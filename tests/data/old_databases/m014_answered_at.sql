@@ -3,20 +3,20 @@ CREATE TABLE "_migrations" (
    "name" TEXT PRIMARY KEY,
    "applied_at" TEXT
 );
-INSERT INTO "_migrations" VALUES('m001_initial','2026-12-06T06:28:50.061513Z');
-INSERT INTO "_migrations" VALUES('m002_report_aggregates','2026-12-06T06:28:50.069058Z');
-INSERT INTO "_migrations" VALUES('m003_extractions','2026-12-06T06:28:50.069882Z');
-INSERT INTO "_migrations" VALUES('m004_settings','2026-12-06T06:28:50.070289Z');
-INSERT INTO "_migrations" VALUES('m005_completion_answers','2026-12-06T06:28:50.070891Z');
-INSERT INTO "_migrations" VALUES('m006_team','2026-12-06T06:28:50.079894Z');
-INSERT INTO "_migrations" VALUES('m007_citations','2026-12-06T06:28:50.086990Z');
-INSERT INTO "_migrations" VALUES('m008_claim_edits','2026-12-06T06:28:50.092666Z');
-INSERT INTO "_migrations" VALUES('m009_independent_reviews','2026-12-06T06:28:50.092984Z');
-INSERT INTO "_migrations" VALUES('m010_lease_heartbeats','2026-12-06T06:28:50.096682Z');
-INSERT INTO "_migrations" VALUES('m011_reviews_by_claim_and_reviewer','2026-12-06T06:28:50.101776Z');
-INSERT INTO "_migrations" VALUES('m012_work_counts','2026-12-06T06:28:50.128821Z');
-INSERT INTO "_migrations" VALUES('m013_holding_follows_people','2026-12-06T06:28:50.141965Z');
-INSERT INTO "_migrations" VALUES('m014_answered_at','2026-12-06T06:28:50.145111Z');
+INSERT INTO "_migrations" VALUES('m001_initial','2026-12-06T07:31:46.638648Z');
+INSERT INTO "_migrations" VALUES('m002_report_aggregates','2026-12-06T07:31:46.651907Z');
+INSERT INTO "_migrations" VALUES('m003_extractions','2026-12-06T07:31:46.652778Z');
+INSERT INTO "_migrations" VALUES('m004_settings','2026-12-06T07:31:46.653130Z');
+INSERT INTO "_migrations" VALUES('m005_completion_answers','2026-12-06T07:31:46.653669Z');
+INSERT INTO "_migrations" VALUES('m006_team','2026-12-06T07:31:46.669904Z');
+INSERT INTO "_migrations" VALUES('m007_citations','2026-12-06T07:31:46.691579Z');
+INSERT INTO "_migrations" VALUES('m008_claim_edits','2026-12-06T07:31:46.705047Z');
+INSERT INTO "_migrations" VALUES('m009_independent_reviews','2026-12-06T07:31:46.705505Z');
+INSERT INTO "_migrations" VALUES('m010_lease_heartbeats','2026-12-06T07:31:46.712682Z');
+INSERT INTO "_migrations" VALUES('m011_reviews_by_claim_and_reviewer','2026-12-06T07:31:46.722421Z');
+INSERT INTO "_migrations" VALUES('m012_work_counts','2026-12-06T07:31:46.795736Z');
+INSERT INTO "_migrations" VALUES('m013_holding_follows_people','2026-12-06T07:31:46.925315Z');
+INSERT INTO "_migrations" VALUES('m014_answered_at','2026-12-06T07:31:46.942597Z');
 CREATE TABLE "adjudications" (
    "id" INTEGER PRIMARY KEY,
    "claim_id" TEXT NOT NULL REFERENCES "claims"("id"),
@@ -27,7 +27,7 @@ CREATE TABLE "adjudications" (
    "at" TEXT NOT NULL,
    "reverts" INTEGER
 , "party" INTEGER NOT NULL DEFAULT 0);
-INSERT INTO "adjudications" VALUES(1,'A-1#1','lead','stated',NULL,'','2026-12-06T06:28:50.904900Z',NULL,0);
+INSERT INTO "adjudications" VALUES(1,'A-1#1','lead','stated',NULL,'','2026-12-06T07:31:49.073435Z',NULL,0);
 CREATE TABLE agg_answer_origins (
   answer_id text not null, origin text not null, claims integer not null,
   primary key (answer_id, origin)
@@ -147,7 +147,7 @@ CREATE TABLE "answer_marks" (
    "at" TEXT NOT NULL,
    "reverts" INTEGER
 );
-INSERT INTO "answer_marks" VALUES(1,'A-1','dana',1,'2026-12-06T06:28:50.903901Z',NULL);
+INSERT INTO "answer_marks" VALUES(1,'A-1','dana',1,'2026-12-06T07:31:49.070292Z',NULL);
 CREATE TABLE "answer_sources" (
    "answer_id" TEXT REFERENCES "answers"("id"),
    "position" INTEGER,
@@ -173,10 +173,10 @@ CREATE TABLE "answers" (
    "seq" INTEGER,
    "scanned_at" TEXT
 , "overlap_point" REAL, "answered_at" TEXT);
-INSERT INTO "answers" VALUES('A-1','Question 1?','Sofas can be returned within 14 days [1]. Delivery is free on orders over 50 pounds [2]. Refunds take 4 days [1].',0,'{}','2d47b44c1446208a01ad6604e52c4104ec60f075e654241d75b5e84e643aa2e8','2026-12-06T06:28:50.150506Z',1,'2026-12-06T06:28:50.571047Z',7.35572571286565835002e-01,NULL);
-INSERT INTO "answers" VALUES('A-2','Question 2?','Sofas can be returned within 14 days [1]. Delivery is free on orders over 50 pounds [2]. Refunds take 5 days [1].',1,'{}','83a3c9b64de461c6e16b192aef796f650bdb3555dc32371dac0e663a479baa4d','2026-12-06T06:28:50.150506Z',2,'2026-12-06T06:28:50.571047Z',7.90027361707893338582e-01,NULL);
-INSERT INTO "answers" VALUES('A-3','Question 3?','Sofas can be returned within 14 days [1]. Delivery is free on orders over 50 pounds [2]. Refunds take 6 days [1].',0,'{}','da87a4e77fbed1d97b02752d7137a0d710772cbade8894c41d282dc24c991081','2026-12-06T06:28:50.150506Z',3,'2026-12-06T06:28:50.571047Z',1.15400247275286860215e-01,NULL);
-INSERT INTO "answers" VALUES('A-4','Question 4?','Sofas can be returned within 14 days [1]. Delivery is free on orders over 50 pounds [2]. Refunds take 7 days [1].',1,'{}','257b9bb00787069bcda5ceeddbfd938d096105311d8cac473f56303b537c381a','2026-12-06T06:28:50.150506Z',4,'2026-12-06T06:28:50.571047Z',8.69968074406921809682e-01,NULL);
+INSERT INTO "answers" VALUES('A-1','Question 1?','Sofas can be returned within 14 days [1]. Delivery is free on orders over 50 pounds [2]. Refunds take 4 days [1].',0,'{}','2d47b44c1446208a01ad6604e52c4104ec60f075e654241d75b5e84e643aa2e8','2026-12-06T07:31:46.962012Z',1,'2026-12-06T07:31:48.040605Z',7.35572571286565835002e-01,NULL);
+INSERT INTO "answers" VALUES('A-2','Question 2?','Sofas can be returned within 14 days [1]. Delivery is free on orders over 50 pounds [2]. Refunds take 5 days [1].',1,'{}','83a3c9b64de461c6e16b192aef796f650bdb3555dc32371dac0e663a479baa4d','2026-12-06T07:31:46.962012Z',2,'2026-12-06T07:31:48.040605Z',7.90027361707893338582e-01,NULL);
+INSERT INTO "answers" VALUES('A-3','Question 3?','Sofas can be returned within 14 days [1]. Delivery is free on orders over 50 pounds [2]. Refunds take 6 days [1].',0,'{}','da87a4e77fbed1d97b02752d7137a0d710772cbade8894c41d282dc24c991081','2026-12-06T07:31:46.962012Z',3,'2026-12-06T07:31:48.040605Z',1.15400247275286860215e-01,NULL);
+INSERT INTO "answers" VALUES('A-4','Question 4?','Sofas can be returned within 14 days [1]. Delivery is free on orders over 50 pounds [2]. Refunds take 7 days [1].',1,'{}','257b9bb00787069bcda5ceeddbfd938d096105311d8cac473f56303b537c381a','2026-12-06T07:31:46.962012Z',4,'2026-12-06T07:31:48.040605Z',8.69968074406921809682e-01,NULL);
 CREATE TABLE "claim_edits" (
    "id" INTEGER PRIMARY KEY,
    "claim_id" TEXT,
@@ -190,7 +190,7 @@ CREATE TABLE "claim_edits" (
    "at" TEXT NOT NULL,
    "reverts" INTEGER
 );
-INSERT INTO "claim_edits" VALUES(1,'A-3#3','A-3','dana','dismiss',NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.911534Z',NULL);
+INSERT INTO "claim_edits" VALUES(1,'A-3#3','A-3','dana','dismiss',NULL,NULL,NULL,NULL,'2026-12-06T07:31:49.076107Z',NULL);
 CREATE TABLE "claim_labels" (
    "claim_id" TEXT PRIMARY KEY REFERENCES "claims"("id"),
    "answer_id" TEXT,
@@ -208,7 +208,7 @@ CREATE TABLE "claim_labels" (
    "label_kind" TEXT
 , "adjudicator" TEXT, "adjudicated_verdict" TEXT, "adjudicated_kind" TEXT, "adjudication_id" INTEGER);
 INSERT INTO "claim_labels" VALUES('A-1#1','A-1','import','stated',NULL,1,'Lee','absent',NULL,2,'2026-11-30T10:05:00.000000Z','','stated',NULL,'lead','stated',NULL,1);
-INSERT INTO "claim_labels" VALUES('A-1#2','A-1','import','stated',NULL,2,'kim','partial',NULL,10,'2026-12-06T06:28:50.894840Z','','partial',NULL,NULL,NULL,NULL,NULL);
+INSERT INTO "claim_labels" VALUES('A-1#2','A-1','import','stated',NULL,2,'kim','partial',NULL,10,'2026-12-06T07:31:49.062941Z','','partial',NULL,NULL,NULL,NULL,NULL);
 INSERT INTO "claim_labels" VALUES('A-1#3','A-1','import','absent',NULL,3,'dana','absent',NULL,3,'2026-11-30T10:01:00.000000Z','','absent',NULL,NULL,NULL,NULL,NULL);
 INSERT INTO "claim_labels" VALUES('A-2#1','A-2','import','stated',NULL,4,'Lee','absent',NULL,5,'2026-11-30T10:05:00.000000Z','','absent',NULL,NULL,NULL,NULL,NULL);
 INSERT INTO "claim_labels" VALUES('A-2#2','A-2','import','stated',NULL,5,NULL,NULL,NULL,NULL,NULL,NULL,'stated',NULL,NULL,NULL,NULL,NULL);
@@ -232,15 +232,15 @@ CREATE TABLE "claims" (
    "extracted_by" TEXT,
    "created_at" TEXT
 , "citations" TEXT, "cited_keys" TEXT, "retired" TEXT);
-INSERT INTO "claims" VALUES('A-1#1','A-1',1,'Sofas can be returned within 14 days','figure',1,'returns@0e68af73f024f5ac0884',0,36,'exact',0,0,NULL,'2026-12-06T06:28:50.150506Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
-INSERT INTO "claims" VALUES('A-1#2','A-1',2,'Delivery is free on orders over 50 pounds','figure',2,'delivery@092ed1b284abfb987fa8',42,83,'exact',0,0,NULL,'2026-12-06T06:28:50.150506Z','[2]','["delivery@092ed1b284abfb987fa8"]',NULL);
-INSERT INTO "claims" VALUES('A-1#3','A-1',3,'Refunds take 4 days','figure',1,'returns@0e68af73f024f5ac0884',89,108,'exact',0,0,NULL,'2026-12-06T06:28:50.150506Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
-INSERT INTO "claims" VALUES('A-2#1','A-2',1,'Sofas can be returned within 14 days','figure',1,'returns@0e68af73f024f5ac0884',0,36,'exact',0,0,NULL,'2026-12-06T06:28:50.150506Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
-INSERT INTO "claims" VALUES('A-2#2','A-2',2,'Delivery is free on orders over 50 pounds','figure',2,'delivery@092ed1b284abfb987fa8',42,83,'exact',0,0,NULL,'2026-12-06T06:28:50.150506Z','[2]','["delivery@092ed1b284abfb987fa8"]',NULL);
-INSERT INTO "claims" VALUES('A-2#3','A-2',3,'Refunds take 5 days','figure',1,'returns@0e68af73f024f5ac0884',89,108,'exact',0,0,NULL,'2026-12-06T06:28:50.150506Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
-INSERT INTO "claims" VALUES('A-3#1','A-3',1,'Sofas can be returned within 14 days','figure',1,'returns@0e68af73f024f5ac0884',0,36,'exact',0,0,NULL,'2026-12-06T06:28:50.150506Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
-INSERT INTO "claims" VALUES('A-3#2','A-3',2,'Delivery is free on orders over 50 pounds','figure',2,'delivery@092ed1b284abfb987fa8',42,83,'exact',0,0,NULL,'2026-12-06T06:28:50.150506Z','[2]','["delivery@092ed1b284abfb987fa8"]',NULL);
-INSERT INTO "claims" VALUES('A-3#3','A-3',3,'Refunds take 6 days','figure',1,'returns@0e68af73f024f5ac0884',89,108,'exact',0,0,NULL,'2026-12-06T06:28:50.150506Z','[1]','["returns@0e68af73f024f5ac0884"]','dismissed');
+INSERT INTO "claims" VALUES('A-1#1','A-1',1,'Sofas can be returned within 14 days','figure',1,'returns@0e68af73f024f5ac0884',0,36,'exact',0,0,NULL,'2026-12-06T07:31:46.962012Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
+INSERT INTO "claims" VALUES('A-1#2','A-1',2,'Delivery is free on orders over 50 pounds','figure',2,'delivery@092ed1b284abfb987fa8',42,83,'exact',0,0,NULL,'2026-12-06T07:31:46.962012Z','[2]','["delivery@092ed1b284abfb987fa8"]',NULL);
+INSERT INTO "claims" VALUES('A-1#3','A-1',3,'Refunds take 4 days','figure',1,'returns@0e68af73f024f5ac0884',89,108,'exact',0,0,NULL,'2026-12-06T07:31:46.962012Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
+INSERT INTO "claims" VALUES('A-2#1','A-2',1,'Sofas can be returned within 14 days','figure',1,'returns@0e68af73f024f5ac0884',0,36,'exact',0,0,NULL,'2026-12-06T07:31:46.962012Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
+INSERT INTO "claims" VALUES('A-2#2','A-2',2,'Delivery is free on orders over 50 pounds','figure',2,'delivery@092ed1b284abfb987fa8',42,83,'exact',0,0,NULL,'2026-12-06T07:31:46.962012Z','[2]','["delivery@092ed1b284abfb987fa8"]',NULL);
+INSERT INTO "claims" VALUES('A-2#3','A-2',3,'Refunds take 5 days','figure',1,'returns@0e68af73f024f5ac0884',89,108,'exact',0,0,NULL,'2026-12-06T07:31:46.962012Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
+INSERT INTO "claims" VALUES('A-3#1','A-3',1,'Sofas can be returned within 14 days','figure',1,'returns@0e68af73f024f5ac0884',0,36,'exact',0,0,NULL,'2026-12-06T07:31:46.962012Z','[1]','["returns@0e68af73f024f5ac0884"]',NULL);
+INSERT INTO "claims" VALUES('A-3#2','A-3',2,'Delivery is free on orders over 50 pounds','figure',2,'delivery@092ed1b284abfb987fa8',42,83,'exact',0,0,NULL,'2026-12-06T07:31:46.962012Z','[2]','["delivery@092ed1b284abfb987fa8"]',NULL);
+INSERT INTO "claims" VALUES('A-3#3','A-3',3,'Refunds take 6 days','figure',1,'returns@0e68af73f024f5ac0884',89,108,'exact',0,0,NULL,'2026-12-06T07:31:46.962012Z','[1]','["returns@0e68af73f024f5ac0884"]','dismissed');
 CREATE TABLE "completion_answers" (
    "key" TEXT,
    "answer_id" TEXT REFERENCES "answers"("id"),
@@ -277,9 +277,9 @@ CREATE TABLE "flags" (
    "at" TEXT,
    PRIMARY KEY ("answer_id", "check_name")
 );
-INSERT INTO "flags" VALUES('A-1','unsourced_specifics','{"specifics": [{"text": "4", "start": 102, "end": 103, "kind": "figure", "sources": [1]}], "sources": 2}','2026-12-06T06:28:50.571047Z');
-INSERT INTO "flags" VALUES('A-3','unsourced_specifics','{"specifics": [{"text": "6", "start": 102, "end": 103, "kind": "figure", "sources": [1]}], "sources": 2}','2026-12-06T06:28:50.571047Z');
-INSERT INTO "flags" VALUES('A-4','unsourced_specifics','{"specifics": [{"text": "7", "start": 102, "end": 103, "kind": "figure", "sources": [1]}], "sources": 2}','2026-12-06T06:28:50.571047Z');
+INSERT INTO "flags" VALUES('A-1','unsourced_specifics','{"specifics": [{"text": "4", "start": 102, "end": 103, "kind": "figure", "sources": [1]}], "sources": 2}','2026-12-06T07:31:48.040605Z');
+INSERT INTO "flags" VALUES('A-3','unsourced_specifics','{"specifics": [{"text": "6", "start": 102, "end": 103, "kind": "figure", "sources": [1]}], "sources": 2}','2026-12-06T07:31:48.040605Z');
+INSERT INTO "flags" VALUES('A-4','unsourced_specifics','{"specifics": [{"text": "7", "start": 102, "end": 103, "kind": "figure", "sources": [1]}], "sources": 2}','2026-12-06T07:31:48.040605Z');
 CREATE TABLE "judgements" (
    "id" INTEGER PRIMARY KEY,
    "claim_id" TEXT NOT NULL REFERENCES "claims"("id"),
@@ -301,15 +301,15 @@ CREATE TABLE "judgements" (
    "seconds" REAL,
    "at" TEXT NOT NULL
 );
-INSERT INTO "judgements" VALUES(1,'A-1#1','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.150506Z');
-INSERT INTO "judgements" VALUES(2,'A-1#2','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.150506Z');
-INSERT INTO "judgements" VALUES(3,'A-1#3','import','import','absent',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.150506Z');
-INSERT INTO "judgements" VALUES(4,'A-2#1','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.150506Z');
-INSERT INTO "judgements" VALUES(5,'A-2#2','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.150506Z');
-INSERT INTO "judgements" VALUES(6,'A-2#3','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.150506Z');
-INSERT INTO "judgements" VALUES(7,'A-3#1','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.150506Z');
-INSERT INTO "judgements" VALUES(8,'A-3#2','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.150506Z');
-INSERT INTO "judgements" VALUES(9,'A-3#3','import','import','absent',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T06:28:50.150506Z');
+INSERT INTO "judgements" VALUES(1,'A-1#1','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T07:31:46.962012Z');
+INSERT INTO "judgements" VALUES(2,'A-1#2','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T07:31:46.962012Z');
+INSERT INTO "judgements" VALUES(3,'A-1#3','import','import','absent',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T07:31:46.962012Z');
+INSERT INTO "judgements" VALUES(4,'A-2#1','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T07:31:46.962012Z');
+INSERT INTO "judgements" VALUES(5,'A-2#2','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T07:31:46.962012Z');
+INSERT INTO "judgements" VALUES(6,'A-2#3','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T07:31:46.962012Z');
+INSERT INTO "judgements" VALUES(7,'A-3#1','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T07:31:46.962012Z');
+INSERT INTO "judgements" VALUES(8,'A-3#2','import','import','stated',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T07:31:46.962012Z');
+INSERT INTO "judgements" VALUES(9,'A-3#3','import','import','absent',NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'2026-12-06T07:31:46.962012Z');
 CREATE TABLE "leases" (
    "answer_id" TEXT REFERENCES "answers"("id"),
    "reviewer" TEXT,
@@ -328,8 +328,8 @@ CREATE TABLE "reviewers" (
 );
 INSERT INTO "reviewers" VALUES('dana','dana',0,NULL,'2026-11-30T10:00:00.000000Z',NULL);
 INSERT INTO "reviewers" VALUES('lee','Lee',0,NULL,'2026-11-30T10:05:00.000000Z',NULL);
-INSERT INTO "reviewers" VALUES('kim','kim',0,NULL,'2026-12-06T06:28:50.889631Z',NULL);
-INSERT INTO "reviewers" VALUES('lead','lead',0,NULL,'2026-12-06T06:28:50.904838Z',NULL);
+INSERT INTO "reviewers" VALUES('kim','kim',0,NULL,'2026-12-06T07:31:49.055767Z',NULL);
+INSERT INTO "reviewers" VALUES('lead','lead',0,NULL,'2026-12-06T07:31:49.073360Z',NULL);
 CREATE TABLE "reviews" (
    "id" INTEGER PRIMARY KEY,
    "claim_id" TEXT NOT NULL REFERENCES "claims"("id"),
@@ -351,15 +351,15 @@ INSERT INTO "reviews" VALUES(6,'A-2#3','dana','absent',NULL,'',0,'2026-11-30T10:
 INSERT INTO "reviews" VALUES(7,'A-3#1','dana','stated',NULL,'',0,'2026-11-30T10:00:00.000000Z','import',NULL,0);
 INSERT INTO "reviews" VALUES(8,'A-3#1','Lee','absent',NULL,'',0,'2026-11-30T10:05:00.000000Z','import',NULL,0);
 INSERT INTO "reviews" VALUES(9,'A-3#3','dana','absent',NULL,'',0,'2026-11-30T10:01:00.000000Z','import',NULL,0);
-INSERT INTO "reviews" VALUES(10,'A-1#2','kim','partial',NULL,'',0,'2026-12-06T06:28:50.894840Z','ui',NULL,0);
-INSERT INTO "reviews" VALUES(11,'A-1#1','dana',NULL,NULL,'',0,'2026-12-06T06:28:50.897932Z','ui',NULL,0);
+INSERT INTO "reviews" VALUES(10,'A-1#2','kim','partial',NULL,'',0,'2026-12-06T07:31:49.062941Z','ui',NULL,0);
+INSERT INTO "reviews" VALUES(11,'A-1#1','dana',NULL,NULL,'',0,'2026-12-06T07:31:49.066392Z','ui',NULL,0);
 CREATE TABLE "settings" (
    "key" TEXT PRIMARY KEY,
    "value" TEXT NOT NULL,
    "set_by" TEXT,
    "set_at" TEXT
 , "content" TEXT);
-INSERT INTO "settings" VALUES('overlap','0.5','root','2026-12-06T06:28:50.911131Z',NULL);
+INSERT INTO "settings" VALUES('overlap','0.5','root','2026-12-06T07:31:49.075750Z',NULL);
 CREATE TABLE "sources" (
    "key" TEXT PRIMARY KEY,
    "source_id" TEXT NOT NULL,
@@ -370,8 +370,8 @@ CREATE TABLE "sources" (
    "updated_at" TEXT,
    "first_seen" TEXT
 );
-INSERT INTO "sources" VALUES('returns@0e68af73f024f5ac0884','returns','7395e0339bddedb82e2f5226592b400ab55d61af7925915ff28a7e1368793417',NULL,'help-centre','Sofas can be returned within 14 days. Refunds take 5 days.',NULL,'2026-12-06T06:28:50.150506Z');
-INSERT INTO "sources" VALUES('delivery@092ed1b284abfb987fa8','delivery','5fbaa91b03b0b638026e55c89a526c569e6ab07ed1b906b8d5ed7f1252cc2528',NULL,'wiki','Delivery is free on orders over 50 pounds.',NULL,'2026-12-06T06:28:50.150506Z');
+INSERT INTO "sources" VALUES('returns@0e68af73f024f5ac0884','returns','7395e0339bddedb82e2f5226592b400ab55d61af7925915ff28a7e1368793417',NULL,'help-centre','Sofas can be returned within 14 days. Refunds take 5 days.',NULL,'2026-12-06T07:31:46.962012Z');
+INSERT INTO "sources" VALUES('delivery@092ed1b284abfb987fa8','delivery','5fbaa91b03b0b638026e55c89a526c569e6ab07ed1b906b8d5ed7f1252cc2528',NULL,'wiki','Delivery is free on orders over 50 pounds.',NULL,'2026-12-06T07:31:46.962012Z');
 CREATE INDEX "idx_sources_source_id"
     ON "sources" ("source_id");
 CREATE INDEX "idx_answers_seq"

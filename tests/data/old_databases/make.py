@@ -41,7 +41,7 @@ STEPS = {
     "m011_reviews_by_claim_and_reviewer": "fe4b00f^",
     "m012_work_counts": "457a948^",
     "m013_holding_follows_people": "b33ce5c^",
-    "m014_answered_at": "bd11ab7",
+    "m014_answered_at": "5496f01",
 }
 
 SOURCES = [
