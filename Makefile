@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test test-fast venv clean chromium
+.PHONY: demo test test-fast venv clean chromium schema
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -58,6 +58,11 @@ test: $(DEV_STAMP) $(RAY_STAMP) chromium
 test-fast: $(DEV_STAMP)
 	$(BIN)/ruff check groundtui tests bench
 	$(BIN)/python -m pytest -q -n auto -m "not slow"
+
+# groundtui/store/sql/schema.sql, after a change of the migrations or the count files:
+# the schema of a new database, which tests/test_schema.py holds every database to.
+schema: $(STAMP)
+	$(BIN)/python -m tests.helpers.schema > groundtui/store/sql/schema.sql
 
 clean:
 	rm -rf $(VENV) .venv-ray .pytest_cache .mypy_cache

@@ -46,8 +46,7 @@ from groundtui.review.queue import (  # noqa: E402
     team_progress,
     team_progress_scan,
 )
-from groundtui.store import Store  # noqa: E402
-from groundtui.store.rows import now_iso  # noqa: E402
+from groundtui.store import Store, now_iso  # noqa: E402
 from groundtui.tui.app import make_app  # noqa: E402
 from groundtui.tui.widgets.queue import QueuePane  # noqa: E402
 from groundtui.tui.widgets.report import ReportPane  # noqa: E402
@@ -99,7 +98,7 @@ async def measure(db: Path, labels: int) -> None:
             before = team_done(queue.team_line)
             with Store(db) as store:
                 for claim in claims:
-                    store.add_review(claim, "mate", "stated", None, "")
+                    store.labels.add_review(claim, "mate", "stated", None, "")
             done = time.monotonic()
             shown_team = shown_report = None
             while shown_team is None or shown_report is None:
@@ -140,7 +139,7 @@ def cpu(count, runs: int) -> float:
 def per_count(db: Path) -> None:
     """Print each whole-database count's CPU time: kept, and by the scan it replaces."""
     with Store(db) as store:
-        team = Team("bench", now_iso(), float(store.setting("overlap")))
+        team = Team("bench", now_iso(), float(store.settings.get("overlap")))
         counts = {
             "progress": (
                 lambda: progress(store, QueueFilter(), None, team),

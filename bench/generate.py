@@ -22,8 +22,8 @@ the database is what the same seed gave before answers had them.
 
 Rows go through the real schema (``Store(path)`` creates it) with sqlite-utils
 ``insert_all`` in batches, in one transaction with the report triggers off
-(``groundtui.aggregates.bulk_load``); ``claim_labels`` rows are computed here the way
-``Store.refresh_labels`` computes them, and the report aggregates are rebuilt once at the
+(``groundtui.store.bulk_load``); ``claim_labels`` rows are computed here the way
+``Store.labels.refresh`` computes them, and the report aggregates are rebuilt once at the
 end. The same ``seed`` gives the same database.
 """
 
@@ -39,9 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from groundtui.store import Store, source_key
-from groundtui.store.counts import bulk_load
-from groundtui.store.rows import overlap_point
+from groundtui.store import Store, bulk_load, overlap_point, source_key
 
 ORIGINS = ["help-centre", "pdf-archive", "email-export", "wiki"]
 PRODUCTS = ["Basic", "Plus", "Premium", "Family", "Business", "Student", "Travel", "Home"]

@@ -183,7 +183,7 @@ def review_beside(proc: subprocess.Popen, db: Path) -> tuple[list[float], int]:
         while proc.poll() is None:
             started = time.monotonic()
             try:
-                store.add_review("R-0#1", "bench", ["stated", "absent"][len(waits) % 2])
+                store.labels.add_review("R-0#1", "bench", ["stated", "absent"][len(waits) % 2])
             except StoreError:
                 failed += 1
             waits.append(time.monotonic() - started)

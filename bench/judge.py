@@ -276,7 +276,7 @@ def heuristic_sizes(sizes_mb: list[float], invented: bool = False) -> None:
             path = write_jsonl(Path(tmp) / "big.jsonl", [big_answer(int(mb * 1_000_000), invented)])
             with Store(Path(tmp) / "bench.db") as store:
                 for limit in ("max_answer_chars", "max_source_chars"):  # past the defaults
-                    store.set_setting(limit, str(int(mb * 2_000_000)))
+                    store.settings.set(limit, str(int(mb * 2_000_000)))
                 import_files(store, [str(path)])
                 started = time.perf_counter()
                 stats = asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True))

@@ -30,8 +30,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from generate import generate  # noqa: E402
 
-from groundtui.store import Store  # noqa: E402
-from groundtui.store.rows import now_iso  # noqa: E402
+from groundtui.store import Store, now_iso  # noqa: E402
 
 
 def measure(db: Path, leases: int) -> None:
@@ -47,14 +46,14 @@ def measure(db: Path, leases: int) -> None:
         for row in reviewers:
             name = row["reviewer"]
             for answer in answers:
-                store.take_lease(answer, name, now=now, minutes=15, share=0)
+                store.team.take_lease(answer, name, now=now, minutes=15, share=0)
             passes = []
             for answer in answers[:100]:
                 start = time.perf_counter()
-                store.pass_over(answer, name, now)
+                store.team.pass_over(answer, name, now)
                 passes.append(time.perf_counter() - start)
             start = time.perf_counter()
-            ended = store.release_leases(name)
+            ended = store.team.release_leases(name)
             release = time.perf_counter() - start
             print(
                 f"{name} ({row['labels']:,} labels): ending {len(answers)} leases"

@@ -123,7 +123,7 @@ def main() -> None:
         it = iter(ids)
 
         def key_press() -> None:
-            store.add_review(next(it), "bench", rng.choice(verdicts))
+            store.labels.add_review(next(it), "bench", rng.choice(verdicts))
             report.compute(store, with_team=False)
 
         print(f"add_review + compute:           {summary(timed(key_press, len(ids)))}")

@@ -141,7 +141,7 @@ async def run(db: Path, args) -> None:
 
     names = [f"web-{i:02}" for i in range(args.sessions)]
     with Store(db) as store:
-        tokens = {name: store.add_reviewer(name)[1] for name in names}
+        tokens = {name: store.reviewers.add(name)[1] for name in names}
     server = subprocess.Popen(
         [
             sys.executable,

@@ -50,7 +50,9 @@ def teammate(db: Path, stop: threading.Event) -> None:
     i = 0
     while not stop.wait(1.0):
         with Store(db) as store:
-            store.add_review(ids[i % len(ids)], "mate", ("stated", "absent")[i % 2], None, None)
+            store.labels.add_review(
+                ids[i % len(ids)], "mate", ("stated", "absent")[i % 2], None, None
+            )
         i += 1
 
 

@@ -68,7 +68,7 @@ def main() -> None:
         db = Path(folder) / "team.db"
         shutil.copy(source, db)
         with Store(db) as store:
-            store.set_setting("overlap", str(args.overlap))
+            store.settings.set("overlap", str(args.overlap))
             size = store.scalar("select count(*) from answers")
         importer = None
         if args.with_import:  # bench/import.py's answers, written before the clock starts

@@ -274,7 +274,7 @@ def _old_kappa(db: Path) -> tuple[dict, int, int]:
 
 
 REVIEWED = "(case when s.rows > 0 then s.reviewed >= s.rows else s.marked > 0 end)"
-"""An answer every claim of which has a reviewer's label (``rules.queue_reviewed``)."""
+"""An answer every claim of which has a reviewer's label (``agg_answer_state.all_reviewed``)."""
 
 
 def _state(db: Path) -> dict[str, Any]:
@@ -334,7 +334,7 @@ def main() -> None:
         db = Path(folder) / "team.db"
         build_demo(db)
         with Store(db) as store:
-            store.set_setting("overlap", str(OVERLAP))
+            store.settings.set("overlap", str(OVERLAP))
         before = _state(db)
         ctx = multiprocessing.get_context("spawn")
         out = ctx.Queue()

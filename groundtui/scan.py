@@ -73,7 +73,7 @@ def scan_answers(
             )
             if flag is not None:
                 found[answer["id"]] = flag
-        store.record_scan(CHECK_NAME, [a["id"] for a in answers], found, now_iso())
+        store.flags.record_scan(CHECK_NAME, [a["id"] for a in answers], found, now_iso())
         result.scanned += len(answers)
         result.flagged += len(found)
         result.first_flagged += list(found)[: SHOWN - len(result.first_flagged)]

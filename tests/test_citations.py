@@ -95,7 +95,7 @@ def test_sources_keep_their_order_and_their_own_numbers(tmp_path: Path) -> None:
     path = imported_db(tmp_path, "numbers", [record])
     assert _cited(path) == [([4], ["refunds"]), ([1], ["returns-v3"])]
     with Store(path) as store:
-        rows = store.answer_sources("A-1")
+        rows = store.answers.sources("A-1")
         assert [(s["position"], s["number"], s["source_id"]) for s in rows] == [
             (1, 4, "refunds"),
             (2, 1, "returns-v3"),

@@ -15,8 +15,7 @@ from groundtui.judge.heuristic import HeuristicJudge
 from groundtui.judge.pipeline import judge_answers
 from groundtui.report import compute
 from groundtui.report.cubes import full_cubes, read_cubes
-from groundtui.store import Store
-from groundtui.store.claim_edits import CorrectionError
+from groundtui.store import CorrectionError, Store
 from tests.helpers.builders import imported_db, make_answer
 
 RESPONSE = (
@@ -59,8 +58,8 @@ def test_a_dismissed_claim_leaves_every_count_and_undo_brings_it_back(db: Path) 
     with Store(db) as store:
         before = compute(store)
         claim = live(store)[0]
-        store.add_review(claim["id"], "dana", "absent", "plausible_specifics")
-        edit = store.dismiss_claim(claim["id"], "dana")
+        store.labels.add_review(claim["id"], "dana", "absent", "plausible_specifics")
+        edit = store.corrections.dismiss(claim["id"], "dana")
         after = compute(store)
         exact(store)
         assert after["claims"] == before["claims"] - 1 and after["dismissed"] == 1
@@ -68,12 +67,12 @@ def test_a_dismissed_claim_leaves_every_count_and_undo_brings_it_back(db: Path) 
         assert store.query("select action, claim_id, reviewer from claim_edits") == [
             {"action": "dismiss", "claim_id": claim["id"], "reviewer": "dana"}
         ]
-        store.undo_claim_edit(edit, "dana")
+        store.corrections.undo(edit, "dana")
         exact(store)
         again = compute(store)
         assert again["claims"] == before["claims"] and again["dismissed"] == 0
         assert again["verdicts"]["absent"] == 1
-        assert [e["action"] for e in store.claim_edits("A-1")] == ["dismiss", "undo"]
+        assert [e["action"] for e in store.corrections.of_answer("A-1")] == ["dismiss", "undo"]
 
 
 def test_an_edit_replaces_the_claim_with_an_unjudged_one_the_next_judge_verifies(
@@ -81,7 +80,7 @@ def test_an_edit_replaces_the_claim_with_an_unjudged_one_the_next_judge_verifies
 ) -> None:
     with Store(db) as store:
         claim = live(store)[0]
-        _, new_id = store.edit_claim(claim["id"], "dana", "Refunds take 5 days")
+        _, new_id = store.corrections.edit(claim["id"], "dana", "Refunds take 5 days")
         exact(store)
         row = store.query("select * from claims where id = ?", [new_id])[0]
         assert new_id == "A-1#" + str(len(store.query("select id from claims")))
@@ -108,11 +107,11 @@ def test_a_split_cites_each_part_by_its_own_marker(db: Path) -> None:
     with Store(db) as store:
         # A compound claim citing [2] alone, as a judge may extract it.
         text = RESPONSE[: RESPONSE.index(" Refunds")]
-        _, compound_id = store.edit_claim(live(store)[0]["id"], "dana", text)
+        _, compound_id = store.corrections.edit(live(store)[0]["id"], "dana", text)
         compound = store.query("select * from claims where id = ?", [compound_id])[0]
         assert (compound["span_start"], compound["citations"]) == (0, "[2]")
         cut = compound["text"].index(", which")
-        _, (first, second) = store.split_claim(compound["id"], "dana", cut + 1)
+        _, (first, second) = store.corrections.split(compound["id"], "dana", cut + 1)
         parts = {
             c["id"]: c
             for c in store.query("select * from claims where id in (?, ?)", [first, second])
@@ -123,9 +122,9 @@ def test_a_split_cites_each_part_by_its_own_marker(db: Path) -> None:
         assert parts[second]["text"].startswith("which covers sagging")
         exact(store)
         with pytest.raises(CorrectionError):
-            store.split_claim(first, "dana", 0)  # nothing before the cut
-        edit = store.claim_edits("A-1")[-1]["id"]
-        store.undo_claim_edit(edit, "dana")
+            store.corrections.split(first, "dana", 0)  # nothing before the cut
+        edit = store.corrections.of_answer("A-1")[-1]["id"]
+        store.corrections.undo(edit, "dana")
         assert store.scalar("select retired from claims where id = ?", [compound["id"]]) is None
         assert store.scalar("select retired from claims where id = ?", [first]) == "undone"
         exact(store)
@@ -144,7 +143,7 @@ def test_a_split_of_a_reworded_claim_over_a_marker_keeps_both_parts_in_place(
     db = imported_db(tmp_path, "reworded", [make_answer("R-1", response=RESPONSE, claims=[claim])])
     with Store(db) as store:
         (before,) = live(store)
-        _, (first, second) = store.split_claim(before["id"], "dana", text.index("covers"))
+        _, (first, second) = store.corrections.split(before["id"], "dana", text.index("covers"))
         one, two = live(store)
     assert [one["id"], two["id"]] == [first, second]  # in reading order
     assert one["text"] == "The sofa's 5-year guarantee" and two["text"].startswith("covers")
@@ -159,21 +158,21 @@ def test_a_split_of_a_reworded_claim_over_a_marker_keeps_both_parts_in_place(
 def test_an_added_claim_is_the_selected_span_with_the_markers_near_it(db: Path) -> None:
     with Store(db) as store:
         start = RESPONSE.index("Refunds")
-        _, added = store.add_claim("A-1", "lee", (start, start + len("Refunds take 5 days")))
+        _, added = store.corrections.add("A-1", "lee", (start, start + len("Refunds take 5 days")))
         row = store.query("select * from claims where id = ?", [added])[0]
         assert row["text"] == "Refunds take 5 days" and json.loads(row["citations"]) == [2]
         assert row["extracted_by"] == "lee"
         exact(store)
         with pytest.raises(CorrectionError):
-            store.add_claim("A-1", "lee", (3, 3))
+            store.corrections.add("A-1", "lee", (3, 3))
 
 
 def test_export_leaves_dismissed_claims_out_unless_all(db: Path) -> None:
     with Store(db) as store:
         hedge = live(store)[-1]
-        store.dismiss_claim(hedge["id"], "dana")
+        store.corrections.dismiss(hedge["id"], "dana")
         start = RESPONSE.index("Refunds")
-        _, added = store.add_claim("A-1", "lee", (start, start + 19))
+        _, added = store.corrections.add("A-1", "lee", (start, start + 19))
 
     def export(*flags: str) -> list[dict]:
         result = CliRunner().invoke(cli, ["export", *flags, "--db", str(db)])
@@ -196,19 +195,19 @@ def test_export_leaves_dismissed_claims_out_unless_all(db: Path) -> None:
 def test_a_retired_claim_cannot_be_corrected_again(db: Path) -> None:
     with Store(db) as store:
         claim = live(store)[0]
-        store.dismiss_claim(claim["id"], "dana")
+        store.corrections.dismiss(claim["id"], "dana")
         with pytest.raises(CorrectionError, match="dismissed"):
-            store.edit_claim(claim["id"], "dana", "text")
+            store.corrections.edit(claim["id"], "dana", "text")
 
 
 def test_a_database_from_before_corrections_is_migrated(db: Path) -> None:
     with Store(db) as store:
         expected = compute(store, with_team=False)
-        # As m007 left it: no claim_edits, no claims.retired, triggers that know neither.
-        for (name,) in store.db.execute(
-            "select name from sqlite_master where type = 'trigger'"
+        # As m007 left it: no claim_edits, no claims.retired, counts that know neither.
+        for kind, name in store.db.execute(
+            "select type, name from sqlite_master where type in ('trigger', 'view')"
         ).fetchall():
-            store.db.execute(f"drop trigger {name}")
+            store.db.execute(f"drop {kind} {name}")
         store.db.execute("drop index claims_retired")
         store.db.execute("drop table claim_edits")
         store.db.execute("alter table claims drop column retired")
@@ -217,7 +216,7 @@ def test_a_database_from_before_corrections_is_migrated(db: Path) -> None:
     with Store(db) as store:
         assert "retired" in store.db.table("claims").columns_dict
         assert compute(store, with_team=False) == expected
-        store.dismiss_claim(live(store)[0]["id"], "dana")
+        store.corrections.dismiss(live(store)[0]["id"], "dana")
         exact(store)
         assert compute(store, with_team=False)["dismissed"] == 1
 
@@ -227,8 +226,8 @@ def test_a_correction_in_one_database_merges_into_another(db: Path, tmp_path: Pa
     other.write_bytes(db.read_bytes())
     with Store(other) as store:
         claims = live(store)
-        store.dismiss_claim(claims[-1]["id"], "lee")
-        store.edit_claim(claims[0]["id"], "lee", "Refunds take 5 days")
+        store.corrections.dismiss(claims[-1]["id"], "lee")
+        store.corrections.edit(claims[0]["id"], "lee", "Refunds take 5 days")
     runner = CliRunner()
     exported = runner.invoke(cli, ["export", "--format", "answers", "--db", str(other)])
     assert exported.exit_code == 0, exported.output
@@ -242,7 +241,7 @@ def test_a_correction_in_one_database_merges_into_another(db: Path, tmp_path: Pa
     assert report(db) == report(other)
     assert report(db)["dismissed"] == 1
     with Store(db) as store:
-        assert [e["action"] for e in store.claim_edits("A-1")] == ["dismiss", "edit"]
+        assert [e["action"] for e in store.corrections.of_answer("A-1")] == ["dismiss", "edit"]
         assert (
             store.scalar("select retired from claims where id = ?", [claims[0]["id"]]) == "replaced"
         )

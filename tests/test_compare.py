@@ -29,8 +29,8 @@ def store(tmp_path: Path):
             ("A2#2", "partial"),
             ("A3#1", "contradicted"),
         ]:
-            s.add_judgement(claim, "second", "v1", verdict=verdict, at=LATER)
-        s.add_judgement("A1#1", "second", "v2", verdict="absent", at=LATEST)
+            s.labels.add_judgement(claim, "second", "v1", verdict=verdict, at=LATER)
+        s.labels.add_judgement("A1#1", "second", "v2", verdict="absent", at=LATEST)
         yield s
 
 
@@ -119,7 +119,7 @@ def test_judges_lists_each_judge_and_prompt_version(store: Store) -> None:
 
 def test_a_dismissed_claim_leaves_the_comparison(store: Store) -> None:
     """A4#1 (absent, stated) dismissed by a reviewer: 5 pairs left, 3 of them agreeing."""
-    store.dismiss_claim("A4#1", "dana")
+    store.corrections.dismiss("A4#1", "dana")
     result = compare(store, resolve(store, "prod"), resolve(store, "second@v1"))
     assert (result["agreement"]["n"], result["agreement"]["raw"]) == (5, 0.6)
 
@@ -128,7 +128,7 @@ def test_judges_at_80_columns_shows_whole_judge_names(store: Store) -> None:
     """The names are what `report --compare` and `--judge` take: at 80 columns the table cut
     them ("openai/gp…"), the cost and time columns taking the room."""
     name, version = "openai/gpt-4o-mini-2024-07-18", "verify-v3"
-    store.add_judgement("A1#1", name, version, verdict="stated", at=LATEST)
+    store.labels.add_judgement("A1#1", name, version, verdict="stated", at=LATEST)
     out = CliRunner().invoke(cli, ["judges", "--db", store.path], env={"COLUMNS": "80"})
     assert out.exit_code == 0
     assert name in out.output and version in out.output, out.output

@@ -10,8 +10,7 @@ from click.testing import CliRunner
 
 from groundtui.cli import cli
 from groundtui.importing.files import import_files
-from groundtui.store import Store
-from groundtui.store.settings import SETTINGS
+from groundtui.store import SETTINGS, Store
 from tests.helpers.builders import make_answer, write_jsonl
 
 
@@ -27,7 +26,7 @@ def test_settings_print_as_key_value_lines_and_are_shared_through_the_file(db_pa
     )
     assert _config(db_path, "max_answer_chars", "5,000").output == "max_answer_chars 5000\n"
     with Store(db_path) as other:  # another process, another connection: the same value
-        assert other.setting("max_answer_chars") == 5000
+        assert other.settings.get("max_answer_chars") == 5000
     assert _config(db_path, "max_answer_chars").output == "max_answer_chars 5000\n"
 
 
@@ -46,8 +45,8 @@ def test_a_bad_key_or_value_is_one_line_and_exit_2(db_path):
 
 def test_an_answer_or_a_source_over_the_limits_is_a_bad_line(db_path, tmp_path):
     with Store(db_path) as store:
-        store.set_setting("max_answer_chars", "100")
-        store.set_setting("max_source_chars", "60")
+        store.settings.set("max_answer_chars", "100")
+        store.settings.set("max_source_chars", "60")
         long_response = make_answer("A-2", response="Sofas can be returned within 14 days. " * 3)
         long_source = make_answer("A-3")
         long_source["sources"][1]["text"] = "Refunds are issued within 5 working days. " * 2

@@ -105,14 +105,14 @@ def build(folder: Path, name: str, answers: list[dict]) -> Path:
                     "select id from claims where answer_id = ? order by ordinal", [answer["id"]]
                 )
             ]
-            store.edit_claim(ids[0], "alice", f"{answer['id']}: as edited")
+            store.corrections.edit(ids[0], "alice", f"{answer['id']}: as edited")
             if len(ids) > 1:
-                store.dismiss_claim(ids[-1], "alice")
+                store.corrections.dismiss(ids[-1], "alice")
         for claim in store.query("select id from claims where retired is null order by id"):
-            store.add_review(claim["id"], "alice", "stated")
-            store.add_review(claim["id"], "bob", "absent", "bridging_inference")
+            store.labels.add_review(claim["id"], "alice", "stated")
+            store.labels.add_review(claim["id"], "bob", "absent", "bridging_inference")
         for answer in store.query("select id from answers order by seq"):
-            store.add_mark(answer["id"], "alice", answer["id"].endswith("2"))
+            store.labels.add_mark(answer["id"], "alice", answer["id"].endswith("2"))
     return path
 
 
@@ -186,8 +186,8 @@ def test_the_summary_counts_every_kind_of_row(full: Path) -> None:
             " j.claim_id where c.answer_id = 'P-1'"
         )
         first = store.scalar("select id from claims where answer_id = 'P-1' limit 1")
-        store.add_adjudication(first, "lead", "absent", "plausible_specifics")
-        assert store.take_lease("P-1", "alice", now=now_iso(), minutes=15, share=1.0).granted
+        store.team.add_adjudication(first, "lead", "absent", "plausible_specifics")
+        assert store.team.take_lease("P-1", "alice", now=now_iso(), minutes=15, share=1.0).granted
     result = run("--answer", "P-1", "--db", str(full))
     assert summary(result.output) == {
         "answers": 1,
@@ -267,7 +267,7 @@ def test_where_selects_by_an_imported_field(
     full: Path, field: str, value: str, expected: list[str]
 ) -> None:
     with Store(full) as store:
-        assert store.answers_where(field, value) == expected
+        assert store.deletes.answers_where(field, value) == expected
 
 
 def _nfd(text: str) -> str:
@@ -366,7 +366,7 @@ def test_a_delete_is_all_or_nothing(full: Path) -> None:
             " begin select raise(abort, 'boom'); end"
         )
         with pytest.raises(StoreError, match="boom"):
-            store.forget(["P-1"])
+            store.deletes.forget(["P-1"])
     assert dump(full) == rows
 
 

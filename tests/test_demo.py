@@ -60,7 +60,7 @@ def test_the_demo_report_has_every_verdict_kind_quadrant_and_four_origins(db_pat
     with Store(db_path) as store:
         # The sample's second reviewer labelled without seeing the first's; the reviewers'
         # kappa counts the overlap's answers: here, every answer.
-        store.set_setting("overlap", "1")
+        store.settings.set("overlap", "1")
         numbers = report.compute(store)
         judges = {r["judge"] for r in store.query("select distinct judge from judgements")}
         dangling = store.scalar("select count(*) from claims where dangling = 1")

@@ -163,7 +163,7 @@ def test_the_readme_is_short() -> None:
 def test_the_settings_table_says_each_settings_values_and_default() -> None:
     """README "Configuration" lists every setting with the bounds and default that `config`
     enforces, from the one table of settings."""
-    from groundtui.store.settings import SETTINGS
+    from groundtui.store import SETTINGS
 
     section = readme().split("\n## Configuration\n", 1)[1].split("\n## ", 1)[0]
     rows = {

@@ -11,9 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.store import Store
-from groundtui.store.counts import bulk_load
-from groundtui.store.work import read_work
+from groundtui.store import Store, bulk_load
+from groundtui.store import read_counts as read_work
 from tests.helpers.builders import make_answer, write_jsonl
 
 SAMPLE = Path(__file__).parent.parent / "groundtui" / "sample_data" / "answers.jsonl"
@@ -62,7 +61,7 @@ def worked(tmp_path: Path) -> Path:
     run("judge", "--heuristic", "--all", "--db", str(db))
     with Store(db) as store:
         claims = [r["id"] for r in store.query("select id from claims order by id limit 12")]
-        store.add_review(
+        store.labels.add_review(
             claims[0],
             "dana",
             "absent",
@@ -70,22 +69,26 @@ def worked(tmp_path: Path) -> Path:
             "a note",
             at="2026-12-01T10:00:00.000000Z",
         )
-        store.add_review(claims[1], "Lee", "stated", blind=True, at="2026-12-01T10:01:00.000000Z")
-        store.add_review(
+        store.labels.add_review(
+            claims[1], "Lee", "stated", blind=True, at="2026-12-01T10:01:00.000000Z"
+        )
+        store.labels.add_review(
             claims[1], "dana", "partial", "bridging_inference", at="2026-12-01T10:02:00.000000Z"
         )
-        store.add_review(claims[2], "dana", "stated", at="2026-12-01T10:03:00.000000Z")
-        store.add_review(claims[2], "dana", None, at="2026-12-01T10:04:00.000000Z")  # withdrawn
-        store.add_adjudication(claims[1], "kim", "stated", at="2026-12-01T11:00:00.000000Z")
+        store.labels.add_review(claims[2], "dana", "stated", at="2026-12-01T10:03:00.000000Z")
+        store.labels.add_review(
+            claims[2], "dana", None, at="2026-12-01T10:04:00.000000Z"
+        )  # withdrawn
+        store.team.add_adjudication(claims[1], "kim", "stated", at="2026-12-01T11:00:00.000000Z")
         answer = store.scalar("select answer_id from claims where id = ?", [claims[0]])
-        store.add_mark(answer, "dana", False, at="2026-12-01T10:05:00.000000Z")
-        store.dismiss_claim(claims[3], "dana")
-        _, edited = store.edit_claim(claims[4], "dana", "An edited claim.")
-        store.add_review(edited, "dana", "absent", "plausible_specifics")
+        store.labels.add_mark(answer, "dana", False, at="2026-12-01T10:05:00.000000Z")
+        store.corrections.dismiss(claims[3], "dana")
+        _, edited = store.corrections.edit(claims[4], "dana", "An edited claim.")
+        store.labels.add_review(edited, "dana", "absent", "plausible_specifics")
         text = store.scalar("select text from claims where id = ?", [claims[5]])
-        store.split_claim(claims[5], "Lee", len(text) // 2)
-        store.add_claim(answer, "Lee", (0, 12))
-        store.undo_claim_edit(store.dismiss_claim(claims[6], "Lee"), "Lee")
+        store.corrections.split(claims[5], "Lee", len(text) // 2)
+        store.corrections.add(answer, "Lee", (0, 12))
+        store.corrections.undo(store.corrections.dismiss(claims[6], "Lee"), "Lee")
     return db
 
 
@@ -120,13 +123,13 @@ def test_two_reviewers_databases_merge_into_one(tmp_path: Path) -> None:
     shutil.copy(base, dana)
     shutil.copy(base, lee)
     with Store(dana) as store:
-        store.add_review(
+        store.labels.add_review(
             "HS-0001#1", "dana", "absent", "plausible_specifics", at="2026-12-01T10:00:00.000000Z"
         )
     with Store(lee) as store:
-        store.add_review("HS-0001#1", "lee", "stated", at="2026-12-01T10:30:00.000000Z")
-        store.add_review("HS-0002#1", "lee", "partial", at="2026-12-01T10:31:00.000000Z")
-        store.add_mark("HS-0002", "lee", True, at="2026-12-01T10:32:00.000000Z")
+        store.labels.add_review("HS-0001#1", "lee", "stated", at="2026-12-01T10:30:00.000000Z")
+        store.labels.add_review("HS-0002#1", "lee", "partial", at="2026-12-01T10:31:00.000000Z")
+        store.labels.add_mark("HS-0002", "lee", True, at="2026-12-01T10:32:00.000000Z")
     merged = tmp_path / "merged.db"
     for db in (dana, lee):
         path = tmp_path / f"{db.stem}.jsonl"
@@ -404,7 +407,7 @@ from groundtui.importing.files import import_files
 from groundtui.store import Store
 
 store = Store(sys.argv[1])
-copy = store.copy_spool
+copy = store.imports.copy_spool
 
 def copied_then_wait(**kwargs):
     written = copy(**kwargs)
@@ -412,7 +415,7 @@ def copied_then_wait(**kwargs):
     sys.stdin.readline()  # killed here, before the commit
     return written
 
-store.copy_spool = copied_then_wait
+store.imports.copy_spool = copied_then_wait
 import_files(store, [sys.argv[2]])
 """
 
@@ -460,17 +463,17 @@ def test_a_merge_labels_claims_it_touched_in_chunks(
 ) -> None:
     """The copy labels a merge's claims a chunk at a time: with the ids of the next chunk
     still being read from the spool, the first chunk's labels failed as "locked"."""
-    from groundtui.store import imports
+    from groundtui.store import ImportWrites
 
-    monkeypatch.setattr(imports, "RELABEL_CHUNK", 1)
+    monkeypatch.setattr(ImportWrites, "relabel_chunk", 1)
     base = tmp_path / "base.db"
     run("import", str(SAMPLE), "--db", str(base))
     lee = tmp_path / "lee.db"
     shutil.copy(base, lee)
     with Store(lee) as store:
-        store.add_review("HS-0001#1", "quinn", "absent", at="2026-12-01T10:30:00.000000Z")
-        store.add_review("HS-0002#1", "quinn", "absent", at="2026-12-01T10:31:00.000000Z")
-        store.add_review("HS-0003#1", "quinn", "absent", at="2026-12-01T10:32:00.000000Z")
+        store.labels.add_review("HS-0001#1", "quinn", "absent", at="2026-12-01T10:30:00.000000Z")
+        store.labels.add_review("HS-0002#1", "quinn", "absent", at="2026-12-01T10:31:00.000000Z")
+        store.labels.add_review("HS-0003#1", "quinn", "absent", at="2026-12-01T10:32:00.000000Z")
     exported = tmp_path / "lee.jsonl"
     run("export", "--format", "answers", "-o", str(exported), "--db", str(lee))
     run("import", str(exported), "--db", str(base))

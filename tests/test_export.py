@@ -149,8 +149,10 @@ def store(tmp_path: Path) -> Iterator[Store]:
     path = write_answers(tmp_path / "answers.jsonl", ANSWERS)
     with Store(tmp_path / "export.db") as s:
         assert import_files(s, [str(path)]).exit_code == 0
-        s.add_review("E2#1", "lee", None, at="2026-12-01T00:00:00.000000Z")  # retracted
-        s.add_judgement("E1#2", "second", "v1", verdict="stated", at="2030-01-01T00:00:00.000000Z")
+        s.labels.add_review("E2#1", "lee", None, at="2026-12-01T00:00:00.000000Z")  # retracted
+        s.labels.add_judgement(
+            "E1#2", "second", "v1", verdict="stated", at="2030-01-01T00:00:00.000000Z"
+        )
         yield s
 
 

@@ -188,7 +188,7 @@ def test_a_question_or_meta_too_long_is_a_bad_line_in_every_format(db_path, tmp_
     """A 100 MB question took 1 GB to import and 44 s to open: the question has the
     response's limit, and meta one of its own, in a table as in JSON Lines."""
     with Store(db_path) as store:
-        store.set_setting("max_answer_chars", "1000")
+        store.settings.set("max_answer_chars", "1000")
     rows = [
         make_answer("A-1", question="why? " * 300),
         make_answer("A-2", meta={"trace": "x" * 2**20}),

@@ -19,8 +19,7 @@ import pytest
 from groundtui.importing.files import InputError, import_files
 from groundtui.report import cubes
 from groundtui.scratch import make_file
-from groundtui.store import Store
-from groundtui.store.spool import Spool
+from groundtui.store import Spool, Store
 from tests.helpers.builders import dump, make_answer, write_jsonl
 
 MANY = 1200  # more than two of the importer's batches of 500
@@ -184,7 +183,7 @@ def test_a_review_from_another_process_lands_while_an_import_is_prepared(
         with closing(sqlite3.connect(spool)) as conn:  # every row is prepared before the lock
             assert conn.execute("select count(*) from answers").fetchone() == (600,)
         with Store(target) as store:
-            store.add_review("R-0#1", "dana", "stated")
+            store.labels.add_review("R-0#1", "dana", "stated")
         with closing(sqlite3.connect(target)) as conn:  # on disk, seen by a third connection
             assert conn.execute("select reviewer from reviews").fetchall() == [("dana",)]
         out, err = importer.communicate("go\n", timeout=120)

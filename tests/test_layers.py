@@ -235,3 +235,45 @@ def test_importing_the_core_loads_neither_textual_nor_litellm():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _outside_the_store() -> list[Path]:
+    """Every Python file of the package, the tests and the benchmarks but the store's own."""
+    root = PACKAGE.parent
+    files = [
+        *PACKAGE.rglob("*.py"),
+        *(root / "tests").rglob("*.py"),
+        *(root / "bench").rglob("*.py"),
+    ]
+    return sorted(f for f in files if PACKAGE / "store" not in f.parents)
+
+
+def test_code_outside_the_store_comes_in_by_its_one_door():
+    """``groundtui.store`` (its ``__init__``) is the store's one door: no code outside the
+    store imports one of its modules, nor a name the door does not export."""
+    import groundtui.store
+
+    exported = set(groundtui.store.__all__)
+    wrong = []
+    for path in _outside_the_store():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+                wrong += [f"{path}: import {n}" for n in names if n.startswith("groundtui.store.")]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                if node.module.startswith("groundtui.store."):
+                    wrong.append(f"{path}: from {node.module} import ...")
+                elif node.module == "groundtui.store":
+                    wrong += [
+                        f"{path}: from groundtui.store import {a.name} (not exported)"
+                        for a in node.names
+                        if a.name not in exported
+                    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_door_exports_what_it_imports():
+    import groundtui.store
+
+    missing = [name for name in groundtui.store.__all__ if not hasattr(groundtui.store, name)]
+    assert not missing

@@ -52,8 +52,7 @@ from groundtui import report
 from groundtui.cli import cli
 from groundtui.importing.files import import_files
 from groundtui.report.cubes import full_cubes, read_cubes
-from groundtui.store import ClaimRow, Store
-from groundtui.store.counts import bulk_load
+from groundtui.store import ClaimRow, Store, bulk_load
 from tests.helpers.corrections import correct
 
 T1, T2 = "2026-11-30T10:00:00Z", "2026-11-30T10:05:00Z"
@@ -246,19 +245,19 @@ def build(store: Store, tmp_path: Path) -> None:
     path.write_text("\n".join(json.dumps(a) for a in ANSWERS) + "\n", encoding="utf-8")
     result = import_files(store, [str(path)])
     assert result.exit_code == 0, result.bad
-    store.set_setting("overlap", "0.5")
-    store.add_review("A1#2", "dana", "stated", at=T3)  # dana changes her mind, seeing lee's
-    store.add_review("A2#2", "kim", "partial", "bridging_inference", at=T7, independent=True)
-    store.add_review("A2#2", "lee", "absent", "confident_generalisation", at=T8)
-    store.add_review("A8#1", "lee", None, at=T6)  # lee retracts
-    store.add_judgement("A4#1", "second", "v1", verdict="stated", at=LATER)
-    store.add_judgement(
+    store.settings.set("overlap", "0.5")
+    store.labels.add_review("A1#2", "dana", "stated", at=T3)  # dana changes her mind, seeing lee's
+    store.labels.add_review("A2#2", "kim", "partial", "bridging_inference", at=T7, independent=True)
+    store.labels.add_review("A2#2", "lee", "absent", "confident_generalisation", at=T8)
+    store.labels.add_review("A8#1", "lee", None, at=T6)  # lee retracts
+    store.labels.add_judgement("A4#1", "second", "v1", verdict="stated", at=LATER)
+    store.labels.add_judgement(
         "A8#1", "second", "v1", verdict="partial", invention_kind="bridging_inference", at=LATER
     )
-    store.add_judgement("A7#2", "second", "v1", verdict=None, error="timeout", at=LATER)
-    store.add_mark("A2", "dana", True, at=T4)
-    store.add_mark("A4", "dana", False, at=T4)
-    store.add_mark("A4", "dana", None, at=T5)  # an explicit "unknown" beats imported true
+    store.labels.add_judgement("A7#2", "second", "v1", verdict=None, error="timeout", at=LATER)
+    store.labels.add_mark("A2", "dana", True, at=T4)
+    store.labels.add_mark("A4", "dana", False, at=T4)
+    store.labels.add_mark("A4", "dana", None, at=T5)  # an explicit "unknown" beats imported true
     with store.transaction():
         store.db.execute(
             "update answers set scanned_at = ? where id in ('A1', 'A2', 'A3', 'A4', 'A5')", [T5]
@@ -513,7 +512,7 @@ def test_control_sample_is_the_unflagged_answers_a_hash_picks(store: Store) -> N
     """control_point: A1 0.22, A4 0.71, A5 0.50, the unflagged scanned answers. At 0.6 the
     sample is A1 and A5; A5 (no claims, never extracted) is not judged; A1 is, and every
     claim of it is stated: 0 of 1, the Wilson interval [0, 0.794]."""
-    store.set_setting("control_share", "0.6")
+    store.settings.set("control_share", "0.6")
     control = report.compute(store)["control"]
     assert control == {
         "answers": 2,
@@ -522,9 +521,9 @@ def test_control_sample_is_the_unflagged_answers_a_hash_picks(store: Store) -> N
         "rate": 0.0,
         "ci": [0.0, pytest.approx(0.79346, abs=1e-4)],
     }
-    store.set_setting("control_share", "0.8")  # A4 joins: judged, its A4#1 stated (second)
+    store.settings.set("control_share", "0.8")  # A4 joins: judged, its A4#1 stated (second)
     assert report.compute(store)["control"]["judged"] == 2
-    store.add_review("A1#1", "kim", "absent", at=LATER)  # A1 now holds an unstated claim
+    store.labels.add_review("A1#1", "kim", "absent", at=LATER)  # A1 now holds an unstated claim
     control = report.compute(store)["control"]
     assert (control["with_unstated_claim"], control["rate"]) == (1, 0.5)
 
@@ -537,7 +536,7 @@ def test_an_answers_correctness_is_its_latest_mark_else_as_imported(store: Store
         None,
         None,
     ]
-    store.add_mark("A1", "dana", False, at=LATER)
+    store.labels.add_mark("A1", "dana", False, at=LATER)
     assert report.answer_correct(store, "A1") is False
     assert report.answer_correct(store, "no such answer") is None
 
@@ -593,22 +592,22 @@ def test_empty_database_has_counts_of_zero_and_null_ratios(tmp_path: Path) -> No
 
 def test_report_follows_each_write(store: Store) -> None:
     """The counts the UI reads move with every label, mark and retraction."""
-    store.add_review("A3#2", "dana", "stated", at=T8)  # the dangling claim, overruled
-    store.add_review("A3#3", "dana", "stated", at=T8)
-    store.add_review("A3#1", "dana", "stated", at=T8)
+    store.labels.add_review("A3#2", "dana", "stated", at=T8)  # the dangling claim, overruled
+    store.labels.add_review("A3#3", "dana", "stated", at=T8)
+    store.labels.add_review("A3#1", "dana", "stated", at=T8)
     result = report.compute(store)
     assert result["verdicts"]["stated"] == 8
     assert result["quadrants"]["correctness_unknown"] == 2  # A3 is now grounded, unknown
     assert result["answer_level"] == pytest.approx(3 / 6)  # A1, A3, A4 of the 6 with claims
-    store.add_review("A3#1", "dana", None, at=LATER)  # retracted: lee's label is back
+    store.labels.add_review("A3#1", "dana", None, at=LATER)  # retracted: lee's label is back
     assert report.compute(store)["verdicts"]["contradicted"] == 1
-    store.add_mark("A3", "dana", False)
+    store.labels.add_mark("A3", "dana", False)
     assert report.compute(store)["quadrants"]["ungrounded_incorrect"] == 2
 
 
 def test_a_pending_claim_is_simply_not_stated(store: Store) -> None:
     """The report's definition literally: A7 (A7#1 stated, A7#2 pending) moves as its labels do."""
-    store.add_review("A7#1", "dana", "absent", at=T8)
+    store.labels.add_review("A7#1", "dana", "absent", at=T8)
     result = report.compute(store)
     # Stated: A1#1, A1#2, A2#1, A4#1 of 11. Invented: A2, A3 and A7 (A7#1 absent, A7#2
     # still pending) of the 6 answers with claims.
@@ -618,8 +617,8 @@ def test_a_pending_claim_is_simply_not_stated(store: Store) -> None:
     # email-export: A2#2 absent, A7#1 absent, A7#2 pending, A8#1 partial: none stated.
     assert result["by_source"]["email-export"]["claim_level"] == 0.0
     assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
-    store.add_review("A7#1", "dana", "stated", at=LATER)
-    store.add_review("A7#2", "dana", "stated", at=LATER)  # no claim of A7 is pending now
+    store.labels.add_review("A7#1", "dana", "stated", at=LATER)
+    store.labels.add_review("A7#2", "dana", "stated", at=LATER)  # no claim of A7 is pending now
     result = report.compute(store)
     # Stated: the 5 of the fixture and A7#2, of 11; grounded: A1, A4, A7 of 6, A7 correct.
     assert result["claim_level"] == pytest.approx(6 / 11)
@@ -637,9 +636,9 @@ def test_reviewer_pair_ties_on_time_go_by_order_made(store: Store) -> None:
     # max and kim label A7#1 (in the overlap) at the same instant; max's row was made
     # first, so max is the first reviewer of the pair (not kim, first by name), and the
     # label max made before kim's is the stated one, not the partial made after it.
-    store.add_review("A7#1", "max", "stated", at=T8)
-    store.add_review("A7#1", "kim", "absent", at=T8, independent=True)
-    store.add_review("A7#1", "max", "partial", at=T8)
+    store.labels.add_review("A7#1", "max", "stated", at=T8)
+    store.labels.add_review("A7#1", "kim", "absent", at=T8, independent=True)
+    store.labels.add_review("A7#1", "max", "partial", at=T8)
     assert report.compute(store)["agreement"]["reviewer_vs_reviewer"]["n"] == 3
     assert ("max", "kim", "stated", "absent", '["email-export"]', 1) in read_cubes(
         store.db.conn, 0.5
@@ -706,7 +705,7 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
             c, a, op = rng.choice(claims), rng.choice(answers), rng.randrange(13)
             at = f"2026-0{rng.randint(1, 9)}-10T00:00:00.000000Z" if rng.random() < 0.5 else None
             if op <= 1:
-                store.add_review(
+                store.labels.add_review(
                     c,
                     rng.choice(["dana", "lee", "kim"]),
                     rng.choice(verdicts),
@@ -714,11 +713,11 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
                     at=at,
                 )
             elif op == 2:
-                store.add_judgement(
+                store.labels.add_judgement(
                     c, rng.choice(["heuristic-v1", "x"]), "v", verdict=rng.choice(verdicts), at=at
                 )
             elif op == 3:
-                store.add_mark(a, "dana", rng.choice([True, False, None]), at=at)
+                store.labels.add_mark(a, "dana", rng.choice([True, False, None]), at=at)
             elif op == 4:
                 with store.transaction():
                     store.db.execute("delete from flags where answer_id = ?", [a])
@@ -733,7 +732,7 @@ def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
                     )
             elif op == 6:
                 with store.transaction():
-                    store.add_claims(
+                    store.labels.add_claims(
                         [
                             ClaimRow(
                                 f"{a}#n{i}",
@@ -787,7 +786,7 @@ def test_generated_labels_are_what_the_store_would_write(tmp_path: Path) -> None
     with Store(path) as store:
         before = store.query("select * from claim_labels order by claim_id")
         with store.transaction():
-            store.refresh_labels([r["claim_id"] for r in before])
+            store.labels.refresh([r["claim_id"] for r in before])
         assert store.query("select * from claim_labels order by claim_id") == before
         assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
 
@@ -824,8 +823,8 @@ def test_report_opens_with_what_was_judged_and_names_the_kind_shares_denominator
 ) -> None:
     """A1#1 relabelled absent with no kind: 6 claims not stated, 5 with a kind, so
     bridging inference (2) is 40.0% of those 5, and one is counted without a kind."""
-    store.add_review("A1#1", "kim", "absent", at=LATER)
-    store.set_setting("control_share", "0.6")
+    store.labels.add_review("A1#1", "kim", "absent", at=LATER)
+    store.settings.set("control_share", "0.6")
     result = CliRunner().invoke(cli, ["report", "--db", store.path], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -911,8 +910,8 @@ def test_an_answer_a_judge_extracted_no_claims_from_counts_as_judged(store: Stor
     """README: judged "when a judge extracted it and found no claims". The subquery read
     `extractions.id` for the answer's id, so no such answer was ever counted judged."""
     by_prod = report.compute(store, judge="prod")["coverage"]["judged"]
-    store.add_extraction("A5", "second", "v1", [], at=LATER)
-    store.add_extraction("A6", "other", "v1", None, error="timeout", at=LATER)  # failed
+    store.judging.add_extraction("A5", "second", "v1", [], at=LATER)
+    store.judging.add_extraction("A6", "other", "v1", None, error="timeout", at=LATER)  # failed
     assert report.compute(store)["coverage"]["judged"] == 6
     assert report.compute(store, judge="second")["coverage"]["judged"] == 3
     assert report.compute(store, judge="prod")["coverage"]["judged"] == by_prod  # not its own

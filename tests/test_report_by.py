@@ -197,7 +197,7 @@ def test_another_judges_verdicts_regroup_the_claims(built, tmp_path):
                 verdict = rng.choice(VERDICTS) if rng.random() < 0.7 else None
                 kind = None if verdict in (None, "stated") else rng.choice(KINDS)
                 if verdict is not None:
-                    store.add_judgement(
+                    store.labels.add_judgement(
                         claim_id,
                         "second",
                         "v1",

@@ -39,7 +39,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with Store(path) as store:  # a second reviewer, so that reviewers agree or not
         for n in range(1, 60):
             for claim in store.query("select id from claims where answer_id = ?", [f"T-{n:03d}"]):
-                store.add_review(claim["id"], "lee", "stated", at="2026-12-21T10:00:00Z")
+                store.labels.add_review(claim["id"], "lee", "stated", at="2026-12-21T10:00:00Z")
     return path
 
 

@@ -14,8 +14,7 @@ from click.testing import CliRunner
 from groundtui.cli import cli
 from groundtui.listen import is_loopback
 from groundtui.serve.server import ReviewServer
-from groundtui.store import Store
-from groundtui.store.reviewers import token_hash
+from groundtui.store import Store, token_hash
 from tests.helpers.serving import serve_db
 
 
@@ -26,23 +25,23 @@ def db(tmp_path: Path) -> Path:
 
 def test_a_token_is_stored_only_as_its_hash_and_finds_its_reviewer(db: Path) -> None:
     with Store(db) as store:
-        name, token = store.add_reviewer("Dana")
+        name, token = store.reviewers.add("Dana")
         assert name == "Dana" and len(token) >= 40
         row = store.query("select * from reviewers where key = 'dana'")[0]
         assert row["token_hash"] == token_hash(token) and token not in str(row)
-        found = store.reviewer_for_token(token)
+        found = store.reviewers.for_token(token)
         assert found is not None and found.name == "Dana" and not found.lead
-        assert store.reviewer_for_token(token[:-1] + "x") is None
-        assert store.reviewer_for_token("") is None
+        assert store.reviewers.for_token(token[:-1] + "x") is None
+        assert store.reviewers.for_token("") is None
         # one person whatever the case; a new link replaces the old one
-        again, newer = store.add_reviewer("DANA", lead=True)
-        assert again == "Dana" and store.reviewer_for_token(token) is None
-        lead = store.reviewer_for_token(newer)
+        again, newer = store.reviewers.add("DANA", lead=True)
+        assert again == "Dana" and store.reviewers.for_token(token) is None
+        lead = store.reviewers.for_token(newer)
         assert lead is not None and lead.lead
-        assert store.revoke_reviewer("dana") == "Dana"
-        assert store.reviewer_for_token(newer) is None
-        assert store.revoke_reviewer("dana") is None and store.revoke_reviewer("bob") is None
-        assert [r["link"] for r in store.reviewers()] == ["revoked"]
+        assert store.reviewers.revoke("dana") == "Dana"
+        assert store.reviewers.for_token(newer) is None
+        assert store.reviewers.revoke("dana") is None and store.reviewers.revoke("bob") is None
+        assert [r["link"] for r in store.reviewers.all()] == ["revoked"]
 
 
 def test_the_reviewers_commands(db: Path) -> None:
@@ -102,9 +101,9 @@ def _own(client: TestClient) -> dict[str, str]:
 
 async def test_a_wrong_or_revoked_token_gets_403_and_starts_nothing(db: Path) -> None:
     with Store(db) as store:
-        _, token = store.add_reviewer("Dana")
-        _, revoked = store.add_reviewer("Ann")
-        store.revoke_reviewer("ann")
+        _, token = store.reviewers.add("Dana")
+        _, revoked = store.reviewers.add("Ann")
+        store.reviewers.revoke("ann")
     server = ReviewServer(str(db))
     client = await _client(server)
     try:
@@ -128,7 +127,7 @@ async def test_a_wrong_or_revoked_token_gets_403_and_starts_nothing(db: Path) ->
 
 async def test_the_page_is_the_products_and_names_the_reviewer_from_the_token(db: Path) -> None:
     with Store(db) as store:
-        _, token = store.add_reviewer("Dana")
+        _, token = store.reviewers.add("Dana")
     server = ReviewServer(str(db), per_reviewer=1)
     client = await _client(server)
     try:
@@ -147,7 +146,7 @@ async def test_the_page_is_the_products_and_names_the_reviewer_from_the_token(db
         assert second.status == 200 and len(server.tickets) == 2
         # a ticket whose reviewer was revoked meanwhile starts nothing
         with Store(db) as store:
-            store.revoke_reviewer("Dana")
+            store.reviewers.revoke("Dana")
         refused = await client.get(f"/ws/{ticket}", headers=_own(client))
         assert refused.status == 403 and server.started == 0
         assert "revoked" in await refused.text()
@@ -165,7 +164,7 @@ async def test_the_pages_script_is_textual_serves_without_its_link_detection(db:
     from groundtui.serve.script import SCRIPT
 
     with Store(db) as store:
-        _, token = store.add_reviewer("Dana")
+        _, token = store.reviewers.add("Dana")
     server = ReviewServer(str(db))
     client = await _client(server)
     try:
@@ -206,7 +205,7 @@ async def test_page_loads_refuse_no_one_and_the_caps_count_open_websockets(db: P
     import re
 
     with Store(db) as store:
-        tokens = {name: store.add_reviewer(name)[1] for name in ("a", "b", "c")}
+        tokens = {name: store.reviewers.add(name)[1] for name in ("a", "b", "c")}
     server = ReviewServer(str(db), per_reviewer=1, in_all=2)
     client = await _client(server)
     sockets = []
@@ -272,18 +271,12 @@ def test_a_session_skips_the_whole_file_check_its_server_made(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from groundtui.cli.review import _checked
-    from groundtui.store.checked import CHECKED_BY_SERVE
-    from groundtui.store.connection import Connection
+    from groundtui.store import CHECKED_BY_SERVE
 
     (tmp_path / "other").mkdir()
     other = serve_db(tmp_path / "other", answers=1)
     checked: list[str] = []
-    # A file's checks only: the schema it is compared with is made once in memory.
-    monkeypatch.setattr(
-        Connection,
-        "check_intact",
-        lambda self: self.path != ":memory:" and checked.append(self.path),
-    )
+    monkeypatch.setattr(Store, "check_intact", lambda self: checked.append(self.path))
     _checked(str(db), False)
     assert checked == [str(db)]  # a terminal's review checks the file
     assert ReviewServer(str(db)).session_env == {}
@@ -310,7 +303,7 @@ async def test_revoking_a_link_ends_its_open_sessions_and_frees_their_leases(db:
     from tests.helpers.serving import Served
 
     with Store(db) as store:
-        tokens = {name: store.add_reviewer(name)[1] for name in ("Robin", "Kim")}
+        tokens = {name: store.reviewers.add(name)[1] for name in ("Robin", "Kim")}
 
     def leases(name: str) -> int:
         with sqlite3.connect(db) as conn:
@@ -379,7 +372,7 @@ async def test_a_session_ends_within_seconds_of_its_server_killed(db: Path) -> N
     from tests.helpers.serving import Served
 
     with Store(db) as store:
-        token = store.add_reviewer("Robin")[1]
+        token = store.reviewers.add("Robin")[1]
 
     def leases() -> int:
         with sqlite3.connect(db) as conn:
@@ -453,7 +446,7 @@ async def test_the_page_shows_a_reviewers_name_inert(db: Path) -> None:
     the page's title and top line as it was (HTML-escaped only)."""
     name = "Dana\x1b[31m\u202eevil\ufe0f<b>" + "\u0336" * 5
     with Store(db) as store:
-        _, token = store.add_reviewer(name)
+        _, token = store.reviewers.add(name)
     server = ReviewServer(str(db))
     client = await _client(server)
     try:

@@ -37,7 +37,7 @@ def db(tmp_path: Path) -> Path:
 
 def _token(db: Path, name: str = "Robin") -> str:
     with Store(db) as store:
-        return store.add_reviewer(name)[1]
+        return store.reviewers.add(name)[1]
 
 
 async def _ticket(client: aiohttp.ClientSession, server: Served, token: str) -> str:

@@ -82,7 +82,7 @@ def test_a_reviewer_signs_in_labels_three_claims_and_closing_the_tab_frees_their
 ) -> None:
     server, db = served
     with Store(db) as store:
-        _, token = store.add_reviewer("Robin")
+        _, token = store.reviewers.add("Robin")
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     response = page.goto(f"{server.url}/?token={token}")
     assert response.status == 200 and page.title() == "groundtui review · Robin"
@@ -129,8 +129,8 @@ def test_a_wrong_or_revoked_link_is_refused_and_starts_no_process(
 ) -> None:
     server, db = served
     with Store(db) as store:
-        _, token = store.add_reviewer("Sam")
-        store.revoke_reviewer("Sam")
+        _, token = store.reviewers.add("Sam")
+        store.reviewers.revoke("Sam")
     page = browser.new_page()
     for url in (
         f"{server.url}/?token={token}",
@@ -155,7 +155,7 @@ def test_the_terminal_and_a_browser_review_one_database_at_once(
     take a different answer and both labels land."""
     server, db = served
     with Store(db) as store:
-        _, token = store.add_reviewer("Robin")
+        _, token = store.reviewers.add("Robin")
     terminal = subprocess.Popen(
         [sys.executable, "-c", TERMINAL_REVIEWER, str(db)],
         cwd=ROOT,
@@ -233,7 +233,7 @@ def test_a_url_in_an_answer_is_no_link_hovering_and_clicking_it_opens_nothing(
         ],
     )
     with Store(db) as store:
-        _, token = store.add_reviewer("Robin")
+        _, token = store.reviewers.add("Robin")
     server = Served(db)
     try:
         context = browser.new_context(viewport={"width": 860, "height": 600})
@@ -282,13 +282,13 @@ def test_revoking_the_link_of_an_open_page_ends_its_session_and_the_page_says_wh
 ) -> None:
     server, db = served
     with Store(db) as store:
-        _, token = store.add_reviewer("Robin")
+        _, token = store.reviewers.add("Robin")
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.goto(f"{server.url}/?token={token}")
     page.wait_for_selector("body.-first-byte", timeout=30_000)
     wait_for(lambda: rows(db, "select 1 from leases where reviewer = 'Robin'"))
     with Store(db) as store:
-        store.revoke_reviewer("Robin")
+        store.reviewers.revoke("Robin")
     notice = page.wait_for_selector(".notice.revoked", state="visible", timeout=30_000)
     assert "Your link was revoked" in notice.inner_text()
     assert not page.is_visible(".notice.ended")  # no "Open again": the link opens nothing
@@ -305,7 +305,7 @@ def test_no_request_of_the_page_carries_the_token_in_a_referer(
     referrer policy."""
     server, db = served
     with Store(db) as store:
-        _, token = store.add_reviewer("Robin")
+        _, token = store.reviewers.add("Robin")
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     requests: list[Any] = []
     page.on("request", lambda request: requests.append(request))
@@ -350,7 +350,7 @@ def test_an_answer_with_60_combining_marks_on_a_digit_draws_and_the_tab_stays_re
     record["sources"][0]["text"] = f"Sofas can be returned within 1{marks}4 days."
     db = imported_db(tmp_path, "marks", [record])
     with Store(db) as store:
-        _, token = store.add_reviewer("Robin")
+        _, token = store.reviewers.add("Robin")
     server = Served(db)
     try:
         page = browser.new_page(viewport={"width": 1400, "height": 900})

@@ -9,8 +9,7 @@ import pytest
 
 from groundtui.importing.files import import_files
 from groundtui.report.cubes import full_cubes, read_cubes
-from groundtui.store import Store, StoreError, source_key
-from groundtui.store.migrations import MIGRATIONS
+from groundtui.store import MIGRATIONS, Store, StoreError, source_key
 from tests.helpers.builders import make_answer, write_jsonl
 
 
@@ -102,8 +101,8 @@ def test_labels_follow_the_latest_review_and_retractions(db_path: Path, tmp_path
         "absent",
         "absent",
     )
-    store.add_review("A-1#1", "dana", "stated", at="2026-11-30T10:00:00.000000Z")
-    store.add_review(
+    store.labels.add_review("A-1#1", "dana", "stated", at="2026-11-30T10:00:00.000000Z")
+    store.labels.add_review(
         "A-1#1", "lee", "partial", "bridging_inference", at="2026-11-30T11:00:00.000000Z"
     )
     assert (label()["reviewer"], label()["label"], label()["label_kind"]) == (
@@ -112,10 +111,10 @@ def test_labels_follow_the_latest_review_and_retractions(db_path: Path, tmp_path
         "bridging_inference",
     )
     # lee retracts: dana's label is the latest live one again
-    store.add_review("A-1#1", "lee", None, at="2026-11-30T12:00:00.000000Z")
+    store.labels.add_review("A-1#1", "lee", None, at="2026-11-30T12:00:00.000000Z")
     assert (label()["reviewer"], label()["label"]) == ("dana", "stated")
     # a label made earlier but recorded later does not win
-    store.add_review("A-1#1", "kim", "contradicted", at="2026-11-29T09:00:00.000000Z")
+    store.labels.add_review("A-1#1", "kim", "contradicted", at="2026-11-29T09:00:00.000000Z")
     assert label()["reviewer"] == "dana"
     assert store.scalar("select count(*) from reviews") == 4  # append-only
     store.close()
@@ -123,8 +122,8 @@ def test_labels_follow_the_latest_review_and_retractions(db_path: Path, tmp_path
 
 def test_latest_judgement_wins_and_failures_do_not_count(db_path: Path, tmp_path: Path) -> None:
     store = _claim_db(db_path, tmp_path)
-    store.add_judgement("A-1#1", "heuristic", "h-1", verdict="stated")
-    store.add_judgement("A-1#1", "llm", "v1", verdict=None, error="timeout")
+    store.labels.add_judgement("A-1#1", "heuristic", "h-1", verdict="stated")
+    store.labels.add_judgement("A-1#1", "llm", "v1", verdict=None, error="timeout")
     row = store.query("select judge, judge_verdict, label from claim_labels")[0]
     assert row == {"judge": "heuristic", "judge_verdict": "stated", "label": "stated"}
     store.close()
@@ -199,9 +198,9 @@ for i in range(writes):
     claim = claims[i % len(claims)]
     try:
         if i % 2:
-            store.add_judgement(claim, name, "v1", verdict="stated")
+            store.labels.add_judgement(claim, name, "v1", verdict="stated")
         else:
-            store.add_review(claim, name, "partial", "bridging_inference")
+            store.labels.add_review(claim, name, "partial", "bridging_inference")
     except (StoreError, sqlite3.OperationalError) as exc:
         failed.append(str(exc))
 store.close()

@@ -18,9 +18,7 @@ from groundtui.report import compute
 from groundtui.review import queue
 from groundtui.review.intents import Verdict
 from groundtui.review.session import ReviewSession
-from groundtui.store import Store, now_iso
-from groundtui.store.rows import overlap_point
-from groundtui.store.team import ALIVE_MINUTES, expiry
+from groundtui.store import ALIVE_MINUTES, Store, expiry, now_iso, overlap_point
 from tests.helpers.builders import make_answer, write_jsonl
 
 T0 = "2026-12-01T09:00:00.000000Z"
@@ -65,9 +63,9 @@ def team_db(tmp_path: Path) -> Path:
 
 def test_a_reviewer_is_one_person_whatever_the_case_of_their_name(team_db: Path) -> None:
     with Store(team_db) as store:
-        store.add_review("T-000#1", "Dana", "stated", at=T0)
-        store.add_review("T-000#1", "dana", "absent", "plausible_specifics", at=now_iso())
-        store.add_mark("T-000", "DANA", True)
+        store.labels.add_review("T-000#1", "Dana", "stated", at=T0)
+        store.labels.add_review("T-000#1", "dana", "absent", "plausible_specifics", at=now_iso())
+        store.labels.add_mark("T-000", "DANA", True)
         assert {r["reviewer"] for r in store.query("select reviewer from reviews")} == {"Dana"}
         assert store.scalar("select reviewer from answer_marks") == "Dana"
         label = store.query("select * from claim_labels where claim_id = 'T-000#1'")[0]
@@ -88,7 +86,7 @@ def test_an_import_folds_names_into_the_first_spelling(tmp_path: Path) -> None:
         ],
     )
     with Store(tmp_path / "i.db") as store:
-        store.reviewer_name("lee")
+        store.reviewers.name("lee")
         assert (
             import_files(store, [str(write_jsonl(tmp_path / "i.jsonl", [answer]))]).exit_code == 0
         )
@@ -102,7 +100,7 @@ def test_overlap_membership_is_a_stable_hash_of_the_id(team_db: Path) -> None:
     with Store(team_db) as store:
         points = dict(store.db.execute("select id, overlap_point from answers").fetchall())
         assert points == {a: overlap_point(a) for a in points}
-        store.set_setting("overlap", "0.5")
+        store.settings.set("overlap", "0.5")
         expected = sum(p < 0.5 for p in points.values())
         assert 0 < expected < 20
         assert compute(store)["overlap"]["answers"] == expected
@@ -111,42 +109,48 @@ def test_overlap_membership_is_a_stable_hash_of_the_id(team_db: Path) -> None:
 def test_a_lease_admits_one_reviewer_or_two_in_the_overlap(team_db: Path) -> None:
     now = now_iso()
     with Store(team_db) as store:
-        assert store.take_lease("T-000", "ann", now=now, minutes=15, share=0).granted
-        refused = store.take_lease("T-000", "bob", now=now, minutes=15, share=0)
+        assert store.team.take_lease("T-000", "ann", now=now, minutes=15, share=0).granted
+        refused = store.team.take_lease("T-000", "bob", now=now, minutes=15, share=0)
         assert (refused.granted, refused.holders) == (False, ["ann"])
-        assert store.take_lease("T-000", "ANN", now=now, minutes=15, share=0).granted  # renews
+        assert store.team.take_lease("T-000", "ANN", now=now, minutes=15, share=0).granted  # renews
         # In the overlap (share 1: every answer) a second reviewer is admitted, not a third.
-        assert store.take_lease("T-001", "ann", now=now, minutes=15, share=1).granted
-        assert store.take_lease("T-001", "bob", now=now, minutes=15, share=1).granted
-        assert not store.take_lease("T-001", "cy", now=now, minutes=15, share=1).granted
-        assert len(store.live_leases(now)) == 3
+        assert store.team.take_lease("T-001", "ann", now=now, minutes=15, share=1).granted
+        assert store.team.take_lease("T-001", "bob", now=now, minutes=15, share=1).granted
+        assert not store.team.take_lease("T-001", "cy", now=now, minutes=15, share=1).granted
+        assert len(store.team.live_leases(now)) == 3
 
 
 def test_a_lease_expires_and_a_finished_answer_stays_its_reviewers(team_db: Path) -> None:
     with Store(team_db) as store:
-        assert store.take_lease("T-000", "ann", now=T0, minutes=15, share=0).granted
+        assert store.team.take_lease("T-000", "ann", now=T0, minutes=15, share=0).granted
         later = expiry(T0, 16)
-        assert store.live_leases(later) == []
-        assert store.take_lease("T-000", "bob", now=later, minutes=15, share=0).granted
+        assert store.team.live_leases(later) == []
+        assert store.team.take_lease("T-000", "bob", now=later, minutes=15, share=0).granted
         for claim in ("T-001#1", "T-001#2"):  # ann finished T-001 (no lease)
-            store.add_review(claim, "ann", "stated", at=T0)
-        assert store.take_lease("T-001", "bob", now=later, minutes=15, share=0).holders == ["ann"]
-        store.add_review("T-001#2", "ann", None, at=T0)  # withdrawn: no longer finished
-        assert store.take_lease("T-001", "bob", now=later, minutes=15, share=0).granted
+            store.labels.add_review(claim, "ann", "stated", at=T0)
+        assert store.team.take_lease("T-001", "bob", now=later, minutes=15, share=0).holders == [
+            "ann"
+        ]
+        store.labels.add_review("T-001#2", "ann", None, at=T0)  # withdrawn: no longer finished
+        assert store.team.take_lease("T-001", "bob", now=later, minutes=15, share=0).granted
 
 
 def test_an_answer_labelled_in_part_is_held_only_by_a_live_lease(team_db: Path) -> None:
     """ann labels one claim of two and her lease lapses: the answer is back in the queue;
     bob takes it and finishes it; ann's label stays hers."""
     with Store(team_db) as store:
-        assert store.take_lease("T-000", "ann", now=T0, minutes=15, share=0).granted
-        store.add_review("T-000#1", "ann", "stated", at=T0)
+        assert store.team.take_lease("T-000", "ann", now=T0, minutes=15, share=0).granted
+        store.labels.add_review("T-000#1", "ann", "stated", at=T0)
         soon = expiry(T0, 1)
-        assert store.take_lease("T-000", "bob", now=soon, minutes=15, share=0).holders == ["ann"]
+        assert store.team.take_lease("T-000", "bob", now=soon, minutes=15, share=0).holders == [
+            "ann"
+        ]
         lapsed = expiry(T0, ALIVE_MINUTES + 1)  # her session stopped beating
-        assert store.take_lease("T-000", "bob", now=lapsed, minutes=15, share=0).granted
-        assert store.take_lease("T-000", "ann", now=lapsed, minutes=15, share=0).holders == ["bob"]
-        store.add_review("T-000#2", "bob", "absent", "plausible_specifics", at=lapsed)
+        assert store.team.take_lease("T-000", "bob", now=lapsed, minutes=15, share=0).granted
+        assert store.team.take_lease("T-000", "ann", now=lapsed, minutes=15, share=0).holders == [
+            "bob"
+        ]
+        store.labels.add_review("T-000#2", "bob", "absent", "plausible_specifics", at=lapsed)
         labels = dict(
             store.db.execute(
                 "select claim_id, reviewer from claim_labels where answer_id = 'T-000'"
@@ -160,30 +164,32 @@ def test_releasing_a_reviewer_frees_every_answer_labelled_in_part_or_not(team_db
     now = now_iso()
     with Store(team_db) as store:
         for answer in ("T-000", "T-001", "T-002"):
-            store.take_lease(answer, "ann", now=now, minutes=15, share=0)
-        store.add_review("T-001#1", "ann", "stated")  # in part
-        store.add_review("T-002#1", "ann", "stated")  # finished
-        store.add_review("T-002#2", "ann", "stated")
-        released = store.release_leases("ANN")
+            store.team.take_lease(answer, "ann", now=now, minutes=15, share=0)
+        store.labels.add_review("T-001#1", "ann", "stated")  # in part
+        store.labels.add_review("T-002#1", "ann", "stated")  # finished
+        store.labels.add_review("T-002#2", "ann", "stated")
+        released = store.team.release_leases("ANN")
         assert released == (1, 1, 1) and released.freed == 2
         assert released.sentence("ann") == (
             "Freed 2 answers ann held: 1 labelled in part, 1 untouched. "
             "1 answer they finished stays theirs."
         )
-        assert store.live_leases(now) == []
-        assert store.take_lease("T-000", "bob", now=now, minutes=15, share=0).granted
-        assert store.take_lease("T-001", "bob", now=now, minutes=15, share=0).granted
-        assert store.take_lease("T-002", "bob", now=now, minutes=15, share=0).holders == ["ann"]
+        assert store.team.live_leases(now) == []
+        assert store.team.take_lease("T-000", "bob", now=now, minutes=15, share=0).granted
+        assert store.team.take_lease("T-001", "bob", now=now, minutes=15, share=0).granted
+        assert store.team.take_lease("T-002", "bob", now=now, minutes=15, share=0).holders == [
+            "ann"
+        ]
 
 
 def test_a_session_quitting_frees_its_own_leases_only(team_db: Path) -> None:
     now = now_iso()
     with Store(team_db) as store:
-        store.take_lease("T-000", "ann", now=now, minutes=15, share=0, session="terminal")
-        store.take_lease("T-001", "ann", now=now, minutes=15, share=0, session="browser")
-        store.add_review("T-000#1", "ann", "stated")
-        assert store.release_leases("ann", session="terminal") == (1, 0, 0)
-        assert [r["answer_id"] for r in store.live_leases(now)] == ["T-001"]
+        store.team.take_lease("T-000", "ann", now=now, minutes=15, share=0, session="terminal")
+        store.team.take_lease("T-001", "ann", now=now, minutes=15, share=0, session="browser")
+        store.labels.add_review("T-000#1", "ann", "stated")
+        assert store.team.release_leases("ann", session="terminal") == (1, 0, 0)
+        assert [r["answer_id"] for r in store.team.live_leases(now)] == ["T-001"]
 
 
 def _race(path: str, name: str, start, out) -> None:  # a process: take the first free answers
@@ -191,7 +197,7 @@ def _race(path: str, name: str, start, out) -> None:  # a process: take the firs
         start.wait()
         got = []
         for i in range(20):
-            lease = store.take_lease(f"T-{i:03}", name, now=now_iso(), minutes=15, share=0)
+            lease = store.team.take_lease(f"T-{i:03}", name, now=now_iso(), minutes=15, share=0)
             if lease.granted:
                 got.append(f"T-{i:03}")
         out.put((name, got))
@@ -221,14 +227,14 @@ def test_an_adjudication_outranks_reviewers_and_is_what_the_judge_is_compared_wi
     team_db: Path,
 ) -> None:
     with Store(team_db) as store:
-        store.set_setting("overlap", "1")
-        store.add_review("T-000#2", "ann", "stated", at=T0)
-        store.add_review("T-000#2", "bob", "partial", "bridging_inference", at=T0)
+        store.settings.set("overlap", "1")
+        store.labels.add_review("T-000#2", "ann", "stated", at=T0)
+        store.labels.add_review("T-000#2", "bob", "partial", "bridging_inference", at=T0)
         before = compute(store)
         assert before["overlap"]["disagreements"] == 1
         # judge absent vs the latest reviewer (bob, partial: the later id at the same instant)
         assert before["agreement"]["judge_vs_reviewer"]["n"] == 1
-        store.add_adjudication("T-000#2", "lead", "absent", "confident_generalisation")
+        store.team.add_adjudication("T-000#2", "lead", "absent", "confident_generalisation")
         label = store.query("select * from claim_labels where claim_id = 'T-000#2'")[0]
         assert (label["label"], label["label_kind"], label["reviewer_verdict"]) == (
             "absent",
@@ -252,7 +258,7 @@ def test_an_adjudication_outranks_reviewers_and_is_what_the_judge_is_compared_wi
         )
         assert [r["reviewer"] for r in row["reviewers"]] == ["ann", "bob"]
         # Withdrawn (an undo): the latest reviewer's label is the effective one again.
-        store.add_adjudication("T-000#2", "lead", None)
+        store.team.add_adjudication("T-000#2", "lead", None)
         assert (
             store.scalar("select label from claim_labels where claim_id = 'T-000#2'") == "partial"
         )
@@ -264,18 +270,18 @@ def test_the_counts_after_adjudications_equal_a_recount(team_db: Path) -> None:
 
     with Store(team_db) as store:
         for i in range(6):
-            store.add_review(f"T-{i:03}#1", "ann", "stated")
-            store.add_review(f"T-{i:03}#1", "bob", "absent", "plausible_specifics")
+            store.labels.add_review(f"T-{i:03}#1", "ann", "stated")
+            store.labels.add_review(f"T-{i:03}#1", "bob", "absent", "plausible_specifics")
             if i % 2:
-                store.add_adjudication(f"T-{i:03}#1", "lead", "partial", "bridging_inference")
-        store.add_adjudication("T-001#1", "lead", None)
+                store.team.add_adjudication(f"T-{i:03}#1", "lead", "partial", "bridging_inference")
+        store.team.add_adjudication("T-001#1", "lead", None)
         assert read_cubes(store.db.conn).normalised() == full_cubes(store.db.conn).normalised()
 
 
 def test_leases_command_lists_and_releases(team_db: Path) -> None:
     with Store(team_db) as store:
-        store.take_lease("T-000", "ann", now=now_iso(), minutes=15, share=0)
-        store.take_lease("T-003", "bob", now=now_iso(), minutes=15, share=0)
+        store.team.take_lease("T-000", "ann", now=now_iso(), minutes=15, share=0)
+        store.team.take_lease("T-003", "bob", now=now_iso(), minutes=15, share=0)
     listed = CliRunner().invoke(cli, ["leases", "--db", str(team_db)])
     assert listed.exit_code == 0
     assert [line.split("\t")[:2] for line in listed.output.splitlines()] == [
@@ -303,8 +309,8 @@ def test_team_settings_and_the_guidelines_text(team_db: Path, tmp_path: Path) ->
         assert result.exit_code == 2 and said in result.output
     guide.unlink()  # the text is in the database, wherever the file went
     with Store(team_db) as store:
-        assert store.settings()["lease_minutes"] == 30
-        assert "*absent* means" in (store.setting_content("guidelines") or "")
+        assert store.settings.all()["lease_minutes"] == 30
+        assert "*absent* means" in (store.settings.content("guidelines") or "")
     assert (
         json.loads(run(cli, ["report", "--json", "--db", str(team_db)]).output)["overlap"]["share"]
         == 0.1
@@ -378,11 +384,11 @@ def test_reviewers_kappa_counts_the_labels_made_before_seeing_the_others(team_db
     and T-000's (s,a), (a,a): p_o = 4/6, p_e = (2·2 + 3·4)/36, kappa 0.4.)
     """
     with Store(team_db) as store:
-        store.set_setting("overlap", "0.3")
-        store.add_review("T-000#1", "ann", "stated", at=T0)
-        store.add_review("T-000#1", "bob", "absent", "plausible_specifics", at=T0)
-        store.add_review("T-000#2", "ann", "absent", "confident_generalisation", at=T0)
-        store.add_review("T-000#2", "bob", "absent", "confident_generalisation", at=T0)
+        store.settings.set("overlap", "0.3")
+        store.labels.add_review("T-000#1", "ann", "stated", at=T0)
+        store.labels.add_review("T-000#1", "bob", "absent", "plausible_specifics", at=T0)
+        store.labels.add_review("T-000#2", "ann", "absent", "confident_generalisation", at=T0)
+        store.labels.add_review("T-000#2", "bob", "absent", "confident_generalisation", at=T0)
     ann = ReviewSession(str(team_db), "ann", share=0.3)
     bob = ReviewSession(str(team_db), "bob", share=0.3)
     for claim, verdict in (
@@ -434,8 +440,8 @@ def test_reviewers_kappa_counts_the_labels_made_before_seeing_the_others(team_db
             "disagreements": 1,
             "adjudicated": 0,
         }
-        store.add_adjudication("T-019#2", "lead", "stated")
-        store.add_adjudication("T-000#1", "lead", "absent")
+        store.team.add_adjudication("T-019#2", "lead", "stated")
+        store.team.add_adjudication("T-000#1", "lead", "absent")
         report = compute(store)
     assert report["overlap"]["adjudicated"] == 1  # T-000#1 is outside the overlap
     # Each reviewer's label when the lead decided, against the decision. ann: (partial,
@@ -458,12 +464,12 @@ def test_a_lead_adjudicates_no_dispute_they_were_party_to_unless_the_only_lead(
     it and her decision records that she was party to it; once boss is a lead too, a
     dispute ann is party to is his, not hers."""
     with Store(team_db) as store:
-        store.set_setting("overlap", "0.3")
+        store.settings.set("overlap", "0.3")
         for claim in ("T-017#1", "T-019#1"):
-            store.add_review(claim, "ann", "stated")
-            store.add_review(claim, "bob", "absent", "plausible_specifics")
-        store.add_review("T-017#2", "bob", "stated")
-        store.add_review("T-017#2", "cy", "absent", "plausible_specifics")
+            store.labels.add_review(claim, "ann", "stated")
+            store.labels.add_review(claim, "bob", "absent", "plausible_specifics")
+        store.labels.add_review("T-017#2", "bob", "stated")
+        store.labels.add_review("T-017#2", "cy", "absent", "plausible_specifics")
     lead = ReviewSession(str(team_db), "ann", adjudicate=True, share=0.3)
 
     def disputes() -> list[str]:
@@ -475,7 +481,7 @@ def test_a_lead_adjudicates_no_dispute_they_were_party_to_unless_the_only_lead(
     _label(lead, "T-017#1", "stated")
     with Store(team_db) as store:
         assert store.scalar("select party from adjudications where claim_id = 'T-017#1'") == 1
-        store.add_reviewer("boss", lead=True)
+        store.reviewers.add("boss", lead=True)
         assert queue.team_line(store, lead.team) == "1 of 1 disputed claims left to adjudicate"
     assert disputes() == ["T-017"]  # T-017#2 (bob and cy's) is still hers
     with Store(team_db) as store:

@@ -1,4 +1,4 @@
-"""The work counts the triggers keep (``groundtui.store.work``) against a plain recount.
+"""The work counts the triggers keep (``groundtui/store/sql/``) against a plain recount.
 
 After every kind of write (a label, a relabel, an undo, a withdrawn label, a claim split,
 added, edited or dismissed and its undo, an adjudication and its withdrawal, a correctness
@@ -31,10 +31,8 @@ from groundtui.review.queue import (
     team_progress,
     team_progress_scan,
 )
-from groundtui.store import Store
-from groundtui.store.counts import bulk_load
-from groundtui.store.rows import now_iso
-from groundtui.store.work import read_work
+from groundtui.store import Store, bulk_load, now_iso
+from groundtui.store import read_counts as read_work
 from tests.helpers.builders import imported_db, make_answer, write_jsonl
 from tests.helpers.corrections import correct
 
@@ -80,7 +78,7 @@ def generated(tmp_path: Path) -> Path:
 
 def test_a_generated_database_counts_as_its_scans(generated: Path) -> None:
     with Store(generated) as store:
-        store.set_setting("control_share", "0.5")
+        store.settings.set("control_share", "0.5")
         assert store.scalar("select count(*) from agg_reviewer_claims") > 50
         assert_counts_exact(store)
 
@@ -89,7 +87,7 @@ def test_every_kind_of_write_keeps_the_counts_exact(generated: Path, tmp_path: P
     rng = random.Random(11)
     verdicts = ["stated", "absent", "partial", "contradicted"]
     with Store(generated) as store:
-        store.set_setting("control_share", "0.5")
+        store.settings.set("control_share", "0.5")
         claims = [r[0] for r in store.db.execute("select id from claims")]
         answers = [r[0] for r in store.db.execute("select id from answers")]
         overlap = [
@@ -101,26 +99,26 @@ def test_every_kind_of_write_keeps_the_counts_exact(generated: Path, tmp_path: P
             c, a, op = rng.choice(claims), rng.choice(answers), step % 13
             who = rng.choice(NAMES)
             if op in (0, 1):  # a label, or a relabel of one
-                store.add_review(c, who, rng.choice(verdicts))
+                store.labels.add_review(c, who, rng.choice(verdicts))
             elif op == 2:  # an undo: the label withdrawn
-                store.add_review(c, who, None)
+                store.labels.add_review(c, who, None)
             elif op == 3:
-                store.add_judgement(c, "judge-x", "v", verdict=rng.choice([*verdicts, None]))
+                store.labels.add_judgement(c, "judge-x", "v", verdict=rng.choice([*verdicts, None]))
             elif op == 4:
-                marks.append(store.add_mark(a, who, rng.choice([True, False, None])))
+                marks.append(store.labels.add_mark(a, who, rng.choice([True, False, None])))
             elif op == 5 and marks:  # a mark undone
                 m = marks.pop(rng.randrange(len(marks)))
                 row = store.db.execute(
                     "select answer_id, reviewer from answer_marks where id = ?", [m]
                 ).fetchone()
-                store.add_mark(row[0], row[1], None, reverts=m)
+                store.labels.add_mark(row[0], row[1], None, reverts=m)
             elif op == 6:
-                store.add_adjudication(c, "lead", rng.choice([*verdicts, None]))
+                store.team.add_adjudication(c, "lead", rng.choice([*verdicts, None]))
             elif op == 7:
                 moment = now_iso(NOW + timedelta(minutes=rng.choice([-30, 0])))
-                store.take_lease(a, who, now=moment, minutes=15, share=0.3)
+                store.team.take_lease(a, who, now=moment, minutes=15, share=0.3)
             elif op == 8:
-                store.add_extraction(a, "judge-x", "v", [], error=rng.choice([None, "x"]))
+                store.judging.add_extraction(a, "judge-x", "v", [], error=rng.choice([None, "x"]))
             elif op == 12:  # every claim of an answer, by one reviewer or, in the overlap, two
                 two = rng.random() < 0.5
                 if two:
@@ -129,7 +127,7 @@ def test_every_kind_of_write_keeps_the_counts_exact(generated: Path, tmp_path: P
                     for (claim,) in store.db.execute(
                         "select id from claims where answer_id = ? and retired is null", [a]
                     ).fetchall():
-                        store.add_review(claim, name, rng.choice(verdicts))
+                        store.labels.add_review(claim, name, rng.choice(verdicts))
             else:
                 if op == 9:
                     kind = "undo" if edits and rng.random() < 0.5 else "dismiss"
@@ -170,12 +168,12 @@ def test_a_judge_run_keeps_the_counts_exact(tmp_path: Path) -> None:
     records.append(make_answer("J-none", response="Thanks for asking."))
     path = imported_db(tmp_path, "judged", records)
     with Store(path) as store:
-        store.set_setting("control_share", "1")
+        store.settings.set("control_share", "1")
         asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True))
         assert coverage(store).judged == 5
         assert_counts_exact(store)
         for (claim,) in store.db.execute("select id from claims limit 3").fetchall():
-            store.add_review(claim, "dana", "absent")
+            store.labels.add_review(claim, "dana", "absent")
         asyncio.run(judge_answers(store, HeuristicJudge(), all_answers=True))
         assert reviewers(store)["dana"]["judge_agreement"]["n"] == 3
         assert_counts_exact(store)
@@ -184,9 +182,9 @@ def test_a_judge_run_keeps_the_counts_exact(tmp_path: Path) -> None:
 def test_deleting_answers_takes_their_work_away(generated: Path) -> None:
     with Store(generated) as store:
         for claim in [r[0] for r in store.db.execute("select id from claims limit 30")]:
-            store.add_review(claim, "kim", "stated")
+            store.labels.add_review(claim, "kim", "stated")
         gone = [r[0] for r in store.db.execute("select id from answers limit 10")]
-        store.forget(gone)
+        store.deletes.forget(gone)
         assert_counts_exact(store)
 
 

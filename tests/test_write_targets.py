@@ -30,7 +30,7 @@ def _team_db(folder: Path) -> Path:
     assert run.exit_code == 0, run.output
     with Store(db) as store:
         claim = store.scalar("select id from claims order by id limit 1")
-        store.add_review(claim, "dana", "stated")
+        store.labels.add_review(claim, "dana", "stated")
     return db
 
 
@@ -155,7 +155,7 @@ def test_a_real_export_beside_a_live_database_with_its_log_changes_nothing(tmp_p
         holder.execute("select count(*) from answers").fetchone()  # the log is shared now
         with Store(db) as store:  # a label written now lands in the log
             claim = store.scalar("select id from claims order by id desc limit 1")
-            store.add_review(claim, "eli", "partial")
+            store.labels.add_review(claim, "eli", "partial")
         assert Path(f"{db}-wal").stat().st_size > 0 and Path(f"{db}-shm").exists()
         wal_before = Path(f"{db}-wal").read_bytes()
         db_before = db.read_bytes()

@@ -6,7 +6,7 @@ import click
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
-from groundtui.store.settings import SETTINGS, SettingsError, known
+from groundtui.store import SETTINGS, SettingsError, setting_named
 
 
 def _help() -> str:
@@ -33,16 +33,16 @@ def _help() -> str:
 def config(key: str | None, value: str | None, db_path: str | None) -> None:
     if key is not None:
         try:
-            known(key)  # before opening the database: a typo needs no file
+            setting_named(key)  # before opening the database: a typo needs no file
         except SettingsError as exc:
             raise UserError(str(exc)) from None
     with open_store(db_path, create=value is not None, reading=value is None) as store:
         if key is None:
-            values = store.settings()
+            values = store.settings.all()
         elif value is None:
-            values = {key: store.setting(key)}
+            values = {key: store.settings.get(key)}
         else:
             # Only this one is read back: a bad value of another setting stays fixable.
-            values = {key: store.set_setting(key, value)}
+            values = {key: store.settings.set(key, value)}
     for name, shown in values.items():
         click.echo(f"{name} {shown}")

@@ -10,7 +10,7 @@ from groundtui.cli.errors import UserError, user_errors
 
 def parse_where(where: str) -> tuple[str, str]:
     """``(field, value)`` of ``--where FIELD=VALUE``; a bad one is one line for the user."""
-    from groundtui.store.forget import meta_path, split_where
+    from groundtui.store import meta_path, split_where
 
     try:
         field, value = split_where(where)
@@ -66,19 +66,19 @@ def delete(
     selector = parse_where(where) if where else None
     with open_store(db_path, readonly=dry_run) as store:
         if selector is None:
-            ids = store.known_answers(wanted)
+            ids = store.deletes.known_answers(wanted)
             for missing in sorted(set(wanted) - set(ids), key=wanted.index):
                 click.echo(f"groundtui: not found: {_shown(missing)}", err=True)
         else:
             field, value = selector
-            ids = store.answers_where(field, value)
+            ids = store.deletes.answers_where(field, value)
         if not ids:
             what = f"{selector[0]} = {selector[1]!r}" if selector else "those ids"
             click.echo(f"No answer has {_shown(what)}; nothing deleted.")
             return
         keys = prompt_keys(store, ids)
-        done = store.forget_plan(ids, keys) if dry_run else store.forget(ids, keys)
-        left = store.unattributed_completions()
+        done = store.deletes.plan(ids, keys) if dry_run else store.deletes.forget(ids, keys)
+        left = store.deletes.unattributed_completions()
     verb = "Would delete" if dry_run else "Deleted"
     click.echo(f"{verb} {_plural(len(ids), 'answer')}: {', '.join(map(_shown, ids))}")
     for kind, n in done.rows.items():

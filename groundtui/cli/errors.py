@@ -9,8 +9,7 @@ from typing import Any
 
 import click
 
-from groundtui.store import StoreError, default_db_path
-from groundtui.store.errors import describe_error, is_damage
+from groundtui.store import StoreError, default_db_path, describe_error, is_damage
 from groundtui.text.inert import shown
 
 

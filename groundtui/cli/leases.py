@@ -36,10 +36,10 @@ def leases(release: str | None, db_path: str | None) -> None:
             raise UserError(f"--release: {exc}") from None
     with open_store(db_path, reading=release is None) as store:
         if release is not None:
-            name = store.reviewer_name(release, register=False)
-            click.echo(store.release_leases(name).sentence(one_line(name)))
+            name = store.reviewers.name(release, register=False)
+            click.echo(store.team.release_leases(name).sentence(one_line(name)))
             return
-        rows = store.live_leases(now_iso())
+        rows = store.team.live_leases(now_iso())
     if not rows:
         click.echo("No live leases.")
         return

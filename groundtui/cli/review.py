@@ -94,7 +94,7 @@ def _checked(path: str, read_only: bool) -> tuple[str, bool]:
     (``store.checked``).
     """
     from groundtui.review.writes import writable
-    from groundtui.store.checked import checked_by_parent
+    from groundtui.store import checked_by_parent
 
     read_only = read_only or not writable(path)
     check = not read_only and not checked_by_parent(path)

@@ -76,7 +76,7 @@ def serve(
     path = db_path or default_db_path()
     # Checked whole, and migrated, before anyone signs in: once for every session it starts.
     with open_store(path) as store:
-        active = sum(1 for r in store.reviewers() if r["link"] == "active")
+        active = sum(1 for r in store.reviewers.all() if r["link"] == "active")
     try:
         from groundtui.serve.script import ScriptChanged, page_script
         from groundtui.serve.server import ReviewServer
@@ -173,7 +173,7 @@ def add(name: str, lead: bool, base: str, db_path: str | None) -> None:
             "(a path may follow; no spaces, ? or #)"
         )
     with open_store(db_path, create=False) as store:
-        stored, token = store.add_reviewer(name, lead=lead)
+        stored, token = store.reviewers.add(name, lead=lead)
     link = f"{base.rstrip('/')}/?{urlencode({'token': token})}"
     click.echo(f"{one_line(stored)}{' (lead)' if lead else ''}: {link}")
     if lead:
@@ -190,7 +190,7 @@ def add(name: str, lead: bool, base: str, db_path: str | None) -> None:
 def list_cmd(db_path: str | None) -> None:
     """Every reviewer: name, lead, their link's state, when added."""
     with open_store(db_path, reading=True) as store:
-        rows = store.reviewers()
+        rows = store.reviewers.all()
     if not rows:
         click.echo("No reviewers yet.")
     for row in rows:
@@ -208,7 +208,7 @@ def list_cmd(db_path: str | None) -> None:
 def revoke(name: str, db_path: str | None) -> None:
     """End NAME's link: it signs in no more, and `serve` ends its open sessions within 5 s."""
     with open_store(db_path) as store:
-        stored = store.revoke_reviewer(name)
+        stored = store.reviewers.revoke(name)
     if stored is None:
         raise UserError(
             f"reviewers revoke: no reviewer {name!r} with a live link (`groundtui reviewers list`)"

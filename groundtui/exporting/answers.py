@@ -20,8 +20,7 @@ from typing import Any, BinaryIO, TextIO
 from groundtui.exporting.output import export_text, json_line
 from groundtui.exporting.parquet import BatchWriter, write_file
 from groundtui.importing.answer_records import FORMAT, NESTED
-from groundtui.store import Store
-from groundtui.store.rows import chunks
+from groundtui.store import Store, chunks
 
 BATCH = 500
 

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import TextIO
 
 from groundtui.exporting.output import export_text, json_line
-from groundtui.store import Store
-from groundtui.store.rules import (
+from groundtui.store import (
     JUDGE_LABEL,
     JUDGE_LABEL_KIND,
     JUDGE_PICK,
+    Store,
     cites_its_source,
     human_verdict,
 )
@@ -196,7 +196,7 @@ class _Sources:
     ) -> list[tuple[str, str]]:
         """``(source id, text)`` of each source a judge verifies the claim against, in order."""
         if answer_id != self._answer:
-            found = self._store.answer_sources(answer_id)
+            found = self._store.answers.sources(answer_id)
             self._answer = answer_id
             self._ids = [s["source_id"] for s in found]
             self._keys = [s["key"] for s in found]

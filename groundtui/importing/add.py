@@ -57,7 +57,7 @@ def add_answers(
             full; nothing was written.
     """
     added = Added()
-    limits = store.settings()
+    limits = store.settings.all()
     ready: dict[str, Answer] = {}
     for answer in answers:
         if answer.id in ready:
@@ -81,15 +81,15 @@ def add_answers(
             spool.add(
                 [NewAnswer(a, content_hash(a), claim_rows(a)) for a in chunk], judge=IMPORT_JUDGE
             )
-        with store.attached(spool), store.transaction():
-            present = store.spool_present()
+        with store.imports.attached(spool), store.transaction():
+            present = store.imports.spool_present()
             stored = {
                 row["id"]
                 for row in store.query(
                     "select s.id from spool.answers s join main.answers m on m.id = s.id"
                 )
             }
-            differing = {a: store.spool_difference(a) for a in present.conflicts}
+            differing = {a: store.imports.spool_difference(a) for a in present.conflicts}
             for answer_id, what in differing.items():
                 if what is not None:
                     added.refused.append(
@@ -103,14 +103,14 @@ def add_answers(
                 return added
             for answer_id, what in differing.items():
                 if what is None:
-                    store.merge_spool_meta(answer_id)
+                    store.imports.merge_spool_meta(answer_id)
             refused = {answer_id for answer_id, _ in added.refused}
             added.unchanged = [a for a in ready if a in stored and a not in refused]
             added.stored = [a for a in ready if a not in stored]
             if added.stored:
-                store.copy_spool(bulk=in_bulk(store, len(added.stored)))
+                store.imports.copy_spool(bulk=in_bulk(store, len(added.stored)))
                 if check:
                     found = {a: flags[a] for a in added.stored if a in flags}
-                    store.record_scan(CHECK_NAME, added.stored, found, now_iso())
+                    store.flags.record_scan(CHECK_NAME, added.stored, found, now_iso())
                     added.flagged = list(found)
     return added

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_
 
 from groundtui.json_input import MAX_CLAIMS, MAX_SOURCES, parse_instant
 from groundtui.models import ClaimKind, InventionKind, Source, Span, Verdict
-from groundtui.store.rows import now_iso
+from groundtui.store import now_iso
 
 FORMAT = "answers/1"
 """The value of the ``groundtui`` key that marks a record of this format, and its version."""

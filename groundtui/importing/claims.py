@@ -5,8 +5,7 @@ inferred; and the check that an ``evidence`` span fits the source so inferred.""
 from __future__ import annotations
 
 from groundtui.models import Answer, check_evidence
-from groundtui.store import ClaimRow, source_key
-from groundtui.store.rows import cited_keys
+from groundtui.store import ClaimRow, cited_keys, source_key
 from groundtui.text.kinds import infer_kind
 from groundtui.text.locate import locate
 from groundtui.text.markers import citations_near, distinct

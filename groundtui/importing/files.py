@@ -25,8 +25,7 @@ from groundtui.importing.paths import KeyPath
 from groundtui.json_input import read_record
 from groundtui.models import Answer, describe_error
 from groundtui.scan import CHECK_NAME
-from groundtui.store import IMPORT_JUDGE, NewAnswer, Store, content_hash, now_iso
-from groundtui.store.spool import Spool
+from groundtui.store import IMPORT_JUDGE, NewAnswer, Spool, Store, content_hash, now_iso
 from groundtui.text.inert import quoted
 
 BULK_MIN = 2000
@@ -185,9 +184,9 @@ def import_files(
             tell(result, "writing")
             # The check against the database and the write share one write transaction, so
             # a concurrent import cannot slip the same id in between them.
-            with store.attached(spool), store.transaction():
-                present = store.spool_present()
-                differing = {a: store.spool_difference(a) for a in present.conflicts}
+            with store.imports.attached(spool), store.transaction():
+                present = store.imports.spool_present()
+                differing = {a: store.imports.spool_difference(a) for a in present.conflicts}
                 same = [a for a, field_ in differing.items() if field_ is None]
                 conflicts = [a for a in present.conflicts if a not in same]
                 conflicts += merge.conflicts(store, held)
@@ -206,7 +205,7 @@ def import_files(
                     result.unchanged = 0
                     return result
                 for answer_id in same:
-                    result.kept += store.merge_spool_meta(answer_id)
+                    result.kept += store.imports.merge_spool_meta(answer_id)
                 result.merged = len(same)
                 # A merge's rows go into the spool beside the import's, for the one copy.
                 merged = merge.spool(store, held, skip=set(conflicts))
@@ -214,11 +213,11 @@ def import_files(
                 fresh = spool.answers - present.unchanged - len(present.conflicts)
                 fresh += merged.answers
                 if fresh or merged.spooled:
-                    written = store.copy_spool(bulk=in_bulk(store, fresh))
+                    written = store.imports.copy_spool(bulk=in_bulk(store, fresh))
                     result.answers, result.sources, result.claims, result.reviews = written
                 flags = {k: v for k, v in found.items() if k not in set(conflicts)}
                 if flags:
-                    store.record_scan(CHECK_NAME, list(flags), flags, now_iso())
+                    store.flags.record_scan(CHECK_NAME, list(flags), flags, now_iso())
                     result.flags = len(flags)
     finally:
         held.close()
@@ -234,7 +233,8 @@ def in_bulk(store: Store, fresh: int) -> bool:
     large database is the opposite.
     """
     existing = store.scalar("select count(*) from answers") or 0
-    return fresh >= max(BULK_MIN, existing) or store.spool_review_work() >= RECOUNT_WORK * existing
+    work = store.imports.spool_review_work()
+    return fresh >= max(BULK_MIN, existing) or work >= RECOUNT_WORK * existing
 
 
 def _parquet_parts(paths: list[str]) -> list[str]:
@@ -358,7 +358,7 @@ def _prepare(
         reviews_at=reviews_at,
         flagged_only=flagged_only,
         columns=columns,
-        limits=store.settings(),
+        limits=store.settings.all(),
         tell=tell,
     ):
         answer = read.answer

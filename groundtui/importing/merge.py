@@ -9,7 +9,7 @@ and importing two reviewers' exports of one database gives every label of both.
 
 All or nothing, like every import: records are checked as they are read and kept in a
 temporary file; in the import's write transaction the rows the database lacks are found
-and spooled, and the import's copy writes them with its own (``Store.copy_spool``). An
+and spooled, and the import's copy writes them with its own (``Store.imports.copy_spool``). An
 answer that conflicts with the database is a bad line.
 """
 
@@ -24,8 +24,18 @@ from pydantic import ValidationError
 
 from groundtui.importing.answer_records import AnswerRecord, ClaimRecord
 from groundtui.models import Answer, check_evidence, describe_error
-from groundtui.store import ClaimRow, Store, content_hash, now_iso, source_key
-from groundtui.store.rows import answer_row, cited_keys, claim_row, review_row, source_row
+from groundtui.store import (
+    ClaimRow,
+    Store,
+    answer_row,
+    cited_keys,
+    claim_row,
+    content_hash,
+    now_iso,
+    review_row,
+    source_key,
+    source_row,
+)
 
 
 @dataclass
@@ -159,7 +169,7 @@ BATCH = 500
 
 def spool(store: Store, held: Held, skip: set[str]) -> Merged:
     """Spool the rows the database lacks of every held answer but those in ``skip``, for
-    the copy (``Store.copy_spool``); the caller holds the transaction, with the spool
+    the copy (``Store.imports.copy_spool``); the caller holds the transaction, with the spool
     attached, and copies after.
 
     What is already stored is changed in place: a later flag, a claim retired, a later
@@ -220,16 +230,9 @@ def _merge_answer(
             )
         merged.answers += 1
     elif record.scanned_at:
-        db.execute(
-            "update answers set scanned_at = ? where id = ? and"
-            " (scanned_at is null or scanned_at < ?)",
-            [record.scanned_at, answer.id, record.scanned_at],
-        )
+        store.imports.merge_scan(answer.id, record.scanned_at)
     if not new and answer.answered_at is not None:  # a time the stored answer lacked
-        db.execute(
-            "update answers set answered_at = ? where id = ? and answered_at is null",
-            [answer.answered_at, answer.id],
-        )
+        store.imports.merge_answered_at(answer.id, answer.answered_at)
     person = Names(store, names)
     added = int(new) + flags(store, answer.id, record, rows, new)
     added += marks(store, answer.id, record, rows, new, person)
@@ -271,10 +274,7 @@ def _merge_answer(
             rows.relabel(claim_id, new=True)
             added += 1
         elif claim.retired:  # the other database dismissed or replaced it
-            db.execute(
-                "update claims set retired = ? where id = ? and retired is null",
-                [claim.retired, claim_id],
-            )
+            store.imports.merge_retired(claim_id, claim.retired)
             rows.relabel(claim_id)
         ids.append(claim_id)
         count = claim_rows(store, claim_id, claim, rows, fresh, person)
@@ -291,7 +291,7 @@ _JUDGEMENT_KEY = ("judge", "prompt_version", "verdict", "invention_kind", "error
 
 
 class Rows:
-    """A batch of rows to spool, by table, spooled together (``Store.spool_rows``)."""
+    """A batch of rows to spool, by table, spooled together (``Store.imports.spool_rows``)."""
 
     def __init__(self) -> None:
         self.tables: dict[str, list[dict]] = {}
@@ -308,7 +308,7 @@ class Rows:
     def write(self, store: Store) -> bool:
         """Spool the batch and start another; whether it had anything."""
         spooled = bool(self.tables)
-        store.spool_rows(self.tables)
+        store.imports.spool_rows(self.tables)
         self.__init__()  # type: ignore[misc]
         return spooled
 
@@ -339,7 +339,7 @@ class Names:
                     [key],
                 ).fetchone()
             )
-            self.names[key] = spooled[0] if spooled else self.store.reviewer_name(name)
+            self.names[key] = spooled[0] if spooled else self.store.reviewers.name(name)
         return self.names[key]
 
 
@@ -554,10 +554,7 @@ def flags(store: Store, answer_id: str, record: AnswerRecord, rows: Rows, new: b
             )
             added += 1
         elif stored[0] < flag.at:
-            store.db.execute(
-                "update flags set details = ?, at = ? where answer_id = ? and check_name = ?",
-                [details, flag.at, answer_id, flag.check],
-            )
+            store.imports.merge_flag(answer_id, flag.check, details, flag.at)
             added += 1
     return added
 

@@ -16,9 +16,15 @@ from functools import cached_property
 from groundtui.judge.base import ExtractedClaim, Judge
 from groundtui.judge.spans import locate_claim
 from groundtui.models import Answer
-from groundtui.store import IMPORT_JUDGE, ClaimRow, Store, source_key
-from groundtui.store.rows import citation_columns, cited_keys
-from groundtui.store.rules import in_control
+from groundtui.store import (
+    IMPORT_JUDGE,
+    ClaimRow,
+    Store,
+    citation_columns,
+    cited_keys,
+    in_control,
+    source_key,
+)
 from groundtui.text.cited import cited_places, joined
 from groundtui.text.kinds import infer_kind
 from groundtui.text.markers import citations_near, distinct, source_index
@@ -75,7 +81,7 @@ class AnswerContext:
 
 def load_answer(store: Store, answer_id: str) -> AnswerContext:
     """The answer ``answer_id`` with its sources."""
-    answer = store.answer_as_cited(answer_id)
+    answer = store.answers.as_cited(answer_id)
     if answer is None:
         raise KeyError(f"no answer {answer_id}")
     sources = tuple(SourceText(s["key"], s["text"]) for s in answer.sources)

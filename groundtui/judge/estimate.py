@@ -42,8 +42,7 @@ from groundtui.judge.llm.prompts import (
     verification_messages,
 )
 from groundtui.judge.provenance import provenance_candidate
-from groundtui.store import Store
-from groundtui.store.rows import claim_row, control_point
+from groundtui.store import Store, claim_row, control_point
 
 VERIFY_REPLY_TOKENS = 60
 """Completion tokens a verification reply is taken to cost: a verdict, a quote and a reason."""
@@ -86,7 +85,7 @@ def planned_answers(
 ) -> tuple[list[str], int]:
     """The answers a run would judge, in its order, and how many of them are unscanned."""
     candidates = select_answers(store, judge, all_answers=True, rejudge=rejudge)
-    share = float(store.setting("control_share"))
+    share = float(store.settings.get("control_share"))
     # Of the scanned answers, those a run takes: select_answers' own rule (flagged, the
     # control sample, answers with claims reviewers made, or every one with --all).
     taken = set(

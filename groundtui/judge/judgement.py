@@ -18,8 +18,7 @@ from groundtui.judge.base import Judge, Usage
 from groundtui.judge.one_answer import AnswerJudging, Sink
 from groundtui.models import Answer, ClaimKind, InventionKind, Verdict
 from groundtui.scan import answer_specifics
-from groundtui.store import IMPORT_JUDGE, ClaimRow, now_iso
-from groundtui.store.rows import claim_row, imported_judgement_row
+from groundtui.store import IMPORT_JUDGE, ClaimRow, claim_row, imported_judgement_row, now_iso
 from groundtui.text.cited import read_places
 
 

@@ -27,8 +27,7 @@ from groundtui.judge.failures import JudgeUnavailable
 from groundtui.judge.provenance import stated_elsewhere
 from groundtui.judge.spans import locate_evidence
 from groundtui.models import InventionKind, Verdict
-from groundtui.store import ClaimRow, now_iso
-from groundtui.store.rows import claim_row
+from groundtui.store import ClaimRow, claim_row, now_iso
 
 log = logging.getLogger(__name__)
 

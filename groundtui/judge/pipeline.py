@@ -88,7 +88,7 @@ async def judge_answers(
         all_answers=all_answers,
         rejudge=rejudge,
         limit=limit,
-        control_share=float(store.setting("control_share")),
+        control_share=float(store.settings.get("control_share")),
     )
     stats.answers = len(ids)
     recorder = Recorder(store, judge, stats, progress)

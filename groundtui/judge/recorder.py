@@ -88,7 +88,7 @@ class Recorder:
         The extraction row is what marks the answer extracted by this judge: one with no
         claims is then done, and is not selected again.
         """
-        self.store.add_extraction(
+        self.store.judging.add_extraction(
             answer_id,
             self.judge.name,
             self.judge.prompt_version,
@@ -101,7 +101,7 @@ class Recorder:
 
     def relocated(self, claim_id: str, changes: dict) -> None:
         """Update an imported claim's span and citation columns."""
-        self.store.relocate_claim(claim_id, changes)
+        self.store.judging.relocate_claim(claim_id, changes)
 
     def judgement(
         self,
@@ -111,7 +111,7 @@ class Recorder:
         seconds: float,
     ) -> None:
         """Store a verdict on ``claim`` with what judging it cost."""
-        self.store.add_judgement(
+        self.store.labels.add_judgement(
             claim["id"],
             self.judge.name,
             self.judge.prompt_version,
@@ -125,7 +125,7 @@ class Recorder:
 
     def failure(self, claim: dict, error: str, usage: Usage, seconds: float) -> None:
         """Store a failed judgement (verdict NULL, ``error`` set): the next run tries again."""
-        self.store.add_judgement(
+        self.store.labels.add_judgement(
             claim["id"],
             self.judge.name,
             self.judge.prompt_version,
@@ -140,7 +140,7 @@ class Recorder:
 
     def extraction_failed(self, answer_id: str, error: str, usage: Usage, seconds: float) -> None:
         """Record an answer whose claims could not be extracted: the next run tries again."""
-        self.store.add_extraction(
+        self.store.judging.add_extraction(
             answer_id,
             self.judge.name,
             self.judge.prompt_version,

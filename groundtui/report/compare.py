@@ -16,8 +16,7 @@ from typing import Any
 from groundtui.report.calibration import interval, with_interval, zeros
 from groundtui.report.kappa import agreement_of_matrix
 from groundtui.report.matrices import VERDICTS
-from groundtui.store import Store
-from groundtui.store.rules import human_verdict
+from groundtui.store import Store, human_verdict
 from groundtui.text.inert import one_line, quoted
 
 _LATEST = """

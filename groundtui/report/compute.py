@@ -1,7 +1,7 @@
 """The groundedness report (docs/report.md): every number with its denominator, from SQL counts.
 
 ``compute`` reads three small count tables that SQLite triggers keep current on every write
-(``groundtui.store.counts``), so it costs about the same on a thousand claims or a million and
+(``groundtui/store/sql/counts.sql``), so it costs about the same on a thousand claims or a million and
 the review UI can call it after every key press, from a worker thread with its own
 ``Store``. The reviewers' agreement reads a row per claim two reviewers labelled in the
 overlap (``agg_claim_rr``): a team number, which the UI reads with the others
@@ -65,7 +65,6 @@ from groundtui.report.matrices import (
     reviewer_matrix,
 )
 from groundtui.store import Store
-from groundtui.store.rules import effective_correct
 
 QUADRANTS = [
     "grounded_correct",
@@ -112,7 +111,7 @@ def ratio(numerator: int, denominator: int) -> float | None:
 def cubes_of(store: Store, judge: str | None = None, *, pairs: bool = True) -> Cubes:
     """The counts behind the report: maintained ones, or recounted for ``judge``; with
     ``pairs``, the reviewer pairs of the answers in the overlap."""
-    share = float(store.setting("overlap"))
+    share = float(store.settings.get("overlap"))
     if judge is None:
         return read_cubes(store.db.conn, share if pairs else None)
     return full_cubes(store.db.conn, judge, recount_rr=False, share=share)
@@ -130,7 +129,7 @@ def compute(
         with_team: also ``coverage``, ``control``, the team keys (``reviewers``,
             ``overlap``, the reviewers' keys of ``agreement``) and the calibration keys of
             ``agreement`` (``ci``, ``confusion``, ``by_kind``, ``by_origin``). The first four read kept counts
-            (``groundtui.store.work``; with ``judge``, every claim and review); the
+            (``groundtui/store/sql/``; with ``judge``, every claim and review); the
             calibration keys resample (a few hundred milliseconds at 100,000 reviews): the
             review UI reads them on its calibration screen, never after every key.
         by: also the key ``by``, the numbers by group of this key (``groups.grouped``).
@@ -188,7 +187,7 @@ def team_numbers(store: Store, judge: str | None = None) -> TeamNumbers:
     """The report's slower keys: ``coverage``, ``control``, ``reviewers`` and ``overlap``,
     and each reviewer's verdicts against the adjudicated ones."""
     covered = coverage(store, judge)
-    rows = pair_rows(store.db.conn, float(store.setting("overlap")))
+    rows = pair_rows(store.db.conn, float(store.settings.get("overlap")))
     return TeamNumbers(
         {
             "coverage": covered.coverage_json(),
@@ -297,7 +296,7 @@ def answer_correct(store: Store, answer_id: str) -> bool | None:
     """The answer's correctness as the report counts it: the latest reviewer mark (an
     explicit "unknown" included), else the imported ``correct``."""
     value = store.scalar(
-        f"select {effective_correct('a.id', 'a.correct')} from answers a where a.id = ?",
+        "select correct from answer_correct where answer_id = ?",
         [answer_id],
     )
     return None if value is None else bool(value)

@@ -12,7 +12,7 @@ it *holds an unstated claim* when some claim's label (the people's, else the jud
 not ``stated``.
 
 With any judge's verdicts they are read from counts the database keeps
-(``groundtui.store.work``), so the review UI shows them fresh after anyone's label; with
+(``groundtui/store/sql/``), so the review UI shows them fresh after anyone's label; with
 ``--judge NAME`` they read every claim once (a grouped scan, about a second a million
 claims).
 """
@@ -23,8 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from groundtui.store import Store
-from groundtui.store.rules import JUDGE_LABEL, JUDGE_PICK, all_judged, human_verdict, in_control
+from groundtui.store import JUDGE_LABEL, JUDGE_PICK, Store, human_verdict, in_control
 
 # ``rows.id`` below, qualified: ``extractions`` has an ``id`` of its own, which an
 # unqualified ``id`` inside its subquery names.
@@ -106,7 +105,7 @@ def coverage(store: Store, judge: str | None = None) -> Coverage:
     """Count the answers by what was done to them (see the module's docstring).
 
     With any judge's verdicts it reads the work counts the database keeps
-    (``groundtui.store.work``): the ``agg_work`` cube and the control sample's rows, a few
+    (``groundtui/store/sql/``): the ``agg_work`` cube and the control sample's rows, a few
     milliseconds at any size; with one judge's it scans every claim (``coverage_scan``).
 
     Args:
@@ -115,7 +114,7 @@ def coverage(store: Store, judge: str | None = None) -> Coverage:
     """
     if judge is not None:
         return coverage_scan(store, judge)
-    share = float(store.setting("control_share"))
+    share = float(store.settings.get("control_share"))
     c = Coverage(control_share=share)
     for scanned, flagged, judged, decided, n in store.db.execute(
         "select scanned, flagged, judged, decided, sum(n) from agg_work group by 1, 2, 3, 4"
@@ -128,8 +127,8 @@ def coverage(store: Store, judge: str | None = None) -> Coverage:
         c.judged_flagged += n if judged and scanned and flagged else 0
     if share > 0:
         c.control_answers, c.control_judged, c.control_unstated = store.db.execute(
-            f"select count(*), coalesce(sum({all_judged('s')}), 0),"
-            f" coalesce(sum({all_judged('s')} and s.unstated > 0), 0) from agg_answer_state s"
+            "select count(*), coalesce(sum(s.all_judged), 0),"
+            " coalesce(sum(s.all_judged and s.unstated > 0), 0) from agg_answer_state s"
             " where s.control_point < ? and s.scanned and not s.flagged",
             [share],
         ).fetchone()
@@ -139,7 +138,7 @@ def coverage(store: Store, judge: str | None = None) -> Coverage:
 def coverage_scan(store: Store, judge: str | None = None) -> Coverage:
     """``coverage`` by a scan of every claim: one judge's, and the recount the tests hold
     the kept counts to."""
-    share = float(store.setting("control_share"))
+    share = float(store.settings.get("control_share"))
     sql = _COUNTS.format(
         labels=_LATEST if judge is None else _OF_JUDGE,
         control=in_control("a", ":share"),

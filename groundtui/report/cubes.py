@@ -1,10 +1,10 @@
 """The report's four cubes: read from the maintained counts, or recounted from base tables.
 
-A cube is a list of ``(key…, n)`` rows (see ``groundtui.store.counts`` for what each counts).
-``read_cubes`` reads the trigger-maintained tables: a few hundred rows whatever the size of
-the database. ``full_cubes`` recomputes the same rows with the store's recount queries
-(``groundtui.store.recount``) over every claim; it serves ``--judge NAME`` (another judge's
-verdicts) and the tests that hold the triggers to the recount.
+A cube is a list of ``(key…, n)`` rows (``groundtui/store/sql/counts.sql`` says what each
+counts). ``read_cubes`` reads the trigger-maintained tables: a few hundred rows whatever
+the size of the database. ``full_cubes`` recomputes the same rows with ``GROUP BY`` over
+every live claim's cell (the store's view ``claim_cells``, or ``JUDGE_CELLS`` for another
+judge's verdicts); it serves ``--judge NAME`` and the tests that hold the triggers to it.
 """
 
 from __future__ import annotations
@@ -15,19 +15,43 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from groundtui.store.recount import (
-    ANSWER_CUBE,
-    ANSWER_ORIGINS,
-    CLAIM_CUBE,
-    JUDGE_LABELS,
-    LATEST_LABELS,
-    ORIGIN_CUBE,
-    OVERLAP_PAIRS,
-    RR_PAIRS,
-    STATE,
-)
+from groundtui.store import JUDGE_CELLS, scratch_copy
 
 Row = tuple
+
+#: The reviewer pairs (``agg_claim_rr`` rows, or the view ``claim_pairs``' in ``{pairs}``)
+#: of the answers in the overlap (below ``:share``) where both reviewers labelled before
+#: they could see the other's: (reviewer_a, reviewer_b, independent_a, independent_b,
+#: origin, n), the origin as ``agg_claims`` keeps it.
+OVERLAP_PAIRS = """
+  select r.reviewer_a, r.reviewer_b, r.independent_a, r.independent_b,
+         coalesce(o.origins, ''), count(*)
+  from {pairs} r cross join claim_origins o on o.claim_id = r.claim_id
+  where r.overlap_point < :share and r.independent_a is not null
+    and r.independent_b is not null
+  group by 1, 2, 3, 4, 5"""
+#: Each answer's row of ``agg_answer_state`` as the report reads it, recounted from the
+#: claims' cells in ``temp._rep_cells`` (its correctness, scan and flags as kept).
+_STATE = """
+  insert into temp._rep_state (answer_id, claims, labelled, stated, absent, correct, scanned,
+                               flagged)
+  select s.answer_id, coalesce(x.claims, 0), coalesce(x.labelled, 0), coalesce(x.stated, 0),
+         coalesce(x.absent, 0), s.correct, s.scanned, s.flagged
+  from agg_answer_state s left join (
+    select answer_id, count(*) as claims, sum(is_labelled) as labelled,
+           sum(is_stated) as stated, sum(is_absent) as absent
+    from temp._rep_cells group by answer_id) x on x.answer_id = s.answer_id"""
+_CLAIM_CUBE = """
+  select label, label_kind, kind, origin, judge_verdict, reviewer_verdict, count(*)
+  from temp._rep_cells group by 1, 2, 3, 4, 5, 6"""
+_ANSWER_CUBE = """
+  select status, invention, correctness, scanned, flagged, count(*)
+  from temp._rep_state group by 1, 2, 3, 4, 5"""
+_ORIGIN_CUBE = """
+  select x.origin, s.status, count(*) from (
+    select distinct c.answer_id, o.value as origin
+    from temp._rep_cells c, json_each(nullif(c.origin, '')) o) x
+  join temp._rep_state s on s.answer_id = x.answer_id group by 1, 2"""
 
 
 @dataclass
@@ -43,7 +67,7 @@ class Cubes:
     rr: list[Row] | None = field(default_factory=list)
     """(first reviewer, second reviewer, the first's independent verdict, the second's,
     origin, n) over the answers in the overlap: each claim's two first reviewers, where
-    both labelled before they could see the other's (``store.rules.independent_label``);
+    both labelled before they could see the other's (the store's view ``claim_pairs``);
     None: not read (the review UI reads them with the team's numbers)"""
 
     def normalised(self) -> Cubes:
@@ -122,29 +146,26 @@ def full_cubes(
     """
     with snapshot(conn), recounted(conn, judge):
         return Cubes(
-            claims=conn.execute(CLAIM_CUBE.format(labels="_rep_labels")).fetchall(),
-            answers=conn.execute(ANSWER_CUBE.format(state="_rep_state")).fetchall(),
-            origins=conn.execute(
-                ORIGIN_CUBE.format(origins="_rep_origins", state="_rep_state")
-            ).fetchall(),
-            rr=pair_rows(conn, share, f"({RR_PAIRS})" if recount_rr else "agg_claim_rr"),
+            claims=conn.execute(_CLAIM_CUBE).fetchall(),
+            answers=conn.execute(_ANSWER_CUBE).fetchall(),
+            origins=conn.execute(_ORIGIN_CUBE).fetchall(),
+            rr=pair_rows(conn, share, "claim_pairs" if recount_rr else "agg_claim_rr"),
         )
 
 
 @contextmanager
 def recounted(conn: sqlite3.Connection, judge: str | None = None) -> Iterator[None]:
-    """Every claim's labels (``_rep_labels``), each answer's state (``_rep_state``) and
-    origins (``_rep_origins``) recounted into temporary tables from the base tables: each
-    claim's latest labels, or with ``judge`` that judge's verdicts; dropped on leaving."""
-    labels_sql = JUDGE_LABELS if judge is not None else LATEST_LABELS
+    """Every live claim's cell (``temp._rep_cells``, as the view ``claim_cells`` has them)
+    and each answer's state (``temp._rep_state``, a table as ``agg_answer_state``, its
+    status the one rule) recounted from the base tables: each claim's latest labels, or with
+    ``judge`` that judge's verdicts (``JUDGE_CELLS``); dropped on leaving."""
+    cells = JUDGE_CELLS if judge is not None else "select * from claim_cells"
     params = {"judge": judge} if judge is not None else {}
     try:
-        conn.execute(f"create temp table _rep_labels as {labels_sql}", params)
-        conn.execute(f"create temp table _rep_state as {STATE.format(labels='_rep_labels')}")
-        conn.execute(
-            "create temp table _rep_origins as " + ANSWER_ORIGINS.format(labels="_rep_labels")
-        )
+        conn.execute(f"create temp table _rep_cells as {cells}", params)
+        scratch_copy(conn, "agg_answer_state", "_rep_state")
+        conn.execute(_STATE)
         yield
     finally:
-        for table in ("_rep_labels", "_rep_state", "_rep_origins"):
+        for table in ("_rep_cells", "_rep_state"):
             conn.execute(f"drop table if exists temp.{table}")

@@ -1,8 +1,7 @@
 """The report by group (``groundtui report --by KEY``, docs/report.md "By group").
 
 A grouping of the report's answers, not a second report: each group's numbers follow the
-report's rules, counted by the store's grouped queries (``groundtui.store.recount``)
-over the same rows the report's counts are made of (each claim's effective label, each
+report's rules, counted by the grouped queries below over the same rows the report's counts are made of (each claim's effective label, each
 answer's state). KEY is ``origin`` (a claim counts under each origin it cites, as in
 ``by_source``), ``meta.NAME`` (the value at that path of an answer's ``meta``), or the
 ``day``, ``week`` or ``month`` of its ``answered_at`` (UTC).
@@ -40,8 +39,7 @@ from groundtui.models import InventionKind
 from groundtui.report.coverage import wilson
 from groundtui.report.cubes import recounted, snapshot
 from groundtui.report.matrices import VERDICTS
-from groundtui.store import Store
-from groundtui.store.recount import ANSWERS_BY_DAY, grouped_queries
+from groundtui.store import Store, cites_its_source
 
 SMALL = 10
 """A group with fewer answers (with a claim) than this is marked too small to say anything."""
@@ -49,6 +47,80 @@ TIME_KEYS = ("day", "week", "month")
 KEYS = ("origin", *TIME_KEYS)
 """The keys ``--by`` takes besides ``meta.NAME``."""
 INVENTION_KINDS = [k.value for k in InventionKind]
+
+
+# The report's numbers by group: the same rows the report's counts are made of, grouped.
+# ``{labels}``: rows with a claim's ``claim_id``, ``label`` and ``label_kind`` (the kept
+# ``claim_labels``, or a recount's ``_rep_cells``); ``{state}``: rows as ``agg_answer_state``
+# (its ``status`` the one rule); ``:meta_path`` bound for a ``meta`` key.
+
+ANSWER_GROUPS = {
+    "day": "substr(a.answered_at, 1, 10)",
+    "meta": (
+        "(case json_type(a.meta, :meta_path) when 'text' then json_extract(a.meta, :meta_path)"
+        " when 'null' then null else a.meta -> :meta_path end)"
+    ),
+}
+"""What an answer ``a`` is grouped by under each key but ``origin`` (a claim's): ``day``,
+the day of its ``answered_at``, kept as UTC ISO 8601 text (weeks and months are days added
+up); ``meta``, the value at ``:meta_path`` in its ``meta``, a string as it is and any other
+value as its JSON text. Null: the answer has no time, or no such value."""
+#: Each answer with claims and its group: (group, answer_id, claims, stated).
+KEYED_ANSWERS = """
+  select {group} as grp, a.id as answer_id, st.claims as claims, st.stated as stated
+  from answers a join {state} st on st.answer_id = a.id where st.claims > 0"""
+#: Each answer with a claim citing an origin, under that origin: (origin, answer_id, its
+#: claims citing it, those stated); a claim citing several origins counts under each. The
+#: origins are joined, not read from the view ``claim_origins``' JSON: a third of the time.
+ORIGIN_ANSWERS = f"""
+  select s.origin as grp, c.answer_id, count(distinct c.id) as claims,
+         count(distinct case when l.label = 'stated' then c.id end) as stated
+  from {{labels}} l join claims c on c.id = l.claim_id,
+       json_each(c.cited_keys) k join sources s on s.key = k.value
+  where c.retired is null and {cites_its_source("c")} group by 1, 2"""
+#: Per group of ``{units}`` (``KEYED_ANSWERS`` or ``ORIGIN_ANSWERS`` rows): answers, those
+#: grounded (every claim stated) and invented (an absent claim), judged whole as the
+#: report does, then claims and stated claims, and the sums of squares and products of
+#: each answer's two the claim level's interval reads.
+GROUP_ANSWERS = """
+  select u.grp, count(*), count(case when st.status = 'grounded' then 1 end),
+         count(case when st.absent > 0 then 1 end), sum(u.claims), sum(u.stated),
+         sum(u.claims * u.claims), sum(u.stated * u.stated), sum(u.claims * u.stated)
+  from ({units}) u join {state} st on st.answer_id = u.answer_id group by 1"""
+#: Claims by (group, label, label kind) for a key of the answer (a retired claim's
+#: ``claim_labels`` row names no answer).
+KEYED_CLAIMS = """
+  select {group}, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(*)
+  from {labels} l join answers a on a.id = l.answer_id group by 1, 2, 3"""
+#: Claims by (origin, label, label kind): a claim citing several origins counts under each.
+ORIGIN_CLAIMS = f"""
+  select s.origin, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(distinct c.id)
+  from {{labels}} l join claims c on c.id = l.claim_id,
+       json_each(c.cited_keys) k join sources s on s.key = k.value
+  where c.retired is null and {cites_its_source("c")} group by 1, 2, 3"""
+#: Answers with a claim and a time, by day: (day, answers).
+ANSWERS_BY_DAY = """
+  select substr(a.answered_at, 1, 10), count(*) from answers a
+  join agg_answer_state st on st.answer_id = a.id
+  where a.answered_at is not null and st.claims > 0 group by 1"""
+
+
+def grouped_queries(key: str, labels: str, state: str) -> tuple[str, str]:
+    """The two queries of ``report --by KEY``: ``GROUP_ANSWERS`` and the claims'
+    (``KEYED_CLAIMS`` or ``ORIGIN_CLAIMS``), over ``labels`` and ``state`` rows.
+
+    Args:
+        key: ``origin``, or a key of ``ANSWER_GROUPS``.
+        labels: a table of claims' labels (``claim_labels`` or ``temp._rep_cells``).
+        state: a table of answers' state (``agg_answer_state`` or ``temp._rep_state``).
+    """
+    if key == "origin":
+        units, claims = ORIGIN_ANSWERS.format(labels=labels), ORIGIN_CLAIMS
+    else:
+        group = ANSWER_GROUPS[key]
+        units = KEYED_ANSWERS.format(group=group, state=state)
+        claims = KEYED_CLAIMS.replace("{group}", group)
+    return GROUP_ANSWERS.format(units=units, state=state), claims.format(labels=labels)
 
 
 def meta_path(key: str) -> str | None:
@@ -165,7 +237,9 @@ def grouped(store: Store, key: str, judge: str | None = None, *, verdicts: bool 
             claim_rows = conn.execute(claims_sql, params).fetchall() if verdicts else []
         else:
             with recounted(conn, judge):
-                answers_sql, claims_sql = grouped_queries(kind, "_rep_labels", "_rep_state")
+                answers_sql, claims_sql = grouped_queries(
+                    kind, "temp._rep_cells", "temp._rep_state"
+                )
                 answer_rows = conn.execute(answers_sql, params).fetchall()
                 claim_rows = conn.execute(claims_sql, params).fetchall() if verdicts else []
     rolled = ROLL_UP.get(key, lambda name: name)

@@ -5,7 +5,7 @@ docs/report.md names the keys: ``reviewers`` {NAME: {claims, answers, judge_agre
 ``agreement.reviewer_vs_adjudicated`` (``against_adjudicated``).
 A reviewer's ``claims`` are those whose latest row of theirs is a label (not a
 retraction), ``answers`` the answers holding one; ``judge_agreement`` pairs that label with
-the judge verdict. They are read from counts the database keeps (``groundtui.store.work``),
+the judge verdict. They are read from counts the database keeps (``groundtui/store/sql/``),
 so the review UI shows them fresh after anyone's label.
 """
 
@@ -15,8 +15,7 @@ from typing import Any
 
 from groundtui.report.kappa import Agreement, agreement_of_matrix, matrix_of
 from groundtui.report.matrices import Matrix, square
-from groundtui.store import Store
-from groundtui.store.rules import JUDGE_PICK
+from groundtui.store import JUDGE_PICK, Store
 
 #: Each reviewer's latest row on each claim they reviewed, with the claim's answer.
 _LATEST_OWN = """
@@ -31,7 +30,7 @@ def reviewers(store: Store, judge: str | None = None) -> dict[str, dict[str, Any
     """``{reviewer: {"claims", "answers", "judge_agreement"}}``, reviewers by name.
 
     Against each claim's latest judgement it reads the work counts the database keeps
-    (``groundtui.store.work``): a few rows a reviewer. Against one judge's verdicts it reads
+    (``groundtui/store/sql/``): a few rows a reviewer. Against one judge's verdicts it reads
     the reviews themselves (``reviewers_scan``).
 
     Args:
@@ -98,7 +97,7 @@ def overlap(store: Store) -> dict[str, Any]:
     """``{"share", "answers", "double_reviewed_claims", "disagreements", "adjudicated"}``,
     of the answers in the overlap alone: claims two reviewers labelled, those on which
     their latest verdicts differ, and those adjudicated."""
-    share = store.setting("overlap")
+    share = store.settings.get("overlap")
     in_overlap = store.scalar("select count(*) from answers where overlap_point < ?", [share])
     double, disagree = store.db.execute(
         "select count(*), coalesce(sum(a != b), 0) from agg_claim_rr where overlap_point < ?",

@@ -11,9 +11,7 @@ from dataclasses import dataclass, field
 
 from groundtui.checks import Specific, unsourced_specifics
 from groundtui.report import answer_correct
-from groundtui.store import Store
-from groundtui.store.rows import in_overlap
-from groundtui.store.team import disputed_for, party_to
+from groundtui.store import Store, disputed_for, in_overlap, party_to
 from groundtui.text.markers import numbered
 
 
@@ -355,7 +353,7 @@ def load_answer(
             s["text"],
             s["cited_as"],
         )
-        for s in store.answer_sources(answer_id)
+        for s in store.answers.sources(answer_id)
     ]
     correct = answer_correct(store, answer_id)
     flag_rows = store.query("select details from flags where answer_id = ?", [answer_id])

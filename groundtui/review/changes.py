@@ -38,13 +38,13 @@ def undo(store: Store, change: Change, reviewer: str) -> str:
     """Append the row that restores what ``change`` replaced; say what it restored."""
     prev = change.previous
     if change.table == "claim_edits":
-        store.undo_claim_edit(change.row_id, reviewer)
+        store.corrections.undo(change.row_id, reviewer)
         if change.what == "add":
             return "Undone: the claim you added is gone"
         return f"Undone: {change.target} is back as it was ({change.what} undone)"
     if change.table == "answer_marks":
         correct = prev["correct"] if prev else None
-        store.add_mark(
+        store.labels.add_mark(
             change.target,
             reviewer,
             None if correct is None else bool(correct),
@@ -55,7 +55,7 @@ def undo(store: Store, change: Change, reviewer: str) -> str:
     kind = prev["invention_kind"] if prev else None
     note = (prev["note"] or "") if prev else ""
     if change.table == "adjudications":
-        store.add_adjudication(
+        store.team.add_adjudication(
             change.target,
             reviewer,
             verdict,
@@ -65,7 +65,7 @@ def undo(store: Store, change: Change, reviewer: str) -> str:
             party=bool(prev and prev["party"]),
         )
     else:
-        store.add_review(
+        store.labels.add_review(
             change.target,
             reviewer,
             verdict,
@@ -96,17 +96,17 @@ def correct(
     claim_id = intent.claim_id
     match intent:
         case Dismiss():
-            row_id = store.dismiss_claim(claim_id, reviewer)
+            row_id = store.corrections.dismiss(claim_id, reviewer)
             message, select, what = f"Dismissed {claim_id}: it counts nowhere now", "", "dismiss"
         case Edit(text=text):
-            row_id, select = store.edit_claim(claim_id, reviewer, text)
+            row_id, select = store.corrections.edit(claim_id, reviewer, text)
             message, what = f"Saved: {claim_id} edited as {select}, to be judged again", "edit"
         case Split(at=at):
-            row_id, parts = store.split_claim(claim_id, reviewer, at)
+            row_id, parts = store.corrections.split(claim_id, reviewer, at)
             select, what = parts[0], "split"
             message = f"Saved: {claim_id} split into {' and '.join(parts)}, to be judged"
         case Add(span=span):
-            row_id, select = store.add_claim(intent.answer_id, reviewer, span)
+            row_id, select = store.corrections.add(intent.answer_id, reviewer, span)
             message, what = f"Saved: claim {select} added, to be judged", "add"
     return message, select, Change("claim_edits", intent.answer_id, claim_id, row_id, None, what)
 
@@ -116,7 +116,7 @@ def mark(store: Store, answer_id: str, reviewer: str) -> tuple[str, Change]:
     ``(message, the change)``."""
     was = answer_correct(store, answer_id)
     new = True if was is None else (False if was else None)
-    row_id = store.add_mark(answer_id, reviewer, new)
+    row_id = store.labels.add_mark(answer_id, reviewer, new)
     # Undo restores what the answer counted as before (a mark, or its imported value).
     change = Change("answer_marks", answer_id, answer_id, row_id, {"correct": was})
     return f"Saved: answer marked {correctness(new)}", change

@@ -24,9 +24,7 @@ import json
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from groundtui.store import Store
-from groundtui.store.rules import in_control, live_mark, live_review, queue_reviewed
-from groundtui.store.team import NEEDED, disputed_for, open_to
+from groundtui.store import NEEDED, Store, disputed_for, in_control, open_to
 
 PAGE = 100
 
@@ -37,14 +35,12 @@ PRIORITY = (
     f"({FLAGGED} or exists (select 1 from claim_labels l where l.answer_id = a.id"
     " and l.judge_verdict is not null and l.judge_verdict != 'stated'))"
 )
-# A mark that counts: neither an undo row nor undone by one (m then u leaves none).
-LIVE_MARK = live_mark("m")
-MARKED = f"select 1 from answer_marks m where {LIVE_MARK}"
 REVIEWED = (
     "(case when exists (select 1 from claim_labels l where l.answer_id = a.id)"
     " then not exists (select 1 from claim_labels l where l.answer_id = a.id"
     " and l.reviewer_verdict is null)"
-    f" else exists ({MARKED} and m.answer_id = a.id) end)"
+    # a mark that counts: neither an undo row nor undone by one (the store's live_marks)
+    " else exists (select 1 from live_marks m where m.answer_id = a.id) end)"
 )
 
 
@@ -268,7 +264,7 @@ def queue_page(
     ``team``: skip what other reviewers hold (docs/team-review.md).
     """
     extra, params = _conditions(filt, blind, team)
-    share = float(store.setting("control_share"))
+    share = float(store.settings.get("control_share"))
     order = tiers(blind is not None, share)
     found: list[tuple[str, int, int]] = []
     tier, seq = after
@@ -307,7 +303,7 @@ def arrivals(
     collector), in the order they came, each with its tier as of now; and the ``seq`` to
     look after next time (every answer up to it was looked at)."""
     extra, params = _conditions(filt, blind, team)
-    share = float(store.setting("control_share"))
+    share = float(store.settings.get("control_share"))
     tier = " ".join(f"when {c} then {i}" for i, c in enumerate(tiers(blind is not None, share)))
     last = newest(store)
     conditions = " and ".join(c for c in ("a.seq > ? and a.seq <= ?", extra) if c)
@@ -424,13 +420,12 @@ def summaries(
     marked = {
         r[0]
         for r in store.db.execute(
-            f"select distinct m.answer_id from answer_marks m where m.answer_id in ({marks})"
-            f" and {LIVE_MARK}",
+            f"select distinct m.answer_id from live_marks m where m.answer_id in ({marks})",
             ids,
         )
     }
     if share is None:
-        share = float(store.setting("control_share"))
+        share = float(store.settings.get("control_share"))
     control = (
         set()
         if share <= 0
@@ -474,7 +469,7 @@ def progress(
 ) -> tuple[int, int]:
     """``(reviewed, total)`` answers of the (filtered) queue.
 
-    Unfiltered, it reads the work counts the database keeps (``groundtui.store.work``): a
+    Unfiltered, it reads the work counts the database keeps (``groundtui/store/sql/``): a
     few rows whatever the size. A filter (or a lead's queue of disputes) scans every
     answer (``progress_scan``): the UI counts it in a worker, spaced by its cost.
     """
@@ -521,7 +516,7 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
     total, reviewed = total + n, reviewed + done
     if team.share > 0:
         n, done = store.db.execute(
-            f"select count(*), coalesce(sum({queue_reviewed('s')}), 0) from agg_answer_state s"
+            "select count(*), coalesce(sum(s.all_reviewed), 0) from agg_answer_state s"
             f" where s.overlap_point < :share and s.holders = 1 and not {mine}",
             params,
         ).fetchone()
@@ -533,7 +528,7 @@ def _open_progress(store: Store, team: Team) -> tuple[int, int]:
         " then 2 else 1 end))"
     )
     leased = store.db.execute(
-        f"select a.id, {by_counts}, {queue_reviewed('s')} from answers a"
+        f"select a.id, {by_counts}, s.all_reviewed from answers a"
         " join agg_answer_state s on s.answer_id = a.id where a.id in (select l.answer_id"
         " from leases l where l.alive_until > :now and l.expires_at > :now)",
         params,
@@ -615,7 +610,7 @@ def team_line(store: Store, team: Team) -> str:
 def team_progress(store: Store, reviewer: str, share: float) -> TeamProgress:
     """Answers this reviewer labelled every claim of, answers every claim of which has a
     reviewer's label, and overlap answers every claim of which two reviewers labelled:
-    read from the work counts the database keeps (``groundtui.store.work``)."""
+    read from the work counts the database keeps (``groundtui/store/sql/``)."""
     mine = store.scalar("select done from agg_reviewers where reviewer = ?", [reviewer]) or 0
     answers, team = store.db.execute(
         "select coalesce(sum(n), 0), coalesce(sum(n * (listed and reviewed)), 0) from agg_work"
@@ -633,8 +628,8 @@ def team_progress_scan(store: Store, reviewer: str, share: float) -> TeamProgres
     """``team_progress`` by a scan of the labels: the recount the tests hold it to."""
     mine = store.scalar(
         "select count(*) from (select c.answer_id, count(*) as done"
-        " from reviews r join claims c on c.id = r.claim_id"
-        f" where r.reviewer = ? and {live_review('r')} and c.retired is null"
+        " from live_reviews r join claims c on c.id = r.claim_id"
+        " where r.reviewer = ? and c.retired is null"
         " group by c.answer_id) m"
         " join agg_answer_state s on s.answer_id = m.answer_id where m.done >= s.claims",
         [reviewer],

@@ -24,10 +24,15 @@ from groundtui.review.intents import CORRECTIONS, Intent, Mark, Note, Outcome, U
 from groundtui.review.labels import describe, relabel
 from groundtui.review.queue import Team
 from groundtui.review.writes import WriteQueue, backoff
-from groundtui.store import Store, StoreError, now_iso
-from groundtui.store.claim_edits import CorrectionError
-from groundtui.store.errors import describe_error, is_damage
-from groundtui.store.rows import in_overlap
+from groundtui.store import (
+    CorrectionError,
+    Store,
+    StoreError,
+    describe_error,
+    in_overlap,
+    is_damage,
+    now_iso,
+)
 
 
 class ReviewSession:
@@ -105,7 +110,7 @@ class ReviewSession:
         """
         if self.adjudicate or self.readonly:
             return []
-        lease = store.take_lease(
+        lease = store.team.take_lease(
             answer_id,
             self.reviewer,
             now=self.now(),
@@ -117,23 +122,23 @@ class ReviewSession:
 
     def open(self, store: Store, answer_id: str) -> list[str]:
         """Take the answer the reviewer opens (``take``), and let the one they leave go
-        soon unless they labelled or marked it (``Store.pass_over``)."""
+        soon unless they labelled or marked it (``Store.team.pass_over``)."""
         left, self.opened = self.opened, answer_id
         if left is not None and left != answer_id and not (self.adjudicate or self.readonly):
-            store.pass_over(left, self.reviewer, self.now())
+            store.team.pass_over(left, self.reviewer, self.now())
         return self.take(store, answer_id)
 
     def heartbeat(self, store: Store) -> None:
         """This process is alive: its leases hold ``ALIVE_MINUTES`` more."""
         if not (self.adjudicate or self.readonly):
-            store.heartbeat(self.session_id, self.now())
+            store.team.heartbeat(self.session_id, self.now())
 
     def is_lead(self, store: Store) -> bool:
         """Whether this reviewer is a lead: adjudicating, or added as one
         (``groundtui reviewers add NAME --lead``)."""
         if self.adjudicate:
             return True
-        found = store.reviewer_for_name(self.reviewer)
+        found = store.reviewers.for_name(self.reviewer)
         return bool(found and found.lead)
 
     def holding(self, store: Store) -> dict[str, int] | None:
@@ -142,7 +147,7 @@ class ReviewSession:
         if not self.is_lead(store):
             return None
         held: dict[str, int] = {}
-        for row in store.live_leases(self.now()):
+        for row in store.team.live_leases(self.now()):
             if row["reviewer"].casefold() != self.reviewer.casefold():
                 held[row["reviewer"]] = held.get(row["reviewer"], 0) + 1
         return held
@@ -220,7 +225,7 @@ class ReviewSession:
                         "select count(*) from leases where session = ?", [self.session_id]
                     ):
                         store.check_intact()  # nothing is written into a damaged file
-                        store.release_leases(self.reviewer, session=self.session_id)
+                        store.team.release_leases(self.reviewer, session=self.session_id)
             except (StoreError, sqlite3.Error):
                 pass  # they lapse without this process's heartbeat anyway
         return self.writes.unsaved
@@ -338,19 +343,19 @@ class ReviewSession:
         if isinstance(row, str):
             return row
         if self.adjudicate:
-            party, another = store.party(claim_id, self.reviewer)
+            party, another = store.team.party(claim_id, self.reviewer)
             if party and another:
                 return (
                     "NOT SAVED: you were party to this dispute; another lead adjudicates it "
                     "(docs/team-review.md)."
                 )
             table = "adjudications"
-            row_id = store.add_adjudication(
+            row_id = store.team.add_adjudication(
                 claim_id, self.reviewer, row.verdict, row.kind, row.note, party=party
             )
         else:
             table = "reviews"
-            row_id = store.add_review(
+            row_id = store.labels.add_review(
                 claim_id,
                 self.reviewer,
                 row.verdict,

@@ -17,8 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from groundtui.store import Store, StoreError
-from groundtui.store.errors import is_busy
+from groundtui.store import Store, StoreError, is_busy
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")

@@ -1,7 +1,7 @@
 """The web server: textual-serve's ``Server`` with sign-in by link, caps and our page.
 
 A reviewer opens their link, ``/?token=…``. The page handler finds the reviewer of the
-token in the database (``Store.reviewer_for_token``; a wrong or revoked token is HTTP 403)
+token in the database (``Store.reviewers.for_token``; a wrong or revoked token is HTTP 403)
 and hands the page a one-time *ticket*, valid for a minute; the page's websocket,
 ``/ws/<ticket>``, redeems it and only then starts the reviewer's ``groundtui review``
 process, with the name from the database, never from the URL. A websocket without a
@@ -46,9 +46,7 @@ from textual_serve.server import Server, to_int
 from groundtui.serve import SESSION_MEMORY_MIB
 from groundtui.serve.process import ReviewProcess, resident_bytes, review_argv
 from groundtui.serve.script import page_script
-from groundtui.store import Store
-from groundtui.store.checked import checked_env
-from groundtui.store.reviewers import Reviewer, token_hash
+from groundtui.store import Reviewer, Store, checked_env, token_hash
 from groundtui.text.inert import one_line
 
 log = logging.getLogger("groundtui.serve")
@@ -252,7 +250,7 @@ class ReviewServer(Server):
     def end_revoked(self) -> list[Session]:
         """Close the websocket of each session whose link was revoked or replaced; the
         handler then quits its app, which frees its leases, as when the tab closes."""
-        live = self.store().live_token_hashes()
+        live = self.store().reviewers.live_token_hashes()
         ended = [s for s in self.open.values() if s.link not in live and s.closing is None]
         for session in ended:
             log.info("session of %s ending: their link was revoked", one_line(session.reviewer))
@@ -264,7 +262,7 @@ class ReviewServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page of a valid link; HTTP 403 for any other."""
-        reviewer = self.store().reviewer_for_token(request.query.get("token", ""))
+        reviewer = self.store().reviewers.for_token(request.query.get("token", ""))
         if reviewer is None:
             return refuse(
                 403, "this link is not valid (mistyped, or revoked): ask your lead for a new one"
@@ -315,8 +313,8 @@ class ReviewServer(Server):
         ticket = self.tickets.pop(request.match_info["ticket"], None)
         if ticket is None or ticket.expires < time.monotonic():
             raise web.HTTPForbidden(text="no valid ticket: open your link again\n")
-        reviewer = self.store().reviewer_for_name(ticket.reviewer.name)
-        if reviewer is None or ticket.link not in self.store().live_token_hashes():
+        reviewer = self.store().reviewers.for_name(ticket.reviewer.name)
+        if reviewer is None or ticket.link not in self.store().reviewers.live_token_hashes():
             raise web.HTTPForbidden(text="this link was revoked\n")  # since the page was served
         if (why := self.full(reviewer)) is not None:
             raise web.HTTPTooManyRequests(text=why + "\n")

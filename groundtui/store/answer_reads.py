@@ -8,24 +8,24 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from groundtui.store.connection import Connection
+from groundtui.store.connection import Part
 from groundtui.text.markers import numbered
 
 
 class AnswerAsCited(NamedTuple):
-    """One answer as the judge reads it (``AnswerReads.answer_as_cited``)."""
+    """One answer as the judge reads it (``AnswerReads.as_cited``)."""
 
     question: str
     response: str
     """The response, every citation marker a number."""
     sources: list[dict]
-    """``AnswerReads.answer_sources``."""
+    """``AnswerReads.sources``."""
 
 
-class AnswerReads(Connection):
-    """An answer's sources and its response as cited."""
+class AnswerReads(Part):
+    """An answer's sources and its response as cited (``Store.answers``)."""
 
-    def answer_sources(self, answer_id: str) -> list[dict]:
+    def sources(self, answer_id: str) -> list[dict]:
         """The answer's sources in the order they came, each with its ``position``, the
         ``number`` the input gave it (or None) and ``cited_as``: the number the response
         cites it by (that number, else its position)."""
@@ -36,14 +36,14 @@ class AnswerReads(Connection):
             [answer_id],
         )
 
-    def answer_as_cited(self, answer_id: str) -> AnswerAsCited | None:
+    def as_cited(self, answer_id: str) -> AnswerAsCited | None:
         """The answer's question, its response with markers naming a source by id read as
-        its number, offsets unchanged (docs/formats.md), and ``answer_sources``; None for no
+        its number, offsets unchanged (docs/formats.md), and ``sources``; None for no
         such answer."""
         rows = self.query("select question, response from answers where id = ?", [answer_id])
         if not rows:
             return None
-        sources = self.answer_sources(answer_id)
+        sources = self.sources(answer_id)
         ids = [s["source_id"] for s in sources]
         response = numbered(rows[0]["response"], ids, [s["cited_as"] for s in sources])
         return AnswerAsCited(rows[0]["question"], response, sources)

@@ -4,7 +4,7 @@ Each correction is one append-only ``claim_edits`` row, like a label. Claims are
 rewritten: an edit or a split *replaces* its claim (the old row is retired as
 ``replaced``, new rows take its place), an added claim is a new row, a dismissed claim is
 retired as ``dismissed``. A retired claim leaves every count of the report (the triggers in
-``groundtui.store.triggers``); a new claim has no judgement, so the next ``groundtui
+``groundtui/store/sql/claims.sql``); a new claim has no judgement, so the next ``groundtui
 judge`` verifies it. An undo appends a row that reverts one correction: the claim it
 retired comes back and the claims it made are retired as ``undone``.
 
@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from groundtui.store.answer_reads import AnswerReads
-from groundtui.store.labels import LabelWrites, _new_id
+from groundtui.store.connection import Connection, Part
+from groundtui.store.labelling import LabelWrites, _new_id
 from groundtui.store.rows import ClaimRow, cited_keys, now_iso
 from groundtui.text.kinds import infer_kind
 from groundtui.text.locate import locate
@@ -32,22 +33,28 @@ ACTIONS = ("edit", "split", "add", "dismiss", "undo")
 _RETIRES = {"edit": "replaced", "split": "replaced", "dismiss": "dismissed"}
 _ID_NUMBER = re.compile(r"#(\d+)$")
 #: A claim to make: its text, span, the numbers it cites, its kind, how its span was found.
-Part = tuple[str, tuple[int, int] | None, tuple[int, ...], str, str]
+Made = tuple[str, tuple[int, int] | None, tuple[int, ...], str, str]
 
 
 class CorrectionError(ValueError):
     """A correction that cannot be made (an unknown or retired claim, an empty span)."""
 
 
-class ClaimEditWrites(LabelWrites, AnswerReads):
-    """Corrections of claims by reviewers, each an append-only ``claim_edits`` row."""
+class ClaimEditWrites(Part):
+    """Corrections of claims by reviewers, each an append-only ``claim_edits`` row
+    (``Store.corrections``)."""
 
-    def dismiss_claim(self, claim_id: str, reviewer: str) -> int:
+    def __init__(self, connection: Connection, labels: LabelWrites, answers: AnswerReads) -> None:
+        super().__init__(connection)
+        self.labels = labels
+        self.answers = answers
+
+    def dismiss(self, claim_id: str, reviewer: str) -> int:
         """Dismiss a "claim" that is not one (a hedge, an offer to help); the row's id."""
         claim = self._live_claim(claim_id)
         return self._correct("dismiss", claim, reviewer, [])
 
-    def edit_claim(self, claim_id: str, reviewer: str, text: str) -> tuple[int, str]:
+    def edit(self, claim_id: str, reviewer: str, text: str) -> tuple[int, str]:
         """Replace a claim's text: ``(row id, the new claim's id)``.
 
         The new claim keeps what the old one cites and its kind; its span is where the new
@@ -64,7 +71,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         edit_id = self._correct("edit", claim, reviewer, made, text=text, span=span)
         return edit_id, made[0].id
 
-    def split_claim(self, claim_id: str, reviewer: str, at: int) -> tuple[int, list[str]]:
+    def split(self, claim_id: str, reviewer: str, at: int) -> tuple[int, list[str]]:
         """Split a claim's text at offset ``at`` into two claims: ``(row id, their ids)``.
 
         Each part takes its place in the response (``_split_spans``), so both stay in
@@ -78,7 +85,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
             raise CorrectionError("split inside the claim's text: both parts need words")
         response = self._response(claim["answer_id"])
         placed = _split_spans(text, at, (first, second), response, _span(claim))
-        parts: list[Part] = []
+        parts: list[Made] = []
         for part, (part_span, how) in zip((first, second), placed, strict=True):
             near = distinct(citations_near(response, *part_span)) if part_span else ()
             parts.append((part, part_span, near or _citations(claim), infer_kind(part), how))
@@ -86,7 +93,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         edit_id = self._correct("split", claim, reviewer, made, span=(at, at))
         return edit_id, [c.id for c in made]
 
-    def add_claim(self, answer_id: str, reviewer: str, span: tuple[int, int]) -> tuple[int, str]:
+    def add(self, answer_id: str, reviewer: str, span: tuple[int, int]) -> tuple[int, str]:
         """Add the claim the judge missed at ``span`` of the response: ``(row id, its id)``.
 
         It cites the markers in or right after its span.
@@ -111,7 +118,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         )
         return edit_id, made[0].id
 
-    def undo_claim_edit(self, edit_id: int, reviewer: str) -> int:
+    def undo(self, edit_id: int, reviewer: str) -> int:
         """Revert correction ``edit_id``: the claim it retired counts again, the claims it
         made are retired as ``undone``. The undo row's id."""
         row = self.db.execute(
@@ -120,7 +127,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         if row is None or row[2] == "undo":
             raise CorrectionError(f"no correction {edit_id} to undo")
         claim_id, answer_id, _action, made = row
-        reviewer = self.reviewer_name(reviewer)
+        reviewer = self.labels.reviewers.name(reviewer)
         made_ids = json.loads(made or "[]")
         with self.transaction():
             if made_ids:
@@ -130,7 +137,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
                 )
             if claim_id is not None:
                 self.db.execute("update claims set retired = null where id = ?", [claim_id])
-            self.refresh_labels([*made_ids, *([claim_id] if claim_id else [])])
+            self.labels.refresh([*made_ids, *([claim_id] if claim_id else [])])
             return _new_id(
                 self.db.table("claim_edits").insert(
                     {
@@ -144,7 +151,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
                 )
             )
 
-    def claim_edits(self, answer_id: str) -> list[dict]:
+    def of_answer(self, answer_id: str) -> list[dict]:
         """The answer's corrections, oldest first."""
         return self.query(
             "select * from claim_edits where answer_id = ? order by at, id", [answer_id]
@@ -162,7 +169,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
 
     def _response(self, answer_id: str) -> str:
         """The response as the judge reads it: markers naming a source by id numbered."""
-        answer = self.answer_as_cited(answer_id)
+        answer = self.answers.as_cited(answer_id)
         if answer is None:
             raise CorrectionError(f"no answer {answer_id}")
         return answer.response
@@ -177,10 +184,10 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         )
         return int(value or 0)
 
-    def _made(self, like: dict[str, Any], parts: Sequence[Part]) -> list[ClaimRow]:
+    def _made(self, like: dict[str, Any], parts: Sequence[Made]) -> list[ClaimRow]:
         """New claim rows in the place (answer, ordinal) of ``like``, one per part."""
         answer_id = like["answer_id"]
-        sources = self.answer_sources(answer_id)
+        sources = self.answers.sources(answer_id)
         numbers, keys = [s["cited_as"] for s in sources], [s["key"] for s in sources]
         taken = [
             int(m.group(1))
@@ -213,7 +220,7 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
         text: str | None = None,
         span: tuple[int, int] | None = None,
     ) -> int:
-        reviewer = self.reviewer_name(reviewer)
+        reviewer = self.labels.reviewers.name(reviewer)
         at = now_iso()
         for row in made:
             row.extracted_by = reviewer
@@ -223,9 +230,9 @@ class ClaimEditWrites(LabelWrites, AnswerReads):
                     "update claims set retired = ? where id = ? and retired is null",
                     [_RETIRES[action], claim["id"]],
                 )
-                self.refresh_labels([claim["id"]])
+                self.labels.refresh([claim["id"]])
             if made:
-                self.add_claims(made, at)
+                self.labels.add_claims(made, at)
             return _new_id(
                 self.db.table("claim_edits").insert(
                     {

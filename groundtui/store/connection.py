@@ -1,5 +1,9 @@
 """Opening a database: WAL, the busy timeout, read-only use, migrations, errors in a sentence.
 
+What an up-to-date database holds is read from ``groundtui/store/sql/schema.sql``
+(``groundtui.store.schema``), not from running the migrations: the tables it must have,
+and the counts, which are built again whole when they differ from the files.
+
 A damaged file (SQLite reports SQLITE_CORRUPT or SQLITE_NOTADB) is named in one sentence
 that says how to recover it, whether SQLite finds the damage while opening, in the check
 a command runs before it uses the file (``check=True``: ``PRAGMA quick_check``), or
@@ -12,18 +16,18 @@ Every write the product makes runs inside ``Connection.transaction``, the one wr
 
 from __future__ import annotations
 
-import functools
 import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Self
 
 import sqlite_utils
 
 from groundtui.json_input import nfc_text
+from groundtui.store import counts, schema
 from groundtui.store.errors import StoreError, damaged, describe_error, is_damage
 from groundtui.store.migrations import MIGRATIONS
 from groundtui.store.rows import control_point, now_iso
@@ -92,12 +96,14 @@ class Connection:
             # its journal mode.
             applied = self._check_schema()
             pending = len(applied) < len(MIGRATIONS)
-            if readonly and pending:
+            # The counts differ from the files: an older groundtui's, or another program's.
+            stale = not pending and not counts.current(conn, schema.counts())
+            if readonly and (pending or stale):
                 raise StoreError(
                     f"{self.path} needs upgrading by someone who may write to it "
                     "(any groundtui command with write access does it)"
                 )
-            if check or pending:  # a migration writes: never into a damaged file
+            if check or pending or stale:  # a migration writes: never into a damaged file
                 self.check_intact()
             if not pending:
                 self._check_tables()
@@ -106,7 +112,7 @@ class Connection:
             if self.path != ":memory:":
                 self._enable_wal(timeout)
             self.db.execute("PRAGMA synchronous = NORMAL")
-            if pending:
+            if pending or stale:
                 self._migrate()
         except (sqlite3.DatabaseError, StoreError) as exc:
             if conn is not None:
@@ -132,7 +138,9 @@ class Connection:
 
     def _check_tables(self) -> None:
         """Refuse a database whose migrations are all applied but whose tables are not all
-        there: another program dropped or rebuilt one (``drop table reviews``).
+        there, as ``schema.sql`` has them: another program dropped or rebuilt one (``drop
+        table reviews``). The counts' tables are not checked here: changed, they are built
+        again (``counts.current``).
 
         Raises:
             StoreError: names the first table or column missing.
@@ -143,7 +151,7 @@ class Connection:
             table: {column[1] for column in self.db.execute(f"pragma table_info([{table}])")}
             for table in self.db.table_names()
         }
-        for table, columns in _schema().items():
+        for table, columns in schema.tables().items():
             missing = (
                 [f"table {table}"]
                 if table not in present
@@ -198,13 +206,19 @@ class Connection:
         # apply each migration exactly once (the second waits, then finds them applied).
         with self.transaction():
             applied = self._check_schema()
+            pending = [(name, fn) for name, fn in MIGRATIONS if name not in applied]
+            if not pending and counts.current(self.db.conn, schema.counts()):
+                return  # another process brought it up to date while this one waited
             table = self.db.table("_migrations")
             if not table.exists():
                 table.create({"name": str, "applied_at": str}, pk="name")
-            for name, fn in MIGRATIONS:
-                if name not in applied:
-                    fn(self.db)
-                    table.insert({"name": name, "applied_at": now_iso()})
+            # The counts are rebuilt whole from the files after the migrations, which
+            # therefore run without their triggers.
+            counts.drop(self.db)
+            for name, fn in pending:
+                fn(self.db)
+                table.insert({"name": name, "applied_at": now_iso()})
+            counts.build(self.db)
 
     def close(self) -> None:
         """Close the connection."""
@@ -259,22 +273,34 @@ class Connection:
         return row[0] if row else None
 
 
+class Part:
+    """One group of the store's reads and writes (``Store.labels``, ``Store.team``, …):
+    it reads and writes through the store's one connection and its one write path."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.db = connection.db
+        self.path = connection.path
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """The store's one write path (``Connection.transaction``)."""
+        return self.connection.transaction()
+
+    def query(self, sql: str, params: Sequence[Any] | dict | None = None) -> list[dict]:
+        """Rows of ``sql`` as dicts (``Connection.query``)."""
+        return self.connection.query(sql, params)
+
+    def scalar(self, sql: str, params: Iterable[Any] | None = None) -> Any:
+        """The first column of the first row of ``sql`` (``Connection.scalar``)."""
+        return self.connection.scalar(sql, params)
+
+
 def _casefold(text: str | None) -> str | None:
     return None if text is None else text.casefold()
 
 
 def _nfc(text: str | None) -> str | None:
     return None if text is None else nfc_text(text)
-
-
-@functools.cache
-def _schema() -> dict[str, set[str]]:
-    """Every table the migrations make, with its columns: what an up-to-date database holds."""
-    fresh = Connection(":memory:")
-    try:
-        return {table: set(fresh.db[table].columns_dict) for table in fresh.db.table_names()}
-    finally:
-        fresh.close()
 
 
 def _connect_readonly(path: str, timeout: float) -> sqlite3.Connection:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
-from groundtui.store.connection import Connection
+from groundtui.store.connection import Part
 from groundtui.store.rows import chunks
 
 
-class FlagWrites(Connection):
-    """The mechanical check's results, one flag per answer it fired on."""
+class FlagWrites(Part):
+    """The mechanical check's results, one flag per answer it fired on (``Store.flags``)."""
 
     def record_scan(
         self, check_name: str, answer_ids: list[str], found: dict[str, dict], at: str

@@ -4,7 +4,7 @@ For privacy requests (README "Commands": delete). An answer's rows are its citat
 claims with their judgements, reviews and labels, its correctness marks, flags and
 extractions, the sources no remaining answer cites, and the cached completions no
 remaining answer's judging made. The report's counts follow through their triggers
-(``groundtui.store.counts``), so a delete leaves them equal to a recount.
+(``groundtui/store/sql/``), so a delete leaves them equal to a recount.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from groundtui.json_input import nfc_text
-from groundtui.store.connection import Connection
+from groundtui.store.connection import Part
 from groundtui.store.rows import chunks
 
 #: The kinds of row a delete removes, as it reports them.
@@ -66,8 +66,8 @@ class Forgotten(NamedTuple):
     """Sources of these answers kept because another answer cites them."""
 
 
-class ForgetWrites(Connection):
-    """Deleting answers with everything that belongs to them."""
+class ForgetWrites(Part):
+    """Deleting answers with everything that belongs to them (``Store.deletes``)."""
 
     def answers_where(self, field: str, value: str) -> list[str]:
         """Ids of the answers whose imported ``field`` reads ``value``, in import order.
@@ -111,7 +111,7 @@ class ForgetWrites(Connection):
             ).fetchall()
         return [answer_id for _, answer_id in sorted(found)]
 
-    def forget_plan(self, answer_ids: list[str], prompt_keys: Iterable[str] = ()) -> Forgotten:
+    def plan(self, answer_ids: list[str], prompt_keys: Iterable[str] = ()) -> Forgotten:
         """What ``forget`` would delete, writing nothing (``--dry-run``).
 
         Args:
@@ -134,7 +134,7 @@ class ForgetWrites(Connection):
 
         Args:
             answer_ids: stored answers (``known_answers``).
-            prompt_keys: as for ``forget_plan``.
+            prompt_keys: as for ``plan``.
 
         Raises:
             StoreError: the write could not be made; nothing was deleted.
@@ -236,7 +236,7 @@ _IDS = "select id from temp._forget_answers"
 
 
 @contextmanager
-def _marked(store: Connection, answer_ids: list[str]) -> Iterator[None]:
+def _marked(store: Part, answer_ids: list[str]) -> Iterator[None]:
     """The answers to delete in a temporary table (not in the file) while the ``with`` runs."""
     db = store.db
     db.execute("create temp table if not exists _forget_answers (id text primary key)")

@@ -7,7 +7,9 @@ spooled answers with those stored and copies the new ones with ``INSERT … SELE
 
 A merge of answer records spools, inside that transaction, the rows the database lacks
 (``spool_rows``), and the same copy writes them: ``copy_spool`` is the one place rows
-enter the database in bulk.
+enter the database in bulk. What a merge changes of the rows already stored (a later scan
+or flag, a claim the other database retired, a time the answer was given) it changes
+through the methods here, in the same transaction.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import NamedTuple
 
+from groundtui.store.connection import Connection, Part
 from groundtui.store.counts import bulk_load
-from groundtui.store.labels import LabelWrites
+from groundtui.store.labelling import LabelWrites
 from groundtui.store.spool import Spool
 from groundtui.text.inert import quoted
 
@@ -37,9 +40,6 @@ COPIED = (
     "claim_labels",
 )
 """The tables the copy writes, parents first."""
-
-RELABEL_CHUNK = 2000
-"""Claims labelled at a time after a merge's copy: what the copy holds of their ids."""
 
 NUMBERED = ("judgements", "reviews", "adjudications", "answer_marks", "extractions", "claim_edits")
 """The tables whose rows the spool numbers from 1 (``id``), moved past the database's."""
@@ -97,8 +97,16 @@ _WHERE = {
 }
 
 
-class ImportWrites(LabelWrites):
-    """Answers and their sources, with the claims, verdicts and labels they came with."""
+class ImportWrites(Part):
+    """Answers and their sources, with the claims, verdicts and labels they came with
+    (``Store.imports``). All but ``copy_spool`` run inside the import's transaction."""
+
+    relabel_chunk = 2000
+    """Claims labelled at a time after a merge's copy: what the copy holds of their ids."""
+
+    def __init__(self, connection: Connection, labels: LabelWrites) -> None:
+        super().__init__(connection)
+        self.labels = labels
 
     @contextmanager
     def attached(self, spool: Spool) -> Iterator[None]:
@@ -192,6 +200,35 @@ class ImportWrites(LabelWrites):
             )
         return clashes
 
+    def merge_scan(self, answer_id: str, scanned_at: str) -> None:
+        """A merged answer stored already was scanned at ``scanned_at``: kept if later."""
+        self.db.execute(
+            "update answers set scanned_at = ? where id = ? and"
+            " (scanned_at is null or scanned_at < ?)",
+            [scanned_at, answer_id, scanned_at],
+        )
+
+    def merge_answered_at(self, answer_id: str, answered_at: str) -> None:
+        """When a merged answer stored already was given, where the stored one lacks it."""
+        self.db.execute(
+            "update answers set answered_at = ? where id = ? and answered_at is null",
+            [answered_at, answer_id],
+        )
+
+    def merge_flag(self, answer_id: str, check_name: str, details: str, at: str) -> None:
+        """A later flag of a check replaces the stored one (``details`` as JSON)."""
+        self.db.execute(
+            "update flags set details = ?, at = ? where answer_id = ? and check_name = ?",
+            [details, at, answer_id, check_name],
+        )
+
+    def merge_retired(self, claim_id: str, retired: str) -> None:
+        """A claim the other database retired (dismissed, replaced) is retired here too,
+        unless it is already; the copy labels it again (``spool_rows``' ``relabel``)."""
+        self.db.execute(
+            "update claims set retired = ? where id = ? and retired is null", [retired, claim_id]
+        )
+
     def spool_review_work(self) -> int:
         """The sum over the spool's claims of their reviews squared: what the count triggers
         would read to add them one by one (each reads its claim's reviews)."""
@@ -270,8 +307,8 @@ class ImportWrites(LabelWrites):
                 while chunk := self.db.execute(
                     "select rowid, claim_id from spool.relabel where new = ? and rowid > ?"
                     " order by rowid limit ?",
-                    [new, after, RELABEL_CHUNK],
+                    [new, after, self.relabel_chunk],
                 ).fetchall():
-                    self.refresh_labels([claim_id for _, claim_id in chunk], new=new)
+                    self.labels.refresh([claim_id for _, claim_id in chunk], new=new)
                     after = chunk[-1][0]
         return Written(counts["answers"], counts["sources"], counts["claims"], counts["reviews"])

@@ -1,17 +1,23 @@
 """The writes of a judging run besides its verdicts: extractions, moved claims, completions.
 
-Verdicts themselves are labels (``groundtui.store.labels``). Each method commits before it
+Verdicts themselves are labels (``groundtui.store.labelling``). Each method commits before it
 returns, so an interrupted run keeps everything it finished.
 """
 
 from __future__ import annotations
 
-from groundtui.store.labels import LabelWrites
+from groundtui.store.connection import Connection, Part
+from groundtui.store.labelling import LabelWrites
 from groundtui.store.rows import ClaimRow, now_iso
 
 
-class JudgingWrites(LabelWrites):
-    """What a judge extracted, where an imported claim really is, the model's replies."""
+class JudgingWrites(Part):
+    """What a judge extracted, where an imported claim really is, the model's replies
+    (``Store.judging``)."""
+
+    def __init__(self, connection: Connection, labels: LabelWrites) -> None:
+        super().__init__(connection)
+        self.labels = labels
 
     def add_extraction(
         self,
@@ -36,7 +42,7 @@ class JudgingWrites(LabelWrites):
         at = at or now_iso()
         with self.transaction():
             if claims:
-                self.add_claims(claims, at)
+                self.labels.add_claims(claims, at)
             self.db.table("extractions").insert(
                 {
                     "answer_id": answer_id,

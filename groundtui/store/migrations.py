@@ -3,6 +3,16 @@
 Never edit or reorder a migration that has shipped: add a new one at the end. A database
 that has applied a migration this code does not know was made by a newer groundtui and is
 refused, rather than written to with an older idea of the schema.
+
+The migrations make the tables the product writes. The counts the triggers keep (the
+``agg_*`` tables, the rules' views, the triggers) are not theirs: they are built whole from
+``groundtui/store/sql/`` after the migrations run (``groundtui.store.counts``), so a
+migration that changed them says what changed, and the files hold it. A change to those
+files comes with a migration of its own, so that an older groundtui refuses the database
+instead of building its older counts into it. The shipped steps that built the counts of
+their day (``install``, ``reinstall_triggers``, ``install_work``) stay as they shipped:
+those names now do only what the steps did to the product's tables (the columns and indexes
+the counts read), and the counts follow, from the files.
 """
 
 from __future__ import annotations
@@ -450,3 +460,10 @@ def m014_answered_at(db: sqlite_utils.Database) -> None:
     """``answers.answered_at``: when the answer was given (ISO 8601, UTC), as its producer
     wrote it; null where the input did not say."""
     db.table("answers").add_column("answered_at", str)
+
+
+@migration
+def m015_counts_from_files(db: sqlite_utils.Database) -> None:
+    """The counts in the open: their tables, the report's rules as views and the triggers
+    as ``groundtui/store/sql/`` says them (an answer's status and its reviewers' ``done``
+    and ``finished`` generated columns), built whole after the migrations."""

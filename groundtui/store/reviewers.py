@@ -16,7 +16,7 @@ import hmac
 import secrets
 from typing import NamedTuple
 
-from groundtui.store.labels import LabelWrites
+from groundtui.store.connection import Part
 from groundtui.store.rows import now_iso
 
 
@@ -32,12 +32,28 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-class ReviewerWrites(LabelWrites):
-    """Adding, listing and revoking reviewers' links; finding a token's reviewer."""
+class ReviewerWrites(Part):
+    """Reviewers' names; adding, listing and revoking their links; finding a token's reviewer
+    (``Store.reviewers``)."""
 
-    def add_reviewer(
-        self, name: str, *, lead: bool = False, at: str | None = None
-    ) -> tuple[str, str]:
+    def name(self, name: str, *, register: bool = True) -> str:
+        """``name`` as the database first knew this reviewer: "Dana" is dana.
+
+        A new name is registered as written, unless ``register`` is False (a read-only
+        database), when it is returned as it is.
+        """
+        key = name.casefold()
+        row = self.db.execute("select name from reviewers where key = ?", [key]).fetchone()
+        if row or not register:
+            return row[0] if row else name
+        with self.transaction():
+            self.db.execute(
+                "insert or ignore into reviewers (key, name, lead, added_at) values (?, ?, 0, ?)",
+                [key, name, now_iso()],
+            )
+            return self.db.execute("select name from reviewers where key = ?", [key]).fetchone()[0]
+
+    def add(self, name: str, *, lead: bool = False, at: str | None = None) -> tuple[str, str]:
         """Give ``name`` a new link token (replacing any earlier one) and return
         ``(name as first written, token)``. The token is returned once and never stored."""
         token = secrets.token_urlsafe(32)
@@ -54,7 +70,7 @@ class ReviewerWrites(LabelWrites):
             ).fetchone()[0]
         return stored, token
 
-    def revoke_reviewer(self, name: str, *, at: str | None = None) -> str | None:
+    def revoke(self, name: str, *, at: str | None = None) -> str | None:
         """End ``name``'s link; their name as written, or None when no such reviewer has one."""
         with self.transaction():
             row = self.db.execute(
@@ -70,7 +86,7 @@ class ReviewerWrites(LabelWrites):
             )
         return str(row[0])
 
-    def reviewers(self) -> list[dict]:
+    def all(self) -> list[dict]:
         """Every reviewer: name, lead, link (``active``, ``revoked`` or ``none``), added_at."""
         return self.query(
             "select name, lead, added_at, revoked_at, case when token_hash is null then 'none'"
@@ -78,7 +94,7 @@ class ReviewerWrites(LabelWrites):
             " from reviewers order by key"
         )
 
-    def reviewer_for_token(self, token: str) -> Reviewer | None:
+    def for_token(self, token: str) -> Reviewer | None:
         """The reviewer whose live (not revoked) link carries ``token``, else None.
 
         Every live hash is compared, in constant time, so the time taken says nothing
@@ -103,7 +119,7 @@ class ReviewerWrites(LabelWrites):
             )
         }
 
-    def reviewer_for_name(self, name: str) -> Reviewer | None:
+    def for_name(self, name: str) -> Reviewer | None:
         """``name``'s reviewer when their link is live (not revoked), else None."""
         row = self.db.execute(
             "select name, lead from reviewers where key = ? and token_hash is not null"

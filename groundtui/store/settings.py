@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from groundtui.store.connection import Connection
+from groundtui.store.connection import Part
 from groundtui.store.errors import StoreError
 from groundtui.store.rows import now_iso
 
@@ -146,7 +146,7 @@ class SettingsError(StoreError, ValueError):
     """
 
 
-def known(key: str) -> Setting:
+def setting_named(key: str) -> Setting:
     """The setting named ``key``.
 
     Raises:
@@ -164,7 +164,7 @@ def parse_setting(key: str, text: str) -> Any:
         SettingsError: the key is unknown or the value not one it takes.
     """
     try:
-        return known(key).parse(text)
+        return setting_named(key).parse(text)
     except ValueError as exc:
         raise SettingsError(f"{key}: {exc}") from None
 
@@ -189,10 +189,10 @@ def _stored(path: str, key: str, text: str) -> Any:
         ) from None
 
 
-class SettingsStore(Connection):
-    """Reading and writing the settings table."""
+class SettingsWrites(Part):
+    """Reading and writing the settings table (``Store.settings``)."""
 
-    def settings(self) -> dict[str, Any]:
+    def all(self) -> dict[str, Any]:
         """Every setting's value: the stored one, else its default."""
         stored = {row["key"]: row["value"] for row in self.query("select key, value from settings")}
         return {
@@ -200,13 +200,13 @@ class SettingsStore(Connection):
             for key, setting in SETTINGS.items()
         }
 
-    def setting(self, key: str) -> Any:
+    def get(self, key: str) -> Any:
         """One setting's value: the stored one, else its default."""
-        setting = known(key)
+        setting = setting_named(key)
         row = self.db.execute("select value from settings where key = ?", [key]).fetchone()
         return setting.default if row is None else _stored(self.path, key, row[0])
 
-    def set_setting(self, key: str, text: str, *, by: str | None = None) -> Any:
+    def set(self, key: str, text: str, *, by: str | None = None) -> Any:
         """Store ``text`` as setting ``key`` (after checking it) and return the value.
 
         Raises:
@@ -231,7 +231,7 @@ class SettingsStore(Connection):
             )
         return value
 
-    def setting_content(self, key: str) -> str | None:
+    def content(self, key: str) -> str | None:
         """The text stored with setting ``key`` (the guidelines' Markdown), if any."""
-        known(key)
+        setting_named(key)
         return self.scalar("select content from settings where key = ?", [key])

@@ -35,8 +35,10 @@ import sqlite_utils
 
 from groundtui.models import Answer
 from groundtui.scratch import make_file, sweep
+from groundtui.store.connection import Connection
 from groundtui.store.errors import StoreError, temp_folder_full
-from groundtui.store.labels import LabelWrites
+from groundtui.store.labelling import LabelWrites
+from groundtui.store.reviewers import ReviewerWrites
 from groundtui.store.rows import (
     ClaimRow,
     answer_row,
@@ -81,11 +83,13 @@ class NewAnswer(NamedTuple):
     """One per ``answer.claims`` item, in order."""
 
 
-class Spool(LabelWrites):
+class Spool(Connection):
     """A temporary database of rows to import; removed when closed.
 
-    It is a ``LabelWrites`` so that each claim's ``claim_labels`` row is made by the same
-    code as everywhere else, here from the claim's own imported verdict and reviews.
+    It labels its claims with a ``LabelWrites`` of its own, so that each claim's
+    ``claim_labels`` row is made by the same code as everywhere else, here from the claim's
+    own imported verdict and reviews. Made without ``Connection``'s opening: the file has
+    the database's tables and no migrations.
     """
 
     def __init__(self, schema_of: sqlite_utils.Database) -> None:
@@ -101,6 +105,7 @@ class Spool(LabelWrites):
         self.answers = 0
         """Answers spooled so far (the last one's ``seq``)."""
         self.db = sqlite_utils.Database(sqlite3.connect(path))
+        self.labels = LabelWrites(self, ReviewerWrites(self))
         try:
             self._create_tables(schema_of)
         except BaseException:
@@ -177,7 +182,7 @@ class Spool(LabelWrites):
                     self.db.table(table).insert_all(
                         table_rows, batch_size=500, ignore=table == "sources"
                     )
-            self.refresh_labels([c["id"] for c in rows["claims"]], new=True)
+            self.labels.refresh([c["id"] for c in rows["claims"]], new=True)
 
     def close(self) -> None:
         """Close the spool and remove its file."""

@@ -15,7 +15,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
-from groundtui.store.labels import LabelWrites
+from groundtui.store.connection import Connection, Part
+from groundtui.store.labelling import LabelWrites
 from groundtui.store.rows import now_iso
 
 ALIVE_MINUTES = 2
@@ -28,7 +29,7 @@ PASSED_OVER_SECONDS = 60
 
 #: SQL: the names holding answer ``{answer}``'s slots at ``:now``: live leases (neither
 #: idle past ``lease_minutes`` nor past their process's last heartbeat), and everyone who
-#: finished it (``rules.finished_by``, kept in ``agg_reviewer_answers``): a label on part
+#: finished it (``agg_reviewer_answers.finished``, counts.sql): a label on part
 #: of it holds it only through its reviewer's lease.
 HOLDERS = """
     select l.reviewer from leases l where l.answer_id = {answer}
@@ -98,7 +99,7 @@ class Released(NamedTuple):
     untouched: int
     """Never labelled nor marked."""
     finished: int
-    """Finished: they stay their reviewer's (``rules.finished_by``)."""
+    """Finished: they stay their reviewer's (``agg_reviewer_answers.finished``)."""
 
     @property
     def freed(self) -> int:
@@ -132,8 +133,12 @@ def expiry(now: str, minutes: float) -> str:
     return now_iso(moment + timedelta(minutes=minutes))
 
 
-class TeamWrites(LabelWrites):
-    """Reviewers, leases and adjudications."""
+class TeamWrites(Part):
+    """Leases and adjudications (``Store.team``)."""
+
+    def __init__(self, connection: Connection, labels: LabelWrites) -> None:
+        super().__init__(connection)
+        self.labels = labels
 
     def take_lease(
         self,
@@ -150,7 +155,7 @@ class TeamWrites(LabelWrites):
         The lease lasts ``minutes`` from now (an idle session's bound) as long as the
         process ``session`` keeps beating (``heartbeat``), and at most ``ALIVE_MINUTES``
         past its last beat."""
-        reviewer = self.reviewer_name(reviewer)
+        reviewer = self.labels.reviewers.name(reviewer)
         with self.transaction():
             lease = self.may_take(answer_id, reviewer, now=now, share=share)
             if not lease.granted:
@@ -218,7 +223,11 @@ class TeamWrites(LabelWrites):
             self.db.execute(
                 "update leases set expires_at = min(expires_at, ?) where answer_id = ?"
                 f" and reviewer = ? and {_UNTOUCHED}",
-                [expiry(now, PASSED_OVER_SECONDS / 60), answer_id, self.reviewer_name(reviewer)],
+                [
+                    expiry(now, PASSED_OVER_SECONDS / 60),
+                    answer_id,
+                    self.labels.reviewers.name(reviewer),
+                ],
             )
 
     def release_leases(
@@ -278,7 +287,7 @@ class TeamWrites(LabelWrites):
     ) -> int:
         """Append a lead's decision on a claim (``verdict=None`` withdraws it) and relabel;
         ``party``: the lead was one of the two reviewers who disagree, the only lead."""
-        adjudicator = self.reviewer_name(adjudicator)
+        adjudicator = self.labels.reviewers.name(adjudicator)
         with self.transaction():
             cursor = self.db.execute(
                 "insert into adjudications (claim_id, adjudicator, verdict, invention_kind,"
@@ -295,5 +304,5 @@ class TeamWrites(LabelWrites):
                 ],
             )
             assert cursor.lastrowid is not None
-            self.refresh_labels([claim_id])
+            self.labels.refresh([claim_id])
         return cursor.lastrowid

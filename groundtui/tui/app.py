@@ -161,10 +161,10 @@ def make_app(
         # "Dana" is dana: the name as the database first knew this reviewer. A new name is
         # registered by its first label if the database is too busy to now.
         try:
-            name = store.reviewer_name(reviewer, register=not readonly)
+            name = store.reviewers.name(reviewer, register=not readonly)
         except StoreError:
-            name = store.reviewer_name(reviewer, register=False)
-        settings = store.settings()
+            name = store.reviewers.name(reviewer, register=False)
+        settings = store.settings.all()
     session = ReviewSession(
         str(db_path),
         name,

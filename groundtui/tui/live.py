@@ -13,7 +13,7 @@ change through ``Spaced``: at once when it is cheap, so a label anyone makes sho
 two seconds; never sooner than ``SPACING`` times its last CPU time, so that a count that
 takes a second costs a session at most a fiftieth of a core, however busy the team: ten
 browser sessions on one host each count the same database. The unfiltered counts read
-tables the database keeps on every write (``groundtui.store.work``): milliseconds at any
+tables the database keeps on every write (``groundtui/store/sql/``): milliseconds at any
 size, so they always run at once; a filtered queue's progress still scans, and waits.
 """
 
@@ -29,8 +29,7 @@ from textual.widget import Widget
 from textual.worker import get_current_worker
 
 from groundtui.review.session import ReviewSession
-from groundtui.store import Store
-from groundtui.store.team import HEARTBEAT_SECONDS
+from groundtui.store import HEARTBEAT_SECONDS, Store
 from groundtui.tui.messages import DatabaseChanged
 from groundtui.tui.reads import read
 

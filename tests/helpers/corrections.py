@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from groundtui.store import Store
-from groundtui.store.claim_edits import CorrectionError
+from groundtui.store import CorrectionError, Store
 
 
 def correct(
@@ -22,22 +21,22 @@ def correct(
     of which an undo takes); the claims it made join ``claims``."""
     try:
         if kind == "dismiss":
-            return [store.dismiss_claim(claim, "dana")]
+            return [store.corrections.dismiss(claim, "dana")]
         if kind == "undo":
-            store.undo_claim_edit(done.pop(rng.randrange(len(done))), "dana")
+            store.corrections.undo(done.pop(rng.randrange(len(done))), "dana")
             return []
         if kind == "edit":
-            edit_id, made = store.edit_claim(claim, "lee", f"edited {claim}")
+            edit_id, made = store.corrections.edit(claim, "lee", f"edited {claim}")
             claims.append(made)
             return [edit_id]
         if kind == "split":
             text = store.scalar("select text from claims where id = ?", [claim])
-            edit_id, parts = store.split_claim(claim, "lee", max(1, len(text) // 2))
+            edit_id, parts = store.corrections.split(claim, "lee", max(1, len(text) // 2))
             claims.extend(parts)
             return [edit_id]
         response = store.scalar("select response from answers where id = ?", [answer])
         start = rng.randrange(max(1, len(response) - 10))
-        edit_id, made = store.add_claim(answer, "kim", (start, start + 10))
+        edit_id, made = store.corrections.add(answer, "kim", (start, start + 10))
         claims.append(made)
         return [edit_id]
     except CorrectionError:  # a retired claim, a claim too short to split

@@ -268,10 +268,10 @@ async def test_the_dry_run_takes_what_the_run_takes_and_prices_joined_sources(
         )
     )
     scan_answers(store)
-    store.set_setting("control_share", "0")
+    store.settings.set("control_share", "0")
     judge = make_judge()
     assert planned_answers(store, judge)[0] == []  # not flagged: not taken
-    store.edit_claim("A-1#1", "dana", "Refunds are paid to the original card.")
+    store.corrections.edit("A-1#1", "dana", "Refunds are paid to the original card.")
     assert (
         planned_answers(store, judge)[0]
         == select_answers(store, judge, control_share=0.0)

@@ -8,7 +8,7 @@ from groundtui import report
 from groundtui.cli import cli
 from groundtui.judge.heuristic import HeuristicJudge
 from groundtui.judge.pipeline import judge_answers
-from groundtui.store.rows import control_point
+from groundtui.store import control_point
 from tests.judge.helpers import answer
 
 CLEAN = "You can return items within 30 days of delivery [1]."
@@ -17,7 +17,7 @@ CLEAN = "You can return items within 30 days of delivery [1]."
 async def test_judge_takes_the_flagged_answers_and_the_control_sample(store, load):
     ids = [f"C-{i}" for i in range(40)]
     load(answer("A-flagged"), *(answer(i, response=CLEAN) for i in ids))
-    store.set_setting("control_share", "0.25")
+    store.settings.set("control_share", "0.25")
     sample = {i for i in ids if control_point(i) < 0.25}
     assert 3 <= len(sample) <= 20  # the hash spreads ids: a share, not all or none
 
@@ -46,7 +46,7 @@ async def test_judge_takes_the_flagged_answers_and_the_control_sample(store, loa
 
 async def test_control_share_zero_judges_the_flagged_ones_only(store, load):
     load(answer("A-flagged"), *(answer(f"C-{i}", response=CLEAN) for i in range(40)))
-    store.set_setting("control_share", "0")
+    store.settings.set("control_share", "0")
     stats = await judge_answers(store, HeuristicJudge())
     assert stats.answers == 1
     line = report.coverage_line(report.compute(store).coverage)
@@ -62,4 +62,4 @@ def test_control_share_is_a_setting_between_0_and_1(store):
     bad = runner.invoke(cli, ["config", "control_share", "2", "--db", db])
     assert bad.exit_code == 2 and "between 0 and 1" in bad.output
     assert runner.invoke(cli, ["config", "control_share", "0.1", "--db", db]).exit_code == 0
-    assert store.setting("control_share") == 0.1
+    assert store.settings.get("control_share") == 0.1

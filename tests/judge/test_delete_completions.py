@@ -72,7 +72,7 @@ def test_completions_cached_before_answers_were_recorded_are_found_by_their_prom
     # As a model judged P-1 before migration m005, without --api-base: one judgement, and
     # the extraction and verification it cached with no answer recorded.
     claim = store.query("select id, text from claims where answer_id = 'P-1'")[0]
-    store.add_judgement(claim["id"], MODEL, PROMPT_VERSION, verdict="stated")
+    store.labels.add_judgement(claim["id"], MODEL, PROMPT_VERSION, verdict="stated")
     keys = [
         cache_key(
             MODEL,
@@ -85,7 +85,7 @@ def test_completions_cached_before_answers_were_recorded_are_found_by_their_prom
         "another answer's",
     ]
     for key in keys:
-        store.put_completion(key, MODEL, PROMPT_VERSION, "{}")
+        store.judging.put_completion(key, MODEL, PROMPT_VERSION, "{}")
 
     rows = delete(store, "P-1")
     assert rows["completions"] == 2 and rows["note"]

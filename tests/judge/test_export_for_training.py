@@ -58,12 +58,12 @@ async def judged(server, store: Store, load, make_judge) -> Store:
     the rest of it unreviewed; the second answer's first claim reviewed too."""
     load(*(_answer(f"A-{i:02}") for i in range(12)))
     await judge_answers(store, make_judge(), all_answers=True)
-    store.set_setting("overlap", "1")  # every answer: the reviewers' kappa counts A-00#2
-    store.add_review("A-00#1", "dana", "stated")
-    store.add_review("A-00#2", "dana", "partial", "confident_generalisation")
-    store.add_review("A-00#2", "lee", "absent", "plausible_specifics", independent=True)
-    store.add_adjudication("A-00#2", "lead", "stated")
-    store.add_review("A-01#1", "lee", "contradicted", "plausible_specifics")
+    store.settings.set("overlap", "1")  # every answer: the reviewers' kappa counts A-00#2
+    store.labels.add_review("A-00#1", "dana", "stated")
+    store.labels.add_review("A-00#2", "dana", "partial", "confident_generalisation")
+    store.labels.add_review("A-00#2", "lee", "absent", "plausible_specifics", independent=True)
+    store.team.add_adjudication("A-00#2", "lead", "stated")
+    store.labels.add_review("A-01#1", "lee", "contradicted", "plausible_specifics")
     return store
 
 

@@ -62,7 +62,7 @@ async def test_blind_undo_keeps_the_judge_revealed_and_the_next_label_is_not_bli
 def _no_control_sample(path: Path) -> None:
     """A-3's id puts it in the default control sample, which the queue mixes in first."""
     with Store(path) as store:
-        store.set_setting("control_share", "0")
+        store.settings.set("control_share", "0")
 
 
 async def test_a_blind_queue_is_ordered_by_the_flag_only(review_db: Path):

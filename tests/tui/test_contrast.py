@@ -85,8 +85,8 @@ async def test_the_first_screen_is_readable_at_either_end_of_the_sizes(
 async def test_a_blind_overlap_answer_is_readable(review_db: Path):
     """Another reviewer's label hidden, the judge's hidden too (blind review)."""
     with Store(review_db) as store:
-        store.set_setting("overlap", "1")
-        store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
+        store.settings.set("overlap", "1")
+        store.labels.add_review("A-1#1", "ann", "absent", "plausible_specifics")
     app = make_app(review_db, "dana", blind=True)
     async with app.run_test(size=(140, 44)) as pilot:
         await settle(pilot)

@@ -208,7 +208,7 @@ async def test_another_reviewers_dismissal_shows_without_a_key_press(review_db: 
         screen = bob.screen
         assert screen.current_claim.id == "A-1#1"
         with Store(review_db) as store:  # ann, in another terminal
-            store.dismiss_claim("A-1#1", "ann")
+            store.corrections.dismiss("A-1#1", "ann")
         assert await until(pilot, lambda: [c.id for c in screen.detail.claims] == ["A-1#2"])
         assert screen.current_claim.id == "A-1#2"
         assert await until(pilot, lambda: screen.query_one(ReportPane).report["dismissed"] == 1)

@@ -99,7 +99,7 @@ async def test_a_new_theme_redraws_the_panes_in_its_own_colours(review_db: Path)
 @pytest.mark.slow
 async def test_a_new_theme_redraws_the_no_claims_text_in_its_own_colours(review_db: Path):
     with Store(str(review_db)) as store:
-        store.add_extraction("A-6", "judge-x", "v1", [])  # judged: no claim found
+        store.judging.add_extraction("A-6", "judge-x", "v1", [])  # judged: no claim found
     app = make_app(review_db, "dana")
     async with app.run_test(size=(140, 44)) as pilot:
         await settle(pilot)

@@ -16,8 +16,7 @@ import pytest
 
 from groundtui.review.intents import Verdict
 from groundtui.review.session import ReviewSession
-from groundtui.store import Store, StoreError
-from groundtui.store.errors import is_busy
+from groundtui.store import Store, StoreError, is_busy
 from groundtui.tui.app import ReviewApp
 from tests.helpers.pilot import settle
 from tests.helpers.review_db import reviews

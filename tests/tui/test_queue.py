@@ -224,9 +224,9 @@ def test_the_control_sample_is_mixed_in_first_and_marked_only_once_reviewed(tmp_
     path = imported_db(tmp_path, "control", [plain, flagged])
     with Store(path) as store:
         scan_answers(store)
-        store.set_setting("control_share", "0")
+        store.settings.set("control_share", "0")
         assert [r.answer_id for r in queue_page(store, QueueFilter()).rows] == ["F-1", "P-1"]
-        store.set_setting("control_share", "1")  # every unflagged answer is in the sample
+        store.settings.set("control_share", "1")  # every unflagged answer is in the sample
         rows = queue_page(store, QueueFilter()).rows
         assert [r.answer_id for r in rows] == ["P-1", "F-1"]  # one tier: import order
         assert [r.control for r in rows] == [True, False]

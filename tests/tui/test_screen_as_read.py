@@ -26,9 +26,9 @@ from tests.helpers.screen import SIZE, drawn_runs, plain
 def _overlap_with_ann_on_a1(db: Path) -> None:
     """Every answer reviewed twice; ann labelled A-1#1 contradicted and holds A-1."""
     with Store(db) as store:
-        store.set_setting("overlap", "1")
-        store.add_review("A-1#1", "ann", "contradicted", "plausible_specifics")
-        store.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=1)
+        store.settings.set("overlap", "1")
+        store.labels.add_review("A-1#1", "ann", "contradicted", "plausible_specifics")
+        store.team.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=1)
 
 
 @pytest.mark.slow
@@ -163,7 +163,7 @@ async def test_another_reviewers_label_moves_the_progress_and_the_report(review_
         queue = app.screen.query_one(QueuePane)
         assert await until(pilot, lambda: queue.team_line.startswith("team: 1 of 6 done"))
         with Store(review_db) as store:  # ann, in another terminal: A-2 done
-            store.add_review("A-2#1", "ann", "stated")
+            store.labels.add_review("A-2#1", "ann", "stated")
         assert await until(pilot, lambda: queue.team_line.startswith("team: 2 of 6 done"))
         assert await until(
             pilot, lambda: "ann" in app.screen.query_one(ReportPane).team_numbers["reviewers"]
@@ -173,10 +173,10 @@ async def test_another_reviewers_label_moves_the_progress_and_the_report(review_
 
 async def test_the_leads_queue_says_how_many_disputes_are_left(review_db: Path):
     with Store(review_db) as store:
-        store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
-        store.add_review("A-1#1", "bob", "stated")
-        store.add_review("A-1#2", "ann", "stated")
-        store.add_review("A-1#2", "bob", "partial")
+        store.labels.add_review("A-1#1", "ann", "absent", "plausible_specifics")
+        store.labels.add_review("A-1#1", "bob", "stated")
+        store.labels.add_review("A-1#2", "ann", "stated")
+        store.labels.add_review("A-1#2", "bob", "partial")
     lead = make_app(review_db, "lead", adjudicate=True, poll=0.05, spacing=0)
     async with lead.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -53,7 +53,7 @@ async def test_two_reviewers_starting_together_never_label_the_same_answer(revie
 @pytest.mark.slow
 async def test_a_label_on_an_answer_someone_else_holds_is_refused(review_db: Path):
     with Store(review_db) as store:
-        assert store.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=0).granted
+        assert store.team.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=0).granted
     bob = make_app(review_db, "bob")
     async with bob.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -75,7 +75,7 @@ async def test_a_dead_reviewers_lease_lapses_within_two_minutes(review_db: Path)
     """ann opened A-1, then her terminal died: no heartbeat renews her lease, so it lapses
     two minutes on, not after lease_minutes (15)."""
     with Store(review_db) as store:
-        store.take_lease("A-1", "ann", now=now_iso(T0), minutes=15, share=0, session="ann-1")
+        store.team.take_lease("A-1", "ann", now=now_iso(T0), minutes=15, share=0, session="ann-1")
     for minutes, first in ((1, "A-3"), (3, "A-1")):
         bob = make_app(review_db, "bob", clock=lambda m=minutes: T0 + timedelta(minutes=m))
         async with bob.run_test(size=SIZE) as pilot:
@@ -86,12 +86,12 @@ async def test_a_dead_reviewers_lease_lapses_within_two_minutes(review_db: Path)
 
 def test_a_living_idle_session_holds_an_answer_for_lease_minutes_and_no_more(review_db: Path):
     with Store(review_db) as store:
-        store.take_lease("A-1", "ann", now=now_iso(T0), minutes=15, share=0, session="ann-1")
+        store.team.take_lease("A-1", "ann", now=now_iso(T0), minutes=15, share=0, session="ann-1")
         for minute in range(1, 20):  # her process beats every half minute or so
-            store.heartbeat("ann-1", now_iso(T0 + timedelta(minutes=minute)))
+            store.team.heartbeat("ann-1", now_iso(T0 + timedelta(minutes=minute)))
             held = [
                 r["answer_id"]
-                for r in store.live_leases(now_iso(T0 + timedelta(minutes=minute, seconds=30)))
+                for r in store.team.live_leases(now_iso(T0 + timedelta(minutes=minute, seconds=30)))
             ]
             assert held == (["A-1"] if minute < 15 else []), minute
 
@@ -101,9 +101,9 @@ async def test_in_the_overlap_the_second_reviewer_sees_the_first_only_after_labe
     review_db: Path,
 ):
     with Store(review_db) as store:
-        store.set_setting("overlap", "1")  # every answer is reviewed twice
-        store.add_review("A-1#1", "ann", "absent", "plausible_specifics", "Says 14 days.")
-        store.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=1)
+        store.settings.set("overlap", "1")  # every answer is reviewed twice
+        store.labels.add_review("A-1#1", "ann", "absent", "plausible_specifics", "Says 14 days.")
+        store.team.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=1)
     bob = make_app(review_db, "bob")
     async with bob.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -130,14 +130,14 @@ async def test_in_the_overlap_the_second_reviewer_sees_the_first_only_after_labe
 
 async def test_another_reviewers_label_appears_without_a_key_press(review_db: Path):
     with Store(review_db) as store:
-        store.set_setting("overlap", "1")
+        store.settings.set("overlap", "1")
     bob = make_app(review_db, "bob", poll=0.05, spacing=0)
     async with bob.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = bob.screen
         await press(pilot, "s")  # bob's own label on A-1#1 reveals the others there
         with Store(review_db) as store:  # ann, in another terminal
-            store.add_review("A-1#1", "ann", "contradicted", "plausible_specifics")
+            store.labels.add_review("A-1#1", "ann", "contradicted", "plausible_specifics")
 
         def shown() -> bool:
             others = screen.detail.claims[0].shown_others
@@ -161,7 +161,7 @@ async def test_a_label_on_another_answer_leaves_the_open_one_undrawn(review_db: 
         other = next(r.answer_id for r in screen.rows if r.answer_id != screen.detail.id)
         with Store(review_db) as store:  # ann, in another terminal
             claim = store.scalar("select id from claims where answer_id = ?", [other])
-            store.add_review(claim, "ann", "contradicted", None)
+            store.labels.add_review(claim, "ann", "contradicted", None)
         assert await until(
             pilot, lambda: "ann" in screen.query_one(ReportPane).team_numbers.get("reviewers", {})
         )
@@ -172,10 +172,10 @@ async def test_a_label_on_another_answer_leaves_the_open_one_undrawn(review_db: 
 @pytest.mark.slow
 async def test_a_lead_adjudicates_the_claims_reviewers_disagree_on(review_db: Path):
     with Store(review_db) as store:
-        store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
-        store.add_review("A-1#1", "bob", "stated")
-        store.add_review("A-1#2", "ann", "stated")
-        store.add_review("A-1#2", "bob", "stated")
+        store.labels.add_review("A-1#1", "ann", "absent", "plausible_specifics")
+        store.labels.add_review("A-1#1", "bob", "stated")
+        store.labels.add_review("A-1#2", "ann", "stated")
+        store.labels.add_review("A-1#2", "bob", "stated")
     lead = make_app(review_db, "lead", adjudicate=True)
     async with lead.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -242,7 +242,7 @@ async def _guidelines_shown(review_db: Path, guide: Path) -> str:
     from textual.widgets import Markdown
 
     with Store(review_db) as store:
-        store.set_setting("guidelines", str(guide))
+        store.settings.set("guidelines", str(guide))
     app = make_app(review_db, "ann")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -253,7 +253,7 @@ async def _guidelines_shown(review_db: Path, guide: Path) -> str:
 
 async def test_a_name_in_another_case_is_the_same_reviewer(review_db: Path):
     with Store(review_db) as store:
-        store.reviewer_name("Dana")
+        store.reviewers.name("Dana")
     app = make_app(review_db, "dana")
     assert app.session.reviewer == "Dana"
     async with app.run_test(size=SIZE) as pilot:
@@ -271,7 +271,9 @@ async def test_an_empty_queue_says_why(review_db: Path, tmp_path: Path, everyone
     db = review_db if everyone_held else tmp_path / "empty.db"
     with Store(db) as store:
         for (answer,) in store.db.execute("select id from answers").fetchall():
-            store.take_lease(answer, "ann", now=now_iso(T0), minutes=15, share=0, session="a-1")
+            store.team.take_lease(
+                answer, "ann", now=now_iso(T0), minutes=15, share=0, session="a-1"
+            )
     new = make_app(db, "new", clock=lambda: T0 + timedelta(minutes=1))
     async with new.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -292,10 +294,10 @@ async def test_an_empty_queue_says_why(review_db: Path, tmp_path: Path, everyone
 async def test_the_longest_lease_allowed_still_opens_an_answer_and_quits(review_db: Path):
     """`config lease_minutes 5000000000` left a UI that never opened an answer and a `q`
     that did not quit; `config` now stops at the bound, and at the bound the UI works."""
-    from groundtui.store.settings import SETTINGS
+    from groundtui.store import SETTINGS
 
     with Store(review_db) as store:
-        store.set_setting("lease_minutes", str(SETTINGS["lease_minutes"].high))
+        store.settings.set("lease_minutes", str(SETTINGS["lease_minutes"].high))
     app = make_app(review_db, "ann")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -315,11 +317,11 @@ async def test_quitting_frees_every_answer_and_the_next_reviewer_finishes_one_be
         assert ann.screen.detail.id == "A-1"
         await press(pilot, "s", "n")  # A-1#1 stated (on to A-1#2), then A-3, untouched
         with Store(review_db) as store:
-            held = [r["answer_id"] for r in store.live_leases(now_iso())]
+            held = [r["answer_id"] for r in store.team.live_leases(now_iso())]
         assert held == ["A-1", "A-3"]
         await press(pilot, "q")
     with Store(review_db) as store:
-        assert store.live_leases(now_iso()) == []
+        assert store.team.live_leases(now_iso()) == []
     bob = make_app(review_db, "bob")
     async with bob.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -344,7 +346,7 @@ async def test_moving_past_a_taken_last_answer_never_traps_the_reviewer(review_d
     refused for a taken answer."""
     with Store(review_db) as store:
         for answer in ("A-3", "A-4"):  # ann's already: bob's queue is A-1, A-2, A-6
-            store.take_lease(answer, "ann", now=now_iso(), minutes=15, share=0, session="a-0")
+            store.team.take_lease(answer, "ann", now=now_iso(), minutes=15, share=0, session="a-0")
     bob, ann = make_app(review_db, "bob"), make_app(review_db, "ann")
     async with bob.run_test(size=SIZE) as b, ann.run_test(size=SIZE) as a:
         await asyncio.gather(settle(b), settle(a))
@@ -373,7 +375,7 @@ async def test_the_palette_does_not_open_a_taken_answer(review_db: Path):
         await settle(pilot)
         assert bob.screen.detail.id == "A-1"
         with Store(review_db) as store:
-            store.take_lease("A-4", "ann", now=now_iso(), minutes=15, share=0, session="a-1")
+            store.team.take_lease("A-4", "ann", now=now_iso(), minutes=15, share=0, session="a-1")
         await _run(pilot, "A-4")
         assert bob.screen.detail.id == "A-1"
         assert "A-4 is ann's to review: you stay on A-1." in plain(bob, "#status")
@@ -387,9 +389,9 @@ async def test_a_lead_frees_an_absent_reviewers_answers_from_the_palette(review_
     from tests.tui.test_palette import _run
 
     with Store(review_db) as store:
-        store.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=0, session="ann-1")
-        store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
-        store.take_lease("A-4", "ann", now=now_iso(), minutes=15, share=0, session="ann-1")
+        store.team.take_lease("A-1", "ann", now=now_iso(), minutes=15, share=0, session="ann-1")
+        store.labels.add_review("A-1#1", "ann", "absent", "plausible_specifics")
+        store.team.take_lease("A-4", "ann", now=now_iso(), minutes=15, share=0, session="ann-1")
     kim = make_app(review_db, "kim")
     async with kim.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -417,14 +419,14 @@ async def test_a_reopened_reviewer_lands_on_their_unfinished_answer(review_db: P
     finished. Her queue starts with A-1 (reviewed, priority first); she reopens on A-4, on
     the claim she left, not on the answer she finished."""
     with Store(review_db) as store:
-        store.set_setting("overlap", "1")
+        store.settings.set("overlap", "1")
         for who, claims in (
             ("ann", ["A-1#1", "A-1#2", "A-3#1", "A-3#2"]),
             ("dana", ["A-1#1", "A-1#2", "A-4#1"]),
             ("bob", ["A-4#1", "A-4#2"]),
         ):
             for claim in claims:
-                store.add_review(claim, who, "stated")
+                store.labels.add_review(claim, who, "stated")
     dana = make_app(review_db, "dana")
     async with dana.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -437,8 +439,8 @@ async def test_the_only_lead_party_to_a_dispute_decides_it_and_the_screen_says_s
     review_db: Path,
 ):
     with Store(review_db) as store:
-        store.add_review("A-1#1", "ann", "absent", "plausible_specifics")
-        store.add_review("A-1#1", "bob", "stated")
+        store.labels.add_review("A-1#1", "ann", "absent", "plausible_specifics")
+        store.labels.add_review("A-1#1", "bob", "stated")
     lead = make_app(review_db, "ann", adjudicate=True)
     async with lead.run_test(size=SIZE) as pilot:
         await settle(pilot)

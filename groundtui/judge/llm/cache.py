@@ -27,8 +27,7 @@ from groundtui.judge.llm.prompts import (
     extraction_messages,
     verification_messages,
 )
-from groundtui.store import Store
-from groundtui.store.rows import chunks
+from groundtui.store import Store, chunks
 
 
 def cache_key(
@@ -99,7 +98,7 @@ class CompletionCache:
     def put(self, key: str, model: str, prompt_version: str, entry: CachedCompletion) -> None:
         """Store ``entry`` under ``key`` (replacing any earlier one), committed at once,
         with the answer being judged (``for_answer``) when there is one."""
-        self.store.put_completion(
+        self.store.judging.put_completion(
             key,
             model,
             prompt_version,
@@ -141,7 +140,7 @@ def _answer_keys(store: Store, answer_id: str, models: set[str]) -> set[str]:
     answer = store.query("select question, response from answers where id = ?", [answer_id])
     if not answer:
         return set()
-    texts = [s["text"] for s in store.answer_sources(answer_id)]
+    texts = [s["text"] for s in store.answers.sources(answer_id)]
     claims = [
         c["text"] for c in store.query("select text from claims where answer_id = ?", [answer_id])
     ]

@@ -54,7 +54,7 @@ class GuidelinesScreen(ModalScreen[None]):
         """Read the stored guidelines in a worker, then show them."""
         try:
             with Store(self.db_path, readonly=self.readonly) as store:
-                stored = store.setting_content("guidelines")
+                stored = store.settings.content("guidelines")
             # Markdown's own markup is meant; a control character (an ANSI escape) is not
             text = shown(stored.replace("\r\n", "\n")).text if stored else NO_GUIDELINES
         except (StoreError, sqlite3.Error) as exc:

@@ -39,7 +39,7 @@ from groundtui.review.place import (
 )
 from groundtui.review.queue import QueueFilter, QueueRow
 from groundtui.review.session import ReviewSession
-from groundtui.store.team import Lease
+from groundtui.store import Lease
 from groundtui.text.inert import one_line
 from groundtui.tui import focus, messages
 from groundtui.tui.commands import ReviewCommands
@@ -388,7 +388,7 @@ class ReviewScreen(Screen):
             self,
             session,
             "the answer",
-            lambda store: store.may_take(
+            lambda store: store.team.may_take(
                 answer_id, session.reviewer, now=session.now(), share=session.share
             ),
         )
@@ -446,7 +446,7 @@ class ReviewScreen(Screen):
 
     @work(thread=True, exclusive=True, group="free", exit_on_error=False)
     def _release(self, name: str) -> None:
-        released = read(self, self.session, "the leases", lambda s: s.release_leases(name))
+        released = read(self, self.session, "the leases", lambda s: s.team.release_leases(name))
         if released is not None:
             said = released.sentence(one_line(name, 40))
             self.app.call_from_thread(self._freed, said)

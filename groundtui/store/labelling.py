@@ -12,7 +12,8 @@ from typing import Any
 
 from sqlite_utils.db import Table
 
-from groundtui.store.connection import Connection
+from groundtui.store.connection import Connection, Part
+from groundtui.store.reviewers import ReviewerWrites
 from groundtui.store.rows import ClaimRow, chunks, claim_row, now_iso, review_row
 
 
@@ -27,31 +28,19 @@ def _new_id(table: Table) -> int:
     return pk
 
 
-class LabelWrites(Connection):
-    """Claims, judgements, reviews and marks, each with the labels it changes."""
+class LabelWrites(Part):
+    """Claims, judgements, reviews and marks, each with the labels it changes
+    (``Store.labels``)."""
 
-    def reviewer_name(self, name: str, *, register: bool = True) -> str:
-        """``name`` as the database first knew this reviewer: "Dana" is dana.
-
-        A new name is registered as written, unless ``register`` is False (a read-only
-        database), when it is returned as it is.
-        """
-        key = name.casefold()
-        row = self.db.execute("select name from reviewers where key = ?", [key]).fetchone()
-        if row or not register:
-            return row[0] if row else name
-        with self.transaction():
-            self.db.execute(
-                "insert or ignore into reviewers (key, name, lead, added_at) values (?, ?, 0, ?)",
-                [key, name, now_iso()],
-            )
-            return self.db.execute("select name from reviewers where key = ?", [key]).fetchone()[0]
+    def __init__(self, connection: Connection, reviewers: ReviewerWrites) -> None:
+        super().__init__(connection)
+        self.reviewers = reviewers
 
     def add_claims(self, claims: list[ClaimRow], at: str) -> None:
         """Insert claims, each with its (empty) ``claim_labels`` row."""
         with self.transaction():
             self.db.table("claims").insert_all(claim_row(c, at) for c in claims)
-            self.refresh_labels([c.id for c in claims], new=True)
+            self.refresh([c.id for c in claims], new=True)
 
     def add_judgement(self, claim_id: str, judge: str, prompt_version: str, **fields: Any) -> int:
         """Append one judgement (or a failure: ``verdict=None, error=...``) and relabel."""
@@ -64,7 +53,7 @@ class LabelWrites(Connection):
         }
         with self.transaction():
             pk = _new_id(self.db.table("judgements").insert(row))
-            self.refresh_labels([claim_id])
+            self.refresh([claim_id])
         return pk
 
     def add_review(
@@ -85,7 +74,7 @@ class LabelWrites(Connection):
 
         Committed before returning: a reviewer's label is on disk when the key is pressed.
         """
-        reviewer = self.reviewer_name(reviewer)
+        reviewer = self.reviewers.name(reviewer)
         row = review_row(
             claim_id,
             reviewer,
@@ -100,7 +89,7 @@ class LabelWrites(Connection):
         )
         with self.transaction():
             pk = _new_id(self.db.table("reviews").insert(row))
-            self.refresh_labels([claim_id])
+            self.refresh([claim_id])
         return pk
 
     def add_mark(
@@ -113,7 +102,7 @@ class LabelWrites(Connection):
         reverts: int | None = None,
     ) -> int:
         """Append a reviewer's correctness mark for an answer (``None`` = unknown)."""
-        reviewer = self.reviewer_name(reviewer)
+        reviewer = self.reviewers.name(reviewer)
         with self.transaction():
             return _new_id(
                 self.db.table("answer_marks").insert(
@@ -127,7 +116,7 @@ class LabelWrites(Connection):
                 )
             )
 
-    def refresh_labels(self, claim_ids: list[str], *, new: bool = False) -> None:
+    def refresh(self, claim_ids: list[str], *, new: bool = False) -> None:
         """Recompute ``claim_labels`` for ``claim_ids`` from judgements and reviews
         (docs/report.md).
 
@@ -206,7 +195,7 @@ class LabelWrites(Connection):
                 }
             )
         # An upsert, never INSERT OR REPLACE: a replace skips the delete triggers that
-        # keep the report's counts (groundtui/store/counts.py) current.
+        # keep the report's counts (groundtui/store/sql/labels.sql) current.
         if new and rows:
             # A plain insert of rows this code shaped: sqlite-utils' insert_all re-reads the
             # table and converts every value, most of an import's label time (measured).
