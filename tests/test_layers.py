@@ -211,3 +211,25 @@ def test_importing_the_core_loads_neither_textual_nor_litellm():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_an_import_loads_neither_the_check_nor_the_report(tmp_path: Path) -> None:
+    """``groundtui import`` writes answers: the check's modules and the report's are not
+    its work (it stores a scan-table output's flags under the check's name alone)."""
+    answers = tmp_path / "a.jsonl"
+    answers.write_text(
+        '{"id": "a", "question": "q", "response": "It is 5 [1].",'
+        ' "sources": [{"id": "s", "text": "It is 5."}]}\n'
+    )
+    code = (
+        "import sys\n"
+        "from groundtui.cli import cli\n"
+        f"try: cli(['import', {str(answers)!r}, '--db', {str(tmp_path / 'a.db')!r}])\n"
+        "except SystemExit as exc: assert exc.code == 0, exc.code\n"
+        "print(sorted({m.split('.')[1] for m in sys.modules"
+        " if m.split('.')[0] == 'groundtui' and '.' in m}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(ast.literal_eval(out.stdout.strip().splitlines()[-1]))
+    assert "importing" in loaded  # the command ran
+    assert not loaded & {"checks", "scan", "report"}, loaded

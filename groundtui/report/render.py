@@ -13,6 +13,7 @@ from rich.text import Text
 
 from groundtui.report import Report, answer_counts
 from groundtui.report.coverage import coverage_line
+from groundtui.text.counts import plural
 from groundtui.text.inert import one_line
 
 
@@ -24,11 +25,6 @@ def percent(value: float | None) -> str:
 def decimal(value: float | None) -> str:
     """A kappa or agreement with three decimals; ``None`` as an em dash."""
     return "—" if value is None else f"{value:.3f}"
-
-
-def plural(n: int, word: str) -> str:
-    """``1 claim``, ``2 claims``."""
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def section_table(title: str, *columns: str) -> Table:
