@@ -233,3 +233,29 @@ def test_an_import_loads_neither_the_check_nor_the_report(tmp_path: Path) -> Non
     loaded = set(ast.literal_eval(out.stdout.strip().splitlines()[-1]))
     assert "importing" in loaded  # the command ran
     assert not loaded & {"checks", "scan", "report"}, loaded
+
+
+JUDGES = ("groundtui.judge.heuristic", "groundtui.judge.llm")
+"""The judges the package has: the pipeline knows them through ``judge.base`` alone."""
+
+
+def test_the_judge_pipeline_knows_no_judge_inside():
+    """The pipeline's modules (``groundtui/judge/*.py``) import no module of a judge's own:
+    what a judge is told and what it returns are ``judge.base``'s; only the offline
+    judge's public door (``groundtui.judge.heuristic``: its coverage measure) is open.
+    ``estimate`` is the model's bill (``--dry-run``): it counts the model's prompts."""
+    pipeline = [
+        m
+        for m in imports()
+        if m.count(".") == 2
+        and m.startswith("groundtui.judge.")
+        and m not in (*JUDGES, "groundtui.judge.estimate")
+    ]
+    assert "groundtui.judge.pipeline" in pipeline and "groundtui.judge.provenance" in pipeline
+    wrong = sorted(
+        f"{module} imports {name}"
+        for module in pipeline
+        for name, _ in imports()[module]
+        if any(name.startswith(judge + ".") for judge in JUDGES)
+    )
+    assert not wrong

@@ -3,14 +3,40 @@
 A judge does two things (docs/judge.md): split a response into claims, and verify one
 claim against one source's text. Everything else (locating spans, resolving citations,
 rules that cross-check invention kinds, storing) is the pipeline's, so every judge gets it.
+
+This module is all the pipeline knows of its judges: the protocols, the values they
+return, and what the pipeline tells a judge about the call it is making (the answer being
+judged, how urgent the call is), each in a context variable the pipeline sets in the task
+that calls the judge.
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from groundtui.models import ClaimKind, InventionKind, Verdict
+
+EXTRACT, VERIFY, CROSS_CHECK = 0, 1, 2
+"""How urgent a judge's call is, most urgent first: an extraction unlocks its claims'
+verifications, a verification may unlock a cross-check, a cross-check unlocks nothing. A
+judge with a limit on calls in flight serves the most urgent first (the LLM judge does)."""
+
+call_priority: ContextVar[int] = ContextVar("call_priority", default=VERIFY)
+"""The urgency of the calls the current task makes: the pipeline sets ``CROSS_CHECK`` in a
+provenance cross-check's task; a judge's ``extract`` is ``EXTRACT`` by its nature."""
+
+judging_answer: ContextVar[str | None] = ContextVar("judging_answer", default=None)
+"""The id of the answer the pipeline is judging in the current task (None outside a run):
+a judge that keeps what it spends keeps it with the answer (the LLM judge's completion
+cache does, so that ``groundtui delete`` deletes an answer's completions with it)."""
+
+PROVENANCE_MIN_COVERAGE = 0.5
+"""Share of a claim's content words and values (weighted) that another source must hold
+before it is asked whether it states the claim (the provenance cross-check): below it, no
+call is made. A judge that cross-checks its own batched verifications (``also_stated_by``)
+asks with the same bar."""
 
 
 @dataclass
@@ -110,5 +136,27 @@ class Judge(Protocol):
 
         Raises:
             JudgeError: when no valid verdict could be had.
+        """
+        ...
+
+
+@runtime_checkable
+class ClaimsJudge(Judge, Protocol):
+    """A judge that can also verify the claims of one answer together, in one call for
+    several (docs/judge.md "Verifying"): the pipeline asks it so unless ``per_claim``."""
+
+    per_claim: bool
+    """True to be asked one claim per call anyway (``--verify per-claim``)."""
+
+    async def verify_claims(
+        self, sources: list[str], claims: list[tuple[str, tuple[int, ...]]]
+    ) -> tuple[list[Verification | JudgeError], Usage]:
+        """Verify each of ``claims`` (its text and the numbers, from 1, of the ``sources``
+        it cites) against the sources it cites.
+
+        Returns:
+            One result per claim, in order: its verification (``also_stated_by`` the
+            answer's other sources that state it), or the ``JudgeError`` that cost that
+            claim alone; and what the calls cost together.
         """
         ...

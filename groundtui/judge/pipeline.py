@@ -35,9 +35,15 @@ from groundtui.judge.answers import (
     select_answers,
     stored_claims,
 )
-from groundtui.judge.base import Judge, JudgeError, Usage, Verification
+from groundtui.judge.base import (
+    ClaimsJudge,
+    Judge,
+    JudgeError,
+    Usage,
+    Verification,
+    judging_answer,
+)
 from groundtui.judge.failures import JudgeUnavailable
-from groundtui.judge.llm.cache import for_answer
 from groundtui.judge.provenance import stated_elsewhere
 from groundtui.judge.recorder import Progress, Recorder, RunStats
 from groundtui.judge.spans import locate_evidence
@@ -157,7 +163,7 @@ class Pipeline:
 
     async def judge_answer(self, answer_id: str) -> None:
         """Extract (if need be) and verify the claims of one answer, storing as it goes."""
-        for_answer.set(answer_id)  # this worker's task, and the claims' tasks it starts
+        judging_answer.set(answer_id)  # this worker's task, and the claims' tasks it starts
         answer = load_answer(self.store, answer_id)
         claims = stored_claims(self.store, answer_id)
         # An answer whose every claim a reviewer dismissed is not extracted again.
@@ -184,10 +190,10 @@ class Pipeline:
                     claim.update(changes)
         needed = claims_needing_verdict(self.store, self.judge, answer_id, rejudge=self.rejudge)
         todo = [c for c in claims if c["id"] in needed]
-        if getattr(self.judge, "per_claim", True):
-            results = await asyncio.gather(*(self._judge_claim(answer, c) for c in todo))
+        if isinstance(self.judge, ClaimsJudge) and not self.judge.per_claim:
+            results = await self._judge_claims(self.judge, answer, todo)
         else:
-            results = await self._judge_claims(answer, todo)
+            results = await asyncio.gather(*(self._judge_claim(answer, c) for c in todo))
         if None in results:  # the budget ran out: left, unfinished, for the next run
             return
         self.recorder.answer_finished(all(results))
@@ -219,7 +225,9 @@ class Pipeline:
         self.recorder.judgement(claim, fields, usage, time.perf_counter() - started)
         return True
 
-    async def _judge_claims(self, answer: AnswerContext, todo: list[dict]) -> list[bool | None]:
+    async def _judge_claims(
+        self, judge: ClaimsJudge, answer: AnswerContext, todo: list[dict]
+    ) -> list[bool | None]:
         """Judge and record the claims ``todo`` of ``answer`` with batched verifications
         (``judge.verify_claims``): as :meth:`_judge_claim` gives for each. What the calls
         cost is recorded with the first claim they judged."""
@@ -247,7 +255,7 @@ class Pipeline:
         sources = [by_key[k].text for k in keys]
         # A claim the reply lacks, or gives wrong, comes back as its JudgeError: it costs that
         # claim only. JudgeUnavailable (no key, no provider) stops the run, as per claim.
-        verifications, usage = await self.judge.verify_claims(  # type: ignore[attr-defined]
+        verifications, usage = await judge.verify_claims(
             sources, [(c["text"], cites) for c, cites in asked]
         )
         for (claim, cites), verification in zip(asked, verifications, strict=True):

@@ -15,7 +15,8 @@ from groundtui.judge.llm.prompts import (
     parse_reply,
     verification_messages,
 )
-from groundtui.judge.llm.slots import CROSS_CHECK, EXTRACT, VERIFY, PrioritySlots
+from groundtui.judge.base import CROSS_CHECK, EXTRACT, VERIFY
+from groundtui.judge.llm.slots import PrioritySlots
 from groundtui.judge.spans import locate_claim, locate_evidence
 from groundtui.models import InventionKind, Verdict
 

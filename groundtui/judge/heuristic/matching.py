@@ -21,12 +21,9 @@ from groundtui.judge.heuristic.features import Features, claim_features, found_i
 from groundtui.judge.heuristic.given import derivation, given_by_check
 from groundtui.judge.heuristic.quantities import DATE, MONEY, PERCENT, YEAR, Value
 from groundtui.judge.heuristic.source_index import WINDOW, Sentence, SourceIndex, index
-from groundtui.judge.heuristic.words import (
-    content_tokens,
-    enumerated,
-    generalisations_missing,
-)
+from groundtui.judge.heuristic.words import content_tokens, enumerated
 from groundtui.text.cited import SEPARATOR
+from groundtui.text.generalising import generalisations_missing
 from groundtui.text.kinds import CONNECTIVE
 from groundtui.text.names import proper_names
 
@@ -98,6 +95,13 @@ class Match:
 def match(claim: str, source: str) -> Match:
     """Measure how the best window of ``source`` holds ``claim``."""
     return match_sources(claim, (source,))
+
+
+def coverage(claim: str, source: str) -> float:
+    """The weighted share, 0-1, of ``claim``'s content words and values that the best
+    window of ``source`` holds: a measure free of calls, which the pipeline ranks an
+    answer's sources by before its provenance cross-check (``judge.provenance``)."""
+    return match(claim, source).coverage
 
 
 @dataclass(frozen=True)

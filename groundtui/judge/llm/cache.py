@@ -9,7 +9,7 @@ the exact messages sent and the API base they were sent to.
 
 Only replies that validated are stored: an invalid one is never replayed, so a claim whose
 judging failed gets a fresh call on the next run. Each is kept with the answer whose
-judging asked for it (``for_answer``), so that ``groundtui delete`` can delete it with the
+judging asked for it (``judge.base.judging_answer``), so that ``groundtui delete`` can delete it with the
 answer; for completions cached before that was recorded, ``prompt_keys`` rebuilds the keys
 an answer's judging would have used.
 """
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from contextvars import ContextVar
 from dataclasses import dataclass
 
+from groundtui.judge.base import judging_answer
 from groundtui.judge.llm import fences
 from groundtui.judge.llm.prompts import (
     PROMPT_VERSION,
@@ -29,9 +29,6 @@ from groundtui.judge.llm.prompts import (
 )
 from groundtui.store import Store
 from groundtui.store.rows import chunks
-
-for_answer: ContextVar[str | None] = ContextVar("for_answer", default=None)
-"""The answer being judged in this task: the pipeline sets it, ``CompletionCache.put`` keeps it."""
 
 
 def cache_key(
@@ -92,7 +89,7 @@ class CompletionCache:
 
     def put(self, key: str, model: str, prompt_version: str, entry: CachedCompletion) -> None:
         """Store ``entry`` under ``key`` (replacing any earlier one), committed at once,
-        with the answer being judged (``for_answer``) when there is one."""
+        with the answer being judged (``judging_answer``) when there is one."""
         self.store.put_completion(
             key,
             model,
@@ -101,7 +98,7 @@ class CompletionCache:
             prompt_tokens=entry.prompt_tokens,
             completion_tokens=entry.completion_tokens,
             cost=entry.cost,
-            answer_id=for_answer.get(),
+            answer_id=judging_answer.get(),
         )
 
 

@@ -14,17 +14,11 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-from contextvars import ContextVar
-
-EXTRACT, VERIFY, CROSS_CHECK = 0, 1, 2
-"""Priorities, most urgent first."""
-
-call_priority: ContextVar[int] = ContextVar("call_priority", default=VERIFY)
-"""The priority of the calls the current task makes; the pipeline sets CROSS_CHECK."""
 
 
 class PrioritySlots:
-    """An asyncio semaphore whose waiters are served lowest ``priority`` first, then FIFO.
+    """An asyncio semaphore whose waiters are served lowest ``priority`` first, then FIFO
+    (the priorities of ``judge.base``: ``EXTRACT``, ``VERIFY``, ``CROSS_CHECK``).
 
     Args:
         size: calls allowed in flight at once.
