@@ -598,7 +598,7 @@ def test_where_a_search_resumes_never_changes_what_is_found(monkeypatch) -> None
         for _ in range(3):
             indexes = [SourceIndex(source) for source in sources]
             for index in indexes:
-                index.place = resume.Place(index.text)
+                index.place = resume.ResumePoint(index.text)
                 index.place.at = rng.choice([0, len(index.text), rng.randint(0, len(index.text))])
                 index.place.budget = rng.choice([0, 10, len(index.text) * 2])
             assert unsourced_specifics(response, indexes) == expected, (response, sources)

@@ -150,7 +150,7 @@ def test_core_modules_do_not_load_the_ui_or_litellm() -> None:
         "cli",
         "checks",
         "report",
-        "exporting.labels",
+        "exporting.claim_rows",
         "scan",
     ]
     core += ["demo", "judge.pipeline", "judge.llm", "judge.heuristic"]

@@ -259,3 +259,14 @@ def test_the_judge_pipeline_knows_no_judge_inside():
         if any(name.startswith(judge + ".") for judge in JUDGES)
     )
     assert not wrong
+
+
+def test_no_two_classes_share_a_name():
+    """A class's name says which it is anywhere in the package, without its module."""
+    where: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(_module_name(path))
+    assert {name: found for name, found in where.items() if len(found) > 1} == {}
+

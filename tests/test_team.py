@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.exporting import labels as exports
+from groundtui.exporting import claim_rows as exports
 from groundtui.importing.files import import_files
 from groundtui.report import compute
 from groundtui.review import queue
-from groundtui.review.intents import Verdict
+from groundtui.review.intents import SetVerdict
 from groundtui.review.session import ReviewSession
 from groundtui.store import Store, now_iso
 from groundtui.store.rows import overlap_point
@@ -359,7 +359,7 @@ def test_a_name_with_spaces_around_it_is_the_same_reviewer(
 def _label(session: ReviewSession, claim_id: str, verdict: str) -> None:
     """``session``'s reviewer labels ``claim_id`` as the review UI's key would."""
     with Store(session.db_path) as store:
-        outcome = session.apply(store, Verdict(claim_id.split("#")[0], claim_id, verdict))
+        outcome = session.apply(store, SetVerdict(claim_id.split("#")[0], claim_id, verdict))
     assert outcome.saved, outcome.message
 
 
@@ -479,7 +479,7 @@ def test_a_lead_adjudicates_no_dispute_they_were_party_to_unless_the_only_lead(
         assert queue.team_line(store, lead.team) == "1 of 1 disputed claims left to adjudicate"
     assert disputes() == ["T-017"]  # T-017#2 (bob and cy's) is still hers
     with Store(team_db) as store:
-        refused = lead.apply(store, Verdict("T-019", "T-019#1", "absent"))
+        refused = lead.apply(store, SetVerdict("T-019", "T-019#1", "absent"))
     assert not refused.saved
     assert refused.message.startswith("NOT SAVED: you were party to this dispute")
     _label(lead, "T-017#2", "absent")

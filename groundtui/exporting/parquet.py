@@ -1,7 +1,7 @@
 """``groundtui export --format parquet``: the claim rows as one Parquet file, with one
 explicit schema, written in batches of rows (docs/export.md).
 
-The columns are ``exporting.labels.COLUMNS`` with the values of the JSON Lines export,
+The columns are ``exporting.claim_rows.COLUMNS`` with the values of the JSON Lines export,
 typed: numbers as ``int64``, text as ``string``, ``citations`` and ``source_ids`` as lists,
 ``reviewers`` as a list of structs. ``meta`` is the one exception: it is free-form (each
 import format puts its own keys there, of any type, and answers of one database differ), and
@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from groundtui.exporting.labels import COLUMNS, SHARES, rows
+from groundtui.exporting.claim_rows import COLUMNS, SHARES, rows
 from groundtui.exporting.output import write_file as export_file
 from groundtui.store import Store
 

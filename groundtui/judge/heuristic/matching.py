@@ -20,7 +20,7 @@ from groundtui.judge.heuristic.common import rarity
 from groundtui.judge.heuristic.features import Features, claim_features, found_in
 from groundtui.judge.heuristic.given import derivation, given_by_check
 from groundtui.judge.heuristic.quantities import DATE, MONEY, PERCENT, YEAR, Value
-from groundtui.judge.heuristic.source_index import WINDOW, Sentence, SourceIndex, index
+from groundtui.judge.heuristic.sentence_index import WINDOW, Sentence, SentenceIndex, index
 from groundtui.judge.heuristic.words import content_tokens, enumerated
 from groundtui.text.cited import SEPARATOR
 from groundtui.text.generalising import generalisations_missing
@@ -116,7 +116,7 @@ class _Window:
     """The claim's words it holds."""
     score: float
     heading: frozenset[str]
-    """The numbers its source's heading gives (``SourceIndex.heading``)."""
+    """The numbers its source's heading gives (``SentenceIndex.heading``)."""
 
 
 def match_sources(claim: str, sources: Sequence[str]) -> Match:
@@ -195,7 +195,7 @@ def match_sources(claim: str, sources: Sequence[str]) -> Match:
 
 
 def _best_window(
-    c: Features, idx: SourceIndex, weights: dict[str, float], offset: int
+    c: Features, idx: SentenceIndex, weights: dict[str, float], offset: int
 ) -> _Window | None:
     """The best window of one source for claim features ``c``; None for a source with no
     sentence."""
