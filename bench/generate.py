@@ -14,7 +14,11 @@ superseded one now and then); answers carry about five claims each (some none, s
 uncited, a few dangling citations); every claim is judged by one judge, a share again by a
 second, later judge; one reviewer labels a share of the claims (changing their mind now and
 then), a second reviewer labels a share of those; some answers carry a correctness mark or
-an imported ``correct``; every answer is scanned and some are flagged.
+an imported ``correct``; every answer is scanned and some are flagged. Answers were given
+over twelve weeks in the order of their ids (``answered_at``; a few have no time), and carry
+``meta`` as a trace would: ``model`` (one of three), ``prompt.version`` (``v2`` from the
+halfway mark) and ``channel``; these come from a generator of their own, so the rest of
+the database is what the same seed gave before answers had them.
 
 Rows go through the real schema (``Store(path)`` creates it) with sqlite-utils
 ``insert_all`` in batches, in one transaction with the report triggers off
@@ -30,6 +34,7 @@ import json
 import random
 import sys
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -53,6 +58,10 @@ INVENTIONS = [
 ]
 CLAIM_COUNTS = [0, 4, 5, 5, 6, 6, 7, 7]  # mean 5
 JUDGE, SECOND_JUDGE = "heuristic-v1", "gpt-4o-mini"
+MODELS = ["gpt-4o-mini", "claude-haiku", "llama-3.1-8b"]
+CHANNELS = ["web", "email", "chat"]
+WEEKS = 12
+FIRST_DAY = datetime(2026, 1, 5, tzinfo=UTC)  # a Monday
 REVIEWERS = ("dana", "lee")
 CHUNK = 2_000  # answers written per round of insert_all calls
 
@@ -64,6 +73,20 @@ def _at(seconds: int) -> str:
     minute, second = divmod(rest, 60)
     month, day = divmod(day % 336, 28)
     return f"2026-{month + 1:02d}-{day + 1:02d}T{hour:02d}:{minute:02d}:{second:02d}.000000Z"
+
+
+def _given(rng: random.Random, n: int, answers: int) -> tuple[str | None, str]:
+    """Answer ``n``'s ``answered_at`` (2% have none) and ``meta`` JSON."""
+    at = None
+    if rng.random() >= 0.02:
+        seconds = (n - 1) * WEEKS * 7 * 86_400 // answers + rng.randrange(3_600)
+        at = (FIRST_DAY + timedelta(seconds=seconds)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    meta = {
+        "model": rng.choice(MODELS),
+        "prompt": {"version": "v1" if n <= answers // 2 else "v2"},
+        "channel": rng.choice(CHANNELS),
+    }
+    return at, json.dumps(meta)
 
 
 def _claim_text(rng: random.Random, kind: str) -> str:
@@ -128,8 +151,10 @@ def _answer(
     versions: list[list[str]],
     ids: _Ids,
     rows: dict[str, list[dict]],
+    given: tuple[str | None, str] = (None, "{}"),
 ) -> None:
-    """Append every row of answer number ``n`` to ``rows``."""
+    """Append every row of answer number ``n`` to ``rows``; ``given``: its ``answered_at``
+    and ``meta``."""
     answer_id = f"A-{n:07d}"
     t = n * 7
     keys = []
@@ -153,7 +178,8 @@ def _answer(
             "question": f"Question {n} about {rng.choice(PRODUCTS)}?",
             "response": " ".join(parts),
             "correct": rng.choice([0, 1, 1, 1]) if rng.random() < 0.3 else None,
-            "meta": "{}",
+            "meta": given[1],
+            "answered_at": given[0],
             "content_hash": f"{n:064x}",
             "imported_at": _at(t),
             "seq": seq,
@@ -180,6 +206,8 @@ def _answer(
                 "kind": kind,
                 "citation": citation,
                 "source_key": key,
+                "citations": json.dumps([citation]) if citation else None,
+                "cited_keys": json.dumps([key]) if key else None,
                 "span_start": start,
                 "span_end": end,
                 "located": "given",
@@ -342,10 +370,12 @@ def generate(
             store.db["sources"].insert_all(source_rows, batch_size=500)
             counts["sources"] = len(source_rows)
             ids = _Ids()
+            given = random.Random(seed + 1)
             for first in range(0, answers, CHUNK):
                 rows: dict[str, list[dict]] = {t: [] for t in TABLES}
                 for n in range(first, min(first + CHUNK, answers)):
-                    _answer(rng, n + 1, n + 1, versions, ids, rows)
+                    when = _given(given, n + 1, answers)
+                    _answer(rng, n + 1, n + 1, versions, ids, rows, when)
                 for table in TABLES:
                     if rows[table]:
                         store.db[table].insert_all(rows[table], batch_size=1_000)

@@ -4,6 +4,12 @@ Run from the repository root::
 
     .venv/bin/python bench/report.py                     # builds /tmp/groundtui-bench-1m.db once
     .venv/bin/python bench/report.py --db PATH --answers 200000 --runs 50
+    .venv/bin/python bench/report.py --answers 100000 --by week   # the report by group
+
+The database is built once per ``--answers`` (``bench/generate.py``: its answers were given
+over twelve weeks, with a model, a prompt version and a channel in ``meta``): the default
+200,000 answers (a million claims) at ``/tmp/groundtui-bench-1m.db``, which
+``bench/check.py`` reads too, any other number at ``/tmp/groundtui-bench-ANSWERS.db``.
 
 Prints, each in milliseconds or seconds as measured on this machine:
 
@@ -17,6 +23,14 @@ Prints, each in milliseconds or seconds as measured on this machine:
 - ``export`` of every claim as JSON Lines to a file: rows per second and peak memory.
 
 The label writes go to the database (as a reviewer called ``bench``): re-runs see them.
+
+With ``--by KEY`` it prints instead what ``groundtui report --by KEY`` costs:
+
+- the report as the command computes it (every key, the intervals, and the groups of KEY);
+- the groups alone (``grouped(store, KEY)``), and the same with ``--judge NAME``;
+- the command end to end in a process of its own (``report --json --by KEY``), Python's
+  start included;
+- the page (``report --html``): its time and size.
 """
 
 from __future__ import annotations
@@ -25,6 +39,7 @@ import argparse
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -38,6 +53,7 @@ from generate import SECOND_JUDGE, generate
 from groundtui import report
 from groundtui.exporting import claim_rows as export
 from groundtui.report.cubes import full_cubes, read_cubes
+from groundtui.report.groups import grouped
 from groundtui.store import Store
 
 
@@ -64,10 +80,14 @@ def peak_mb() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", default=str(Path(tempfile.gettempdir()) / "groundtui-bench-1m.db"))
+    parser.add_argument("--db", default=None, help="[default: as above]")
     parser.add_argument("--answers", type=int, default=200_000, help="when building the db")
     parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--by", default=None, metavar="KEY", help="time report --by KEY instead")
     args = parser.parse_args()
+    if args.db is None:
+        name = "1m" if args.answers == 200_000 else str(args.answers)
+        args.db = str(Path(tempfile.gettempdir()) / f"groundtui-bench-{name}.db")
 
     if not Path(args.db).exists():
         start = time.perf_counter()
@@ -82,6 +102,9 @@ def main() -> None:
         print(
             f"database: {args.db} ({claims:,} claims, {Path(args.db).stat().st_size / 1e6:,.0f} MB)"
         )
+        if args.by is not None:
+            by_group(store, args.db, args.by)
+            return
 
         report.compute(store)  # warm the page cache once
         print(
@@ -125,6 +148,38 @@ def main() -> None:
             f"({rows / seconds:,.0f} rows/s); peak RSS {before:.0f} MB before, "
             f"{peak_mb():.0f} MB after"
         )
+
+
+def by_group(store: Store, db: str, key: str) -> None:
+    """The figures of ``report --by KEY`` (the module docstring)."""
+    from groundtui.report.html import page
+
+    timed_answers = store.scalar("select count(*) from answers where answered_at is not null")
+    if not timed_answers:
+        sys.exit(f"{db} has no answered_at: it was built before answers had times; remove it")
+    report.compute(store)  # warm the page cache once
+    start = time.perf_counter()
+    result = report.compute(store, by=key)
+    seconds = time.perf_counter() - start
+    groups = len(result["by"]["groups"])
+    print(f"report --by {key} (every key, intervals, {groups} groups): {seconds:.2f} s")
+    times = timed(lambda: grouped(store, key), 5)
+    print(f"the groups alone: {summary(times)}")
+    start = time.perf_counter()
+    grouped(store, key, judge=SECOND_JUDGE)
+    print(f"the groups with --judge NAME (recounted): {time.perf_counter() - start:.2f} s")
+    command = [sys.executable, "-m", "groundtui", "report", "--json", "--by", key, "--db", db]
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    print(
+        f"groundtui report --json --by {key}, its own process: {time.perf_counter() - start:.2f} s"
+    )
+    start = time.perf_counter()
+    made = page(store, result)
+    print(
+        f"the page (report --html): {time.perf_counter() - start:.2f} s, "
+        f"{len(made.encode()) / 1e6:.1f} MB"
+    )
 
 
 if __name__ == "__main__":

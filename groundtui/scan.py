@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from groundtui.checks import SourceIndex, unsourced_specifics
-from groundtui.models import CHECK_NAME
+from groundtui.models import CHECK_NAME, Answer
 from groundtui.store import Store, now_iso
 from groundtui.text.markers import numbered
 
@@ -64,21 +64,43 @@ def scan_answers(
         cited, numbering, ids = _sources(store, [a["id"] for a in answers], indexes)
         found: dict[str, dict] = {}
         for answer in answers:
-            sources = cited.get(answer["id"], [])
-            numbers = numbering.get(answer["id"])
-            response = numbered(answer["response"], ids.get(answer["id"], []), numbers)
-            specifics = unsourced_specifics(response, sources, numbers)
-            if specifics:
-                found[answer["id"]] = {
-                    "specifics": [s.to_dict() for s in specifics],
-                    "sources": len(sources),
-                }
+            flag = _flag(
+                answer["response"],
+                cited.get(answer["id"], []),
+                ids.get(answer["id"], []),
+                numbering.get(answer["id"]),
+            )
+            if flag is not None:
+                found[answer["id"]] = flag
         store.record_scan(CHECK_NAME, [a["id"] for a in answers], found, now_iso())
         result.scanned += len(answers)
         result.flagged += len(found)
         result.first_flagged += list(found)[: SHOWN - len(result.first_flagged)]
         if progress is not None:
             progress(result.scanned, result.flagged, total or 0)
+
+
+def flag_of(answer: Answer) -> dict | None:
+    """What the check stores of ``answer`` when it fires on it (the flag's details, as
+    ``scan`` stores them), None when it does not: for an answer not stored yet."""
+    numbers = answer.numbers()
+    by_place = numbers == list(range(1, len(numbers) + 1))
+    return _flag(
+        answer.response,
+        [SourceIndex(s.text) for s in answer.sources],
+        [s.id for s in answer.sources],
+        None if by_place else numbers,
+    )
+
+
+def _flag(
+    response: str, sources: list[SourceIndex], ids: list[str], numbers: list[int] | None
+) -> dict | None:
+    """One answer's flag details, or None: the specifics its cited sources lack."""
+    specifics = unsourced_specifics(numbered(response, ids, numbers), sources, numbers)
+    if not specifics:
+        return None
+    return {"specifics": [s.to_dict() for s in specifics], "sources": len(sources)}
 
 
 def _sources(

@@ -4,12 +4,15 @@ the two with an empty and a blank context are bad lines naming the producer's fi
 
 from __future__ import annotations
 
+import csv
 import json
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
@@ -377,6 +380,7 @@ def _utc(text: str) -> str:
         "otel/root_first.jsonl",
         "phoenix/span_to_json.jsonl",
         "phoenix/get_spans.jsonl",
+        "llamaindex/openinference.jsonl",
     ],
 )
 def test_spans_give_their_root_spans_start_as_the_answers_time(db_path, name):
@@ -399,14 +403,54 @@ def test_a_langfuse_traces_time_is_its_timestamp(db_path, name):
     assert got and got == {k: v for k, v in traces.items() if k in got}
 
 
-def test_langfuse_observations_alone_give_the_root_observations_start(db_path):
-    import_skipping(db_path, PRODUCERS / "langfuse" / "observations_v2.json")
-    page = json.loads(PRODUCERS.joinpath("langfuse", "observations_v2.json").read_text())
+@pytest.mark.parametrize(("name", "answers"), [("observations_v2.json", 18), ("ui_v4.json", 1)])
+def test_langfuse_observations_alone_give_the_root_observations_start(db_path, name, answers):
+    """The API's page of observations, and the UI's v4 download of one trace, which
+    carries no trace timestamp: the root observation's start."""
+    import_skipping(db_path, PRODUCERS / "langfuse" / name)
+    page = json.loads(PRODUCERS.joinpath("langfuse", name).read_text())
     roots = {
-        o["traceId"]: _utc(o["startTime"]) for o in page["data"] if not o["parentObservationId"]
+        o["traceId"]: _utc(o["startTime"])
+        for o in page.get("data", page.get("observations"))
+        if not o.get("parentObservationId")
     }
     got = {a["id"]: a["answered_at"] for a in stored(db_path)}
-    assert len(got) == 18 and got == {k: v for k, v in roots.items() if k in got}
+    assert len(got) == answers and got == {k: v for k, v in roots.items() if k in got}
+
+
+@pytest.mark.parametrize(
+    ("suffix", "column", "value"),
+    [
+        (".csv", "timestamp", "2026-11-30 10:12:00"),  # pandas' to_csv of a datetime
+        (".csv", "created_at", "2026-11-30T11:12:00+01:00"),
+        (".parquet", "timestamp", datetime(2026, 11, 30, 10, 12, tzinfo=UTC)),  # timestamp[us]
+        (".parquet", "created_at", datetime(2026, 11, 30, 10, 12)),  # no zone: taken as UTC
+        (".jsonl", "answered_at", 1_796_033_520),  # seconds since 1970
+    ],
+)
+def test_a_tables_time_column_is_the_answers_time(db_path, tmp_path, suffix, column, value):
+    """A table of groundtui's own columns gives its time column, under the names tables
+    give it, as ``answered_at``; Parquet's timestamp type is read as the instant it is."""
+    row = {
+        "id": "T-1",
+        "question": "How long do refunds take?",
+        "response": "Refunds take 5 days [1].",
+        "sources": json.dumps([{"id": "refunds", "text": "Refunds take 5 days."}]),
+        column: value,
+    }
+    path = tmp_path / f"table{suffix}"
+    if suffix == ".csv":
+        with path.open("w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(row))
+            writer.writeheader()
+            writer.writerow(row)
+    elif suffix == ".parquet":
+        pq.write_table(pa.Table.from_pylist([row]), path)
+    else:
+        path.write_text(json.dumps(row) + "\n")
+    assert not import_skipping(db_path, path).bad
+    [answer] = stored(db_path)
+    assert answer["answered_at"] == "2026-11-30T10:12:00.000000Z"
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "text": set(),
     "scratch": set(),
     "targets": set(),
+    "listen": set(),
     "json_input": {"text"},
     "checks": {"text"},
     "models": {"text", "json_input"},
@@ -33,13 +34,16 @@ MAY_IMPORT: dict[str, set[str]] = {
     "judge": {"checks", "models", "json_input", "scan", "store", "text"},
     "exporting": {"importing", "report", "store", "models", "scratch", "targets", "text"},
     "demo": {"importing", "judge", "scan", "store"},
+    "collect": {"importing", "listen", "models", "store", "text"},
     "cli": {
         "checks",
+        "collect",
         "demo",
         "exporting",
         "importing",
         "judge",
         "json_input",
+        "listen",
         "models",
         "report",
         "review",
@@ -52,7 +56,7 @@ MAY_IMPORT: dict[str, set[str]] = {
         "text",
         "tui",
     },
-    "serve": {"store", "text"},
+    "serve": {"listen", "store", "text"},
     "review": {"checks", "models", "json_input", "report", "store", "text"},
     "tui": {"checks", "models", "json_input", "report", "review", "store", "text"},
 }
@@ -61,16 +65,18 @@ MAY_USE: dict[str, set[str]] = {
     "text": set(),
     "scratch": set(),
     "targets": set(),
+    "listen": set(),
     "json_input": set(),
     "checks": set(),
     "models": {"pydantic"},
     "store": {"sqlite_utils"},
-    "report": {"rich"},
+    "report": {"rich", "plotly"},
     "scan": set(),
     "importing": {"pydantic", "pyarrow"},
     "judge": {"litellm", "pydantic", "snowballstemmer"},
     "exporting": {"pyarrow"},
     "demo": set(),
+    "collect": {"aiohttp", "google", "opentelemetry"},
     "cli": {"click", "dotenv", "rich"},
     "serve": {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"},
     "review": set(),
@@ -79,12 +85,14 @@ MAY_USE: dict[str, set[str]] = {
 }
 LAZY_ONLY = {
     "litellm",
+    "plotly",
     "pyarrow",
     "ray",
     "textual",
     "textual_serve",
     "groundtui.tui",
     "groundtui.serve",
+    "groundtui.collect",
     "groundtui.cli",
     "groundtui.scan_table",
 }
@@ -201,13 +209,13 @@ def test_importing_the_core_loads_neither_textual_nor_litellm():
     core = [
         m
         for m in imports()
-        if _part(m) not in ("tui", "serve", "cli", "scan_table", None, "__main__")
+        if _part(m) not in ("tui", "serve", "collect", "cli", "scan_table", None, "__main__")
     ]
     code = (
         "import sys\n"
         + "".join(f"import {m}\n" for m in core)
-        + "print(sorted(m for m in ('textual', 'textual_serve', 'aiohttp', 'litellm', 'pyarrow')"
-        " if m in sys.modules))"
+        + "print(sorted(m for m in ('textual', 'textual_serve', 'aiohttp', 'litellm', 'pyarrow',"
+        " 'plotly') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -269,4 +277,3 @@ def test_no_two_classes_share_a_name():
             if isinstance(node, ast.ClassDef):
                 where.setdefault(node.name, []).append(_module_name(path))
     assert {name: found for name, found in where.items() if len(found) > 1} == {}
-

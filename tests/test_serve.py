@@ -12,7 +12,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.serve.server import ReviewServer, is_loopback
+from groundtui.listen import is_loopback
+from groundtui.serve.server import ReviewServer
 from groundtui.store import Store
 from groundtui.store.reviewers import token_hash
 from tests.helpers.serving import serve_db

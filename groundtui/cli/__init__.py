@@ -21,6 +21,7 @@ from groundtui import __version__
 # The modules, not their commands: a command bound here under its module's name would hide
 # the module (``groundtui.cli.review`` would be the click command).
 from groundtui.cli import (
+    collect,
     config,
     delete,
     export,
@@ -114,6 +115,7 @@ for _command in (
     serve.reviewers,
     report.judges,
     scan_table.scan_table,
+    collect.collect,
 ):
     cli.add_command(_command)
 

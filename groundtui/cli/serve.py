@@ -10,6 +10,7 @@ import click
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
 from groundtui.json_input import reviewer_name
+from groundtui.listen import bind, is_loopback
 from groundtui.serve import SESSION_MEMORY_MIB
 from groundtui.store import default_db_path
 from groundtui.text.inert import one_line
@@ -78,7 +79,7 @@ def serve(
         active = sum(1 for r in store.reviewers() if r["link"] == "active")
     try:
         from groundtui.serve.script import ScriptChanged, page_script
-        from groundtui.serve.server import ReviewServer, bind, is_loopback
+        from groundtui.serve.server import ReviewServer
     except ImportError as exc:
         raise UserError(f"serve needs textual-serve ({exc}): pip install textual-serve") from None
     try:

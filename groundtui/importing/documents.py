@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from groundtui.importing.formats.base import ident_of, text_id, text_of
 from groundtui.importing.texts import parsed
 
 DOC_TEXT = ("page_content", "content", "text")
@@ -51,6 +50,11 @@ def source_of(doc: Any, place: str, origin: str) -> tuple[dict[str, Any], Any]:
     Raises:
         ValueError: the document holds no text, or a blank one, or an id that is not one.
     """
+    # Here, not at the top: ``formats`` reads documents through this module, and importing
+    # ``formats.base`` first makes the whole ``formats`` package (the trace reader's
+    # dialects import this module first).
+    from groundtui.importing.formats.base import ident_of, text_id, text_of
+
     if isinstance(doc, dict) and isinstance(doc.get("node"), dict):  # LlamaIndex scored node
         doc, place = doc["node"], f"{place}.node"
     if isinstance(doc, str):

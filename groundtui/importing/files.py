@@ -213,14 +213,7 @@ def import_files(
                 fresh = spool.answers - present.unchanged - len(present.conflicts)
                 fresh += merged.answers
                 if fresh or merged.spooled:
-                    # A large import into a small database is cheaper with the report's
-                    # triggers off and one recount of its aggregates at the end than with a
-                    # trigger per row; a small import into a large database is the opposite.
-                    existing = store.scalar("select count(*) from answers") or 0
-                    written = store.copy_spool(
-                        bulk=fresh >= max(BULK_MIN, existing)
-                        or store.spool_review_work() >= RECOUNT_WORK * existing
-                    )
+                    written = store.copy_spool(bulk=in_bulk(store, fresh))
                     result.answers, result.sources, result.claims, result.reviews = written
                 flags = {k: v for k, v in found.items() if k not in set(conflicts)}
                 if flags:
@@ -230,6 +223,17 @@ def import_files(
         held.close()
     result.written = True
     return result
+
+
+def in_bulk(store: Store, fresh: int) -> bool:
+    """Whether the attached spool's ``fresh`` answers are copied in bulk (``copy_spool``).
+
+    A large import into a small database is cheaper with the report's triggers off and one
+    recount of its aggregates at the end than with a trigger per row; a small import into a
+    large database is the opposite.
+    """
+    existing = store.scalar("select count(*) from answers") or 0
+    return fresh >= max(BULK_MIN, existing) or store.spool_review_work() >= RECOUNT_WORK * existing
 
 
 def _parquet_parts(paths: list[str]) -> list[str]:
@@ -299,7 +303,7 @@ def _prepare(
                             )
                         answer = parse_record(record, reviews_at)
                         check_inferred_evidence(answer)
-                    _check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
+                    check_sizes(answer, limits["max_answer_chars"], limits["max_source_chars"])
                 except NotScanTable as exc:  # every row alike: the file's one line, not a row's
                     raise InputError(f"{source.label}: {exc}") from None
                 except ValueError as exc:
@@ -347,7 +351,7 @@ MAX_META_CHARS = 2**20
 """The most characters an answer's ``meta`` holds, written as JSON."""
 
 
-def _check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
+def check_sizes(answer: Answer, max_answer: int, max_source: int) -> None:
     """Refuse a question or response longer than ``max_answer_chars``, a source text longer
     than ``max_source_chars`` (the database's settings), a ``meta`` over ``MAX_META_CHARS``."""
     for name in ("question", "response"):

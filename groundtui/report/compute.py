@@ -48,11 +48,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from groundtui.models import InventionKind
 from groundtui.report import team
 from groundtui.report.calibration import with_interval
 from groundtui.report.coverage import Coverage, coverage
 from groundtui.report.cubes import Cubes, cell_origins, full_cubes, pair_rows, read_cubes
+from groundtui.report.groups import INVENTION_KINDS, Grouping, count_label, grouped
 from groundtui.report.kappa import Agreement, agreement_of_matrix
 from groundtui.report.matrices import (
     CLAIM_KINDS,
@@ -67,7 +67,6 @@ from groundtui.report.matrices import (
 from groundtui.store import Store
 from groundtui.store.rules import effective_correct
 
-INVENTION_KINDS = [k.value for k in InventionKind]
 QUADRANTS = [
     "grounded_correct",
     "grounded_incorrect",
@@ -101,6 +100,8 @@ class Report(dict):
         self.counts = counts
         self.coverage: Coverage | None = None
         """What the numbers describe, counted (``compute(..., with_team=True)`` only)."""
+        self.by: Grouping | None = None
+        """The numbers by group (``compute(..., by=KEY)`` only), with their counts."""
 
 
 def ratio(numerator: int, denominator: int) -> float | None:
@@ -117,7 +118,9 @@ def cubes_of(store: Store, judge: str | None = None, *, pairs: bool = True) -> C
     return full_cubes(store.db.conn, judge, recount_rr=False, share=share)
 
 
-def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -> Report:
+def compute(
+    store: Store, judge: str | None = None, *, with_team: bool = True, by: str | None = None
+) -> Report:
     """Every number of docs/report.md, keyed and nested exactly as ``groundtui report --json``.
 
     Args:
@@ -130,6 +133,10 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
             (``groundtui.store.work``; with ``judge``, every claim and review); the
             calibration keys resample (a few hundred milliseconds at 100,000 reviews): the
             review UI reads them on its calibration screen, never after every key.
+        by: also the key ``by``, the numbers by group of this key (``groups.grouped``).
+
+    Raises:
+        ValueError: ``by`` is not a key the report groups by.
     """
     cubes = cubes_of(store, judge, pairs=with_team)
     report = summarise(cubes, dismissed(store))
@@ -141,6 +148,9 @@ def compute(store: Store, judge: str | None = None, *, with_team: bool = True) -
             name: with_interval(matrix) for name, matrix in numbers.adjudicated.items()
         }
         report.update(numbers)
+    if by is not None:
+        report.by = grouped(store, by, judge)
+        report["by"] = report.by
     return report
 
 
@@ -219,10 +229,7 @@ def summarise(c: Cubes, dismissed: int = 0) -> Report:
         claims += n
         reviewed += n if rv else 0
         stated += n if label == "stated" else 0
-        if label in verdicts:
-            verdicts[label] += n
-        if label and label != "stated" and label_kind in kinds:
-            kinds[label_kind] += n
+        count_label(verdicts, kinds, label, label_kind, n)
         for one in cell_origins(origin):
             cell = by_origin.setdefault(one, [0, 0, 0, 0])
             cell[0] += n

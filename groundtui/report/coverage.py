@@ -162,7 +162,7 @@ def coverage_scan(store: Store, judge: str | None = None) -> Coverage:
     return c
 
 
-def wilson(k: int, n: int, z: float = 1.959963984540054) -> list[float] | None:
+def wilson(k: float, n: float, z: float = 1.959963984540054) -> list[float] | None:
     """The 95% Wilson score interval ``[low, high]`` of ``k`` successes in ``n``; None for n = 0.
 
     Unlike the normal approximation it stays inside [0, 1] and is not zero-width at k = 0,

@@ -120,23 +120,31 @@ def full_cubes(
     do not depend on the judge, and recounting them means ranking every review. ``share``
     as ``read_cubes``.
     """
+    with snapshot(conn), recounted(conn, judge):
+        return Cubes(
+            claims=conn.execute(CLAIM_CUBE.format(labels="_rep_labels")).fetchall(),
+            answers=conn.execute(ANSWER_CUBE.format(state="_rep_state")).fetchall(),
+            origins=conn.execute(
+                ORIGIN_CUBE.format(origins="_rep_origins", state="_rep_state")
+            ).fetchall(),
+            rr=pair_rows(conn, share, f"({RR_PAIRS})" if recount_rr else "agg_claim_rr"),
+        )
+
+
+@contextmanager
+def recounted(conn: sqlite3.Connection, judge: str | None = None) -> Iterator[None]:
+    """Every claim's labels (``_rep_labels``), each answer's state (``_rep_state``) and
+    origins (``_rep_origins``) recounted into temporary tables from the base tables: each
+    claim's latest labels, or with ``judge`` that judge's verdicts; dropped on leaving."""
     labels_sql = JUDGE_LABELS if judge is not None else LATEST_LABELS
     params = {"judge": judge} if judge is not None else {}
-    with snapshot(conn):
-        try:
-            conn.execute(f"create temp table _rep_labels as {labels_sql}", params)
-            conn.execute(f"create temp table _rep_state as {STATE.format(labels='_rep_labels')}")
-            conn.execute(
-                "create temp table _rep_origins as " + ANSWER_ORIGINS.format(labels="_rep_labels")
-            )
-            return Cubes(
-                claims=conn.execute(CLAIM_CUBE.format(labels="_rep_labels")).fetchall(),
-                answers=conn.execute(ANSWER_CUBE.format(state="_rep_state")).fetchall(),
-                origins=conn.execute(
-                    ORIGIN_CUBE.format(origins="_rep_origins", state="_rep_state")
-                ).fetchall(),
-                rr=pair_rows(conn, share, f"({RR_PAIRS})" if recount_rr else "agg_claim_rr"),
-            )
-        finally:
-            for table in ("_rep_labels", "_rep_state", "_rep_origins"):
-                conn.execute(f"drop table if exists temp.{table}")
+    try:
+        conn.execute(f"create temp table _rep_labels as {labels_sql}", params)
+        conn.execute(f"create temp table _rep_state as {STATE.format(labels='_rep_labels')}")
+        conn.execute(
+            "create temp table _rep_origins as " + ANSWER_ORIGINS.format(labels="_rep_labels")
+        )
+        yield
+    finally:
+        for table in ("_rep_labels", "_rep_state", "_rep_origins"):
+            conn.execute(f"drop table if exists temp.{table}")

@@ -13,6 +13,9 @@ from rich.text import Text
 
 from groundtui.report import Report, answer_counts
 from groundtui.report.coverage import coverage_line
+from groundtui.report.groups import INVENTION_KINDS, SMALL, TIME_KEYS, Grouping
+from groundtui.report.groups import Group as Grouped
+from groundtui.report.matrices import VERDICTS
 from groundtui.text.counts import plural
 from groundtui.text.inert import one_line
 
@@ -139,6 +142,64 @@ def by_source(r: dict[str, Any]) -> Table:
             percent(s["ungrounded_answer_rate"]),
         )
     return table
+
+
+def group_name(g: Grouped, key: str) -> Text:
+    """A group's name as written, never markup (answers without one: ``(none)``, or
+    ``(no time)`` for a time key); a group too small to say anything marked below it."""
+    if g.group is None:
+        name = Text("(no time)" if key in TIME_KEYS else "(none)", style="italic")
+    else:
+        name = Text(one_line(g.group))
+    if g.small:
+        name.append("\n(too few)", style="dim italic")
+    return name
+
+
+def by_group(grouping: Grouping) -> RenderableType:
+    """``--by KEY``: each group's three numbers with their counts and the claim level's
+    interval, then its verdicts and its invention kinds; a group too small to say anything
+    marked so."""
+    key = grouping.key
+    if not grouping.rows:
+        return Text(f"By {key}: no answer with a claim to group yet", style="bold")
+    table = section_table(
+        f"By {key}",
+        key,
+        "answers",
+        "claims",
+        "claim level",
+        "95% interval",
+        "answer level",
+        "invention rate",
+    )
+    for g in grouping.rows:
+        ci = g.claim_level_ci
+        table.add_row(
+            group_name(g, key),
+            f"{g.answers:,}",
+            f"{g.claims:,}",
+            percent(g.claim_level),
+            "—" if ci is None else f"{ci[0] * 100:.1f}–{ci[1] * 100:.1f}",
+            percent(g.answer_level),
+            percent(g.invention_rate),
+        )
+    table.caption = (
+        "answers: those with a claim, the answer level's and invention rate's denominator; "
+        "interval: Wilson's on what the claims are worth, an answer's claims standing or "
+        f"falling together; (too few): under {SMALL} answers, too few to say anything"
+    )
+    table.caption_justify = "left"
+    verdicts = section_table(f"Verdicts by {key} (claims)", key, *VERDICTS)
+    kinds = section_table(
+        f"Invention kinds by {key} (claims not stated)",
+        key,
+        *(k.replace("_", " ") for k in INVENTION_KINDS),
+    )
+    for g in grouping.rows:
+        verdicts.add_row(group_name(g, key), *(f"{g.verdicts[v]:,}" for v in VERDICTS))
+        kinds.add_row(group_name(g, key), *(f"{g.invention_kinds[k]:,}" for k in INVENTION_KINDS))
+    return Group(table, Text(""), verdicts, Text(""), kinds)
 
 
 def quadrants(r: dict[str, Any]) -> Table:
@@ -302,6 +363,7 @@ def render(r: Report, *, judge: str | None = None) -> RenderableType:
         Text(""),
         by_source(r),
         Text(""),
+        *((by_group(r.by), Text("")) if r.by is not None else ()),
         quadrants(r),
         Text(""),
         Text(

@@ -290,6 +290,40 @@ def queue_page(
     return QueuePage(rows, more, empty, start)
 
 
+def newest(store: Store) -> int:
+    """The ``seq`` of the last answer stored: where arrivals are counted from."""
+    return int(store.scalar("select coalesce(max(seq), 0) from answers"))
+
+
+def arrivals(
+    store: Store,
+    filt: QueueFilter,
+    after: int,
+    limit: int = PAGE,
+    blind: str | None = None,
+    team: Team | None = None,
+) -> tuple[list[QueueRow], int]:
+    """The answers stored after ``seq`` ``after`` that the queue holds (an import, the
+    collector), in the order they came, each with its tier as of now; and the ``seq`` to
+    look after next time (every answer up to it was looked at)."""
+    extra, params = _conditions(filt, blind, team)
+    share = float(store.setting("control_share"))
+    tier = " ".join(f"when {c} then {i}" for i, c in enumerate(tiers(blind is not None, share)))
+    last = newest(store)
+    conditions = " and ".join(c for c in ("a.seq > ? and a.seq <= ?", extra) if c)
+    found = [
+        (row[0], row[1], row[2])
+        for row in store.db.execute(
+            f"select a.id, case {tier} end, a.seq from answers a where {conditions}"
+            " order by a.seq limit ?",
+            [after, last, *params, limit],
+        )
+    ]
+    if len(found) == limit:
+        last = found[-1][2]
+    return summaries(store, found, share, team), last
+
+
 def first_to_label(store: Store, rows: list[QueueRow], team: Team) -> int | None:
     """The row a session opens first: the first answer this reviewer began and left
     unfinished, else the first with a claim left for them (one they have not labelled that

@@ -423,20 +423,3 @@ async def no_referrer(request: web.Request, response: web.StreamResponse) -> Non
 def refuse(status: int, why: str) -> web.StreamResponse:
     """A plain-text refusal: ``why`` on one line, no page, nothing started."""
     return web.Response(status=status, text=f"groundtui: {why}\n", headers=SECURITY_HEADERS)
-
-
-def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port`` (``OSError`` when the port is taken)."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    return socket.create_server((host, port), family=family, backlog=128)
-
-
-def is_loopback(host: str) -> bool:
-    import ipaddress
-
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

@@ -19,6 +19,9 @@ from groundtui.store.rules import (
     JUDGE_LABEL,
     JUDGE_LABEL_KIND,
     JUDGE_PICK,
+    answer_group,
+    cited_sources,
+    cites_its_source,
     correct_of,
     effective_correct,
     human_verdict,
@@ -41,13 +44,13 @@ AGG_TABLES = (
 #: Every claim with the labels that count for it: each claim's latest, as ``claim_labels``.
 #: A retired claim (dismissed, or replaced by an edit or a split) counts nowhere.
 LATEST_LABELS = f"""
-  select c.answer_id, c.kind, {origin_of("c")} as origin,
+  select c.id as claim_id, c.answer_id, c.kind, {origin_of("c")} as origin,
          l.judge_verdict as jv, {human_verdict("l")} as rv, l.label, l.label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
   where c.retired is null"""
 #: Every claim with one judge's (``:judge``) latest verdict; a reviewer's label still wins.
 JUDGE_LABELS = f"""
-  select c.answer_id, c.kind, {origin_of("c")} as origin,
+  select c.id as claim_id, c.answer_id, c.kind, {origin_of("c")} as origin,
          j.verdict as jv, {human_verdict("l")} as rv,
          {JUDGE_LABEL} as label, {JUDGE_LABEL_KIND} as label_kind
   from claims c left join claim_labels l on l.claim_id = c.id
@@ -124,6 +127,68 @@ ANSWER_ORIGINS = """
 ORIGIN_CUBE = f"""
   select o.origin, {status_of("st")}, count(*)
   from {{origins}} o join {{state}} st on st.answer_id = o.answer_id group by 1, 2"""
+
+
+# The report's numbers by group (``report --by KEY``): the same rows, grouped. ``{labels}``
+# and ``{state}`` as above; ``:meta_path`` bound for a ``meta`` key.
+
+#: Each answer with claims and its group, for a key of the answer (``rules.ANSWER_GROUPS``):
+#: (group, answer_id, claims, stated).
+KEYED_ANSWERS = """
+  select {group} as grp, a.id as answer_id, st.claims as claims, st.stated as stated
+  from answers a join {state} st on st.answer_id = a.id where st.claims > 0"""
+#: Each answer with a claim citing an origin, under that origin: (origin, answer_id, its
+#: claims citing it, those stated); a claim citing several origins counts under each. The
+#: origins are joined, not read from ``origin_of``'s JSON: a third of the time.
+ORIGIN_ANSWERS = f"""
+  select s.origin as grp, c.answer_id, count(distinct c.id) as claims,
+         count(distinct case when l.label = 'stated' then c.id end) as stated
+  from {{labels}} l join claims c on c.id = l.claim_id, {cited_sources("c")}
+  where c.retired is null and {cites_its_source("c")} group by 1, 2"""
+#: Per group of ``{units}`` (``KEYED_ANSWERS`` or ``ORIGIN_ANSWERS`` rows): answers, those
+#: grounded (every claim stated) and invented (an absent claim), judged whole as the
+#: report does, then claims and stated claims, and the sums of squares and products of
+#: each answer's two the claim level's interval reads.
+GROUP_ANSWERS = f"""
+  select u.grp, count(*), count(case when {status_of("st")} = 'grounded' then 1 end),
+         count(case when st.absent > 0 then 1 end), sum(u.claims), sum(u.stated),
+         sum(u.claims * u.claims), sum(u.stated * u.stated), sum(u.claims * u.stated)
+  from ({{units}}) u join {{state}} st on st.answer_id = u.answer_id group by 1"""
+#: Claims by (group, label, label kind) for a key of the answer.
+KEYED_CLAIMS = """
+  select {group}, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(*)
+  from {labels} l join answers a on a.id = l.answer_id group by 1, 2, 3"""
+#: Claims by (origin, label, label kind): a claim citing several origins counts under each.
+ORIGIN_CLAIMS = f"""
+  select s.origin, coalesce(l.label, ''), coalesce(l.label_kind, ''), count(distinct c.id)
+  from {{labels}} l join claims c on c.id = l.claim_id, {cited_sources("c")}
+  where c.retired is null and {cites_its_source("c")} group by 1, 2, 3"""
+
+#: Answers with a claim and a time, by day: (day, answers).
+ANSWERS_BY_DAY = f"""
+  select {answer_group("a", "day")}, count(*) from answers a
+  join agg_answer_state st on st.answer_id = a.id
+  where a.answered_at is not null and st.claims > 0 group by 1"""
+
+
+def grouped_queries(key: str, labels: str, state: str) -> tuple[str, str]:
+    """The two queries of ``report --by KEY``: ``GROUP_ANSWERS`` and the claims'
+    (``KEYED_CLAIMS`` or ``ORIGIN_CLAIMS``), over ``labels`` and ``state`` rows.
+
+    Args:
+        key: ``origin``, or a key of ``rules.ANSWER_GROUPS``.
+        labels: a table of rows with a claim's ``claim_id``, ``answer_id``, ``label`` and
+            ``label_kind``: ``claim_labels`` (a retired claim's names no answer), or a
+            table ``LATEST_LABELS`` or ``JUDGE_LABELS`` made.
+        state: a table of ``STATE`` rows.
+    """
+    if key == "origin":
+        units, claims = ORIGIN_ANSWERS.format(labels=labels), ORIGIN_CLAIMS
+    else:
+        group = answer_group("a", key)
+        units = KEYED_ANSWERS.format(group=group, state=state)
+        claims = KEYED_CLAIMS.replace("{group}", group)
+    return GROUP_ANSWERS.format(units=units, state=state), claims.format(labels=labels)
 
 
 def fill(conn: sqlite3.Connection) -> None:

@@ -15,13 +15,19 @@ def cites_its_source(c: str) -> str:
     return f"coalesce({c}.uncited, 0) = 0 and coalesce({c}.dangling, 0) = 0"
 
 
+def cited_sources(c: str) -> str:
+    """The sources claim row ``c`` cites, as ``s`` rows to join (``from claims c, ...``): a
+    claim citing several of one origin has a row for each."""
+    return f"json_each({c}.cited_keys) k join sources s on s.key = k.value"
+
+
 def origin_of(c: str) -> str:
     """The origins claim row ``c`` counts under: a JSON array of its cited sources' distinct
     origins, sorted (a claim citing several sources counts under each); null if it cites none.
     """
     origins = (
         "(select json_group_array(origin) from (select distinct s.origin"
-        f" from json_each({c}.cited_keys) k join sources s on s.key = k.value order by 1))"
+        f" from {cited_sources(c)} order by 1))"
     )
     return f"(case when {cites_its_source(c)} then nullif({origins}, '[]') end)"
 
@@ -37,6 +43,26 @@ def status_of(a: str) -> str:
         f" then 'pending' when {a}.stated >= {a}.claims then 'grounded'"
         " else 'ungrounded' end)"
     )
+
+
+#: What ``report --by KEY`` groups an answer by, for each key but ``origin`` (a claim's):
+#: ``day``, the day of its ``answered_at``, kept as UTC ISO 8601 text (weeks and months are
+#: days added up); ``meta``, the value at the JSON path bound as ``:meta_path`` in its
+#: ``meta``, a string as it is and any other value as its JSON text. Null: the answer has
+#: no time, or no such value.
+ANSWER_GROUPS = {
+    "day": "substr({a}.answered_at, 1, 10)",
+    "meta": (
+        "(case json_type({a}.meta, :meta_path) when 'text' then json_extract({a}.meta, :meta_path)"
+        " when 'null' then null else {a}.meta -> :meta_path end)"
+    ),
+}
+
+
+def answer_group(a: str, key: str) -> str:
+    """The group of answer row ``a`` under ``key`` (``day``, ``meta``), as ``ANSWER_GROUPS``
+    says."""
+    return ANSWER_GROUPS[key].format(a=a)
 
 
 def correct_of(a: str) -> str:

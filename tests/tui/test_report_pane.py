@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,11 @@ from textual.widgets import Static
 
 from groundtui.importing.files import import_files
 from groundtui.report import compute
+from groundtui.report.groups import Group, claim_levels_by_day
 from groundtui.store import Store
 from groundtui.tui import make_app
 from groundtui.tui.widgets.report import ReportPane
+from tests.helpers import timed
 from tests.helpers.pilot import press, settle
 from tests.helpers.screen import SIZE, plain
 
@@ -82,3 +85,54 @@ async def test_report_pane_counts_unlabelled_claims_as_not_stated(tmp_path: Path
         body = app.screen.query_one("#report-body", Static)
         text = str(body.render())
     assert "1/2 stated" in text
+
+
+def test_the_trend_line_draws_each_days_claim_level_between_its_lowest_and_highest():
+    """Blocks scaled from the lowest day to the highest; a day without answers a dot; a day
+    with too few answers to say anything faint; the range beside."""
+    days = [
+        Group("2026-11-01", answers=20, claims=40, stated=20),  # 50%: the lowest
+        Group("2026-11-02", answers=3, claims=10, stated=9),  # 90%, too few answers
+        Group("2026-11-04", answers=30, claims=60, stated=60),  # 100%: the highest
+        Group("2026-11-05", answers=12, claims=20, stated=15),  # 75%: halfway
+    ]
+    text = Text()
+    ReportPane._trend(text, days, "bold", "dim", "blue")
+    heading, line = text.plain.splitlines()
+    assert heading == "Claim level by day to 05 Nov"
+    blocks = line[: line.index(" ")]
+    assert len(blocks) == 28
+    assert blocks[-5:] == "▁▇·█▅"  # 50% → ▁, 90% → ▇ (of 8), 3 Nov has none, 100% → █, 75%
+    assert set(blocks[:-5]) == {"·"}  # the 23 days before the first with answers
+    assert line.endswith(" 50–100%")
+    start = len(heading) + 1
+    styles = {
+        text.plain[span.start]: span.style
+        for span in text.spans
+        if span.end - span.start == 1 and span.start >= start
+    }
+    assert styles["▇"] == "dim" and styles["█"] == "blue" and styles["▁"] == "blue"
+
+
+async def test_the_report_pane_shows_the_trend_line_where_answers_have_times(tmp_path: Path):
+    timed_db = tmp_path / "timed.db"
+    timed.build(timed_db, answers=600, seed=8)
+    with Store(timed_db) as store:
+        days = claim_levels_by_day(store)
+    app = make_app(timed_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = plain(app, "#report-body")
+    lines = shown.splitlines()
+    at = lines.index(f"Claim level by day to {date.fromisoformat(days[-1].group):%d %b}")
+    line = lines[at + 1]
+    levels = [g.claim_level for g in days[-28:]]
+    assert line.endswith(f" {min(levels) * 100:.0f}–{max(levels) * 100:.0f}%")
+    assert "█" in line and "▁" in line
+
+    plain_db = tmp_path / "plain.db"
+    timed.build(plain_db, answers=20, seed=1, times=False)
+    app = make_app(plain_db, "dana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Claim level by day" not in plain(app, "#report-body")

@@ -27,7 +27,6 @@ from groundtui.importing.formats.producers import (
 )
 from groundtui.importing.formats.ragas import convert as ragas_convert
 from groundtui.importing.paths import KeyPath, parse
-from groundtui.importing.traces import Unreadable, of_format, read
 
 __all__ = ["FORMATS", "Input", "InputError", "Row", "describe", "open_input", "rows"]
 
@@ -165,6 +164,10 @@ def rows(
     if examples:  # LangSmith's dataset examples are answers, not runs
         return name, mapped(records, lambda r: named(r, LANGSMITH_EXAMPLES, given))
     if name in TRACES:
+        # Here, not at the top: the trace reader reads ``formats.base``'s rows, and whoever
+        # imports the reader first (the collector) would find this package half made.
+        from groundtui.importing.traces import of_format, read
+
         dialects = None if detected else of_format(name)
         return name, _refused_whole(source, read(records, dialects))
     if name == "promptfoo":
@@ -186,6 +189,8 @@ def _counted(records: Iterator[Row], on_record: Callable[[], None]) -> Iterator[
 
 def _refused_whole(source: Input, found: Iterator[Row]) -> Iterator[Row]:
     """The rows, or the file refused in one line when it cannot carry answers at all."""
+    from groundtui.importing.traces import Unreadable  # as in ``rows``
+
     try:
         yield from found
     except Unreadable as exc:

@@ -269,6 +269,16 @@ class ReviewScreen(Screen):
             self.query_one(AnswerView).reread_claims(self.detail.id)
         self.query_one(ReportPane).recount()
         self.queue.recount()
+        self.queue.look_for_arrivals()
+
+    @on(QueuePane.Arrived)
+    def _arrived(self, message: QueuePane.Arrived) -> None:
+        # Answers stored as the reviewer works (``groundtui collect``, an import) join the
+        # queue after the open one; into an empty queue, the queue is read again and opens.
+        if not self.rows:
+            self.queue.reload()
+        else:
+            self.queue.place(message.rows, self.index)
 
     @on(AnswerView.ClaimsRead)
     def _claims_read(self, message: AnswerView.ClaimsRead) -> None:

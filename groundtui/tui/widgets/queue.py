@@ -7,7 +7,7 @@ repaints one line; the pane reads the rows a page at a time, and counts its prog
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -29,6 +29,8 @@ from groundtui.review.queue import (
     QueueFilter,
     QueuePage,
     QueueRow,
+    arrivals,
+    newest,
     origins,
     progress,
     queue_page,
@@ -41,6 +43,9 @@ from groundtui.tui.live import Spaced
 from groundtui.tui.messages import Said
 from groundtui.tui.reads import read
 from groundtui.tui.widgets.rendering import set_text
+
+if TYPE_CHECKING:
+    from groundtui.store import Store
 
 PREFETCH = 20
 """Rows from the end of what is read at which the next page is read."""
@@ -78,7 +83,8 @@ class QueueList(ScrollView, can_focus=False):
         self._versions: list[int] = []
 
     def set_rows(self, rows: list[QueueRow]) -> None:
-        """Show ``rows`` (the screen's list: appended to, never reordered)."""
+        """Show ``rows`` (the screen's list: appended to; after rows are put in between,
+        ``refresh_rows`` first)."""
         self.rows = rows
         self._versions.extend([0] * (len(rows) - len(self._versions)))
         del self._versions[len(rows) :]
@@ -214,6 +220,14 @@ class QueuePane(Vertical, can_focus=True):
             self.empty = empty
             self.start = start
 
+    class Arrived(Message):
+        """Answers stored since the queue was read (an import, ``groundtui collect``) that
+        it holds: the screen places them (``place``)."""
+
+        def __init__(self, rows: list[QueueRow]) -> None:
+            super().__init__()
+            self.rows = rows
+
     page_size = PAGE
     """Answers read per page."""
 
@@ -236,6 +250,9 @@ class QueuePane(Vertical, can_focus=True):
         """The queue's first page held no answer (the status line says why)."""
         self.origins: list[str] | None = None
         """The source origins the filter offers, once read."""
+        self.horizon: int | None = None
+        """The ``seq`` of the last answer stored when the queue was read (or looked at for
+        arrivals since): later ones are arrivals."""
         self._token = 0
         self._counting = Spaced(self, self._count, floor=session.poll, spacing=session.spacing)
 
@@ -256,7 +273,8 @@ class QueuePane(Vertical, can_focus=True):
         if filt is not None:
             self.filter = filt
         self._token += 1
-        self.rows, self.more, self.progress, self.empty = [], None, None, False
+        self.rows, self.more, self.progress = [], None, None
+        self.empty, self.horizon = False, None
         self.query_one(QueueList).reset()
         # Text, not a str: the filter holds what the reviewer typed, which is not markup.
         self.border_title = Text(
@@ -289,18 +307,24 @@ class QueuePane(Vertical, can_focus=True):
         session = self.session
         blind = session.reviewer if session.blind else None
         team = session.team
-        page = read(
-            self,
-            session,
-            "the queue",
-            lambda s: queue_page(s, filt, after, self.page_size, blind, team),
-        )
-        if not get_current_worker().is_cancelled:  # a failed read (None) ends the wait too
-            self.app.call_from_thread(self._page_loaded, token, page, first)
 
-    def _page_loaded(self, token: int, page: QueuePage | None, first: bool) -> None:
+        def page_of(store: Store) -> tuple[QueuePage, int | None]:
+            # The newest answer first: one stored while the page is read is an arrival too.
+            last = newest(store) if first else None
+            return queue_page(store, filt, after, self.page_size, blind, team), last
+
+        found = read(self, session, "the queue", page_of)
+        page, last = found if found is not None else (None, None)
+        if not get_current_worker().is_cancelled:  # a failed read (None) ends the wait too
+            self.app.call_from_thread(self._page_loaded, token, page, first, last)
+
+    def _page_loaded(
+        self, token: int, page: QueuePage | None, first: bool, last: int | None = None
+    ) -> None:
         if token != self._token:
             return  # an abandoned queue's page
+        if last is not None:
+            self.horizon = last
         self.loading = False
         if page is not None:
             self.empty = first and not page.rows and page.after is None
@@ -313,6 +337,54 @@ class QueuePane(Vertical, can_focus=True):
                 first, page is None, page.empty if page else "", page.start if page else None
             )
         )
+
+    def look_for_arrivals(self) -> None:
+        """Read the answers stored since the queue was read, if any (after others' changes)."""
+        if self.horizon is not None:
+            self._read_arrivals(self._token, self.filter, self.horizon)
+
+    @work(thread=True, exclusive=True, group="arrivals", exit_on_error=False)
+    def _read_arrivals(self, token: int, filt: QueueFilter, after: int) -> None:
+        session = self.session
+        blind = session.reviewer if session.blind else None
+        found = read(
+            self,
+            session,
+            "the new answers",
+            lambda s: arrivals(s, filt, after, self.page_size, blind, session.team),
+        )
+        if found is not None and not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._arrived, token, after, *found)
+
+    def _arrived(self, token: int, after: int, rows: list[QueueRow], last: int) -> None:
+        if token != self._token or self.horizon != after:
+            return  # a queue read again, or arrivals already placed
+        self.horizon = last
+        listed = {r.answer_id for r in self.rows}
+        rows = [r for r in rows if r.answer_id not in listed]
+        if rows:
+            self.post_message(self.Arrived(rows))
+
+    def place(self, arrived: list[QueueRow], current: int) -> int:
+        """Put answers that arrived in queue order among the rows after ``current`` (the
+        open one), none before it; one a page still to be read will bring is left to it.
+        How many were placed."""
+        placed = 0
+        for row in arrived:
+            after = next(
+                (j for j in range(current + 1, len(self.rows)) if self.rows[j].tier > row.tier),
+                None,
+            )
+            if after is None and self.more is not None and row.tier >= self.more[0]:
+                continue  # its tier is still to be read: a later page lists it
+            self.rows.insert(len(self.rows) if after is None else after, row)
+            placed += 1
+        if placed:
+            shown = self.query_one(QueueList)
+            shown.refresh_rows()  # its drawn lines are kept by row number: all moved
+            shown.set_rows(self.rows)
+            self._show_progress()
+        return placed
 
     def choose_filter(self) -> None:
         """Open the filter dialog (``/``), once its origins are read."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from datetime import date, timedelta
 from typing import ClassVar
 
 from rich.text import Text
@@ -14,6 +15,7 @@ from textual.worker import get_current_worker
 
 from groundtui.report import Report, answer_counts, coverage_line, team_numbers
 from groundtui.report.compute import TeamNumbers
+from groundtui.report.groups import Group, claim_levels_by_day
 from groundtui.review.answer import AnswerDetail
 from groundtui.review.intents import Outcome
 from groundtui.review.session import ReviewSession, report_of
@@ -40,6 +42,11 @@ def _n(value: int) -> str:
 
 def _kappa(value: float | None) -> str:
     return " n/a" if value is None else f"{value:+.2f}"
+
+
+BLOCKS = "▁▂▃▄▅▆▇█"
+TREND_DAYS = 28
+"""Days the trend line shows: the last day with answers and those before it."""
 
 
 class ReportPane(VerticalScroll):
@@ -72,6 +79,9 @@ class ReportPane(VerticalScroll):
         """The report was read at least once."""
         self.team_numbers: dict = {}
         """The report's team keys (``reviewers``, ``overlap``, ``coverage``), once read."""
+        self.days: list[Group] = []
+        """Each day's claim level, read with the team's numbers (answers without a time
+        left out): the trend line."""
         self._teams = Spaced(self, self._count_team, floor=session.poll, spacing=session.spacing)
         self._set = 0
         """Reports set from a change: a read begun before one is older, and dropped."""
@@ -139,12 +149,16 @@ class ReportPane(VerticalScroll):
         """Read the report's team keys: each reviewer's labels and agreement, the overlap."""
         began = time.thread_time()  # CPU, not wall: the UI thread shares the GIL
         numbers = read(self, self.session, "the team's numbers", team_numbers)
+        # a read of each answer, not each claim: spaced with the team's, never per key
+        days = read(self, self.session, "the claim level by day", claim_levels_by_day)
         self._teams.took = time.thread_time() - began
         if numbers is not None and not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._team_counted, numbers)
+            self.app.call_from_thread(self._team_counted, numbers, days)
 
-    def _team_counted(self, numbers: dict) -> None:
+    def _team_counted(self, numbers: dict, days: list[Group] | None) -> None:
         self.team_numbers = numbers
+        if days is not None:
+            self.days = days
         self.draw()
 
     def draw(self) -> None:
@@ -215,6 +229,7 @@ class ReportPane(VerticalScroll):
             text.append(f"{name:<13}", style=heading)
             text.append(_pct(value), style=figure)
             text.append(f" {counts}\n", style=dim)
+        self._trend(text, self.days, heading, dim, figure)
         # a header row, so that each row fits the pane's width at 120 columns
         text.append(f"{'Agreement':<17}{'κ':>6}{'raw':>6}{'claims':>7}\n", style=heading)
         for name, key in (
@@ -248,6 +263,36 @@ class ReportPane(VerticalScroll):
             f"({_pct(flags['rate']).strip()})\n",
             style=dim,
         )
+
+    @staticmethod
+    def _trend(text: Text, days: list[Group], heading, dim, figure) -> None:
+        """The claim level of each of the last ``TREND_DAYS`` days as a line of blocks,
+        scaled from the lowest to the highest, which it prints beside: a day without
+        answers a dot, a day of too few answers to say anything (``groups.SMALL``) faint,
+        as docs/review.md says. Drawn here, not
+        with Textual's ``Sparkline``: the pane is one text, and that widget can show
+        neither a day without answers nor one of too few."""
+        if not days:
+            return
+        last = date.fromisoformat(str(days[-1].group))
+        by_day = {g.group: g for g in days}
+        shown = [
+            by_day.get((last - timedelta(days=n)).isoformat())
+            for n in range(TREND_DAYS - 1, -1, -1)
+        ]
+        levels = [g.claim_level for g in shown if g is not None and g.claim_level is not None]
+        if not levels:
+            return
+        low, high = min(levels), max(levels)
+        text.append("Claim level by day", style=heading)
+        text.append(f" to {last:%d %b}\n", style=dim)
+        for g in shown:
+            if g is None or g.claim_level is None:
+                text.append("·", style=dim)
+                continue
+            step = 3 if high == low else round((g.claim_level - low) / (high - low) * 7)
+            text.append(BLOCKS[step], style=dim if g.small else figure)
+        text.append(f" {low * 100:.0f}–{high * 100:.0f}%\n", style=dim)
 
     @staticmethod
     def _by_reviewer(text: Text, report: dict, heading, dim, figure) -> None:
