@@ -101,7 +101,7 @@ def aggrefact_row(row: dict) -> dict | None:
 @cache
 def aggrefact_schema() -> Any:
     """The ``aggrefact`` config's Parquet schema."""
-    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow as pa
 
     return pa.schema([(name, pa.type_for_alias(kind)) for name, (kind, _) in AGGREFACT.items()])
 

@@ -52,7 +52,7 @@ def schema() -> Any:
     ``reviewers`` a list of structs; every other column is a string (``meta`` its JSON text;
     times as the ISO 8601 text of the JSON Lines export).
     """
-    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow as pa
 
     reviewer = pa.struct(
         [(name, pa.type_for_alias(kind)) for name, kind in REVIEWER_FIELDS.items()]
@@ -86,7 +86,7 @@ class BatchWriter:
         table: the file's schema (default: the claim rows', ``schema()``).
         json_text: the columns written as their value's JSON text.
         """
-        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+        import pyarrow.parquet as pq
 
         self._schema = table if table is not None else schema()
         self._json_text = json_text
