@@ -8,7 +8,6 @@ import pytest
 
 from groundtui.checks import SourceIndex, Specific, find_specifics, unsourced_specifics
 from groundtui.checks.names import name_key
-from tests.helpers.builders import packages_loaded
 
 P = pytest.param
 
@@ -430,11 +429,6 @@ def test_inputs_are_not_changed() -> None:
     sources = ["Within 30 days."]
     unsourced_specifics("Returns within 40 days [1].", sources)
     assert sources == ["Within 30 days."]
-
-
-def test_importing_the_check_loads_neither_ui_nor_model() -> None:
-    packages = ("textual", "litellm", "pydantic", "rich")
-    assert packages_loaded(["groundtui.checks"], packages) == []
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.builders import packages_loaded
+
 PACKAGE = Path(__file__).resolve().parents[1] / "groundtui"
 
 # The parts of groundtui and the parts each may import (itself always). Keep this table
@@ -277,3 +279,8 @@ def test_no_two_classes_share_a_name():
             if isinstance(node, ast.ClassDef):
                 where.setdefault(node.name, []).append(_module_name(path))
     assert {name: found for name, found in where.items() if len(found) > 1} == {}
+
+
+def test_importing_the_check_loads_neither_ui_nor_model() -> None:
+    packages = ("textual", "litellm", "pydantic", "rich")
+    assert packages_loaded(["groundtui.checks"], packages) == []
