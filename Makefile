@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test test-fast venv clean chromium
+.PHONY: demo test test-fast test-unit venv clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -58,6 +58,11 @@ test: $(DEV_STAMP) $(RAY_STAMP) chromium
 test-fast: $(DEV_STAMP)
 	$(BIN)/ruff check groundtui tests bench
 	$(BIN)/python -m pytest -q -n auto -m "not slow"
+
+# The unit tier: tests/unit/, no Textual, no subprocess, no database file (its conftest
+# refuses them). One process: starting workers would cost more than the tests.
+test-unit: $(DEV_STAMP)
+	$(BIN)/python -m pytest -q -p no:xdist tests/unit
 
 clean:
 	rm -rf $(VENV) .venv-ray .pytest_cache .mypy_cache

@@ -284,3 +284,14 @@ def test_no_two_classes_share_a_name():
 def test_importing_the_check_loads_neither_ui_nor_model() -> None:
     packages = ("textual", "litellm", "pydantic", "rich")
     assert packages_loaded(["groundtui.checks"], packages) == []
+
+
+def test_no_unit_test_imports_textual() -> None:
+    """``make test-unit`` stays quick: its tests import neither Textual nor the UI."""
+    for path in sorted((Path(__file__).parent / "unit").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                for name in names:
+                    assert not name.startswith(("textual", "groundtui.tui")), (path.name, name)
