@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test test-fast venv clean chromium schema
+.PHONY: demo test test-fast test-unit venv clean chromium schema
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -63,6 +63,11 @@ test-fast: $(DEV_STAMP)
 # the schema of a new database, which tests/test_schema.py holds every database to.
 schema: $(STAMP)
 	$(BIN)/python -m tests.helpers.schema > groundtui/store/sql/schema.sql
+
+# The unit tier: tests/unit/, no Textual, no subprocess, no database file (its conftest
+# refuses them). One process: starting workers would cost more than the tests.
+test-unit: $(DEV_STAMP)
+	$(BIN)/python -m pytest -q -p no:xdist tests/unit
 
 clean:
 	rm -rf $(VENV) .venv-ray .pytest_cache .mypy_cache

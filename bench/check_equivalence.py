@@ -213,7 +213,7 @@ def fuzz_cases(n: int, seed: int) -> list[dict]:
 
 
 def piece_cases(n: int, seed: int) -> list[dict]:
-    """``n`` cases of text strung from pieces the check reads, as ``tests/test_checks.py``
+    """``n`` cases of text strung from pieces the check reads, as ``tests/unit/test_checks.py``
     fuzzes it (separators, non-ASCII digits, half-written dates and markers)."""
     pieces = [
         *"0123456789", "12", "200", "2024", "2025", "0800", "4567", "1,200", "49.99", "2.4.1",
@@ -243,7 +243,7 @@ def piece_cases(n: int, seed: int) -> list[dict]:
 def long_cases(n: int, seed: int) -> list[dict]:
     """``n`` cases over sources past ``resume.RESUME_FROM``, built to repeat values (inside
     longer numbers too, more often than a search as written tries), each source's
-    ``SourceIndex`` kept across three responses, as ``tests/test_checks.py`` fuzzes resuming."""
+    ``SourceIndex`` kept across three responses, as ``tests/unit/test_checks.py`` fuzzes resuming."""
     pieces = [
         "18", "5018", "18 ", "30", " 30 days", "2024", "2025", "52025 ", "1,200", "1200",
         "3–5", "3 to 5", "January 30", "March 30, 2025", "Harbor Home", "Harbor Home Goods",
@@ -272,7 +272,7 @@ def long_cases(n: int, seed: int) -> list[dict]:
 def resume_cases(n: int, seed: int) -> list[dict]:
     """``n`` cases where a resumed search finds a value as a whole token that the search
     from the sentence's start leaves to an index that lacks it (a year inside a date, after
-    more non-whole occurrences than a search tries), as ``tests/test_checks.py`` builds it."""
+    more non-whole occurrences than a search tries), as ``tests/unit/test_checks.py`` builds it."""
     rng = random.Random(seed)
     cases = []
     for _ in range(n):

@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from generate import SECOND_JUDGE, generate
 
 from groundtui import report
-from groundtui.exporting import labels as export
+from groundtui.exporting import claim_rows as export
 from groundtui.report.cubes import full_cubes, read_cubes
 from groundtui.report.groups import grouped
 from groundtui.store import Store

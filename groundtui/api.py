@@ -315,7 +315,7 @@ class Database:
             all_claims: the claims reviewers dismissed too (``--all``).
             human_only: claims people labelled, as ``--format hf`` keeps them.
         """
-        from groundtui.exporting.labels import rows
+        from groundtui.exporting.claim_rows import rows
 
         with self._store(reading=True) as store:
             _known_judge(store, judge)

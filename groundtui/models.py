@@ -44,6 +44,11 @@ class Verdict(StrEnum):
     PARTIAL = "partial"
 
 
+CHECK_NAME = "unsourced_specifics"
+"""The mechanical check's name, under which its flags are stored (``flags.check_name``):
+by ``groundtui scan`` and by an import of ``scan-table``'s output alike."""
+
+
 class ClaimKind(StrEnum):
     """What kind of assertion a claim makes (docs/judge.md)."""
 

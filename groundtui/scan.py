@@ -7,11 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from groundtui.checks import SourceIndex, Specific, unsourced_specifics
-from groundtui.models import Answer
+from groundtui.models import CHECK_NAME, Answer
 from groundtui.store import Store, now_iso
 from groundtui.text.markers import numbered
 
-CHECK_NAME = "unsourced_specifics"
 _BATCH = 1000
 #: Sources indexed at once: answers share documents, so a document's index is reused
 #: across the answers citing it, the least recently used dropped past this many.

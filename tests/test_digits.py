@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from groundtui.checks import SourceIndex, unsourced_specifics
 from groundtui.cli import cli
 from groundtui.judge.heuristic.judge import HeuristicJudge
-from groundtui.scan import CHECK_NAME
+from groundtui.models import CHECK_NAME
 from groundtui.store import Store
 from groundtui.text.digits import read_digits, reads_digits_as_written
 from tests.helpers.builders import make_answer, write_jsonl

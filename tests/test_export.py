@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.exporting import labels as exports
+from groundtui.exporting import claim_rows as exports
 from groundtui.importing.files import import_files
 from groundtui.scratch import make_file
 from groundtui.store import Store
@@ -455,9 +455,9 @@ def test_an_export_to_the_longest_name_the_folder_takes(
 PAUSED_EXPORT = """
 import sys
 from groundtui.cli import cli
-from groundtui.exporting import labels
+from groundtui.exporting import claim_rows
 
-rows = labels.rows
+rows = claim_rows.rows
 
 
 def paused(*args, **kwargs):
@@ -468,7 +468,7 @@ def paused(*args, **kwargs):
     yield from source
 
 
-labels.rows = paused
+claim_rows.rows = paused
 cli.main(sys.argv[1:], prog_name="groundtui")
 """
 

@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
+from groundtui.exporting import claim_rows as exports
 from groundtui.exporting import hf
-from groundtui.exporting import labels as exports
 from groundtui.exporting import parquet as export_parquet
 from groundtui.exporting import parquet as writer
 from groundtui.exporting.hf import MEANINGS

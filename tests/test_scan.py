@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from groundtui.checks import unsourced_specifics
 from groundtui.cli import cli
 from groundtui.importing.files import import_files
-from groundtui.scan import CHECK_NAME, scan_answers
+from groundtui.models import CHECK_NAME
+from groundtui.scan import scan_answers
 from groundtui.store import Store
 from tests.helpers.builders import dump, make_answer, write_jsonl
 

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from groundtui.checks import unsourced_specifics
 from groundtui.cli import cli
-from groundtui.scan import CHECK_NAME
+from groundtui.models import CHECK_NAME
 from groundtui.scan_table import Columns, scan_table
 from groundtui.scan_table.batch import BatchChecker, IndexCache
 from groundtui.store import Store

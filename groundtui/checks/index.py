@@ -21,7 +21,7 @@ from groundtui.checks.keys import word_stems
 from groundtui.checks.links import links_of
 from groundtui.checks.names import after_name
 from groundtui.checks.number_words import word_items
-from groundtui.checks.resume import Place
+from groundtui.checks.resume import ResumePoint
 from groundtui.checks.source_keys import holds_in, keys_of, months_dated, short_year, without_days
 from groundtui.checks.values import below_one, has_run, whole, word_edges, word_in
 from groundtui.text.composed import read
@@ -53,7 +53,7 @@ class SourceIndex:
         """Wrap ``text``, in NFC ("e" and an accent is "é") with its digits as 0-9 ("３" is
         "3"); nothing is read until needed."""
         self.text = read(text)
-        self.place: Place | None = None  # where the check's searches in the text resume
+        self.place: ResumePoint | None = None  # where the check's searches in the text resume
         self._digits: frozenset[str] | None = None
         self._months: list[Item] | None = None
         self._month_set: frozenset[str] | None = None

@@ -34,7 +34,7 @@ def resumes(text: str) -> bool:
     return len(text) >= RESUME_FROM
 
 
-class Place:
+class ResumePoint:
     """Where the searches in one text resume, and how much a look at a value's first
     occurrence may still read (twice the text in all: the looks stay linear)."""
 
@@ -55,7 +55,7 @@ class SentenceSearch:
     def __init__(
         self,
         text: str,
-        place: Place,
+        place: ResumePoint,
         held: Callable[[tuple], bool],
         may_have: Callable[[str], bool],
     ) -> None:

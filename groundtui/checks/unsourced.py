@@ -42,7 +42,7 @@ from groundtui.checks.items import Item
 from groundtui.checks.links import mark_links
 from groundtui.checks.names import name_items, name_key
 from groundtui.checks.number_words import word_items
-from groundtui.checks.resume import Place, SentenceSearch, found_at, resumes
+from groundtui.checks.resume import ResumePoint, SentenceSearch, found_at, resumes
 from groundtui.checks.scope import window
 from groundtui.checks.scope import words as scope_words
 from groundtui.checks.sentences import sentences
@@ -204,13 +204,13 @@ def _as_written(specific: Specific, composed: Composed) -> Specific:
 class _Scope(NamedTuple):
     """The sources a set of citations searches, their texts joined by blank lines (so
     that one search serves them all and no match spans two), and where searches in them
-    resume (``resume.Place``: a single source keeps it in its ``SourceIndex``, for the
+    resume (``resume.ResumePoint``: a single source keeps it in its ``SourceIndex``, for the
     next answer or claim that quotes it, such as the judge's cross-check of each claim)."""
 
     searched: tuple[int, ...]
     text: str
     indexes: list[SourceIndex]
-    place: Place
+    place: ResumePoint
     long: bool  # its searches resume (``SentenceSearch``)
 
     @classmethod
@@ -232,9 +232,9 @@ class _Scope(NamedTuple):
             cited = [indexes[at[n]] for n in searched]
         text = "\n\n".join(index.text for index in cited)
         if len(cited) != 1:
-            return cls(searched, text, cited, Place(text), resumes(text))
+            return cls(searched, text, cited, ResumePoint(text), resumes(text))
         if cited[0].place is None:  # its text is the scope's: the offsets are the same
-            cited[0].place = Place(text)
+            cited[0].place = ResumePoint(text)
         return cls(searched, text, cited, cited[0].place, resumes(text))
 
     def search(self) -> SentenceSearch:

@@ -17,7 +17,7 @@ from groundtui.store import default_db_path
 from groundtui.text.inert import one_line
 
 if TYPE_CHECKING:
-    from groundtui.collect.writer import Tally
+    from groundtui.collect.writer import CollectorTally
 
 PLAIN_EVERY = 10.0
 """Seconds between two progress lines when stderr is not a terminal (a log)."""
@@ -177,7 +177,7 @@ class Progress:
             f"groundtui collect: {one_line(line, 400)}", markup=False, soft_wrap=True
         )
 
-    def show(self, tally: Tally) -> None:
+    def show(self, tally: CollectorTally) -> None:
         """Redraw from the collector's counts."""
         from rich.text import Text
 

@@ -6,6 +6,7 @@ import click
 
 from groundtui.cli.database import db_option, open_store
 from groundtui.cli.errors import UserError, user_errors
+from groundtui.text.counts import plural
 
 
 def parse_where(where: str) -> tuple[str, str]:
@@ -80,7 +81,7 @@ def delete(
         done = store.deletes.plan(ids, keys) if dry_run else store.deletes.forget(ids, keys)
         left = store.deletes.unattributed_completions()
     verb = "Would delete" if dry_run else "Deleted"
-    click.echo(f"{verb} {_plural(len(ids), 'answer')}: {', '.join(map(_shown, ids))}")
+    click.echo(f"{verb} {plural(len(ids), 'answer')}: {', '.join(map(_shown, ids))}")
     for kind, n in done.rows.items():
         kept = (
             f"  ({done.kept_sources} kept: other answers cite them)"
@@ -90,7 +91,7 @@ def delete(
         click.echo(f"  {kind:<15}{n:>8,}{kept}")
     if left:
         click.echo(
-            f"Note: {_plural(left, 'cached completion')} in the database predate "
+            f"Note: {plural(left, 'cached completion')} in the database predate "
             'groundtui recording whose they are; see docs/reliability.md "Forgetting answers".'
         )
 
@@ -99,7 +100,3 @@ def _shown(value: str) -> str:
     from groundtui.text.inert import one_line
 
     return one_line(value)
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"

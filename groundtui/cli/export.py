@@ -85,7 +85,7 @@ def export(
     """Write the corrected labels, one row per claim."""
     import os
 
-    from groundtui.exporting import labels as exports
+    from groundtui.exporting import claim_rows as exports
 
     if not output:
         raise UserError("-o needs a file name (or - for stdout)")

@@ -12,6 +12,7 @@ from groundtui.cli.errors import user_errors
 from groundtui.importing.formats import FORMATS
 from groundtui.json_input import parse_instant
 from groundtui.store import default_db_path
+from groundtui.text.counts import plural
 from groundtui.text.inert import shown
 
 
@@ -107,7 +108,6 @@ def import_cmd(
     from groundtui.importing.files import import_files
     from groundtui.importing.formats.fields import parse_map
     from groundtui.importing.formats.scanned import ScanColumns
-    from groundtui.report.render import plural
 
     scanned = ScanColumns(id_col, response_col, sources_col, question_col)
     if not flagged_only and scanned != ScanColumns():

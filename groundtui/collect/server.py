@@ -44,7 +44,7 @@ from groundtui.collect.decode import (
     media_type,
 )
 from groundtui.collect.spool import TraceSpool, as_root, hold, spool_path
-from groundtui.collect.writer import Tally, Writer
+from groundtui.collect.writer import CollectorTally, Writer
 
 RETRY_AFTER = 1
 """Seconds a sender is asked to wait when the collector is behind."""
@@ -98,7 +98,7 @@ class Collector:
         orphan_after: float,
         max_pending: int,
         say: Callable[[str], None],
-        tick: Callable[[Tally], None] | None = None,
+        tick: Callable[[CollectorTally], None] | None = None,
     ) -> None:
         self.db_path = db_path
         self.spool_path = spool_path(db_path)
@@ -106,7 +106,7 @@ class Collector:
         self.token = token.encode() if token else None
         self.max_pending = max_pending
         self.say, self.tick = say, tick
-        self.tally = Tally()
+        self.tally = CollectorTally()
         self.spool = TraceSpool(self.spool_path)
         self.tally.pending_traces, self.tally.pending_spans = self.spool.held()
         self.writer = Writer(

@@ -88,7 +88,7 @@ def hold(path: str) -> int:
     return fd
 
 
-class Held(NamedTuple):
+class SpoolCounts(NamedTuple):
     """What the spool holds: traces waiting to be written, and their spans."""
 
     traces: int
@@ -183,12 +183,12 @@ class TraceSpool:
             )
         return added
 
-    def held(self) -> Held:
+    def held(self) -> SpoolCounts:
         """The traces and spans waiting."""
         traces, spans = self.conn.execute(
             "select (select count(*) from traces), (select count(*) from spans)"
         ).fetchone()
-        return Held(traces, spans)
+        return SpoolCounts(traces, spans)
 
     def unbuilt(self) -> int:
         """The traces kept that made no answer."""

@@ -39,7 +39,7 @@ RETRY = 2.0
 
 
 @dataclass
-class Tally:
+class CollectorTally:
     """What the collector has done since it started, for its progress line and ``/healthz``;
     and what the spool holds, as the writer last saw it."""
 
@@ -87,7 +87,7 @@ class Writer:
         self,
         db_path: str,
         spool_path: str,
-        tally: Tally,
+        tally: CollectorTally,
         *,
         grace: float,
         orphan_after: float,

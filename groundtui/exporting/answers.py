@@ -270,7 +270,7 @@ BATCH_ANSWERS = 1_000
 @cache
 def answers_schema() -> Any:
     """The columns of an answer record: plain ones typed, nested ones as JSON text."""
-    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow as pa
 
     return pa.schema(
         [

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from groundtui import __version__
-from groundtui.exporting.labels import COLUMNS, SHARES, SPLITS, rows
+from groundtui.exporting.claim_rows import COLUMNS, SHARES, SPLITS, rows
 from groundtui.exporting.parquet import JSON_TEXT, REVIEWER_FIELDS, BatchWriter, output_path
 from groundtui.report.compute import compute
 from groundtui.scratch import make_folder, sweep
@@ -101,13 +101,13 @@ def aggrefact_row(row: dict) -> dict | None:
 @cache
 def aggrefact_schema() -> Any:
     """The ``aggrefact`` config's Parquet schema."""
-    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow as pa
 
     return pa.schema([(name, pa.type_for_alias(kind)) for name, (kind, _) in AGGREFACT.items()])
 
 
 @dataclass
-class Tally:
+class SplitTally:
     """The rows of one split of one config: how many, by label and by label source."""
 
     rows: int = 0
@@ -132,7 +132,7 @@ class About:
     """The report's ``agreement``: ``reviewer_vs_reviewer`` and ``judge_vs_reviewer``."""
 
 
-def card(tallies: dict[str, dict[str, Tally]], about: About) -> str:
+def card(tallies: dict[str, dict[str, SplitTally]], about: About) -> str:
     """The card for an export of ``tallies`` (config -> split -> rows)."""
     lines = ["---", "configs:"]
     for config in CONFIGS:
@@ -262,7 +262,7 @@ def _agreement_lines(agreement: dict[str, Any]) -> list[str]:
     return found
 
 
-def _empty(tallies: dict[str, Tally]) -> list[str]:
+def _empty(tallies: dict[str, SplitTally]) -> list[str]:
     """The splits of one config left out for holding no rows: every empty one, but ``train``
     when all are empty, so that the config still has a file with its columns."""
     empty = [split for split in SPLITS if not tallies[split].rows]
@@ -313,7 +313,7 @@ def export_hf(
     _check_folder(target, str(output))
     sweep(target.parent)
     temporary = make_folder(target.parent, f".{target.name}", ".tmp")
-    tallies = {config: {split: Tally() for split in SPLITS} for config in CONFIGS}
+    tallies = {config: {split: SplitTally() for split in SPLITS} for config in CONFIGS}
     try:
         if target.is_dir():  # an earlier export's folder keeps its mode
             os.chmod(temporary, stat.S_IMODE(target.stat().st_mode) & 0o777)

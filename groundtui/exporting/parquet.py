@@ -1,7 +1,7 @@
 """``groundtui export --format parquet``: the claim rows as one Parquet file, with one
 explicit schema, written in batches of rows (docs/export.md).
 
-The columns are ``exporting.labels.COLUMNS`` with the values of the JSON Lines export,
+The columns are ``exporting.claim_rows.COLUMNS`` with the values of the JSON Lines export,
 typed: numbers as ``int64``, text as ``string``, ``citations`` and ``source_ids`` as lists,
 ``reviewers`` as a list of structs. ``meta`` is the one exception: it is free-form (each
 import format puts its own keys there, of any type, and answers of one database differ), and
@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from groundtui.exporting.labels import COLUMNS, SHARES, rows
+from groundtui.exporting.claim_rows import COLUMNS, SHARES, rows
 from groundtui.exporting.output import write_file as export_file
 from groundtui.store import Store
 
@@ -52,7 +52,7 @@ def schema() -> Any:
     ``reviewers`` a list of structs; every other column is a string (``meta`` its JSON text;
     times as the ISO 8601 text of the JSON Lines export).
     """
-    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow as pa
 
     reviewer = pa.struct(
         [(name, pa.type_for_alias(kind)) for name, kind in REVIEWER_FIELDS.items()]
@@ -86,7 +86,7 @@ class BatchWriter:
         table: the file's schema (default: the claim rows', ``schema()``).
         json_text: the columns written as their value's JSON text.
         """
-        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+        import pyarrow.parquet as pq
 
         self._schema = table if table is not None else schema()
         self._json_text = json_text

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from groundtui.importing.claims import check_inferred_evidence, claim_rows
 from groundtui.importing.files import BATCH, check_sizes, in_bulk
-from groundtui.models import Answer
-from groundtui.scan import CHECK_NAME, flag_of
+from groundtui.models import CHECK_NAME, Answer
+from groundtui.scan import flag_of
 from groundtui.store import IMPORT_JUDGE, NewAnswer, Spool, Store, content_hash, now_iso
 from groundtui.text.inert import quoted
 

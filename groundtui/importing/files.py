@@ -23,8 +23,7 @@ from groundtui.importing.formats import InputError, Row, describe, open_input, r
 from groundtui.importing.formats.scanned import NotScanTable, ScanColumns, from_scanned
 from groundtui.importing.paths import KeyPath
 from groundtui.json_input import read_record
-from groundtui.models import Answer, describe_error
-from groundtui.scan import CHECK_NAME
+from groundtui.models import CHECK_NAME, Answer, describe_error
 from groundtui.store import IMPORT_JUDGE, NewAnswer, Spool, Store, content_hash, now_iso
 from groundtui.text.inert import quoted
 

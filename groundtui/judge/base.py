@@ -3,6 +3,11 @@
 A judge does two things (docs/judge.md): split a response into claims, and verify one
 claim against one source's text. Everything else (locating spans, resolving citations,
 rules that cross-check invention kinds, storing) is the pipeline's, so every judge gets it.
+
+This module is all the pipeline knows of its judges: the protocols, the values they
+return, and what the pipeline tells a judge about the call it is making (the answer being
+judged, how urgent the call is), each in a context variable the pipeline sets in the task
+that calls the judge.
 """
 
 from __future__ import annotations
@@ -24,6 +29,12 @@ the provenance cross-check. A judge that bounds its calls may serve them in this
 for_answer: ContextVar[str | None] = ContextVar("for_answer", default=None)
 """The id of the stored answer being judged in this task, or None (an answer judged with no
 database): the pipeline sets it; a judge that caches its calls keeps it with each."""
+
+PROVENANCE_MIN_COVERAGE = 0.5
+"""Share of a claim's content words and values (weighted) that another source must hold
+before it is asked whether it states the claim (the provenance cross-check): below it, no
+call is made. A judge that cross-checks its own batched verifications (``also_stated_by``)
+asks with the same bar."""
 
 
 @dataclass

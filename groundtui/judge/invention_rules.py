@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from groundtui.checks import SourceIndex, unsourced_specifics
-from groundtui.judge.heuristic.words import POPULATION, generalisations_missing
 from groundtui.models import InventionKind
+from groundtui.text.generalising import POPULATION, generalisations_missing
 from groundtui.text.kinds import CONNECTIVE
 from groundtui.text.markers import MARKER
 

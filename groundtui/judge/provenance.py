@@ -4,20 +4,23 @@ by another source of the answer (fabricated provenance, docs/judge.md)."""
 from __future__ import annotations
 
 from groundtui.judge.answers import AnswerContext, SourceText
-from groundtui.judge.base import CROSS_CHECK, Judge, JudgeError, Usage, call_priority
-from groundtui.judge.heuristic.matching import match
+from groundtui.judge.base import (
+    CROSS_CHECK,
+    PROVENANCE_MIN_COVERAGE,
+    Judge,
+    JudgeError,
+    Usage,
+    call_priority,
+)
+from groundtui.judge.heuristic import coverage
 from groundtui.models import Verdict
-
-PROVENANCE_MIN_COVERAGE = 0.5
-"""Share of a claim's content words and values (weighted) that another source must hold
-before it is asked whether it states the claim: below it, no call is made."""
 
 
 def provenance_candidate(answer: AnswerContext, text: str, cited: SourceText) -> SourceText | None:
     """The source other than ``cited`` most likely to state ``text``, or None when none is likely.
 
-    Ranked by the heuristic matcher's coverage of the claim in the source's best window;
-    ties go to the earlier source.
+    Ranked by the offline judge's coverage of the claim in the source's best window (its
+    public measure, no call); ties go to the earlier source.
     """
     best: SourceText | None = None
     best_coverage = PROVENANCE_MIN_COVERAGE - 1e-9
@@ -26,9 +29,9 @@ def provenance_candidate(answer: AnswerContext, text: str, cited: SourceText) ->
         if source.key in seen:
             continue
         seen.add(source.key)
-        coverage = match(text, source.text).coverage
-        if coverage > best_coverage:
-            best, best_coverage = source, coverage
+        held = coverage(text, source.text)
+        if held > best_coverage:
+            best, best_coverage = source, held
     return best
 
 

@@ -16,6 +16,7 @@ from groundtui.report.coverage import coverage_line
 from groundtui.report.groups import INVENTION_KINDS, SMALL, TIME_KEYS, Grouping
 from groundtui.report.groups import Group as Grouped
 from groundtui.report.matrices import VERDICTS
+from groundtui.text.counts import plural
 from groundtui.text.inert import one_line
 
 
@@ -27,11 +28,6 @@ def percent(value: float | None) -> str:
 def decimal(value: float | None) -> str:
     """A kappa or agreement with three decimals; ``None`` as an em dash."""
     return "—" if value is None else f"{value:.3f}"
-
-
-def plural(n: int, word: str) -> str:
-    """``1 claim``, ``2 claims``."""
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def section_table(title: str, *columns: str) -> Table:

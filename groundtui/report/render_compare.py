@@ -12,7 +12,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from groundtui.report.render import confusion, decimal, interval, percent, plural, section_table
+from groundtui.report.render import confusion, decimal, interval, percent, section_table
+from groundtui.text.counts import plural
 from groundtui.text.inert import one_line
 
 

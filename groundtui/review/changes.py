@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from groundtui.report import answer_correct
 from groundtui.review.intents import Add, Dismiss, Edit, Split
-from groundtui.review.labels import correctness, describe
+from groundtui.review.label_rules import correctness, describe
 from groundtui.store import Store
 
 

@@ -22,7 +22,7 @@ class OnClaim:
 
 
 @dataclass(frozen=True)
-class Verdict(OnClaim):
+class SetVerdict(OnClaim):
     """``s`` ``c`` ``a`` ``p``: this reviewer's verdict on the claim."""
 
     verdict: str
@@ -91,8 +91,8 @@ class Undo:
     claim_id: str = ""
 
 
-Intent = Verdict | Kind | Confirm | Note | Edit | Split | Dismiss | Add | Mark | Undo
-LABELS = (Verdict, Kind, Confirm, Note)
+Intent = SetVerdict | Kind | Confirm | Note | Edit | Split | Dismiss | Add | Mark | Undo
+LABELS = (SetVerdict, Kind, Confirm, Note)
 """The intents that append a label row (a review, or a lead's adjudication)."""
 CORRECTIONS = (Edit, Split, Dismiss, Add)
 """The intents that change which claims an answer has."""

@@ -19,8 +19,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from groundtui.review.answer import AnswerDetail, ClaimView
-from groundtui.review.intents import Confirm, Intent, Kind, Note, Outcome, Undo, Verdict
-from groundtui.review.labels import completes, describe
+from groundtui.review.intents import Confirm, Intent, Kind, Note, Outcome, SetVerdict, Undo
+from groundtui.review.label_rules import completes, describe
 from groundtui.review.queue import QueueRow
 
 KIND_PROMPT = " · y keeps the kind, 1–4 picks one, 0 none"
@@ -211,9 +211,9 @@ class Place:
 
     def sent(self, intent: Intent, claim: ClaimView, done: bool) -> None:
         """``intent`` on ``claim`` went to be written; ``done``: it completes the claim."""
-        if isinstance(intent, Verdict) and not done:
+        if isinstance(intent, SetVerdict) and not done:
             self.choosing_kind = claim.id
-        elif isinstance(intent, (Verdict, Confirm, Kind)):
+        elif isinstance(intent, (SetVerdict, Confirm, Kind)):
             self.choosing_kind = None
         if not isinstance(intent, Note):
             self.labelled.add(claim.id)

@@ -21,7 +21,7 @@ from groundtui.report import Report, answer_correct, compute
 from groundtui.review import answer, queue
 from groundtui.review.changes import Change, correct, mark, undo
 from groundtui.review.intents import CORRECTIONS, Intent, Mark, Note, Outcome, Undo
-from groundtui.review.labels import describe, relabel
+from groundtui.review.label_rules import describe, relabel
 from groundtui.review.queue import Team
 from groundtui.review.writes import WriteQueue, backoff
 from groundtui.store import (

@@ -24,7 +24,7 @@ from groundtui.scratch import make_folder, sweep
 from groundtui.targets import refuse_database
 
 if TYPE_CHECKING:
-    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow as pa
 
 __all__ = ["Columns", "Unit", "UnitResult", "scan_table", "workers_default"]
 

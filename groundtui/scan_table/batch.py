@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow as pa
 
 from groundtui.checks import SourceIndex, unsourced_specifics
 

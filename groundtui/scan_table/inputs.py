@@ -12,8 +12,8 @@ import glob
 from dataclasses import dataclass
 from pathlib import Path
 
-import pyarrow as pa  # type: ignore[import-untyped]
-import pyarrow.parquet as pq  # type: ignore[import-untyped]
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from groundtui.importing.formats.base import InputError
 from groundtui.importing.formats.parquet import refuse_twice

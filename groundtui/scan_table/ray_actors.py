@@ -24,7 +24,7 @@ import bisect
 import hashlib
 from typing import Any
 
-import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow as pa
 
 from groundtui.scan_table.batch import OUT_FIELDS, BatchChecker
 from groundtui.scan_table.inputs import Columns

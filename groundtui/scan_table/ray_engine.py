@@ -27,8 +27,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa  # type: ignore[import-untyped]
-import pyarrow.parquet as pq  # type: ignore[import-untyped]
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from groundtui.importing.formats.base import InputError
 from groundtui.scan_table.batch import OUT_FIELDS

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import array
+import fcntl
 import json
 import signal
 import sqlite3
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -121,14 +124,36 @@ def packages_loaded(imports: list[str], packages: tuple[str, ...]) -> list[str]:
     return json.loads(done.stdout)
 
 
-def interrupted(proc: subprocess.Popen, ready: Callable[[], bool], seconds: float = 30) -> str:
-    """Press Ctrl-C in ``proc`` once ``ready()`` holds (or ``seconds`` passed, or it ended)
-    and return what it wrote on stderr; it is killed whatever happens."""
+def interrupted(proc: subprocess.Popen, ready: Callable[[], bool], seconds: float = 300) -> str:
+    """Press Ctrl-C in ``proc`` once ``ready()`` holds and return what it wrote on stderr;
+    it is killed whatever happens.
+
+    Never pressed before ``ready()``, however long that takes: a Ctrl-C while Python itself
+    is still starting (``site``, ``runpy``: before any line of groundtui runs) ends the
+    process by the signal, return code -2, as CPython ends any program; on a busy machine
+    that start-up takes seconds. A process that ends, or is not ready in ``seconds``, fails
+    the test saying so.
+    """
     try:
         deadline = time.monotonic() + seconds
-        while not ready() and time.monotonic() < deadline and proc.poll() is None:
+        while not ready():
+            if proc.poll() is not None:
+                raise AssertionError(
+                    f"the process ended ({proc.returncode}) before it was ready to be "
+                    f"interrupted: {proc.communicate()[1]}"
+                )
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the process was not ready to be interrupted in {seconds} s")
             time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
-        return proc.communicate(timeout=30)[1]
+        return proc.communicate(timeout=seconds)[1]
     finally:
         proc.kill()
+
+
+def unread(pipe: IO[Any]) -> int:
+    """How many bytes written to ``pipe`` (the writing end of a process's stdin) the process
+    has not read yet (Linux's FIONREAD works on either end of a pipe)."""
+    count = array.array("i", [0])
+    fcntl.ioctl(pipe.fileno(), termios.FIONREAD, count)
+    return count[0]

@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from groundtui.cli import cli
+from groundtui.exporting import claim_rows as exports
 from groundtui.exporting import hf
-from groundtui.exporting import labels as exports
 from groundtui.exporting import parquet as export_parquet
 from groundtui.judge.pipeline import judge_answers
 from groundtui.report.compute import compute

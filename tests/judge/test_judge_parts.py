@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from groundtui.judge.base import CROSS_CHECK, EXTRACT, VERIFY
 from groundtui.judge.invention_rules import fallback_kind, rule_kind
 from groundtui.judge.llm.cache import cache_key
 from groundtui.judge.llm.prompts import (
@@ -15,7 +16,7 @@ from groundtui.judge.llm.prompts import (
     parse_reply,
     verification_messages,
 )
-from groundtui.judge.llm.slots import CROSS_CHECK, EXTRACT, VERIFY, PrioritySlots
+from groundtui.judge.llm.slots import PrioritySlots
 from groundtui.judge.spans import locate_claim, locate_evidence
 from groundtui.models import InventionKind, Verdict
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from groundtui.review.intents import Verdict
+from groundtui.review.intents import SetVerdict
 from groundtui.review.session import ReviewSession
 from groundtui.store import Store, StoreError, is_busy
 from groundtui.tui.app import ReviewApp
@@ -112,8 +112,8 @@ async def test_q_waits_for_a_pending_label_then_quits(review_db, locker):
 def test_closing_keeps_what_the_lock_still_holds_and_says_so(review_db, locker):
     """A closing app retries for its patience, then hands back what did not land."""
     session = ReviewSession(str(review_db), "dana", write_timeout=0.05, pause=lambda a: 0.01)
-    session.submit(Verdict("A-1", "A-1#1", "stated"))
-    assert session.close(patience=0.2) == [Verdict("A-1", "A-1#1", "stated")]
+    session.submit(SetVerdict("A-1", "A-1#1", "stated"))
+    assert session.close(patience=0.2) == [SetVerdict("A-1", "A-1#1", "stated")]
     assert session.pending == []
     assert reviews(review_db, "dana") == []
 

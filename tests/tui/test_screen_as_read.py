@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Button, Checkbox
 
 from groundtui.exporting.answers import answer_records
-from groundtui.exporting.labels import rows as export_rows
+from groundtui.exporting.claim_rows import rows as export_rows
 from groundtui.store import Store, now_iso
 from groundtui.tui import make_app
 from groundtui.tui.legible import component_style

@@ -41,7 +41,7 @@ def refuse_twice(label: str, names: list[str], read: list[str] | None = None) ->
 
 def columns(source: Input) -> list[str]:
     """The file's column names."""
-    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+    import pyarrow.parquet as pq
 
     file = source.file()
     try:
@@ -115,7 +115,7 @@ class _Unreadable:
 def _column(array: Any) -> list[Any]:
     """``array``'s values in Python; Arrow converts what Python's ``datetime`` cannot hold."""
     import pyarrow as pa
-    import pyarrow.compute as pc  # type: ignore[import-untyped]
+    import pyarrow.compute as pc
 
     try:
         return array.to_pylist()

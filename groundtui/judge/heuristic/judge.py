@@ -13,11 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from groundtui.judge import invention_rules
-from groundtui.judge.base import Extraction, JudgeError, Usage, Verification
+from groundtui.judge.base import (
+    PROVENANCE_MIN_COVERAGE,
+    Extraction,
+    JudgeError,
+    Usage,
+    Verification,
+)
 from groundtui.judge.heuristic.assertions import assertions, without_particles
 from groundtui.judge.heuristic.extract import extract_claims
 from groundtui.judge.heuristic.matching import Match, match, match_sources
-from groundtui.judge.provenance import PROVENANCE_MIN_COVERAGE
 from groundtui.models import InventionKind, Verdict
 from groundtui.text.cited import SEPARATOR
 from groundtui.text.composed import Composed, is_composed, read

@@ -20,13 +20,10 @@ from groundtui.judge.heuristic.common import rarity
 from groundtui.judge.heuristic.features import Features, claim_features, found_in
 from groundtui.judge.heuristic.given import derivation, given_by_check
 from groundtui.judge.heuristic.quantities import DATE, MONEY, PERCENT, YEAR, Value
-from groundtui.judge.heuristic.source_index import WINDOW, Sentence, SourceIndex, index
-from groundtui.judge.heuristic.words import (
-    content_tokens,
-    enumerated,
-    generalisations_missing,
-)
+from groundtui.judge.heuristic.sentence_index import WINDOW, Sentence, SentenceIndex, index
+from groundtui.judge.heuristic.words import content_tokens, enumerated
 from groundtui.text.cited import SEPARATOR
+from groundtui.text.generalising import generalisations_missing
 from groundtui.text.kinds import CONNECTIVE
 from groundtui.text.names import proper_names
 
@@ -100,6 +97,13 @@ def match(claim: str, source: str) -> Match:
     return match_sources(claim, (source,))
 
 
+def coverage(claim: str, source: str) -> float:
+    """The weighted share, 0-1, of ``claim``'s content words and values that the best
+    window of ``source`` holds: a measure free of calls, which the pipeline ranks an
+    answer's sources by before its provenance cross-check (``judge.provenance``)."""
+    return match(claim, source).coverage
+
+
 @dataclass(frozen=True)
 class _Window:
     """The best window of one source for a claim: sentences ``first`` to ``last``."""
@@ -112,7 +116,7 @@ class _Window:
     """The claim's words it holds."""
     score: float
     heading: frozenset[str]
-    """The numbers its source's heading gives (``SourceIndex.heading``)."""
+    """The numbers its source's heading gives (``SentenceIndex.heading``)."""
 
 
 def match_sources(claim: str, sources: Sequence[str]) -> Match:
@@ -191,7 +195,7 @@ def match_sources(claim: str, sources: Sequence[str]) -> Match:
 
 
 def _best_window(
-    c: Features, idx: SourceIndex, weights: dict[str, float], offset: int
+    c: Features, idx: SentenceIndex, weights: dict[str, float], offset: int
 ) -> _Window | None:
     """The best window of one source for claim features ``c``; None for a source with no
     sentence."""

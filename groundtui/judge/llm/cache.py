@@ -9,7 +9,7 @@ the exact messages sent and the API base they were sent to.
 
 Only replies that validated are stored: an invalid one is never replayed, so a claim whose
 judging failed gets a fresh call on the next run. Each is kept with the answer whose
-judging asked for it (``for_answer``), so that ``groundtui delete`` can delete it with the
+judging asked for it (``judge.base.for_answer``), so that ``groundtui delete`` can delete it with the
 answer; for completions cached before that was recorded, ``prompt_keys`` rebuilds the keys
 an answer's judging would have used.
 """

@@ -28,7 +28,15 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from groundtui.judge.base import ExtractedClaim, Extraction, JudgeError, Usage, Verification
+from groundtui.judge.base import (
+    EXTRACT,
+    ExtractedClaim,
+    Extraction,
+    JudgeError,
+    Usage,
+    Verification,
+    call_priority,
+)
 from groundtui.judge.failures import classify, retry_after
 from groundtui.judge.llm import fences
 from groundtui.judge.llm.cache import CachedCompletion, CompletionCache, cache_key
@@ -56,7 +64,7 @@ from groundtui.judge.llm.provider import (
     load_litellm,
     supports,
 )
-from groundtui.judge.llm.slots import EXTRACT, PrioritySlots, call_priority
+from groundtui.judge.llm.slots import PrioritySlots
 
 JUDGE_SETS = frozenset(
     {

@@ -22,7 +22,8 @@ __all__ = ["CROSS_CHECK", "EXTRACT", "VERIFY", "PrioritySlots", "call_priority"]
 
 
 class PrioritySlots:
-    """An asyncio semaphore whose waiters are served lowest ``priority`` first, then FIFO.
+    """An asyncio semaphore whose waiters are served lowest ``priority`` first, then FIFO
+    (the priorities of ``judge.base``: ``EXTRACT``, ``VERIFY``, ``CROSS_CHECK``).
 
     Args:
         size: calls allowed in flight at once.

@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from groundtui.review.answer import AnswerDetail, ClaimView
-from groundtui.review.intents import CORRECTIONS, Kind, Undo, Verdict
+from groundtui.review.intents import CORRECTIONS, Kind, SetVerdict, Undo
 from groundtui.review.place import (
     Move,
     OpenAnswer,
@@ -332,7 +332,7 @@ class ReviewScreen(Screen):
     @on_the_answer_shown
     def action_verdict(self, verdict: str) -> None:
         """Set this reviewer's verdict on the claim."""
-        if self.decisions.label(lambda a, c: Verdict(a, c, verdict)):
+        if self.decisions.label(lambda a, c: SetVerdict(a, c, verdict)):
             self._advance()
 
     @on_the_answer_shown

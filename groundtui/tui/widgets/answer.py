@@ -14,7 +14,7 @@ from textual.worker import get_current_worker
 
 from groundtui.models import answer_name
 from groundtui.review.answer import AnswerDetail, ClaimView
-from groundtui.review.labels import correctness
+from groundtui.review.label_rules import correctness
 from groundtui.review.session import ReviewSession
 from groundtui.store import Store, StoreError
 from groundtui.text.inert import one_line, shown

@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from groundtui.review.answer import AnswerDetail, ClaimView
-from groundtui.review.labels import describe
+from groundtui.review.label_rules import describe
 from groundtui.text.inert import one_line, shown
 from groundtui.tui.legible import component_style
 from groundtui.tui.on_screen import OnScreen

@@ -18,7 +18,7 @@ import pytest
 
 from groundtui.cli import cli
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 MAX_WORDS = 3000

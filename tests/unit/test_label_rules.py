@@ -1,10 +1,10 @@
-"""What a key makes of a claim's label (``review.labels``), without the UI or a database."""
+"""What a key makes of a claim's label (``review.label_rules``), without the UI or a database."""
 
 from __future__ import annotations
 
 from groundtui.review.answer import ClaimView
-from groundtui.review.intents import Confirm, Kind, Mark, Note, Verdict
-from groundtui.review.labels import LabelRow, completes, describe, relabel
+from groundtui.review.intents import Confirm, Kind, Mark, Note, SetVerdict
+from groundtui.review.label_rules import LabelRow, completes, describe, relabel
 
 
 def mine(verdict, kind=None, note="", blind=0, independent=0) -> dict:
@@ -25,19 +25,19 @@ JUDGED = {"judge_verdict": "absent", "judge_kind": "plausible_specifics"}
 
 
 def test_a_first_verdict_takes_the_judges_kind_unless_the_judge_is_hidden():
-    seen = relabel(Verdict(A, C, "partial"), mine=None, hidden=False, **JUDGED)
+    seen = relabel(SetVerdict(A, C, "partial"), mine=None, hidden=False, **JUDGED)
     assert seen == LabelRow("partial", "plausible_specifics", "", False)
-    blind = relabel(Verdict(A, C, "partial"), mine=None, hidden=True, **JUDGED)
+    blind = relabel(SetVerdict(A, C, "partial"), mine=None, hidden=True, **JUDGED)
     assert blind == LabelRow("partial", None, "", True)
 
 
 def test_a_kind_the_reviewer_cleared_stays_cleared_and_stated_drops_it():
     cleared = mine("absent", None)
-    assert relabel(Verdict(A, C, "contradicted"), mine=cleared, hidden=False, **JUDGED) == (
+    assert relabel(SetVerdict(A, C, "contradicted"), mine=cleared, hidden=False, **JUDGED) == (
         LabelRow("contradicted", None, "", False)
     )
     kinded = mine("absent", "bridging_inference", note="n")
-    assert relabel(Verdict(A, C, "stated"), mine=kinded, hidden=False, **JUDGED) == (
+    assert relabel(SetVerdict(A, C, "stated"), mine=kinded, hidden=False, **JUDGED) == (
         LabelRow("stated", None, "n", False)
     )
 
@@ -46,7 +46,7 @@ def test_a_blind_label_stays_blind_only_while_its_verdict_is_kept():
     blind = mine("absent", "plausible_specifics", blind=1)
     kind = relabel(Kind(A, C, "bridging_inference"), mine=blind, hidden=False, **JUDGED)
     assert kind == LabelRow("absent", "bridging_inference", "", True)
-    verdict = relabel(Verdict(A, C, "partial"), mine=blind, hidden=False, **JUDGED)
+    verdict = relabel(SetVerdict(A, C, "partial"), mine=blind, hidden=False, **JUDGED)
     assert verdict == LabelRow("partial", "plausible_specifics", "", False)
 
 
@@ -65,7 +65,7 @@ def test_refusals_say_why():
     assert relabel(Confirm(A, C), mine=None, hidden=True, **judged).startswith("Blind review")
     assert relabel(Confirm(A, C), mine=None, hidden=False, **unjudged).startswith("No judge")
     same = mine("absent", "plausible_specifics")
-    assert relabel(Verdict(A, C, "absent"), mine=same, hidden=False, **judged) == (
+    assert relabel(SetVerdict(A, C, "absent"), mine=same, hidden=False, **judged) == (
         f"Already {describe('absent', 'plausible_specifics')}."
     )
     assert relabel(Note(A, C, "n"), mine=mine("absent", note="n"), hidden=False, **judged) == (
@@ -82,12 +82,14 @@ def test_a_kind_on_an_unlabelled_claim_builds_on_the_judges_verdict():
 
 
 def test_a_label_made_with_the_other_reviewers_hidden_is_independent_while_kept():
-    first = relabel(Verdict(A, C, "absent"), mine=None, hidden=False, others_hidden=True, **JUDGED)
+    first = relabel(
+        SetVerdict(A, C, "absent"), mine=None, hidden=False, others_hidden=True, **JUDGED
+    )
     assert first == LabelRow("absent", "plausible_specifics", "", False, True)
     was = mine("absent", "plausible_specifics", independent=1)
     kind = relabel(Kind(A, C, "bridging_inference"), mine=was, hidden=False, **JUDGED)
     assert kind.independent  # the verdict kept: still the one chosen with others hidden
-    changed = relabel(Verdict(A, C, "partial"), mine=was, hidden=False, **JUDGED)
+    changed = relabel(SetVerdict(A, C, "partial"), mine=was, hidden=False, **JUDGED)
     assert not changed.independent  # chosen after the others' labels were shown
     confirmed = relabel(Confirm(A, C), mine=None, hidden=False, others_hidden=True, **JUDGED)
     assert confirmed.independent and not confirmed.blind
@@ -102,10 +104,10 @@ def test_only_y_and_s_complete_a_claim_and_a_kind_only_after_c_a_or_p():
     assert completes(Confirm(A, C), judged, hidden=False, choosing_kind=False)
     assert not completes(Confirm(A, C), judged, hidden=True, choosing_kind=False)
     assert not completes(Confirm(A, C), _claim(), hidden=False, choosing_kind=False)
-    assert completes(Verdict(A, C, "stated"), judged, hidden=False, choosing_kind=False)
+    assert completes(SetVerdict(A, C, "stated"), judged, hidden=False, choosing_kind=False)
     # c, a, p wait on the claim for y or a digit, even with the judge's kind preselected
     for verdict in ("contradicted", "absent", "partial"):
-        assert not completes(Verdict(A, C, verdict), judged, hidden=False, choosing_kind=False)
+        assert not completes(SetVerdict(A, C, verdict), judged, hidden=False, choosing_kind=False)
     assert completes(Kind(A, C, "bridging_inference"), judged, hidden=False, choosing_kind=True)
     assert completes(Kind(A, C, None), judged, hidden=False, choosing_kind=True)
     assert not completes(

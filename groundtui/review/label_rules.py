@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from groundtui.review.answer import ClaimView
-from groundtui.review.intents import Confirm, Intent, Kind, Note, Verdict
+from groundtui.review.intents import Confirm, Intent, Kind, Note, SetVerdict
 
 
 class LabelRow(NamedTuple):
@@ -61,7 +61,7 @@ def relabel(
     blind = bool(live and live["blind"])
     independent = bool(live and live.get("independent"))
     match intent:
-        case Verdict(verdict=new_verdict):
+        case SetVerdict(verdict=new_verdict):
             if new_verdict == "stated":
                 kind = None
             elif (
@@ -133,7 +133,7 @@ def completes(intent: Intent, claim: ClaimView, *, hidden: bool, choosing_kind: 
     match intent:
         case Confirm():
             return not hidden and claim.judge_verdict is not None
-        case Verdict(verdict=verdict):
+        case SetVerdict(verdict=verdict):
             return verdict == "stated"
         case Kind():
             return choosing_kind

@@ -31,7 +31,7 @@ class Sentence:
 
 
 @dataclass(frozen=True)
-class SourceIndex:
+class SentenceIndex:
     """A source's sentences, the words and values of the whole text, and where each is."""
 
     sentences: tuple[Sentence, ...]
@@ -72,7 +72,7 @@ class SourceIndex:
 
 
 @lru_cache(maxsize=32)
-def index(source: str) -> SourceIndex:
+def index(source: str) -> SentenceIndex:
     """Split ``source`` into sentences (cached: claims often share a source)."""
     sentences = []
     for start, end in _lines_led(source, sentence_spans(source)):
@@ -89,7 +89,7 @@ def index(source: str) -> SourceIndex:
             where.setdefault(key, []).append(i)
     postings = {key: tuple(found) for key, found in where.items()}
     heading = frozenset().union(*(s.numbers for s in _heading(source, sentences)))
-    return SourceIndex(tuple(sentences), tokens, numbers, source, postings, heading)
+    return SentenceIndex(tuple(sentences), tokens, numbers, source, postings, heading)
 
 
 _HEADING_WORDS = 8

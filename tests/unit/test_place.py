@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from groundtui.review.answer import AnswerDetail, ClaimView
-from groundtui.review.intents import Confirm, Kind, Note, Outcome, Undo, Verdict
+from groundtui.review.intents import Confirm, Kind, Note, Outcome, SetVerdict, Undo
 from groundtui.review.place import (
     KIND_PROMPT,
     OpenAnswer,
@@ -134,7 +134,7 @@ def test_claims_read_back_keep_the_selection_or_take_the_one_at_its_place():
 def test_c_a_or_p_wait_for_the_kind_which_y_keeps_or_a_digit_picks():
     judged = claim(1, **JUDGED, mine_verdict="absent", mine_kind="plausible_specifics")
     place = Place()
-    verdict = Verdict(A, judged.id, "absent")
+    verdict = SetVerdict(A, judged.id, "absent")
     assert not place.completes(verdict, judged, hidden=False)
     place.sent(verdict, judged, False)
     assert place.choosing_kind == judged.id and judged.id in place.labelled
@@ -164,12 +164,12 @@ def test_a_kind_or_confirm_ends_the_wait_and_a_note_labels_nothing():
 def test_what_a_saved_write_says_and_what_a_refused_one_unlabels():
     c = claim(1)
     place = Place(labelled={c.id}, choosing_kind=c.id, then_say="End of the queue.")
-    saved = Outcome(Verdict(A, c.id, "absent"), True, f"Saved {A} #1: absent", A, c.id)
+    saved = Outcome(SetVerdict(A, c.id, "absent"), True, f"Saved {A} #1: absent", A, c.id)
     assert place.saved(saved) == f"Saved {A} #1: absent{KIND_PROMPT} · End of the queue."
     assert place.saved(saved) == f"Saved {A} #1: absent{KIND_PROMPT}"  # said once
     place.landed(saved)
     assert c.id in place.labelled
-    place.landed(Outcome(Verdict(A, c.id, "absent"), False, "Already absent."))
+    place.landed(Outcome(SetVerdict(A, c.id, "absent"), False, "Already absent."))
     assert c.id not in place.labelled
     place.labelled.add(c.id)
     place.landed(Outcome(Undo(), True, "Undone", A, c.id))

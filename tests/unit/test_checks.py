@@ -8,7 +8,6 @@ import pytest
 
 from groundtui.checks import SourceIndex, Specific, find_specifics, unsourced_specifics
 from groundtui.checks.names import name_key
-from tests.helpers.builders import packages_loaded
 
 P = pytest.param
 
@@ -432,11 +431,6 @@ def test_inputs_are_not_changed() -> None:
     assert sources == ["Within 30 days."]
 
 
-def test_importing_the_check_loads_neither_ui_nor_model() -> None:
-    packages = ("textual", "litellm", "pydantic", "rich")
-    assert packages_loaded(["groundtui.checks"], packages) == []
-
-
 @pytest.mark.parametrize(
     "response",
     [
@@ -598,7 +592,7 @@ def test_where_a_search_resumes_never_changes_what_is_found(monkeypatch) -> None
         for _ in range(3):
             indexes = [SourceIndex(source) for source in sources]
             for index in indexes:
-                index.place = resume.Place(index.text)
+                index.place = resume.ResumePoint(index.text)
                 index.place.at = rng.choice([0, len(index.text), rng.randint(0, len(index.text))])
                 index.place.budget = rng.choice([0, 10, len(index.text) * 2])
             assert unsourced_specifics(response, indexes) == expected, (response, sources)
