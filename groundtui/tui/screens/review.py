@@ -98,6 +98,9 @@ class ReviewScreen(Screen):
         """Key actions typed while the answer they act on was loading, in order."""
         self.place = Place()
         """Where the reviewer is in the queue, and what their last keys left pending."""
+        self.reread_when_saved = False
+        """The queue is to be read again once the labels on their way are saved: read
+        before, it would offer the claims they label as still left."""
 
     # -- layout --------------------------------------------------------------------------
 
@@ -249,6 +252,8 @@ class ReviewScreen(Screen):
             self._say_past_saves(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
             if (past := self.place.past_taken(self.rows)) is not None:
                 self._open(past)
+            elif self.decisions.in_flight:
+                self.reread_when_saved = True  # awaiting_answer stays: keys are held
             else:
                 self._reload(self.queue.filter)
             return
@@ -496,7 +501,11 @@ class ReviewScreen(Screen):
 
     def on_change_applied(self, message: messages.ChangeApplied) -> None:
         outcome = message.outcome
-        if not self.decisions.landed(outcome):
+        saved = self.decisions.landed(outcome)
+        if self.reread_when_saved and not self.decisions.in_flight:
+            self.reread_when_saved = False
+            self._reload(self.queue.filter)
+        if not saved:
             return
         self.query_one(ReportPane).saved(outcome)
         self.queue.saved(outcome)
