@@ -73,7 +73,7 @@ def cells(line: str, start: int, end: int) -> str:
     return "".join(out)
 
 
-def drawn_runs(app) -> list[tuple[str, tuple, tuple]]:
+def drawn_runs(app) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
     """Every run of text on the screen as a terminal receives it: ``(text, colour,
     background)``, reverse video applied; runs of only spaces, box lines or blocks left out."""
     width, height = app.size
@@ -90,7 +90,7 @@ def drawn_runs(app) -> list[tuple[str, tuple, tuple]]:
     console.print(
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     )
-    found = []
+    found: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
     for segment in console._record_buffer:
         style, text = segment.style, segment.text
         if segment.control or style is None:
@@ -101,8 +101,8 @@ def drawn_runs(app) -> list[tuple[str, tuple, tuple]]:
         if style.reverse:
             fg, bg = bg, fg
         assert fg is not None and bg is not None, f"{text!r} in the terminal's default colour"
-        fg, bg = tuple(fg.get_truecolor()), tuple(bg.get_truecolor())
+        fg_rgb, bg_rgb = tuple(fg.get_truecolor()), tuple(bg.get_truecolor())
         if style.dim:  # as a terminal draws it: half-way to the background
-            fg = tuple(round((a + b) / 2) for a, b in zip(fg, bg, strict=True))
-        found.append((text, fg, bg))
+            fg_rgb = tuple(round((a + b) / 2) for a, b in zip(fg_rgb, bg_rgb, strict=True))
+        found.append((text, fg_rgb, bg_rgb))
     return found
