@@ -100,9 +100,11 @@ def test_a_label_made_with_the_other_reviewers_hidden_is_independent_while_kept(
     assert first == LabelRow("absent", "plausible_specifics", "", False, True)
     was = mine("absent", "plausible_specifics", independent=1)
     kind = relabel(Kind(A, C, "bridging_inference"), mine=was, hidden=False, **JUDGED)
-    assert isinstance(kind, LabelRow) and kind.independent  # the verdict kept: still the one chosen with others hidden
+    assert isinstance(kind, LabelRow)
+    assert kind.independent  # the verdict kept: still the one chosen with others hidden
     changed = relabel(SetVerdict(A, C, "partial"), mine=was, hidden=False, **JUDGED)
-    assert isinstance(changed, LabelRow) and not changed.independent  # chosen after the others' labels were shown
+    assert isinstance(changed, LabelRow)
+    assert not changed.independent  # chosen after the others' labels were shown
     confirmed = relabel(Confirm(A, C), mine=None, hidden=False, others_hidden=True, **JUDGED)
     assert isinstance(confirmed, LabelRow)
     assert confirmed.independent and not confirmed.blind
