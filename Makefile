@@ -51,7 +51,7 @@ chromium:
 test: $(DEV_STAMP) $(RAY_STAMP) chromium
 	$(BIN)/ruff check groundtui tests bench
 	$(BIN)/ruff format --check groundtui tests bench
-	$(BIN)/mypy groundtui
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n auto
 
 # The quick loop: the same checks, without the tests marked slow (pytest -m slow lists them).

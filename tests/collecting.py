@@ -33,9 +33,10 @@ from openinference.semconv.trace import (
     OpenInferenceSpanKindValues,
     SpanAttributes,
 )
-from opentelemetry.sdk.trace import ReadableSpan, Tracer, TracerProvider
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import Tracer
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "data" / "producers"))
@@ -159,8 +160,8 @@ def exporter(url: str, encoding: str = "protobuf", gzip: bool = False, **options
     from opentelemetry.exporter.otlp.proto.http import Compression
     from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 
-    squeeze = Compression.Gzip if gzip else Compression.NoCompression
-    return OTLPSpanExporter(endpoint=url, compression=squeeze, **options)
+    compression = Compression.Gzip if gzip else Compression.NoCompression
+    return OTLPSpanExporter(endpoint=url, compression=compression, **options)
 
 
 @dataclass

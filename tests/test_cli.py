@@ -251,7 +251,8 @@ def test_ctrl_c_during_an_import_exits_130_saying_so_and_a_rerun_imports_everyth
     proc.stdin.write("\n".join(lines[:2]) + "\n")
     proc.stdin.flush()
     # Ctrl-C once the command has read the two lines: it is running, waiting for more
-    err = interrupted(proc, lambda: unread(proc.stdin) == 0)
+    stdin = proc.stdin
+    err = interrupted(proc, lambda: unread(stdin) == 0)
     assert proc.returncode == 130, err
     assert err.strip() == "groundtui: interrupted", err
     if db.exists():  # nothing half-written

@@ -37,8 +37,10 @@ def test_thirty_in_any_script_is_flagged_against_fourteen_at_its_place_as_writte
     thirty: str,
 ) -> None:
     response = f"Refunds are accepted within {thirty} days of delivery [1]."
-    for source in (FOURTEEN, SourceIndex(FOURTEEN)):
-        (found,) = unsourced_specifics(response, [source])
+    as_text: list[str] = [FOURTEEN]
+    indexed: list[SourceIndex] = [SourceIndex(FOURTEEN)]
+    for sources in (as_text, indexed):
+        (found,) = unsourced_specifics(response, sources)
         assert (found.text, found.kind) == (thirty, "figure")
         assert response[found.start : found.end] == thirty
     # and it is the figure a source in either script gives

@@ -445,6 +445,7 @@ def test_a_merge_killed_after_its_copy_leaves_the_database_as_it_was(tmp_path: P
         stderr=subprocess.PIPE,
         text=True,
     )
+    assert importer.stdout is not None and importer.stderr is not None
     try:
         assert importer.stdout.readline() == "copied\n", importer.stderr.read()
         importer.send_signal(signal.SIGKILL)

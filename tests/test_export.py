@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -59,7 +60,7 @@ REFUNDS = {
     "text": "Refunds are usually issued within 5 working days.",
 }
 FAQ = {"id": "faq", "origin": "help-centre", "text": "Ask us anything."}
-ANSWERS = [
+ANSWERS: list[dict[str, Any]] = [
     {
         "id": "E1",
         "question": "Refunds?",
@@ -156,7 +157,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
         yield s
 
 
-def jsonl(store: Store, **options: object) -> list[dict]:
+def jsonl(store: Store, **options: Any) -> list[dict]:
     out = io.StringIO()
     exports.write(store, out, "jsonl", **options)
     return [json.loads(line) for line in out.getvalue().splitlines()]
@@ -383,7 +384,7 @@ def test_failed_export_leaves_no_partial_file(
     target.write_text("the previous export\n", encoding="utf-8")
     real_rows = exports.rows
 
-    def failing(*args: object, **kwargs: object) -> Iterator[dict]:
+    def failing(*args: Any, **kwargs: Any) -> Iterator[dict]:
         yield next(real_rows(*args, **kwargs))
         raise RuntimeError("disk on fire")
 
@@ -492,6 +493,7 @@ def test_what_a_killed_export_left_is_removed_by_the_next_one(
         text=True,
         env=env,
     )
+    assert exporter.stdout is not None and exporter.stderr is not None
     try:
         assert exporter.stdout.readline() == "writing\n", exporter.stderr.read()
         (left,) = folder.iterdir()
@@ -548,6 +550,7 @@ def test_cli_export_into_a_closed_pipe_is_quiet(tmp_path: Path) -> None:
             stderr=subprocess.PIPE,
             env={**os.environ, "GROUNDTUI_DB": str(tmp_path / "many.db")},
         )
+        assert process.stdout is not None and process.stderr is not None
         assert process.stdout.readline().startswith(
             b'{"answer_id"' if fmt == "jsonl" else b"answer_id,"
         )

@@ -12,11 +12,12 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from groundtui.cli import cli
 from groundtui.exporting import claim_rows as exports
@@ -28,7 +29,7 @@ from groundtui.importing.files import import_files
 from groundtui.store import Store
 from tests.test_export import ALL_COLUMNS, ANSWERS, FAQ, REFUNDS, jsonl, many_answers, write_answers
 
-MULTI = {
+MULTI: dict[str, Any] = {
     "id": "M1",
     "question": "q",
     "response": "Refunds take 5 days [1][2].",
@@ -51,7 +52,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
         yield s
 
 
-def run(*args: str) -> object:
+def run(*args: str) -> Result:
     return CliRunner().invoke(cli, ["export", *args])
 
 
@@ -132,7 +133,7 @@ def test_a_bad_output_path_leaves_nothing(
     earlier.write_bytes(b"the previous export")
     real_rows = exports.rows
 
-    def failing(*args: object, **kwargs: object) -> Iterator[dict]:
+    def failing(*args: Any, **kwargs: Any) -> Iterator[dict]:
         yield from list(real_rows(*args, **kwargs))[:60]
         raise RuntimeError("disk on fire")
 

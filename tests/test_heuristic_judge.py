@@ -40,7 +40,7 @@ def judge_of(claim: str, source: str) -> Verdict:
 
 async def claims_of(
     judge: HeuristicJudge, response: str
-) -> list[tuple[str, ClaimKind, int | None]]:
+) -> list[tuple[str, ClaimKind | None, int | None]]:
     extraction = await judge.extract("question", response, n_sources=3)
     return [(c.text, c.kind, c.citations[0] if c.citations else None) for c in extraction.claims]
 

@@ -205,6 +205,7 @@ def test_openinference_falls_back_to_the_llm_span_and_takes_spans_in_any_order(t
         (1, None, "Refund window?"),
         (4, None, "Refund window?"),
     ]
+    assert out[0].record is not None and out[1].record is not None
     assert out[0].record["sources"] == out[1].record["sources"]
 
 

@@ -177,6 +177,7 @@ def test_a_review_from_another_process_lands_while_an_import_is_prepared(
         text=True,
         env={**os.environ, "TMPDIR": str(folder)},
     )
+    assert importer.stdout is not None and importer.stderr is not None
     try:
         assert importer.stdout.readline() == "prepared\n", importer.stderr.read()
         (spool,) = folder.iterdir()
@@ -287,6 +288,7 @@ def test_the_spool_a_killed_import_left_is_removed_when_the_next_import_starts(
             "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
         },
     )
+    assert importer.stdin is not None
     try:
         importer.stdin.write(json.dumps(make_answer("A-0")).encode() + b"\n")  # then it waits
         importer.stdin.flush()

@@ -43,6 +43,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 from unittest.mock import ANY
 
 import pytest
@@ -262,7 +263,7 @@ def build(store: Store, tmp_path: Path) -> None:
         store.db.execute(
             "update answers set scanned_at = ? where id in ('A1', 'A2', 'A3', 'A4', 'A5')", [T5]
         )
-        store.db["flags"].insert_all(
+        store.db.table("flags").insert_all(
             [
                 {"answer_id": a, "check_name": check, "details": "{}", "at": T5}
                 for a, check in [
@@ -282,7 +283,7 @@ def store(tmp_path: Path):
         yield s
 
 
-EXPECTED = {
+EXPECTED: dict[str, Any] = {
     "answers": 8,
     "claims": 11,
     "reviewed_claims": 4,  # A1#1, A1#2, A2#2, A3#1 (A8#1's label was retracted)
@@ -504,7 +505,9 @@ def test_the_report_carries_the_counts_behind_its_answer_ratios(store: Store) ->
 def test_coverage_counts_the_judged_answers_of_a_judge(store: Store) -> None:
     """ "second" judged A4#1 and A8#1, each its answer's only claim: 2 answers judged."""
     assert report.compute(store, judge="second")["coverage"]["judged"] == 2
-    line = report.coverage_line(report.compute(store).coverage)
+    coverage = report.compute(store).coverage
+    assert coverage is not None
+    line = report.coverage_line(coverage)
     assert line.startswith("judged 5 of 8 answers: 2 of 2 flagged, 3 unflagged;")
 
 
@@ -640,9 +643,9 @@ def test_reviewer_pair_ties_on_time_go_by_order_made(store: Store) -> None:
     store.labels.add_review("A7#1", "kim", "absent", at=T8, independent=True)
     store.labels.add_review("A7#1", "max", "partial", at=T8)
     assert report.compute(store)["agreement"]["reviewer_vs_reviewer"]["n"] == 3
-    assert ("max", "kim", "stated", "absent", '["email-export"]', 1) in read_cubes(
-        store.db.conn, 0.5
-    ).rr
+    pairs = read_cubes(store.db.conn, 0.5).rr
+    assert pairs is not None
+    assert ("max", "kim", "stated", "absent", '["email-export"]', 1) in pairs
     assert store.query("select a, b from agg_claim_rr where claim_id = 'A7#1'") == [
         {"a": "partial", "b": "absent"}  # their latest labels: the dispute a lead sees
     ]
@@ -683,6 +686,7 @@ def _generate():
     spec = importlib.util.spec_from_file_location(
         "bench_generate", Path(__file__).resolve().parents[1] / "bench" / "generate.py"
     )
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.generate

@@ -10,6 +10,7 @@ import resource
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -125,7 +126,7 @@ def test_a_seeded_fuzz_gives_the_same_row_by_row_with_sources_shared_and_evicted
     documents = {f"doc-{i}": text(rng.randint(0, 30)) for i in range(12)}
     checker = BatchChecker(cache_size=3)  # far fewer than the documents: indexes are dropped
     for _ in range(20):
-        rows = []
+        rows: list[dict[str, Any]] = []
         for _ in range(25):
             cited = rng.sample(sorted(documents), rng.randint(0, 3))
             rows.append(
@@ -161,7 +162,7 @@ def test_the_cache_is_bounded_and_reuses_an_index_by_id_or_by_text() -> None:
 
 
 def test_a_row_that_cannot_be_checked_comes_out_null_with_its_reason() -> None:
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"id": "ok", "response": "Open 9 to 5 [1].", "sources": ["Open 9 to 5."]},
         {"id": "no-response", "response": None, "sources": ["x"]},
         {"id": "no-sources", "response": "Open 9 to 5.", "sources": None},
@@ -588,6 +589,7 @@ def test_a_run_again_over_what_a_killed_run_left_writes_the_output(tmp_path: Pat
         text=True,
         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
     )
+    assert scanner.stdout is not None and scanner.stderr is not None
     try:
         assert scanner.stdout.readline() == "written\n", scanner.stderr.read()
         scanner.kill()

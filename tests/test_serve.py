@@ -210,14 +210,14 @@ async def test_page_loads_refuse_no_one_and_the_caps_count_open_websockets(db: P
     client = await _client(server)
     sockets = []
     try:
-        tickets = {}
+        tickets: dict[str, list[str]] = {}
         for name, token in tokens.items():
             for _ in range(4):
                 page = await client.get(f"/?token={token}")
                 assert page.status == 200, await page.text()
-                tickets.setdefault(name, []).append(
-                    re.search(r"/ws/([\w-]+)", await page.text())[1]
-                )
+                ticket = re.search(r"/ws/([\w-]+)", await page.text())
+                assert ticket is not None, "a page without its websocket's ticket"
+                tickets.setdefault(name, []).append(ticket[1])
         for name in "ab":
             sockets.append(
                 await client.ws_connect(

@@ -191,7 +191,8 @@ async def test_busy_sessions_end_with_their_tab_and_with_their_server(
     readers = []
     try:
         async with aiohttp.ClientSession() as client:
-            sockets, pids = {}, {}
+            sockets: dict[str, aiohttp.ClientWebSocketResponse] = {}
+            pids: dict[str, int] = {}
             for name, token in tokens.items():
                 ticket = await _ticket(client, server, token)
                 sockets[name] = websocket = await client.ws_connect(

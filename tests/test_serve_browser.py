@@ -143,7 +143,7 @@ def test_a_wrong_or_revoked_link_is_refused_and_starts_no_process(
     # A valid link after them: once its session has started, anything the refused links
     # had started would have started too; only Robin's did.
     with Store(db) as store:
-        _, valid = store.add_reviewer("Robin")
+        _, valid = store.reviewers.add("Robin")
     assert browser.new_page().goto(f"{server.url}/?token={valid}").status == 200
     wait_for(lambda: any("session of Robin started" in line for line in server.lines))
     assert len(server.children()) == 1

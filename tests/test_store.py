@@ -230,8 +230,10 @@ def test_two_processes_writing_at_once_wait_for_the_lock(db_path: Path, tmp_path
         for name in ("dana", "lee")
     ]
     for p in procs:  # both open and ready, then both start at once
+        assert p.stdin is not None and p.stdout is not None and p.stderr is not None
         assert p.stdout.readline().strip() == "ready", p.stderr.read()
     for p in procs:
+        assert p.stdin is not None
         p.stdin.write("go\n")
         p.stdin.flush()
     outputs = [p.communicate(timeout=120) for p in procs]

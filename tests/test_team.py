@@ -359,8 +359,8 @@ def test_a_name_with_spaces_around_it_is_the_same_reviewer(
     monkeypatch.setattr(
         "groundtui.tui.app.make_app", lambda path, name, *a, **k: made.update(name=name) or NoUI()
     )
-    result = CliRunner().invoke(cli, ["review", "--db", str(db_path), "--reviewer", " dana "])
-    assert result.exit_code == 0, result.output
+    reviewed = CliRunner().invoke(cli, ["review", "--db", str(db_path), "--reviewer", " dana "])
+    assert reviewed.exit_code == 0, reviewed.output
     assert made["name"] == "dana"
 
 

@@ -130,7 +130,7 @@ def test_every_spelling_of_a_marker_names_its_numbers(marker: str, numbers: list
 def test_the_text_module_imports_only_the_standard_library_and_itself() -> None:
     """Lazy imports inside functions too: every import statement of ``groundtui/text``."""
     folder = Path(__file__).resolve().parents[1] / "groundtui" / "text"
-    imported = set()
+    imported: set[str] = set()
     for path in folder.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):

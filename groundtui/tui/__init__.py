@@ -7,10 +7,11 @@ builds the app for the CLI, the tests and the benchmark.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 
-def make_app(db_path: str, reviewer: str, blind: bool = False, **options: Any):
+def make_app(db_path: str | os.PathLike[str], reviewer: str, blind: bool = False, **options: Any):
     """The review app over ``db_path`` for ``reviewer`` (see ``groundtui.tui.app.make_app``)."""
     from groundtui.tui.app import make_app as _make_app
 

@@ -130,7 +130,7 @@ class ReviewApp(App[None]):
 
 
 def make_app(
-    db_path: str,
+    db_path: str | os.PathLike[str],
     reviewer: str,
     blind: bool = False,
     *,

@@ -219,7 +219,7 @@ def build_db(folder: Path) -> Path:
         with store.transaction():
             store.db.execute("update answers set scanned_at = '2026-12-01T00:00:00.000000Z'")
             r1 = answers()[0]["response"]
-            store.db["flags"].insert(
+            store.db.table("flags").insert(
                 {
                     "answer_id": "A-1",
                     "check_name": "unsourced_specifics",

@@ -87,7 +87,7 @@ _NUMBERED_TAG = re.compile(r'that follows the line "~+ BEGIN SOURCE n (\d+) ~+"'
 def _numbered(text: str, label: str, tag: str) -> list[tuple[str, str | None]]:
     """Blocks ``LABEL 1``, ``LABEL 2``... in order, as the instructions define them: each
     its text and its ``CITES:`` line, if any."""
-    found = []
+    found: list[tuple[str, str | None]] = []
     n = 1
     while True:
         opening = f"\n~~~~ BEGIN {label} {n} {tag} ~~~~\n"

@@ -27,7 +27,7 @@ def test_infer_kind_and_the_heuristic_extractor_agree():
     for text, kind in cases.items():
         assert infer_kind(text) == kind, text
         [claim] = extract_claims(text)
-        assert claim.kind.value == kind, text
+        assert claim.kind is not None and claim.kind.value == kind, text
 
 
 def test_the_importer_gives_claims_the_same_kinds(tmp_path):

@@ -38,6 +38,7 @@ async def test_judge_takes_the_flagged_answers_and_the_control_sample(store, loa
     # The clean answers' one claim is stated by its source: no miss, an interval above 0.
     assert (r["control"]["with_unstated_claim"], r["control"]["rate"]) == (0, 0.0)
     assert r["control"]["ci"][0] == 0.0 < r["control"]["ci"][1] < 1.0
+    assert r.coverage is not None
     assert report.coverage_line(r.coverage).startswith(
         f"judged {1 + len(sample)} of 41 answers: the flagged ones and {len(sample)} unflagged"
         " of the control sample; `groundtui judge --all` for the rest"
@@ -49,7 +50,9 @@ async def test_control_share_zero_judges_the_flagged_ones_only(store, load):
     store.settings.set("control_share", "0")
     stats = await judge_answers(store, HeuristicJudge())
     assert stats.answers == 1
-    line = report.coverage_line(report.compute(store).coverage)
+    coverage = report.compute(store).coverage
+    assert coverage is not None
+    line = report.coverage_line(coverage)
     assert line.startswith("judged 1 of 41 answers: the flagged ones; `groundtui judge --all`")
 
 

@@ -157,8 +157,8 @@ async def test_every_format_carries_what_a_verifier_trains_on(
     counts = hf.export_hf(store, folder)
     people = [r for r in rows if r["label_source"] != "judge"]
     assert sum(counts.values()) == len(people) == 3
-    held = [r for f in (folder / "data").iterdir() for r in export_parquet.read_rows(str(f))]
-    assert sorted(r["claim_id"] for r in held) == sorted(r["claim_id"] for r in people)
+    written = [r for f in (folder / "data").iterdir() for r in export_parquet.read_rows(str(f))]
+    assert sorted(r["claim_id"] for r in written) == sorted(r["claim_id"] for r in people)
     hf.export_hf(store, folder, human_only=False)
     held = {f.stem: export_parquet.read_rows(str(f)) for f in sorted((folder / "data").iterdir())}
     assert {r["split"] for r in rows} == set(held)

@@ -74,7 +74,7 @@ async def test_an_invalid_reply_is_repaired(server, store, load, make_judge):
     bad = iter(["Sure! The verdict is stated."])
 
     def responder(call: Call) -> Reply:
-        if call.kind == "verify" and call.claim.startswith("You can"):
+        if call.kind == "verify" and (call.claim or "").startswith("You can"):
             return Reply(next(bad, None) or default_responder(call).content)
         if call.kind == "other":  # the repair: answer it properly this time
             return Reply(json.dumps({"verdict": "stated", "evidence": "", "rationale": "ok"}))
@@ -160,7 +160,7 @@ async def test_a_timeout_is_retried_then_recorded_then_fixed_by_the_next_run(
 
     def responder(call: Call) -> Reply:
         reply = default_responder(call)
-        if call.kind == "verify" and call.claim.startswith("Refunds") and slow["on"]:
+        if call.kind == "verify" and (call.claim or "").startswith("Refunds") and slow["on"]:
             reply.delay = 1.5
         return reply
 
@@ -192,7 +192,7 @@ async def test_a_slow_first_attempt_succeeds_on_retry(server, store, load, make_
 
 async def test_one_answers_failure_never_stops_the_others(server, store, load, make_judge):
     def responder(call: Call) -> Reply:
-        if call.kind == "extract" and "sofa" in call.response:
+        if call.kind == "extract" and "sofa" in (call.response or ""):
             return Reply("no JSON here")
         if call.kind == "other" and "sofa" in json.dumps(call.body):
             return Reply("still no JSON")

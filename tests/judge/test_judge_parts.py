@@ -37,6 +37,7 @@ RESPONSE = (
 def test_claims_are_placed_exactly_else_normalised_else_fuzzily(claim, how, found):
     span, located = locate_claim(claim, RESPONSE)
     assert located == how
+    assert span is not None
     assert RESPONSE[span[0] : span[1]].startswith(found)
 
 
@@ -56,7 +57,9 @@ def test_a_claim_the_response_does_not_make_is_unlocated():
 
 def test_evidence_is_found_in_a_long_source_or_not_at_all():
     source = "Filler sentence. " * 3000 + "Items can be returned within 30 days of delivery."
-    start, end = locate_evidence("items can be returned within 30 days of delivery", source)
+    found = locate_evidence("items can be returned within 30 days of delivery", source)
+    assert found is not None
+    start, end = found
     assert source[start:end] == "Items can be returned within 30 days of delivery"
     assert locate_evidence("Refunds are instant.", source) is None
     assert locate_evidence("", source) is None
@@ -66,7 +69,9 @@ def test_evidence_found_fuzzily_is_placed_after_a_dotted_capital_i():
     """'İ' lowercases to two characters: the quote's span was shifted one character per
     'İ' before it ('rns are accepted …' highlighted for 'Returns are accepted …')."""
     source = "İzmir İİİ. Returns are accepted within thirty days of delivery."
-    start, end = locate_evidence("returns accepted within thirty days", source)
+    found = locate_evidence("returns accepted within thirty days", source)
+    assert found is not None
+    start, end = found
     assert source[start:end].startswith("Returns are accepted within thirty days")
 
 

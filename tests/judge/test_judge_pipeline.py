@@ -37,7 +37,9 @@ async def test_a_source_with_instructions_arrives_verbatim_inside_its_fence(
     last = messages[-1]["content"]
     # Verbatim, after the instructions, between fences carrying a tag the text does not
     # contain, and before the claim: the fake "END SOURCE" line inside it closes nothing.
-    tag = re.search(r"~~~~ BEGIN SOURCE (\d+) ~~~~\nSOURCE:\n", last).group(1)
+    fence = re.search(r"~~~~ BEGIN SOURCE (\d+) ~~~~\nSOURCE:\n", last)
+    assert fence is not None
+    tag = fence.group(1)
     assert tag not in INJECTION
     assert (
         f"\nSOURCE:\n{INJECTION}\n~~~~ END SOURCE {tag} ~~~~\n~~~~ BEGIN CLAIM {tag} ~~~~\nCLAIM:\n"

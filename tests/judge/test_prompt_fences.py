@@ -53,7 +53,9 @@ async def test_a_look_alike_line_in_a_source_stays_inside_it(server, store, load
 
     verifies = [c for c in server.calls if c.kind == "verify"]
     assert [(c.source, c.claim) for c in verifies] == [(source, "Refunds take 5 working days.")]
-    tag = re.search(r"~~~~ BEGIN SOURCE (\d+) ~~~~\nSOURCE:\n", verifies[0].last_user).group(1)
+    fence = re.search(r"~~~~ BEGIN SOURCE (\d+) ~~~~\nSOURCE:\n", verifies[0].last_user)
+    assert fence is not None
+    tag = fence.group(1)
     assert tag not in fences._loose(source)
 
 

@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 from rich.console import Console
+from textual.widgets import Static
 
 from groundtui.tui import make_app
 from groundtui.tui.screens.calibration import CalibrationScreen
@@ -25,7 +26,7 @@ async def test_K_shows_the_confusion_matrix_and_the_kinds_then_closes(review_db:
         assert isinstance(screen, CalibrationScreen)
         await screen.workers.wait_for_complete()
         await pilot.pause()
-        body = screen.query_one("#calibration-body")
+        body = screen.query_one("#calibration-body", Static)
         console = Console(width=120, record=True, file=io.StringIO())
         console.print(body.content)
         text = console.export_text()

@@ -46,7 +46,8 @@ async def test_while_the_first_answer_is_read_no_pane_says_it_has_no_claims(
         assert plain(app, "#claim-detail") == ""
         held_loads.set()
         await settle(pilot)
-        assert screen.detail.id == "A-1"
+        # app.screen, not screen: mypy holds screen.detail None since the assert above
+        assert app.screen.detail.id == "A-1"
         assert plain(app, "#claim-detail").startswith("Sofas can be returned within 30 days.")
 
 

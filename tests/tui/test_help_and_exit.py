@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.table import Table
 from textual.binding import Binding
+from textual.widgets import Static
 
 from groundtui.tui import make_app
 from groundtui.tui.widgets.report import ReportPane
@@ -24,7 +26,8 @@ async def test_help_lists_every_key_and_q_quits(review_db: Path):
         from groundtui.tui.screens.help import HelpScreen
 
         assert isinstance(app.screen, HelpScreen)
-        table = app.screen.query("Static").first().content
+        table = app.screen.query("Static").first(Static).content
+        assert isinstance(table, Table)
         listed = {key for cell in table.columns[0]._cells for key in str(cell).split(" / ")}
         for key in (
             "down",

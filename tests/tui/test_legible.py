@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from rich.color import Color as RichColor
+from rich.color_triplet import ColorTriplet
 from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
@@ -16,6 +17,12 @@ from groundtui.tui.legible import Legible, component_style, contrast, in_256, le
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.source import SourcePane
 from tests.helpers.pilot import settle
+
+
+def colours(style: Style | None) -> tuple[ColorTriplet, ColorTriplet]:
+    """``style``'s text colour and background, both set."""
+    assert style is not None and style.color is not None and style.bgcolor is not None
+    return style.color.get_truecolor(), style.bgcolor.get_truecolor()
 
 
 def test_contrast_is_wcag_s_ratio():
@@ -43,8 +50,7 @@ def test_the_filter_rewrites_only_runs_of_text_it_cannot_read():
         "ok", Style(color=RichColor.from_rgb(255, 255, 255), bgcolor=RichColor.from_rgb(0, 0, 0))
     )
     out = Legible().apply([same, bar, fine], Color(18, 18, 18))
-    fixed = out[0].style
-    assert readable(fixed.color.get_truecolor(), fixed.bgcolor.get_truecolor())
+    assert readable(*colours(out[0].style))
     assert out[1] is bar and out[2] is fine
 
 
@@ -52,7 +58,7 @@ def test_reverse_video_and_dim_are_judged_as_a_terminal_draws_them():
     dark, light = RichColor.from_rgb(30, 30, 30), RichColor.from_rgb(40, 40, 40)
     reversed_run = Segment("x", Style(color=dark, bgcolor=light, reverse=True))
     style = Legible().apply([reversed_run], Color(0, 0, 0))[0].style
-    shown_fg, shown_bg = style.bgcolor.get_truecolor(), style.color.get_truecolor()
+    shown_bg, shown_fg = colours(style)  # reversed: the background is drawn in the colour
     assert readable(shown_fg, shown_bg)
     dim = Segment(
         "x",
@@ -61,6 +67,7 @@ def test_reverse_video_and_dim_are_judged_as_a_terminal_draws_them():
         ),
     )
     style = Legible().apply([dim], Color(0, 0, 0))[0].style
+    assert style is not None and style.color is not None
     assert not style.dim and readable(style.color.get_truecolor(), (0, 0, 0))
 
 
@@ -72,6 +79,7 @@ async def test_a_tint_with_alpha_is_blended_over_the_pane_not_taken_whole(review
         await settle(pilot)
         pane = app.screen.query_one(SourcePane)
         evidence = component_style(pane, "source--evidence")
+        assert evidence.bgcolor is not None
         tint = evidence.bgcolor.get_truecolor()
         text = pane.styles.color.rgb
         assert tint != text and contrast(text, tint) >= 4.5

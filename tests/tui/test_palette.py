@@ -88,4 +88,5 @@ def test_every_key_and_palette_command_names_an_action_that_is_there(action: str
     assert callable(getattr(owner, f"action_{name}", None)), action
     if name == "pane":
         pane, pane_action = args[0], args[1]
+        assert isinstance(pane, str), action
         assert callable(getattr(PANES[pane], f"action_{pane_action}", None)), action

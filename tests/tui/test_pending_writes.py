@@ -18,6 +18,7 @@ from groundtui.review.intents import SetVerdict
 from groundtui.review.session import ReviewSession
 from groundtui.store import Store, StoreError, is_busy
 from groundtui.tui.app import ReviewApp
+from groundtui.tui.screens.review import ReviewScreen
 from tests.helpers.pilot import settle
 from tests.helpers.review_db import reviews
 from tests.helpers.screen import SIZE, plain
@@ -42,6 +43,7 @@ class Locker:
             stdout=subprocess.PIPE,
             text=True,
         )
+        assert self.proc.stdout is not None
         assert self.proc.stdout.readline().strip() == "locked"
 
     def release(self) -> None:
@@ -55,6 +57,14 @@ def locker(review_db: Path):
     yield held
     if held.proc.returncode is None:
         held.release()
+
+
+def current_claim_id(app: ReviewApp) -> str:
+    """The id of the claim open on ``app``'s review screen."""
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    assert screen.current_claim is not None, "no claim is open"
+    return screen.current_claim.id
 
 
 def quick_app(path: Path) -> ReviewApp:
@@ -76,14 +86,14 @@ async def test_a_label_pressed_while_another_process_writes_lands_after(review_d
     app = quick_app(review_db)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        claim = app.screen.current_claim.id
+        claim = current_claim_id(app)
         await pilot.press("s", "j", "a")  # two labels, both behind the lock
         await until(pilot, lambda: "2 labels pending" in plain(app, "#status"))
         assert reviews(review_db, "dana") == []  # not on disk yet, and not dropped
         locker.release()
         await until(pilot, lambda: not app.session.pending)
         await settle(pilot)
-        other = app.screen.current_claim.id
+        other = current_claim_id(app)
         assert plain(app, "#status").startswith(f"Saved A-1 #{other[-1]}: absent")
     assert [(r["claim_id"], r["verdict"]) for r in reviews(review_db, "dana")] == [
         (claim, "stated"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input, OptionList, Static
@@ -121,7 +122,7 @@ async def test_filter_by_text_origin_verdict_unreviewed_and_disagreements(review
         await settle(pilot)
         screen = app.screen
 
-        async def apply(**fields: object) -> list[str]:
+        async def apply(**fields: Any) -> list[str]:
             from groundtui.review.queue import QueueFilter
 
             await press(pilot, "slash")
@@ -204,7 +205,8 @@ async def test_the_queue_is_read_a_page_at_a_time(review_db: Path, monkeypatch):
 def test_queue_pages_continue_across_tiers(review_db: Path):
     from groundtui.review.queue import QueueFilter, queue_page
 
-    seen, after = [], (0, 0)
+    seen: list[tuple[str, int]] = []
+    after: tuple[int, int] | None = (0, 0)
     with Store(review_db) as store:
         while after is not None:
             page = queue_page(store, QueueFilter(), after, limit=2)

@@ -124,9 +124,12 @@ async def test_the_report_pane_shows_the_trend_line_where_answers_have_times(tmp
         await settle(pilot)
         shown = plain(app, "#report-body")
     lines = shown.splitlines()
-    at = lines.index(f"Claim level by day to {date.fromisoformat(days[-1].group):%d %b}")
+    last = days[-1].group
+    assert last is not None
+    at = lines.index(f"Claim level by day to {date.fromisoformat(last):%d %b}")
     line = lines[at + 1]
-    levels = [g.claim_level for g in days[-28:]]
+    levels = [g.claim_level for g in days[-28:] if g.claim_level is not None]
+    assert len(levels) == len(days[-28:])  # every day has claims
     assert line.endswith(f" {min(levels) * 100:.0f}–{max(levels) * 100:.0f}%")
     assert "█" in line and "▁" in line
 

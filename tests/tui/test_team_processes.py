@@ -142,6 +142,7 @@ async def test_a_killed_reviewers_answer_is_free_within_two_minutes(tmp_path: Pa
     ivy = ctx.Process(target=press_keys, args=(str(db), "ivy", (), out, True))
     ivy.start()
     (opened,) = out.get(timeout=120)
+    assert ivy.pid is not None
     os.kill(ivy.pid, signal.SIGKILL)
     ivy.join(timeout=10)
     killed_at = datetime.now(UTC)

@@ -26,7 +26,8 @@ apart, only wrapping at words can."""
 
 def _line(word: int, seed: int) -> str:
     """A line of ``LINE`` cells of words ``word`` letters long."""
-    words, size = [], 0
+    words: list[str] = []
+    size = 0
     while size < LINE:
         words.append(chr(ord("a") + (seed + len(words)) % 26) * word)
         size += word + 1
@@ -114,7 +115,7 @@ async def test_every_line_of_each_answer_is_on_screen_or_reachable_by_scrolling(
             for pane, body in (("AnswerView", "#answer-body"), ("#source-scroll", "#source-body")):
                 scroll = screen.query_one(pane, ScrollableContainer)
                 static = screen.query_one(body, Static)
-                text = static.content.plain  # type: ignore[union-attr]
+                text = static.content.plain
                 assert texts[name] in text
                 # laid out as tall as the text wraps, and all of that reachable
                 wrapped = static.visual.get_height(static.styles, static.content_region.width)

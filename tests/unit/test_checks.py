@@ -681,7 +681,7 @@ def test_a_name_read_once_and_kept_reads_as_it_does_where_it_stands(
     texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 30))) for _ in range(3000)]
 
     def read_all() -> list[list]:
-        out = []
+        out: list[list] = []
         for text in texts:
             covered = bytearray(len(text))
             _, initial, _ = sentences(text, covered)

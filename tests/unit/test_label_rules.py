@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from groundtui.review.answer import ClaimView
 from groundtui.review.intents import Confirm, Kind, Mark, Note, SetVerdict
 from groundtui.review.label_rules import LabelRow, completes, describe, relabel
@@ -21,7 +23,14 @@ def mine(verdict, kind=None, note="", blind=0, independent=0) -> dict:
 A, C = "A-1", "A-1#1"
 
 
-JUDGED = {"judge_verdict": "absent", "judge_kind": "plausible_specifics"}
+class Judged(TypedDict):
+    """What ``relabel`` is told of the judge's label."""
+
+    judge_verdict: str | None
+    judge_kind: str | None
+
+
+JUDGED: Judged = {"judge_verdict": "absent", "judge_kind": "plausible_specifics"}
 
 
 def test_a_first_verdict_takes_the_judges_kind_unless_the_judge_is_hidden():
@@ -51,7 +60,8 @@ def test_a_blind_label_stays_blind_only_while_its_verdict_is_kept():
 
 
 def test_refusals_say_why():
-    judged, unjudged = JUDGED, {"judge_verdict": None, "judge_kind": None}
+    judged = JUDGED
+    unjudged: Judged = {"judge_verdict": None, "judge_kind": None}
     assert relabel(Kind(A, C, "bridging_inference"), mine=None, hidden=True, **judged) == (
         "Set a verdict first (s, c, a or p)."
     )
@@ -62,8 +72,10 @@ def test_refusals_say_why():
     assert relabel(Kind(A, C, "bridging_inference"), mine=stated, hidden=False, **judged) == (
         "A stated claim has no invention kind: set c, a or p first."
     )
-    assert relabel(Confirm(A, C), mine=None, hidden=True, **judged).startswith("Blind review")
-    assert relabel(Confirm(A, C), mine=None, hidden=False, **unjudged).startswith("No judge")
+    blind = relabel(Confirm(A, C), mine=None, hidden=True, **judged)
+    assert isinstance(blind, str) and blind.startswith("Blind review")
+    unseen = relabel(Confirm(A, C), mine=None, hidden=False, **unjudged)
+    assert isinstance(unseen, str) and unseen.startswith("No judge")
     same = mine("absent", "plausible_specifics")
     assert relabel(SetVerdict(A, C, "absent"), mine=same, hidden=False, **judged) == (
         f"Already {describe('absent', 'plausible_specifics')}."
@@ -88,10 +100,13 @@ def test_a_label_made_with_the_other_reviewers_hidden_is_independent_while_kept(
     assert first == LabelRow("absent", "plausible_specifics", "", False, True)
     was = mine("absent", "plausible_specifics", independent=1)
     kind = relabel(Kind(A, C, "bridging_inference"), mine=was, hidden=False, **JUDGED)
+    assert isinstance(kind, LabelRow)
     assert kind.independent  # the verdict kept: still the one chosen with others hidden
     changed = relabel(SetVerdict(A, C, "partial"), mine=was, hidden=False, **JUDGED)
+    assert isinstance(changed, LabelRow)
     assert not changed.independent  # chosen after the others' labels were shown
     confirmed = relabel(Confirm(A, C), mine=None, hidden=False, others_hidden=True, **JUDGED)
+    assert isinstance(confirmed, LabelRow)
     assert confirmed.independent and not confirmed.blind
 
 
