@@ -114,5 +114,8 @@ class Outcome:
     claims: list[ClaimView] = field(default_factory=list)
     correct: bool | None = None
     counts: dict[str, int] = field(default_factory=dict)
+    passed: bool = False
+    """Refused because the answer is not this reviewer's any more (freed from them, or
+    someone else's): the screen moves past it."""
     waiting: bool = False
     """Not saved yet: the database is locked by another program, and the write is retried."""
