@@ -243,21 +243,31 @@ class ReviewScreen(Screen):
     def _answer_loaded(self, message: AnswerView.Loaded) -> None:
         detail = message.detail
         if detail is not None and detail.held_by and not self.queue.filter.everyone:
-            # Taken by someone else since the queue page was read: go on past it; past the
-            # rows read, read the queue again as it is now (its first answer with a claim
-            # left for this reviewer, or why there is none): never stay on it.
-            self._say_past_saves(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
-            if (past := self.place.past_taken(self.rows)) is not None:
-                self._open(past)
-            else:
-                self._reload(self.queue.filter)
+            # Taken by someone else since the queue page was read: go on past it.
+            self._pass(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
             return
         claim = self.place.claim_on_open(detail, message.claim_id)
+        if claim is None:
+            # Moving on reached an answer with nothing left for this reviewer (others
+            # finished it since the page was read, or it was freed half done): pass it.
+            self._pass("")
+            return
         self.awaiting_answer = False
         self._show(detail, claim)
         self.queue.recount()  # after the first answer is drawn, not before it
         self.query_one(ReportPane).recount()
         replay_held_keys(self)
+
+    def _pass(self, said: str) -> None:
+        """Go on past the open answer, the way the reviewer moved; past the rows read, read
+        the queue again as it is now (its first answer with a claim left for this reviewer,
+        or why there is none): never stay on it."""
+        if said:
+            self._say_past_saves(said)
+        if (past := self.place.past_taken(self.rows)) is not None:
+            self._open(past)
+        else:
+            self._reload(self.queue.filter)
 
     def on_screen_resume(self) -> None:
         replay_held_keys(self)  # keys held behind a note or the filter go on
@@ -497,6 +507,18 @@ class ReviewScreen(Screen):
     def on_change_applied(self, message: messages.ChangeApplied) -> None:
         outcome = message.outcome
         if not self.decisions.landed(outcome):
+            detail = self.detail
+            if (
+                outcome.passed
+                and detail is not None
+                and detail.id == outcome.answer_id
+                and not self.awaiting_answer
+                and not self.queue.filter.everyone
+            ):
+                # not this reviewer's any more (freed from them, someone else's): move on,
+                # to an answer with a claim left for them; the refusal stays said
+                self.place.pick_unlabelled = True
+                self._pass("")
             return
         self.query_one(ReportPane).saved(outcome)
         self.queue.saved(outcome)
