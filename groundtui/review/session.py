@@ -292,7 +292,15 @@ class ReviewSession:
                     return Outcome(intent, False, f"Not saved: {exc}.", answer_id, intent.claim_id)
                 self._made(made, "corrections")
             else:
-                refusal = self._label(store, intent)
+                try:
+                    refusal = self._label(store, intent)
+                except _Refused as filled:
+                    # the claims as they are now, the refused one among those others
+                    # finished: the screen shows them and moves on (``Outcome.claims``)
+                    claims = self.claims_of(store, answer_id)
+                    return Outcome(
+                        intent, False, str(filled), answer_id, intent.claim_id, claims=claims
+                    )
                 if refusal:
                     return Outcome(intent, False, refusal, answer_id, intent.claim_id)
                 message, claim_id = "", intent.claim_id
@@ -405,7 +413,8 @@ class ReviewSession:
                     independent=row.independent,
                 )
             except ClaimFilled as filled:
-                return self._filled(store, intent.answer_id, filled, others_hidden)
+                said = self._filled(store, intent.answer_id, filled, others_hidden)
+                raise _Refused(said) from filled
         what = "note" if isinstance(intent, Note) else "label"
         made = Change(table, intent.answer_id, claim_id, row_id, mine, what)
         self._made(made, "notes" if what == "note" else "labels")
@@ -429,6 +438,10 @@ class ReviewSession:
         """Remember a committed ``change`` for undo, and count it under ``counted``."""
         self._history.append(change)
         self.counts[counted] += 1
+
+
+class _Refused(Exception):
+    """A label refused because the claim has the reviewers it needs (its sentence)."""
 
 
 def _waiting(intent: Intent, exc: Exception) -> Outcome:

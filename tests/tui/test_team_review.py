@@ -520,3 +520,29 @@ async def test_a_freed_session_s_next_key_says_so_and_moves_on(review_db: Path):
         assert await until(pilot, lambda: f"Saved {moved_to}" in plain(bob, "#status"))
     assert _live_labels(review_db)["A-1#1"] == ["bob"]
     assert "A-1#2" not in _live_labels(review_db)
+
+
+async def test_two_reviewers_finishing_one_claim_at_once_give_it_the_two_it_needs(
+    review_db: Path,
+):
+    """In the overlap (every answer), dana labelled A-1#1 and left. ann and bob both open
+    A-1 (its two slots) on #1, dana's label hidden from each. ann labels it first; bob's
+    key is refused without naming anyone, and his screen moves on to #2, where his label
+    is saved. A-1#1 has two reviewers, not three."""
+    with Store(review_db) as store:
+        store.settings.set("overlap", "1")
+        store.labels.add_review("A-1#1", "dana", "absent", "plausible_specifics")
+    ann, bob = make_app(review_db, "ann"), make_app(review_db, "bob")
+    async with ann.run_test(size=SIZE) as a, bob.run_test(size=SIZE) as b:
+        await asyncio.gather(settle(a), settle(b))
+        for app in (ann, bob):
+            assert (app.screen.detail.id, app.screen.current_claim.id) == ("A-1", "A-1#1")
+        await press(a, "s")
+        assert await until(a, lambda: "Saved A-1 #1" in plain(ann, "#status"))
+        await press(b, "c")  # a key that stays on the claim, waiting for a kind
+        said = "NOT SAVED: A-1 #1 has the two reviewers it needs."
+        assert await until(b, lambda: said in plain(bob, "#status"))
+        assert await until(b, lambda: bob.screen.current_claim.id == "A-1#2")
+        await press(b, "s")
+        assert await until(b, lambda: "Saved A-1 #2" in plain(bob, "#status"))
+    assert _live_labels(review_db)["A-1#1"] == ["ann", "dana"]

@@ -519,6 +519,15 @@ class ReviewScreen(Screen):
                 # to an answer with a claim left for them; the refusal stays said
                 self.place.pick_unlabelled = True
                 self._pass("")
+            elif outcome.claims and detail is not None and detail.id == outcome.answer_id:
+                # others gave the claim the reviewers it needs first: show it so, and if
+                # it is still selected move on to a claim left for this reviewer
+                still = self.current_claim is not None and self.current_claim.id == (
+                    outcome.claim_id
+                )
+                self._claims_now(detail, outcome.claims, None)
+                if still:
+                    self._advance()
             return
         self.query_one(ReportPane).saved(outcome)
         self.queue.saved(outcome)
