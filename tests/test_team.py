@@ -18,7 +18,7 @@ from groundtui.report import compute
 from groundtui.review import queue
 from groundtui.review.intents import SetVerdict
 from groundtui.review.session import ReviewSession
-from groundtui.store import ALIVE_MINUTES, Store, expiry, now_iso, overlap_point
+from groundtui.store import ALIVE_MINUTES, ClaimFilled, Store, expiry, now_iso, overlap_point
 from tests.helpers.builders import make_answer, write_jsonl
 
 T0 = "2026-12-01T09:00:00.000000Z"
@@ -493,3 +493,77 @@ def test_a_lead_adjudicates_no_dispute_they_were_party_to_unless_the_only_lead(
     _label(lead, "T-017#2", "absent")
     with Store(team_db) as store:
         assert store.scalar("select party from adjudications where claim_id = 'T-017#2'") == 0
+
+
+def _label_at_once(path: str, name: str, start, out) -> None:  # a process: one key, at once
+    session = ReviewSession(path, name, share=1.0)
+    with Store(path) as store:
+        assert not session.take(store, "T-000")  # both hold a slot of the overlap answer
+    start.wait()
+    with Store(path) as store:
+        outcome = session.apply(store, SetVerdict("T-000", "T-000#2", "stated"))
+    out.put((name, outcome.saved, outcome.message))
+
+
+@pytest.mark.slow
+def test_two_processes_labelling_a_claim_at_once_give_it_no_more_reviewers_than_it_needs(
+    team_db: Path,
+) -> None:
+    """In the overlap (every answer: share 1), dana labelled T-000#2 and left. ann and bob,
+    two real processes on the file, both take T-000 and label #2 at the same instant: one
+    label is the second reviewer it needs, the other is refused, nothing of it written,
+    saying so without naming the others (independent review hides them)."""
+    with Store(team_db) as store:
+        store.labels.add_review("T-000#2", "dana", "absent", "plausible_specifics", at=T0)
+    ctx = multiprocessing.get_context("spawn")
+    start, out = ctx.Barrier(2), ctx.Queue()
+    procs = [
+        ctx.Process(target=_label_at_once, args=(str(team_db), n, start, out))
+        for n in ("ann", "bob")
+    ]
+    for p in procs:
+        p.start()
+    results = sorted(out.get(timeout=60) for _ in procs)
+    for p in procs:
+        p.join(timeout=60)
+    saved = [name for name, ok, _ in results if ok]
+    refused = [message for _, ok, message in results if not ok]
+    assert len(saved) == 1
+    assert refused == ["NOT SAVED: T-000 #2 has the two reviewers it needs."]
+    with Store(team_db) as store:
+        rows = store.query("select reviewer from reviews where claim_id = 'T-000#2' order by id")
+        live = store.query("select reviewer from agg_reviewer_claims where claim_id = 'T-000#2'")
+    assert [r["reviewer"] for r in rows] == ["dana", *saved]
+    assert sorted(r["reviewer"] for r in live) == sorted(["dana", *saved])
+
+
+def test_a_label_on_a_claim_others_gave_its_reviewers_is_refused_unless_it_is_ones_own(
+    team_db: Path,
+) -> None:
+    """Outside the overlap one reviewer is enough. ann labels T-000#1 and quits, T-000
+    labelled in part; bob takes it, and his label on her claim is refused, naming her;
+    ann, back, changes her own label freely; bob's note without a label is kept; once ann
+    withdraws hers, bob's label is the one the claim needs."""
+    ann = ReviewSession(str(team_db), "ann")
+    bob = ReviewSession(str(team_db), "BOB")
+    _label(ann, "T-000#1", "stated")
+    assert ann.close(1) == []
+    ann = ReviewSession(str(team_db), "ann")
+    with Store(team_db) as store:
+        outcome = bob.apply(store, SetVerdict("T-000", "T-000#1", "absent"))
+        assert (outcome.saved, outcome.message) == (
+            False,
+            "NOT SAVED: T-000 #1 has the reviewers it needs (ann).",
+        )
+        with pytest.raises(ClaimFilled):
+            store.team.add_review("T-000#1", "bob", "absent", share=0)
+        assert store.team.add_review("T-000#1", "bob", None, share=0, note="see the FAQ")
+    bob.close(1)
+    _label(ann, "T-000#1", "absent")  # her own label, changed
+    with Store(team_db) as store:
+        store.team.add_review("T-000#1", "ann", None, share=0)  # withdrawn
+    ann.close(1)
+    _label(ReviewSession(str(team_db), "bob"), "T-000#1", "partial")
+    with Store(team_db) as store:
+        live = store.query("select reviewer from agg_reviewer_claims")
+    assert live == [{"reviewer": "BOB"}]  # his name as first written

@@ -112,7 +112,12 @@ class Outcome:
     reviewed_after: bool = False
     row: QueueRow | None = None
     claims: list[ClaimView] = field(default_factory=list)
+    """The answer's claims after the change; on a label refused because the claim has the
+    reviewers it needs, the claims as they are now (the screen moves on past it)."""
     correct: bool | None = None
     counts: dict[str, int] = field(default_factory=dict)
+    passed: bool = False
+    """Refused because the answer is not this reviewer's any more (freed from them, or
+    someone else's): the screen moves past it."""
     waiting: bool = False
     """Not saved yet: the database is locked by another program, and the write is retried."""

@@ -7,8 +7,8 @@ to select, an answer to open, the queue's next page to read, a sentence to say) 
 screen carries the move out; nothing here reads the database or draws.
 
 Advance on decide (``labels.completes``): a key that completes a claim moves on to the
-next claim of the answer this reviewer has not labelled, wrapping round it, then to the
-next answer of the queue with a claim. ``c``, ``a`` or ``p`` keep the claim on screen with
+next claim of the answer left for this reviewer, wrapping round it, then to the next
+answer of the queue with a claim left for them (one with none is passed as it opens). ``c``, ``a`` or ``p`` keep the claim on screen with
 the judge's kind preselected until ``y`` keeps it or a digit picks one, so that the digit
 typed next never lands on the next claim.
 """
@@ -83,12 +83,12 @@ def next_unlabelled(
     return None
 
 
-def first_unlabelled(claims: Sequence[ClaimView], labelled: Collection[str]) -> int:
-    """The first claim left for the reviewer to label, else the first claim."""
+def first_unlabelled(claims: Sequence[ClaimView], labelled: Collection[str]) -> int | None:
+    """The first claim left for the reviewer to label; None when there is none."""
     for index, claim in enumerate(claims):
         if claim.left_to_label and claim.id not in labelled:
             return index
-    return 0
+    return None
 
 
 def row_of(rows: Sequence[QueueRow], answer_id: str) -> int | None:
@@ -171,7 +171,8 @@ class Place:
         return ReadOn("No claim left to label after this one in the queue.")
 
     def past_taken(self, rows: Sequence[QueueRow]) -> OpenAnswer | None:
-        """The answer after one found taken by someone else, the way the reviewer moved:
+        """The answer after one passed (someone else's, freed from the reviewer, or with
+        nothing left for them), the way the reviewer moved:
         moving on by deciding, the next with a claim, as ``advance`` picks (an answer
         without one would leave every label key with nothing to label); None when the rows
         read so far end first."""
@@ -180,14 +181,17 @@ class Place:
             nxt += self.step
         return OpenAnswer(nxt, self.step) if 0 <= nxt < len(rows) else None
 
-    def claim_on_open(self, detail: AnswerDetail | None, claim_id: str | None) -> int:
+    def claim_on_open(self, detail: AnswerDetail | None, claim_id: str | None) -> int | None:
         """The claim to select in the answer just read: ``claim_id`` if it has it, its first
-        unlabelled one when moving on reached it, else its first."""
+        claim left for the reviewer when moving on reached it, else its first. None: moving
+        on reached an answer with nothing left for the reviewer, to be passed (``past``)."""
         ids = [c.id for c in detail.claims] if detail else []
         if claim_id in ids:
-            claim = ids.index(claim_id)
-        elif self.pick_unlabelled and detail is not None:
+            claim: int | None = ids.index(claim_id)
+        elif self.pick_unlabelled and detail is not None and detail.claims:
             claim = first_unlabelled(detail.claims, self.labelled)
+            if claim is None:
+                return None  # still moving on: the next answer opens on a claim left
         else:
             claim = 0
         self.pick_unlabelled = False

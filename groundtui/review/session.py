@@ -25,6 +25,7 @@ from groundtui.review.label_rules import describe, relabel
 from groundtui.review.queue import Team
 from groundtui.review.writes import WriteQueue, backoff
 from groundtui.store import (
+    ClaimFilled,
     CorrectionError,
     Store,
     StoreError,
@@ -89,6 +90,9 @@ class ReviewSession:
         self.writes: WriteQueue[Intent, Outcome] = WriteQueue(
             db_path, self.apply, self._failed, _waiting, timeout=write_timeout, pause=pause
         )
+        self.leased: set[str] = set()
+        """The answers this session took a lease on: one whose lease row is gone was freed
+        (``leases --release``, a lead), and its next key says so (``freed``)."""
         self._history: list[Change] = []
         self.counts: Counter = Counter()
 
@@ -118,7 +122,22 @@ class ReviewSession:
             share=self.share,
             session=self.session_id,
         )
+        if lease.granted:
+            self.leased.add(answer_id)
         return [] if lease.granted else lease.holders
+
+    def freed(self, store: Store, answer_id: str) -> bool:
+        """Whether this session's lease on the answer was freed (its row deleted: a lead
+        released it), not merely lapsed; it is then forgotten, so reopening takes it anew."""
+        if answer_id not in self.leased or self.adjudicate or self.readonly:
+            return False
+        held = store.scalar(
+            "select count(*) from leases where answer_id = ? and session = ?",
+            [answer_id, self.session_id],
+        )
+        if not held:
+            self.leased.discard(answer_id)
+        return not held
 
     def open(self, store: Store, answer_id: str) -> list[str]:
         """Take the answer the reviewer opens (``take``), and let the one they leave go
@@ -245,6 +264,8 @@ class ReviewSession:
         # One transaction: the lease that lets this reviewer label and the label itself land
         # together or not at all (a damaged or locked file gets neither).
         with store.transaction():
+            if change is None and self.freed(store, answer_id):
+                return self._was_freed(store, intent, answer_id)
             holders = self.take(store, answer_id) if change is None else []
             if holders:
                 who = ", ".join(holders)
@@ -254,6 +275,7 @@ class ReviewSession:
                     f"NOT SAVED: {answer_id} is {who}'s to review (docs/team-review.md).",
                     answer_id,
                     intent.claim_id,
+                    passed=True,
                 )
             if change is not None:
                 message = undo(store, change, self.reviewer)
@@ -270,7 +292,15 @@ class ReviewSession:
                     return Outcome(intent, False, f"Not saved: {exc}.", answer_id, intent.claim_id)
                 self._made(made, "corrections")
             else:
-                refusal = self._label(store, intent)
+                try:
+                    refusal = self._label(store, intent)
+                except _Refused as filled:
+                    # the claims as they are now, the refused one among those others
+                    # finished: the screen shows them and moves on (``Outcome.claims``)
+                    claims = self.claims_of(store, answer_id)
+                    return Outcome(
+                        intent, False, str(filled), answer_id, intent.claim_id, claims=claims
+                    )
                 if refusal:
                     return Outcome(intent, False, refusal, answer_id, intent.claim_id)
                 message, claim_id = "", intent.claim_id
@@ -280,6 +310,21 @@ class ReviewSession:
             return self._saved(store, intent, message, answer_id, claim_id, reviewed_before)
         except (StoreError, sqlite3.Error) as exc:  # committed, but not read back
             return Outcome(intent, False, f"Saved, but the screen could not be refreshed ({exc}).")
+
+    def _was_freed(self, store: Store, intent: Intent, answer_id: str) -> Outcome:
+        """A key on an answer freed from this session: nothing written; it says so, and
+        whose the answer is now, and the screen moves on (``Outcome.passed``)."""
+        lease = store.team.may_take(answer_id, self.reviewer, now=self.now(), share=self.share)
+        taken = not lease.granted and lease.holders
+        now = f"; it is {', '.join(lease.holders)}'s now" if taken else ""
+        return Outcome(
+            intent,
+            False,
+            f"NOT SAVED: {answer_id} was freed from you by a lead{now}: moving on.",
+            answer_id,
+            intent.claim_id,
+            passed=True,
+        )
 
     def _saved(
         self,
@@ -332,13 +377,14 @@ class ReviewSession:
         # What was on the reviewer's screen: the judge's labels and the other reviewers'
         # stay hidden on a claim until this reviewer has labelled it once.
         unseen = not self.adjudicate and not answer.revealed(store, [claim_id], self.reviewer)
+        others_hidden = unseen and self.hides_others(store, intent.answer_id)
         row = relabel(
             intent,
             mine=mine,
             judge_verdict=labels[0]["judge_verdict"],
             judge_kind=labels[0]["judge_kind"],
             hidden=self.blind and unseen,
-            others_hidden=unseen and self.hides_others(store, intent.answer_id),
+            others_hidden=others_hidden,
         )
         if isinstance(row, str):
             return row
@@ -355,24 +401,47 @@ class ReviewSession:
             )
         else:
             table = "reviews"
-            row_id = store.labels.add_review(
-                claim_id,
-                self.reviewer,
-                row.verdict,
-                row.kind,
-                row.note,
-                blind=row.blind,
-                independent=row.independent,
-            )
+            try:
+                row_id = store.team.add_review(
+                    claim_id,
+                    self.reviewer,
+                    row.verdict,
+                    share=self.share,
+                    invention_kind=row.kind,
+                    note=row.note,
+                    blind=row.blind,
+                    independent=row.independent,
+                )
+            except ClaimFilled as filled:
+                said = self._filled(store, intent.answer_id, filled, others_hidden)
+                raise _Refused(said) from filled
         what = "note" if isinstance(intent, Note) else "label"
         made = Change(table, intent.answer_id, claim_id, row_id, mine, what)
         self._made(made, "notes" if what == "note" else "labels")
         return None
 
+    def _filled(
+        self, store: Store, answer_id: str, filled: ClaimFilled, others_hidden: bool
+    ) -> str:
+        """Why a label was refused: the claim has the reviewers it needs, named unless
+        this reviewer may not see their labels yet (blind or independent review)."""
+        number = next(
+            (c.number for c in self.claims_of(store, answer_id) if c.id == filled.claim_id), 0
+        )
+        claim = f"{answer_id} #{number}" if number else filled.claim_id
+        if others_hidden:
+            whom = "the two reviewers it needs" if filled.needed == 2 else "the reviewer it needs"
+            return f"NOT SAVED: {claim} has {whom}."
+        return f"NOT SAVED: {claim} has the reviewers it needs ({', '.join(filled.others)})."
+
     def _made(self, change: Change, counted: str) -> None:
         """Remember a committed ``change`` for undo, and count it under ``counted``."""
         self._history.append(change)
         self.counts[counted] += 1
+
+
+class _Refused(Exception):
+    """A label refused because the claim has the reviewers it needs (its sentence)."""
 
 
 def _waiting(intent: Intent, exc: Exception) -> Outcome:

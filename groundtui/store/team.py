@@ -13,9 +13,10 @@ the caller passes, so tests can move the clock.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from groundtui.store.connection import Connection, Part
+from groundtui.store.errors import StoreError
 from groundtui.store.labelling import LabelWrites
 from groundtui.store.rows import now_iso
 
@@ -120,6 +121,15 @@ class Released(NamedTuple):
         return text
 
 
+class ClaimFilled(StoreError):
+    """A reviewer's label refused: others' labels already give the claim the reviewers it
+    needs (``TeamWrites.add_review``)."""
+
+    def __init__(self, claim_id: str, others: list[str], needed: int) -> None:
+        self.claim_id, self.others, self.needed = claim_id, others, needed
+        super().__init__(f"{claim_id} has the reviewers it needs ({', '.join(others)})")
+
+
 class Lease(NamedTuple):
     """What taking an answer gave: ``granted``, else who holds it (names as written)."""
 
@@ -196,6 +206,47 @@ class TeamWrites(Part):
         if len(others) == len(holders) and len(others) >= needed[0]:
             return Lease(False, sorted(others, key=str.casefold))
         return Lease(True, others)
+
+    def add_review(
+        self, claim_id: str, reviewer: str, verdict: str | None, *, share: float, **fields: Any
+    ) -> int:
+        """A reviewer's label (``LabelWrites.add_review``'s arguments), in a team: refused
+        when labels of others already give the claim the reviewers it needs (two in the
+        overlap, else one), unless the reviewer has a label of their own on it to change.
+
+        The check and the row are one write transaction, so two processes labelling the
+        same claim at once never give it more reviewers than it needs.
+
+        Raises:
+            ClaimFilled: nothing was written; it names the others, first to label first.
+        """
+        with self.transaction():
+            if verdict is not None:
+                others, needed = self.filled_by(claim_id, reviewer, share)
+                if others:
+                    raise ClaimFilled(claim_id, others, needed)
+            return self.labels.add_review(claim_id, reviewer, verdict, **fields)
+
+    def filled_by(self, claim_id: str, reviewer: str, share: float) -> tuple[list[str], int]:
+        """``(others, needed)``: the others whose live labels give the claim the ``needed``
+        reviewers (two in the overlap, else one), when ``reviewer`` has no live label on
+        it; else no one."""
+        rows = self.db.execute(
+            "select r.reviewer from agg_reviewer_claims r"
+            " join reviews v on v.claim_id = r.claim_id and v.reviewer = r.reviewer"
+            " where r.claim_id = ? group by r.reviewer order by min(v.at), r.reviewer",
+            [claim_id],
+        ).fetchall()
+        names = [r[0] for r in rows]
+        row = self.db.execute(
+            f"select {NEEDED} from claims c join answers a on a.id = c.answer_id"
+            " where c.id = :claim",
+            {"claim": claim_id, "share": share},
+        ).fetchone()
+        needed = row[0] if row else 1
+        if any(n.casefold() == reviewer.casefold() for n in names) or len(names) < needed:
+            return [], needed
+        return names, needed
 
     def party(self, claim_id: str, lead: str) -> tuple[bool, bool]:
         """``(party, another lead)``: ``lead`` is one of the claim's two first reviewers, and

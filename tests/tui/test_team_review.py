@@ -453,3 +453,99 @@ async def test_the_only_lead_party_to_a_dispute_decides_it_and_the_screen_says_s
         assert "decided by a party to the dispute, the only lead" in plain(lead, "#claim-detail")
     with Store(review_db) as store:
         assert store.scalar("select party from adjudications") == 1
+
+
+def _live_labels(db: Path) -> dict[str, list[str]]:
+    """Claim id -> the reviewers whose live label it holds."""
+    with Store(db) as store:
+        found: dict[str, list[str]] = {}
+        for row in store.query("select claim_id, reviewer from agg_reviewer_claims"):
+            found.setdefault(row["claim_id"], []).append(row["reviewer"])
+    return found
+
+
+async def test_moving_on_passes_an_answer_with_nothing_left_for_the_reviewer(review_db: Path):
+    """In the overlap (every answer), after cy's queue was read, ann and bob labelled the
+    first claim of the answer after A-1, dana and lee its second, each in part, and a lead
+    freed their answers: no one holds it, and nothing of it is left for cy. cy labels A-1 to its end: moving on passes that answer and
+    lands on a claim left for her, where `y` is saved; no claim has three reviewers."""
+    with Store(review_db) as store:
+        store.settings.set("overlap", "1")
+    cy = make_app(review_db, "cy")
+    async with cy.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        rows = [r.answer_id for r in cy.screen.rows]
+        assert cy.screen.detail.id == rows[0] == "A-1"
+        done = rows[1]
+        with Store(review_db) as store:
+            for who, claim in (("ann", 1), ("bob", 1), ("dana", 2), ("lee", 2)):
+                store.team.take_lease(done, who, now=now_iso(), minutes=15, share=1)
+                store.labels.add_review(f"{done}#{claim}", who, "stated")
+                assert store.team.release_leases(who) == (1, 0, 0)
+        await press(pilot, "s", "s")  # A-1's two claims, then on
+        assert await until(
+            pilot,
+            lambda: cy.screen.detail.id not in ("A-1", done) and not cy.screen.awaiting_answer,
+        )
+        landed = cy.screen.detail.id
+        assert landed == rows[2]
+        assert cy.screen.current_claim.left_to_label
+        await press(pilot, "y")
+        assert await until(pilot, lambda: "Saved" in plain(cy, "#status"))
+    labels = _live_labels(review_db)
+    assert (labels[f"{done}#1"], labels[f"{done}#2"]) == (["ann", "bob"], ["dana", "lee"])
+    assert "cy" in labels[f"{landed}#1"]
+    assert max(len(people) for people in labels.values()) <= 2
+
+
+async def test_a_freed_session_s_next_key_says_so_and_moves_on(review_db: Path):
+    """bob labels A-1#1 and walks away, his session open on A-1#2. A lead frees his
+    answers and cy takes A-1. bob's next key is not saved: it says A-1 was freed from him
+    and is cy's, and he moves on to an answer of his queue where his keys are saved."""
+    bob = make_app(review_db, "bob")
+    async with bob.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert bob.screen.detail.id == "A-1"
+        await press(pilot, "s")  # A-1#1, on to A-1#2
+        assert await until(pilot, lambda: "Saved" in plain(bob, "#status"))
+        assert bob.screen.current_claim.id == "A-1#2"
+        with Store(review_db) as store:
+            assert store.team.release_leases("bob") == (1, 0, 0)
+            assert store.team.take_lease("A-1", "cy", now=now_iso(), minutes=15, share=0).granted
+        await press(pilot, "c")  # a key that stays on the claim, waiting for a kind
+        said = "NOT SAVED: A-1 was freed from you by a lead; it is cy's now: moving on."
+        assert await until(pilot, lambda: said in plain(bob, "#status"))
+        assert await until(
+            pilot, lambda: bob.screen.detail.id != "A-1" and not bob.screen.awaiting_answer
+        )
+        moved_to = bob.screen.detail.id
+        await press(pilot, "s")
+        assert await until(pilot, lambda: f"Saved {moved_to}" in plain(bob, "#status"))
+    assert _live_labels(review_db)["A-1#1"] == ["bob"]
+    assert "A-1#2" not in _live_labels(review_db)
+
+
+async def test_two_reviewers_finishing_one_claim_at_once_give_it_the_two_it_needs(
+    review_db: Path,
+):
+    """In the overlap (every answer), dana labelled A-1#1 and left. ann and bob both open
+    A-1 (its two slots) on #1, dana's label hidden from each. ann labels it first; bob's
+    key is refused without naming anyone, and his screen moves on to #2, where his label
+    is saved. A-1#1 has two reviewers, not three."""
+    with Store(review_db) as store:
+        store.settings.set("overlap", "1")
+        store.labels.add_review("A-1#1", "dana", "absent", "plausible_specifics")
+    ann, bob = make_app(review_db, "ann"), make_app(review_db, "bob")
+    async with ann.run_test(size=SIZE) as a, bob.run_test(size=SIZE) as b:
+        await asyncio.gather(settle(a), settle(b))
+        for app in (ann, bob):
+            assert (app.screen.detail.id, app.screen.current_claim.id) == ("A-1", "A-1#1")
+        await press(a, "s")
+        assert await until(a, lambda: "Saved A-1 #1" in plain(ann, "#status"))
+        await press(b, "c")  # a key that stays on the claim, waiting for a kind
+        said = "NOT SAVED: A-1 #1 has the two reviewers it needs."
+        assert await until(b, lambda: said in plain(bob, "#status"))
+        assert await until(b, lambda: bob.screen.current_claim.id == "A-1#2")
+        await press(b, "s")
+        assert await until(b, lambda: "Saved A-1 #2" in plain(bob, "#status"))
+    assert _live_labels(review_db)["A-1#1"] == ["ann", "dana"]

@@ -42,7 +42,8 @@ def test_next_unlabelled_wraps_round_the_answer_and_counts_claims_labelled_here(
     assert next_unlabelled(claims, 3, set()) == 0  # wrapped round
     assert next_unlabelled(claims, 0, {f"{A}#3", f"{A}#4"}) is None
     assert first_unlabelled(claims, {f"{A}#1"}) == 2
-    assert first_unlabelled([claim(1, mine_verdict="stated")], set()) == 0
+    assert first_unlabelled([claim(1, mine_verdict="stated")], set()) is None
+    assert first_unlabelled([claim(1, settled=True), claim(2)], set()) == 1
 
 
 def test_j_and_k_stop_at_either_end():
@@ -98,6 +99,18 @@ def test_an_answer_opened_selects_the_claim_asked_for_else_the_first_unlabelled_
     assert place.claim_on_open(shown, None) == 1
     assert not place.pick_unlabelled  # once
     assert place.claim_on_open(None, None) == 0
+
+
+def test_moving_on_passes_an_answer_with_nothing_left_for_the_reviewer():
+    """Reached by moving on, an answer whose claims are all labelled by this reviewer or
+    have the reviewers they need from others gives no claim: the screen passes it, still
+    moving on; reached by ``n`` it opens on its first claim."""
+    done = detail([claim(1, mine_verdict="stated"), claim(2, settled=True)])
+    place = Place(pick_unlabelled=True)
+    assert place.claim_on_open(done, None) is None
+    assert place.pick_unlabelled  # the next answer opens on a claim left
+    place.pick_unlabelled = False
+    assert place.claim_on_open(done, None) == 0
 
 
 def test_an_answer_taken_meanwhile_is_passed_the_way_the_reviewer_moved():

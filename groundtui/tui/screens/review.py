@@ -246,23 +246,33 @@ class ReviewScreen(Screen):
     def _answer_loaded(self, message: AnswerView.Loaded) -> None:
         detail = message.detail
         if detail is not None and detail.held_by and not self.queue.filter.everyone:
-            # Taken by someone else since the queue page was read: go on past it; past the
-            # rows read, read the queue again as it is now (its first answer with a claim
-            # left for this reviewer, or why there is none): never stay on it.
-            self._say_past_saves(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
-            if (past := self.place.past_taken(self.rows)) is not None:
-                self._open(past)
-            elif self.decisions.in_flight:
-                self.reread_when_saved = True  # awaiting_answer stays: keys are held
-            else:
-                self._reload(self.queue.filter)
+            # Taken by someone else since the queue page was read: go on past it.
+            self._pass(f"{detail.id} is {', '.join(detail.held_by)}'s now: skipped.")
             return
         claim = self.place.claim_on_open(detail, message.claim_id)
+        if claim is None:
+            # Moving on reached an answer with nothing left for this reviewer (others
+            # finished it since the page was read, or it was freed half done): pass it.
+            self._pass("")
+            return
         self.awaiting_answer = False
         self._show(detail, claim)
         self.queue.recount()  # after the first answer is drawn, not before it
         self.query_one(ReportPane).recount()
         replay_held_keys(self)
+
+    def _pass(self, said: str) -> None:
+        """Go on past the open answer, the way the reviewer moved; past the rows read, read
+        the queue again as it is now (its first answer with a claim left for this reviewer,
+        or why there is none): never stay on it."""
+        if said:
+            self._say_past_saves(said)
+        if (past := self.place.past_taken(self.rows)) is not None:
+            self._open(past)
+        elif self.decisions.in_flight:
+            self.reread_when_saved = True  # awaiting_answer stays: keys are held
+        else:
+            self._reload(self.queue.filter)
 
     def on_screen_resume(self) -> None:
         replay_held_keys(self)  # keys held behind a note or the filter go on
@@ -506,6 +516,27 @@ class ReviewScreen(Screen):
             self.reread_when_saved = False
             self._reload(self.queue.filter)
         if not saved:
+            detail = self.detail
+            if (
+                outcome.passed
+                and detail is not None
+                and detail.id == outcome.answer_id
+                and not self.awaiting_answer
+                and not self.queue.filter.everyone
+            ):
+                # not this reviewer's any more (freed from them, someone else's): move on,
+                # to an answer with a claim left for them; the refusal stays said
+                self.place.pick_unlabelled = True
+                self._pass("")
+            elif outcome.claims and detail is not None and detail.id == outcome.answer_id:
+                # others gave the claim the reviewers it needs first: show it so, and if
+                # it is still selected move on to a claim left for this reviewer
+                still = self.current_claim is not None and self.current_claim.id == (
+                    outcome.claim_id
+                )
+                self._claims_now(detail, outcome.claims, None)
+                if still:
+                    self._advance()
             return
         self.query_one(ReportPane).saved(outcome)
         self.queue.saved(outcome)
