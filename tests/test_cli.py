@@ -97,6 +97,7 @@ def test_user_mistakes_are_one_line_without_traceback(
     assert result.output.count("\n") == 1, result.output  # click's usage errors too
 
 
+@pytest.mark.slow
 def test_end_to_end_as_a_subprocess(tmp_path: Path) -> None:
     path = write_jsonl(tmp_path / "a.jsonl", [make_answer(), make_answer("A-2")])
     db = tmp_path / "sub.db"
@@ -118,6 +119,7 @@ def test_end_to_end_as_a_subprocess(tmp_path: Path) -> None:
     assert bad.stderr.strip().count("\n") == 0 and "no such file" in bad.stderr
 
 
+@pytest.mark.slow
 def test_review_without_a_terminal_says_so_instead_of_waiting_for_keys(tmp_path: Path) -> None:
     """In a script, a cron job or `ssh host` without -t, the UI waited for keys that could
     never come, at full CPU, until killed."""
@@ -147,6 +149,7 @@ def test_the_demo_without_a_terminal_builds_nothing(tmp_path: Path) -> None:
     assert run("demo", "--db", str(target), "--no-ui").exit_code == 0  # no UI, no terminal
 
 
+@pytest.mark.slow
 def test_core_modules_do_not_load_the_ui_or_litellm() -> None:
     core = [
         "store",
@@ -264,6 +267,7 @@ def test_ctrl_c_during_an_import_exits_130_saying_so_and_a_rerun_imports_everyth
         assert store.scalar("select count(*) from answers") == 3
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("command", [["report"], ["report", "--json"], ["judges"], ["config"]])
 def test_output_to_a_full_disk_is_one_line_not_a_traceback(
@@ -322,6 +326,7 @@ def test_a_python_without_the_dependencies_is_told_what_to_install() -> None:
     assert "pip install ." in done.stderr
 
 
+@pytest.mark.slow
 def test_the_demo_prints_commands_that_run_as_printed(tmp_path: Path) -> None:
     """Run as ``.venv/bin/groundtui`` from the repository, as ``make demo`` does: the
     commands it prints afterwards are that path, not a ``groundtui`` the PATH lacks."""

@@ -76,6 +76,7 @@ def scanned_as_import(tmp_path: Path, answers: list[dict[str, Any]]) -> dict[str
     return {r["question"]: r["details"] for r in stored(db)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("convention", "encoding", "squeezed"),
     [
@@ -129,6 +130,7 @@ def test_every_answer_arrives_once_flagged_as_scan_flags_it(
     assert "stopped; 18 answers stored (6 flagged)" in collector.stop()
 
 
+@pytest.mark.slow
 def test_a_trace_is_gathered_across_requests_until_its_root_arrives(tmp_path: Path):
     db = tmp_path / "prod.db"
     collector = start(db, "--grace", "0.2")
@@ -144,6 +146,7 @@ def test_a_trace_is_gathered_across_requests_until_its_root_arrives(tmp_path: Pa
     collector.stop()
 
 
+@pytest.mark.slow
 def test_a_span_whose_parent_is_in_another_process_is_its_traces_root(tmp_path: Path):
     """A request that came in with a ``traceparent`` header: its root span's parent is the
     caller's, never sent here; OTLP flags it remote, and the trace is built at once."""
@@ -172,6 +175,7 @@ def test_a_span_whose_parent_is_in_another_process_is_its_traces_root(tmp_path: 
     collector.stop()
 
 
+@pytest.mark.slow
 def test_a_trace_whose_root_never_comes_is_built_from_what_came_or_kept_saying_why(
     tmp_path: Path,
 ):
@@ -213,6 +217,7 @@ def test_a_trace_whose_root_never_comes_is_built_from_what_came_or_kept_saying_w
     collector.stop()
 
 
+@pytest.mark.slow
 def test_kill_9_mid_stream_then_a_restart_loses_no_acknowledged_trace(tmp_path: Path):
     db = tmp_path / "prod.db"
     collector = start(db, "--grace", "2")  # traces wait: a kill finds some begun
@@ -252,6 +257,7 @@ def test_kill_9_mid_stream_then_a_restart_loses_no_acknowledged_trace(tmp_path: 
     restarted.stop()
 
 
+@pytest.mark.slow
 def test_while_the_database_refuses_writes_the_traces_wait_and_are_written_after(
     tmp_path: Path,
 ):
@@ -274,6 +280,7 @@ def test_while_the_database_refuses_writes_the_traces_wait_and_are_written_after
     collector.stop()
 
 
+@pytest.mark.slow
 def test_a_burst_beyond_the_spool_is_told_to_wait_and_the_exporters_retries_land_all(
     tmp_path: Path,
 ):
@@ -313,6 +320,7 @@ def _post(port: int, body: bytes, headers: dict[str, str]) -> tuple[int, bytes, 
         connection.close()
 
 
+@pytest.mark.slow
 def test_bad_bodies_get_400_413_or_415_saying_why_and_the_collector_keeps_serving(
     tmp_path: Path,
 ):
@@ -352,6 +360,7 @@ def test_bad_bodies_get_400_413_or_415_saying_why_and_the_collector_keeps_servin
     collector.stop()
 
 
+@pytest.mark.slow
 def test_with_a_token_a_request_without_it_gets_401(tmp_path: Path):
     db = tmp_path / "prod.db"
     collector = start(db, env={"GROUNDTUI_COLLECT_TOKEN": "s3cret-token"})
@@ -383,6 +392,7 @@ def test_a_non_loopback_address_without_a_token_is_refused_at_start(tmp_path: Pa
     assert not (tmp_path / "x.db").exists()
 
 
+@pytest.mark.slow
 def test_a_second_collector_on_the_same_database_is_refused(tmp_path: Path):
     db = tmp_path / "prod.db"
     collector = start(db)

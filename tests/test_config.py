@@ -110,6 +110,7 @@ BAD = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "key"),
     [

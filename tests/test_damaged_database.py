@@ -118,6 +118,7 @@ COMMANDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS.keys())
 def test_every_command_refuses_a_damaged_database_in_one_line(
     command: list[str], damaged: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -142,6 +143,7 @@ def test_every_command_refuses_a_damaged_database_in_one_line(
         assert result.stdout == ""
 
 
+@pytest.mark.slow
 def test_a_real_process_writing_into_a_damaged_database_exits_2_with_one_line(
     damaged: Path, tmp_path: Path
 ) -> None:
@@ -208,6 +210,7 @@ def test_a_file_of_another_format_is_not_called_damaged(tmp_path: Path) -> None:
     assert ".recover" not in result.stderr  # nothing to recover: a wrong --db
 
 
+@pytest.mark.slow
 async def test_the_review_ui_says_the_sentence_when_a_worker_meets_damage(damaged: Path) -> None:
     from groundtui.tui import make_app
     from tests.helpers.pilot import settle
@@ -223,6 +226,7 @@ async def test_the_review_ui_says_the_sentence_when_a_worker_meets_damage(damage
     assert ".recover" in status
 
 
+@pytest.mark.slow
 async def test_a_key_pressed_after_the_file_is_damaged_says_the_sentence_and_writes_nothing(
     healthy: Path, tmp_path: Path
 ) -> None:

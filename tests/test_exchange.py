@@ -92,6 +92,7 @@ def worked(tmp_path: Path) -> Path:
     return db
 
 
+@pytest.mark.slow
 def test_an_export_imported_elsewhere_reproduces_the_report(tmp_path: Path) -> None:
     source = worked(tmp_path)
     exported = tmp_path / "work.jsonl"
@@ -115,6 +116,7 @@ def test_an_export_imported_elsewhere_reproduces_the_report(tmp_path: Path) -> N
     assert report(moved) == report(source)
 
 
+@pytest.mark.slow
 def test_two_reviewers_databases_merge_into_one(tmp_path: Path) -> None:
     base = tmp_path / "base.db"
     run("import", str(SAMPLE), "--db", str(base))
@@ -315,6 +317,7 @@ def test_answers_export_refuses_the_claim_filters(tmp_path: Path) -> None:
         ) in result.stderr
 
 
+@pytest.mark.slow
 def test_the_answers_export_as_parquet_imports_the_same(tmp_path: Path) -> None:
     source = worked(tmp_path)
     exported = tmp_path / "work.parquet"
@@ -327,6 +330,7 @@ def test_the_answers_export_as_parquet_imports_the_same(tmp_path: Path) -> None:
     assert counts(moved) == counts(source)
 
 
+@pytest.mark.slow
 def test_an_answer_new_to_the_database_keeps_its_claims_ids_and_places(tmp_path: Path) -> None:
     """claim_id is the label export's join key, stable across runs: moving work into a new
     database renumbered a split's or an added claim's answer in list order (HS-…#2 became
@@ -360,6 +364,7 @@ def test_an_answers_record_in_a_file_read_as_json_lines_is_a_bad_line(tmp_path: 
     ) in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bulk_min", [1, 10_000], ids=["bulk", "per-row-triggers"])
 def test_a_merge_beside_new_answers_keeps_the_report_counts_a_recount_gives(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bulk_min: int
@@ -420,6 +425,7 @@ import_files(store, [sys.argv[2]])
 """
 
 
+@pytest.mark.slow
 def test_a_merge_killed_after_its_copy_leaves_the_database_as_it_was(tmp_path: Path) -> None:
     """The merge's rows are spooled, copied and labelled in the import's one transaction:
     killed before it commits, the import leaves nothing, and the next one writes it all."""

@@ -347,6 +347,7 @@ def test_csv_has_the_same_columns_and_quotes_what_needs_quoting(store: Store) ->
     ]
 
 
+@pytest.mark.slow
 def test_rows_stream_from_a_cursor(tmp_path: Path) -> None:
     """The first row comes after a fraction of the query's work: no sort, no fetchall."""
     path = write_answers(tmp_path / "many.jsonl", many_answers(2_000))
@@ -474,6 +475,7 @@ cli.main(sys.argv[1:], prog_name="groundtui")
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM])
 def test_what_a_killed_export_left_is_removed_by_the_next_one(
     store: Store, tmp_path: Path, stop: signal.Signals
@@ -538,6 +540,7 @@ def test_cli_export_csv_to_a_file(store: Store, tmp_path: Path) -> None:
     assert table[0] == ALL_COLUMNS and len(table) == 2
 
 
+@pytest.mark.slow
 def test_cli_export_into_a_closed_pipe_is_quiet(tmp_path: Path) -> None:
     """`groundtui export | head -1`: no traceback, no "Exception ignored", exit code 0."""
     path = write_answers(tmp_path / "many.jsonl", many_answers(400))  # ~500 kB: > a pipe
@@ -695,6 +698,7 @@ def _inert(shown: bytes) -> bool:
     return b"note" in shown and b"\x1b" not in shown and "\u202e".encode() not in shown
 
 
+@pytest.mark.slow
 def test_csv_printed_to_a_terminal_shows_control_characters_inert(tmp_path: Path) -> None:
     """CSV has no escape: to a file or a pipe each character is kept as the data has it,
     but printed to a terminal an escape sequence in a claim or a note would act on it."""
@@ -708,6 +712,7 @@ def test_csv_printed_to_a_terminal_shows_control_characters_inert(tmp_path: Path
     assert _inert(shown)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("device", ["/dev/stdout", "the terminal's name"])
 def test_csv_written_with_o_to_a_terminal_shows_control_characters_inert(
     tmp_path: Path, device: str

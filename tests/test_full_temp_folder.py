@@ -66,6 +66,7 @@ def full_disk(tmp_path: Path, sample_db: Path) -> Iterator[Path]:
         yield db
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("room_kib", [0, 24])
 def test_an_import_into_a_full_temporary_folder_names_that_folder(
     tmp_path: Path, full_folder: Path, room_kib: int

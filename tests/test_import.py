@@ -69,6 +69,7 @@ BAD_LINES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("line", "reason"), BAD_LINES)
 def test_a_bad_line_is_named_and_nothing_is_written(
     seeded: Path, tmp_path: Path, line: str, reason: str
@@ -282,6 +283,7 @@ def test_report_counts_match_a_recount_after_import(
         assert store.scalar("select sum(n) from agg_claims") == 6
 
 
+@pytest.mark.slow
 def test_concurrent_imports_of_one_file_write_each_answer_once(tmp_path: Path) -> None:
     import subprocess
     import sys

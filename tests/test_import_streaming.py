@@ -220,6 +220,7 @@ def _imported(db: Path) -> int:
         return conn.execute("select count(*) from answers").fetchone()[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("count", "flags"), [(3, []), (2000, ["--skip-invalid"])])
 def test_a_pipe_is_read_once(tmp_path: Path, count: int, flags: list[str]) -> None:
     """``import <(cat f)``: the first 64 KB were read to detect the format, then the path
@@ -270,6 +271,7 @@ def test_a_named_fifo_is_read_once(db_path: Path, tmp_path: Path) -> None:
     assert (results[0].bad, results[0].answers) == ([], 2000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM])
 def test_the_spool_a_killed_import_left_is_removed_when_the_next_import_starts(
     db_path: Path, tmp_path: Path, spool_dir: tuple[Path, list[list[str]]], stop: signal.Signals

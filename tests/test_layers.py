@@ -250,6 +250,7 @@ def _outside_the_store() -> list[Path]:
     return sorted(f for f in files if PACKAGE / "store" not in f.parents)
 
 
+@pytest.mark.slow
 def test_code_outside_the_store_comes_in_by_its_one_door():
     """``groundtui.store`` (its ``__init__``) is the store's one door: no code outside the
     store imports one of its modules, nor a name the door does not export."""

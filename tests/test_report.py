@@ -692,6 +692,7 @@ def _generate():
     return module.generate
 
 
+@pytest.mark.slow
 def test_random_writes_keep_the_counts_exact(tmp_path: Path) -> None:
     """Random labels, retractions, judgements, marks, flags, claims, and reviewers'
     corrections of claims (dismissed, edited, split, added, undone): counts = a recount."""

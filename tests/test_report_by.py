@@ -250,6 +250,7 @@ def test_groupings_add_up_to_the_report_after_claims_are_corrected(tmp_path):
         } == whole["by_source"][g.group]
 
 
+@pytest.mark.slow
 def test_the_interval_is_close_to_a_cluster_bootstrap_and_wider_than_claims_alone(tmp_path):
     """On 600 answers whose claims lean together, the interval of each prompt version's
     claim level is within 0.015 of a seeded percentile bootstrap that resamples answers,
@@ -301,6 +302,7 @@ def test_the_report_json_carries_by_with_its_keys_exactly(built):
     assert "by" not in json.loads(plain.output)
 
 
+@pytest.mark.slow
 def test_the_text_report_shows_each_group_and_marks_the_small_ones(built):
     path, _ = built
     runner = CliRunner()

@@ -59,6 +59,7 @@ def page_file(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 # -- the file ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_page_carries_its_scripts_and_allows_only_them(page_file: Path):
     """No ``src`` or ``href`` to anywhere; a Content-Security-Policy that names each of
     the page's two scripts by hash and allows no connection."""

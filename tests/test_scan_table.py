@@ -521,6 +521,7 @@ def test_flagged_only_refuses_a_file_scan_table_did_not_write_in_one_line(
             assert store.scalar("select count(*) from answers") == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("out_exists", "workers"), [(False, "1"), (True, "2")])
 def test_a_full_disk_leaves_the_output_as_it_was_and_a_run_again_writes_it(
     tmp_path: Path, out_exists: bool, workers: str

@@ -134,6 +134,7 @@ def test_ray_names_bad_rows_by_row_group_and_row_as_the_local_engine_does(
     assert written.column_names == ["answer_id", "answer", "docs", "flagged", "specifics"]
 
 
+@pytest.mark.slow
 def test_a_schema_mismatch_stops_before_ray_starts(tmp_path: Path) -> None:
     path = tmp_path / "answers.parquet"
     pq.write_table(pa.Table.from_pylist([{"answer_id": "A1", "answer": 7, "docs": ["x"]}]), path)

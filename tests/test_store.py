@@ -208,6 +208,7 @@ print(len(failed), failed[:1], flush=True)
 """
 
 
+@pytest.mark.slow
 def test_two_processes_writing_at_once_wait_for_the_lock(db_path: Path, tmp_path: Path) -> None:
     """Issue 17: a deferred BEGIN read, then failed to upgrade to a write lock at once."""
     import subprocess

@@ -107,6 +107,7 @@ def recorded(db: Path) -> dict[str, dict]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
 def test_every_answer_asserted_is_recorded_with_its_tests_node_id(project: Path, workers):
     done = pytest_run(project, "--groundtui-db", "run.db", *workers)
@@ -140,6 +141,7 @@ def test_every_answer_asserted_is_recorded_with_its_tests_node_id(project: Path,
     assert recorded(project / "run.db") == answers
 
 
+@pytest.mark.slow
 def test_without_the_option_the_plugin_does_nothing(project: Path):
     done = pytest_run(project)
     assert "2 failed, 2 passed" in done.stdout
@@ -154,6 +156,7 @@ def test_without_the_option_the_plugin_does_nothing(project: Path):
     assert out.stdout.strip() == "['groundtui', 'groundtui.pytest_plugin']"
 
 
+@pytest.mark.slow
 def test_a_database_that_cannot_be_made_is_a_usage_error(project: Path):
     done = pytest_run(project, "--groundtui-db", "no/such/folder/run.db")
     assert done.returncode == 4

@@ -65,6 +65,7 @@ def test_an_export_over_its_own_database_is_refused_in_every_format(
         assert store.scalar("select count(*) from reviews") == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("suffix", "said"),
     [
@@ -145,6 +146,7 @@ def test_scan_table_never_writes_its_folder_over_a_database(tmp_path: Path) -> N
         _refused(["scan-table", str(table), "-o", target, *args], tmp_path, said)
 
 
+@pytest.mark.slow
 def test_a_real_export_beside_a_live_database_with_its_log_changes_nothing(tmp_path: Path) -> None:
     """As a user runs it: another process has the database open in WAL mode, with rows in
     its -wal and -shm not yet copied into the database; each export at one of its files is

@@ -31,6 +31,7 @@ def judge(server: FakeOpenAI, **options) -> groundtui.Judgement:
     )
 
 
+@pytest.mark.slow
 def test_a_model_extracts_and_verifies_the_claims(server):
     judgement = judge(server)
     assert [c.kind for c in server.calls] == ["extract", "verify_claims"]

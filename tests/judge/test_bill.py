@@ -54,6 +54,7 @@ def run(*args: str):
     return CliRunner().invoke(cli, ["judge", *args], env=env, catch_exceptions=False)
 
 
+@pytest.mark.slow
 def test_dry_run_makes_no_call_and_writes_nothing(server, tmp_path):
     db = _database(tmp_path, 3)
     before = _state(db)

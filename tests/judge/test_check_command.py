@@ -128,6 +128,7 @@ def test_a_model_that_cannot_be_used_is_one_line_and_exit_2(tmp_path: Path):
     assert result.stdout == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", [0, 1])
 def test_the_exit_code_gates_a_shell_pipeline(tmp_path: Path, code: int):
     records = [make_answer("A-1")] + ([FLAGGED] if code else [])

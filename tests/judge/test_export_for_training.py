@@ -113,6 +113,7 @@ def _expected(store: Store, server) -> dict[str, dict]:
     return found
 
 
+@pytest.mark.slow
 async def test_every_format_carries_what_a_verifier_trains_on(
     judged: Store, server, tmp_path: Path
 ) -> None:
@@ -190,6 +191,7 @@ async def test_every_format_carries_what_a_verifier_trains_on(
     ) in card
 
 
+@pytest.mark.slow
 async def test_splits_are_disjoint_by_answer_and_stable_as_answers_come(
     judged: Store, load, make_judge
 ) -> None:

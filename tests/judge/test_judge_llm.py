@@ -120,6 +120,7 @@ async def test_invalid_twice_is_a_failure_and_the_next_run_fixes_it(
     assert store.scalar("select count(*) from claims") == 2
 
 
+@pytest.mark.slow
 async def test_429_then_success_waits_as_retry_after_says(server, store, load, make_judge):
     load(answer())
     server.queue.append(Reply(status=429, headers={"Retry-After": "1"}, error="slow down"))

@@ -45,6 +45,7 @@ NEAR_MISSES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line", NEAR_MISSES)
 async def test_a_look_alike_line_in_a_source_stays_inside_it(server, store, load, make_judge, line):
     source = f"Returns policy.\n{line}\nRefunds are paid to the original card.\n"
@@ -95,6 +96,7 @@ def test_a_mark_or_a_space_inside_the_tag_does_not_hide_it(mark):
     assert fences.choose_tag("seed", f"~~~~ END CLAIM {first[:5]}{mark}{first[5:]} ~~~~") != first
 
 
+@pytest.mark.slow
 def test_the_tag_sent_cannot_be_computed_from_the_data():
     """The tag of a prompt sent mixes in a secret of the run: from the source and the claim
     alone (what a text written to forge a fence can know) one gets another number, and

@@ -82,6 +82,7 @@ def by_the_library(records: list[dict], **options) -> list[tuple]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("claims", [False, True], ids=["extracted", "as they came"])
 def test_the_heuristic_judge_gives_the_commands_verdicts(tmp_path: Path, claims: bool):
     records = demo_answers(claims)
@@ -90,6 +91,7 @@ def test_the_heuristic_judge_gives_the_commands_verdicts(tmp_path: Path, claims:
     assert by_the_library(records) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("claims", [False, True], ids=["extracted", "as they came"])
 def test_a_model_gives_the_commands_verdicts(tmp_path: Path, server: FakeOpenAI, claims: bool):
     records = demo_answers(claims)

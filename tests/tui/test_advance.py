@@ -102,6 +102,7 @@ async def test_a_claim_passed_over_is_come_back_to_before_the_next_answer(review
     assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-1#2", "A-1#1"]
 
 
+@pytest.mark.slow
 async def test_no_advance_stays_on_the_claim(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from groundtui.importing.add import add_answers
 from groundtui.importing.files import parse_record
 from groundtui.scan import scan_answers
@@ -32,6 +34,7 @@ def _collected(db: Path, records: list[dict]) -> list[str]:
     return added.flagged
 
 
+@pytest.mark.slow
 async def test_flagged_answers_that_arrive_join_the_queue_after_the_open_one(tmp_path: Path):
     db = imported_db(
         tmp_path,
@@ -76,6 +79,7 @@ async def test_flagged_answers_that_arrive_join_the_queue_after_the_open_one(tmp
         assert marked == [{"answer_id": "N-1", "reviewer": "dana"}]
 
 
+@pytest.mark.slow
 async def test_into_an_empty_queue_the_first_arrival_opens(tmp_path: Path):
     db = tmp_path / "empty.db"
     Store(db).close()

@@ -37,6 +37,7 @@ async def test_blind_mode_hides_the_judge_until_the_reviewer_labels(review_db: P
     ]
 
 
+@pytest.mark.slow
 async def test_blind_undo_keeps_the_judge_revealed_and_the_next_label_is_not_blind(
     review_db: Path,
 ):

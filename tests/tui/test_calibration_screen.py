@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.widgets import Static
 
@@ -14,6 +15,7 @@ from tests.helpers.pilot import settle
 from tests.helpers.screen import SIZE
 
 
+@pytest.mark.slow
 async def test_K_shows_the_confusion_matrix_and_the_kinds_then_closes(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:

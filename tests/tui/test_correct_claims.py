@@ -136,6 +136,7 @@ async def test_S_splits_the_claim_where_the_reviewer_moves_the_cut(review_db: Pa
     counts_exact(review_db)
 
 
+@pytest.mark.slow
 async def test_S_on_a_reworded_claim_over_a_marker_keeps_both_parts_in_the_answer(
     tmp_path: Path,
 ):

@@ -34,6 +34,7 @@ def held_loads(monkeypatch) -> threading.Event:
     return go
 
 
+@pytest.mark.slow
 async def test_while_the_first_answer_is_read_no_pane_says_it_has_no_claims(
     review_db: Path, held_loads: threading.Event
 ):
@@ -70,6 +71,7 @@ async def test_each_count_on_the_first_screen_says_what_it_counts(review_db: Pat
         assert "; 1 reviewed in full" in report and "claims labelled" in report
 
 
+@pytest.mark.slow
 async def test_an_answer_whose_id_was_made_at_import_is_named_by_its_question(tmp_path: Path):
     """ragas rows and deepeval test cases carry no id: the import makes one from the content
     (``h-…``), which says nothing to a reviewer. The queue and the answer's title show the
@@ -93,6 +95,7 @@ async def test_an_answer_whose_id_was_made_at_import_is_named_by_its_question(tm
         assert str(title) == f"Answer {questions[screen.detail.id]}"
 
 
+@pytest.mark.slow
 async def test_the_demo_names_its_database_on_the_status_line_not_over_the_claim(
     review_db: Path,
 ):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList
 
 from groundtui.tui import make_app
@@ -61,6 +62,7 @@ def test_the_window_holds_the_offset_with_context_on_both_sides():
     assert window(text, 40_000) == window(text, 40_000 + 100)
 
 
+@pytest.mark.slow
 async def test_a_huge_answer_shows_the_part_around_the_selected_claim(tmp_path: Path, monkeypatch):
     """Here the part drawn is 3,000 characters, as 12,000 of a longer answer would be."""
     monkeypatch.setattr(answer_module, "WINDOW_CHARS", 3000)
@@ -87,6 +89,7 @@ async def test_a_huge_answer_shows_the_part_around_the_selected_claim(tmp_path: 
         assert [(r["claim_id"], r["verdict"]) for r in reviews(db)] == [("HUGE#12", "stated")]
 
 
+@pytest.mark.slow
 async def test_a_long_claims_list_lists_the_part_around_the_selected_claim(
     tmp_path: Path, monkeypatch
 ):

@@ -65,6 +65,7 @@ async def test_n_n_s_unheld_labels_the_answer_shown(review_db: Path):
     assert [r["claim_id"] for r in reviews(review_db, "dana")] == [f"{shown}#1"]
 
 
+@pytest.mark.slow
 async def test_keys_typed_during_loads_keep_their_order(review_db: Path, held_loads):
     """``s n c j a``: s on the first answer, c and a on the next one's two claims."""
     app = make_app(review_db, "dana", advance=False)

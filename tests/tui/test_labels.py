@@ -57,6 +57,7 @@ async def test_enter_and_y_confirm_the_judge_and_kinds_are_set_and_cleared(revie
     ]
 
 
+@pytest.mark.slow
 async def test_a_verdict_key_keeps_a_kind_the_reviewer_cleared(review_db: Path):
     app = make_app(review_db, "dana", advance=False)
     async with app.run_test(size=SIZE) as pilot:

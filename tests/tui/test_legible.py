@@ -71,6 +71,7 @@ def test_reverse_video_and_dim_are_judged_as_a_terminal_draws_them():
     assert not style.dim and readable(style.color.get_truecolor(), (0, 0, 0))
 
 
+@pytest.mark.slow
 async def test_a_tint_with_alpha_is_blended_over_the_pane_not_taken_whole(review_db: Path):
     """``background: $foreground 22%`` was drawn as the foreground itself: the evidence
     in its own text colour."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from groundtui.tui import make_app
 from groundtui.tui.widgets.queue import QueueList
 from tests.helpers.builders import imported_db, make_answer
@@ -11,6 +13,7 @@ from tests.helpers.pilot import settle
 from tests.helpers.screen import SIZE, plain
 
 
+@pytest.mark.slow
 async def test_an_empty_question_is_shown_as_no_question(tmp_path: Path):
     db = imported_db(tmp_path, "bare", [make_answer("T-1", question="")])
     app = make_app(db, "dana")

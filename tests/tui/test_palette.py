@@ -57,6 +57,7 @@ async def test_the_palette_runs_the_screens_actions_and_jumps_to_an_answer(revie
     assert [r["claim_id"] for r in reviews(review_db, "dana")] == ["A-3#1"]
 
 
+@pytest.mark.slow
 async def test_an_id_not_in_the_queue_read_so_far_filters_the_queue_by_it(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=SIZE) as pilot:

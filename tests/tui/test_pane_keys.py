@@ -63,6 +63,7 @@ async def test_the_scroll_keys_scroll_the_focused_pane(long_db: Path):
         assert screen.current_claim.ordinal == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pane", ["queue", "answer", "claims", "source", "report"])
 async def test_z_zooms_each_pane_tab_reaches(review_db: Path, pane: str):
     """Every pane zooms, the answer and the report too (scrolling panes, which Textual
@@ -79,6 +80,7 @@ async def test_z_zooms_each_pane_tab_reaches(review_db: Path, pane: str):
         assert widget.region.width == SIZE[0] and widget.region.height == SIZE[1] - 3
 
 
+@pytest.mark.slow
 async def test_z_on_the_answer_at_80x24_shows_the_whole_response(tmp_path: Path):
     """At 80×24 the answer pane shows a few lines; zoomed, the whole of a long response."""
     response = " ".join(f"Sentence {i} of the response [1]." for i in range(30))
@@ -250,6 +252,7 @@ def _huge_source_db(tmp_path: Path) -> Path:
     return imported_db(tmp_path, "huge", [record])
 
 
+@pytest.mark.slow
 async def test_a_huge_source_is_drawn_a_stretch_at_a_time(tmp_path: Path):
     app = make_app(_huge_source_db(tmp_path), "dana")
     async with app.run_test(size=SIZE) as pilot:

@@ -96,6 +96,7 @@ def test_an_immutable_file_is_detected_and_opens_read_only(
     assert opened[0].session.readonly
 
 
+@pytest.mark.slow
 async def test_an_immutable_file_labels_nothing(immutable: Path):
     app = make_app(immutable, "dana")
     async with app.run_test(size=SIZE) as pilot:

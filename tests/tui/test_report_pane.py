@@ -62,6 +62,7 @@ def test_the_report_pane_ranks_origins_by_ungrounded_rate():
     assert order == ["b", "a", "c"]
 
 
+@pytest.mark.slow
 async def test_report_pane_counts_unlabelled_claims_as_not_stated(tmp_path: Path):
     """docs/report.md: claim level is over every claim; one never judged is simply not stated."""
     record = {
@@ -114,6 +115,7 @@ def test_the_trend_line_draws_each_days_claim_level_between_its_lowest_and_highe
     assert styles["▇"] == "dim" and styles["█"] == "blue" and styles["▁"] == "blue"
 
 
+@pytest.mark.slow
 async def test_the_report_pane_shows_the_trend_line_where_answers_have_times(tmp_path: Path):
     timed_db = tmp_path / "timed.db"
     timed.build(timed_db, answers=600, seed=8)

@@ -139,6 +139,7 @@ async def test_z_gives_the_focused_pane_the_whole_screen(review_db: Path):
         assert app.screen.query_one(QueuePane).region.width == 120
 
 
+@pytest.mark.slow
 async def test_below_80x24_the_screen_says_how_large_a_window_it_needs(review_db: Path):
     app = make_app(review_db, "dana")
     async with app.run_test(size=(62, 16)) as pilot:
@@ -171,6 +172,7 @@ async def test_another_reviewers_label_moves_the_progress_and_the_report(review_
         assert "ann" in plain(app, "#report-body")
 
 
+@pytest.mark.slow
 async def test_the_leads_queue_says_how_many_disputes_are_left(review_db: Path):
     with Store(review_db) as store:
         store.labels.add_review("A-1#1", "ann", "absent", "plausible_specifics")

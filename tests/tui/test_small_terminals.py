@@ -96,6 +96,7 @@ def test_a_claim_whose_first_word_wraps_is_looked_for_on_the_next_line():
     assert _height(before, 10) - 1 == 1  # the claim starting at "cc" is on line 1
 
 
+@pytest.mark.slow
 async def test_the_source_opens_scrolled_to_far_evidence(long_db: Path):
     app = make_app(long_db, "dana")
     async with app.run_test(size=SIZE) as pilot:
@@ -137,6 +138,7 @@ async def test_at_80x24_every_claim_has_a_line_and_the_selected_one_is_whole(lon
     assert [r["claim_id"] for r in reviews(long_db, "dana")] == ["L-1#3"]
 
 
+@pytest.mark.slow
 async def test_the_footer_shows_whole_keys_and_leaves_out_those_that_do_not_fit(
     review_db: Path,
 ):

@@ -96,6 +96,7 @@ def test_blind_review(review_db: Path, snap_compare):
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_help_screen(review_db: Path, snap_compare):
     """The help modal over the review screen.
 
@@ -141,6 +142,7 @@ def _long_source_at(size: tuple[int, int], zoom: bool):
     return run_before
 
 
+@pytest.mark.slow
 def test_add_claim_dialog_at_80x24(review_db: Path, snap_compare):
     """`A` on A-1, then `down` and `shift+left`, at 80×24.
 

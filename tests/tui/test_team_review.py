@@ -128,6 +128,7 @@ async def test_in_the_overlap_the_second_reviewer_sees_the_first_only_after_labe
     assert report["overlap"]["share"] == 1.0
 
 
+@pytest.mark.slow
 async def test_another_reviewers_label_appears_without_a_key_press(review_db: Path):
     with Store(review_db) as store:
         store.settings.set("overlap", "1")
@@ -150,6 +151,7 @@ async def test_another_reviewers_label_appears_without_a_key_press(review_db: Pa
         assert await until(pilot, lambda: "ann" in plain(bob, "#report-body"))
 
 
+@pytest.mark.slow
 async def test_a_label_on_another_answer_leaves_the_open_one_undrawn(review_db: Path):
     """A teammate's label elsewhere is counted, and the open answer's panes, whose claims
     read back the same, are not handed them again (each redraw cost a full repaint)."""
@@ -251,6 +253,7 @@ async def _guidelines_shown(review_db: Path, guide: Path) -> str:
         return app.screen.query_one(Markdown).source
 
 
+@pytest.mark.slow
 async def test_a_name_in_another_case_is_the_same_reviewer(review_db: Path):
     with Store(review_db) as store:
         store.reviewers.name("Dana")
@@ -264,6 +267,7 @@ async def test_a_name_in_another_case_is_the_same_reviewer(review_db: Path):
         assert store.scalar("select reviewer from reviews where origin = 'ui'") == "Dana"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("everyone_held", [True, False], ids=["all held", "empty database"])
 async def test_an_empty_queue_says_why(review_db: Path, tmp_path: Path, everyone_held: bool):
     """Every answer already had its reviewers, and a new reviewer's queue said "The
@@ -306,6 +310,7 @@ async def test_the_longest_lease_allowed_still_opens_an_answer_and_quits(review_
         assert await until(pilot, lambda: app.return_code is not None)  # q quit
 
 
+@pytest.mark.slow
 async def test_quitting_frees_every_answer_and_the_next_reviewer_finishes_one_begun(
     review_db: Path,
 ):
@@ -339,6 +344,7 @@ async def test_quitting_frees_every_answer_and_the_next_reviewer_finishes_one_be
     assert labels == {"A-1#1": "ann", "A-1#2": "bob"}
 
 
+@pytest.mark.slow
 async def test_moving_past_a_taken_last_answer_never_traps_the_reviewer(review_db: Path):
     """bob's queue was read with A-2 in it; ann, in her own session on the same file, takes
     A-2. bob labels A-1 to its end: moving on reaches A-2, passes it, and finds nothing
@@ -368,6 +374,7 @@ async def test_moving_past_a_taken_last_answer_never_traps_the_reviewer(review_d
     assert "A-2" not in _reviewers_of(review_db)
 
 
+@pytest.mark.slow
 async def test_the_palette_does_not_open_a_taken_answer(review_db: Path):
     """Open answer A-4 from the palette, ann's since bob's queue was read: it says whose it
     is and bob stays where he was."""
@@ -386,6 +393,7 @@ async def test_the_palette_does_not_open_a_taken_answer(review_db: Path):
         assert "NOT SAVED" not in plain(bob, "#status")
 
 
+@pytest.mark.slow
 async def test_a_lead_frees_an_absent_reviewers_answers_from_the_palette(review_db: Path):
     """ann labelled A-1 in part and walked away, her session alive: A-1 is hers. A lead
     frees it from the palette; bob's session then opens it on the claim ann left."""
@@ -417,6 +425,7 @@ async def test_a_lead_frees_an_absent_reviewers_answers_from_the_palette(review_
         assert (bob.screen.detail.id, bob.screen.current_claim.id) == ("A-1", "A-1#2")
 
 
+@pytest.mark.slow
 async def test_a_reopened_reviewer_lands_on_their_unfinished_answer(review_db: Path):
     """In the overlap (every answer), dana finished A-1 with ann and began A-4, which bob
     finished. Her queue starts with A-1 (reviewed, priority first); she reopens on A-4, on
@@ -464,6 +473,7 @@ def _live_labels(db: Path) -> dict[str, list[str]]:
     return found
 
 
+@pytest.mark.slow
 async def test_moving_on_passes_an_answer_with_nothing_left_for_the_reviewer(review_db: Path):
     """In the overlap (every answer), after cy's queue was read, ann and bob labelled the
     first claim of the answer after A-1, dana and lee its second, each in part, and a lead
@@ -498,6 +508,7 @@ async def test_moving_on_passes_an_answer_with_nothing_left_for_the_reviewer(rev
     assert max(len(people) for people in labels.values()) <= 2
 
 
+@pytest.mark.slow
 async def test_a_freed_session_s_next_key_says_so_and_moves_on(review_db: Path):
     """bob labels A-1#1 and walks away, his session open on A-1#2. A lead frees his
     answers and cy takes A-1. bob's next key is not saved: it says A-1 was freed from him
@@ -525,6 +536,7 @@ async def test_a_freed_session_s_next_key_says_so_and_moves_on(review_db: Path):
     assert "A-1#2" not in _live_labels(review_db)
 
 
+@pytest.mark.slow
 async def test_two_reviewers_finishing_one_claim_at_once_give_it_the_two_it_needs(
     review_db: Path,
 ):

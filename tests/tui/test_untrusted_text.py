@@ -108,6 +108,7 @@ async def test_a_reviewer_name_with_escapes_and_marks_is_shown_inert_in_the_head
         assert not any(c in "".join(screen_lines(app)) for c in "\x1b\u202e\ufe0f\u0336")
 
 
+@pytest.mark.slow
 async def test_marks_piled_on_a_figure_and_a_sentence_in_variation_selectors_are_shown(
     tmp_path: Path,
 ):

@@ -658,6 +658,7 @@ def test_control_characters_are_no_figures() -> None:
     assert [s.text for s in find_specifics("Ship \x005 days, \x02 7 items.")] == ["5", "7"]
 
 
+@pytest.mark.slow
 def test_a_name_read_once_and_kept_reads_as_it_does_where_it_stands(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
