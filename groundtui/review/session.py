@@ -295,6 +295,7 @@ class ReviewSession:
                 try:
                     refusal = self._label(store, intent)
                 except _Refused as filled:
+                    self.counts["refused"] += 1
                     # the claims as they are now, the refused one among those others
                     # finished: the screen shows them and moves on (``Outcome.claims``)
                     claims = self.claims_of(store, answer_id)
