@@ -536,6 +536,31 @@ async def test_a_freed_session_s_next_key_says_so_and_moves_on(review_db: Path):
     assert "A-1#2" not in _live_labels(review_db)
 
 
+async def test_a_freed_session_at_the_end_of_its_queue_says_both_why_and_that_nothing_is_left(
+    review_db: Path,
+):
+    """As above, with every other answer ann's: bob's key after the lead freed him moves on
+    past A-1 to the end of his queue, and the status line says why before it says nothing
+    is left (the refusal was not overwritten)."""
+    with Store(review_db) as store:
+        for answer in ("A-2", "A-3", "A-4", "A-5", "A-6"):
+            store.team.take_lease(answer, "ann", now=now_iso(), minutes=15, share=0, session="a-0")
+    bob = make_app(review_db, "bob")
+    async with bob.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert [r.answer_id for r in bob.screen.rows] == ["A-1"]
+        await press(pilot, "s")  # A-1#1, on to A-1#2
+        assert await until(pilot, lambda: "Saved" in plain(bob, "#status"))
+        with Store(review_db) as store:
+            store.team.release_leases("bob")
+            assert store.team.take_lease("A-1", "cy", now=now_iso(), minutes=15, share=0).granted
+        await press(pilot, "c")
+        freed = "NOT SAVED: A-1 was freed from you by a lead; it is cy's now: moving on."
+        assert await until(pilot, lambda: "Nothing left for you" in plain(bob, "#status"))
+        assert plain(bob, "#status").startswith(freed), plain(bob, "#status")
+    assert "A-1#2" not in _live_labels(review_db)
+
+
 @pytest.mark.slow
 async def test_two_reviewers_finishing_one_claim_at_once_give_it_the_two_it_needs(
     review_db: Path,

@@ -98,6 +98,9 @@ class ReviewScreen(Screen):
         """Key actions typed while the answer they act on was loading, in order."""
         self.place = Place()
         """Where the reviewer is in the queue, and what their last keys left pending."""
+        self.moved_because = ""
+        """Why the screen moved on by itself (a key refused for an answer freed from this
+        reviewer): said again before what the queue then says, so that neither hides it."""
         self.reread_when_saved = False
         """The queue is to be read again once the labels on their way are saved: read
         before, it would offer the claims they label as still left."""
@@ -176,10 +179,10 @@ class ReviewScreen(Screen):
         """Say ``text`` on the status line."""
         self.query_one(StatusLine).say(text, warning)
 
-    def _say_past_saves(self, text: str) -> None:
+    def _say_past_saves(self, text: str, warning: bool = False) -> None:
         """Say ``text``, and again after the "Saved" of a write still on its way (the key
         that moved on here)."""
-        self._status(text)
+        self._status(text, warning)
         if self.decisions.in_flight:
             self.place.then_say = text
 
@@ -206,13 +209,19 @@ class ReviewScreen(Screen):
             self.place.pick_unlabelled = message.start is not None
             self._open(OpenAnswer(message.start or 0))
             if message.start is None and not self.session.adjudicate:
-                self._say_past_saves(NOTHING_LEFT)
+                self._say_past_saves(self._after_moving(NOTHING_LEFT), bool(self.moved_because))
+            self.moved_because = ""
             return
         self.awaiting_answer = False
         self._show(None, 0, message.empty)
         if not message.failed:
-            self._say_past_saves(message.empty)
+            self._say_past_saves(self._after_moving(message.empty), bool(self.moved_because))
+        self.moved_because = ""
         replay_held_keys(self)
+
+    def _after_moving(self, text: str) -> str:
+        """``text``, after why the screen moved on by itself when it did."""
+        return f"{self.moved_because} · {text}" if self.moved_because else text
 
     def _open(self, move: OpenAnswer, claim_id: str | None = None) -> None:
         self.place.opened(move)
@@ -256,6 +265,7 @@ class ReviewScreen(Screen):
             self._pass("")
             return
         self.awaiting_answer = False
+        self.moved_because = ""  # moved on to an answer: the refusal's sentence stays said
         self._show(detail, claim)
         self.queue.recount()  # after the first answer is drawn, not before it
         self.query_one(ReportPane).recount()
@@ -527,6 +537,7 @@ class ReviewScreen(Screen):
                 # not this reviewer's any more (freed from them, someone else's): move on,
                 # to an answer with a claim left for them; the refusal stays said
                 self.place.pick_unlabelled = True
+                self.moved_because = outcome.message
                 self._pass("")
             elif outcome.claims and detail is not None and detail.id == outcome.answer_id:
                 # others gave the claim the reviewers it needs first: show it so, and if
