@@ -298,9 +298,8 @@ class ReviewSession:
                     self.counts["refused"] += 1
                     # the claims as they are now, the refused one among those others
                     # finished: the screen shows them and moves on (``Outcome.claims``)
-                    claims = self.claims_of(store, answer_id)
                     return Outcome(
-                        intent, False, str(filled), answer_id, intent.claim_id, claims=claims
+                        intent, False, filled.said, answer_id, intent.claim_id, claims=filled.claims
                     )
                 if refusal:
                     return Outcome(intent, False, refusal, answer_id, intent.claim_id)
@@ -414,26 +413,13 @@ class ReviewSession:
                     independent=row.independent,
                 )
             except ClaimFilled as filled:
-                said = self._filled(store, intent.answer_id, filled, others_hidden)
-                raise _Refused(said) from filled
+                claims = self.claims_of(store, intent.answer_id)
+                said = _filled_sentence(intent.answer_id, claims, filled, others_hidden)
+                raise _Refused(said, claims) from filled
         what = "note" if isinstance(intent, Note) else "label"
         made = Change(table, intent.answer_id, claim_id, row_id, mine, what)
         self._made(made, "notes" if what == "note" else "labels")
         return None
-
-    def _filled(
-        self, store: Store, answer_id: str, filled: ClaimFilled, others_hidden: bool
-    ) -> str:
-        """Why a label was refused: the claim has the reviewers it needs, named unless
-        this reviewer may not see their labels yet (blind or independent review)."""
-        number = next(
-            (c.number for c in self.claims_of(store, answer_id) if c.id == filled.claim_id), 0
-        )
-        claim = f"{answer_id} #{number}" if number else filled.claim_id
-        if others_hidden:
-            whom = "the two reviewers it needs" if filled.needed == 2 else "the reviewer it needs"
-            return f"NOT SAVED: {claim} has {whom}."
-        return f"NOT SAVED: {claim} has the reviewers it needs ({', '.join(filled.others)})."
 
     def _made(self, change: Change, counted: str) -> None:
         """Remember a committed ``change`` for undo, and count it under ``counted``."""
@@ -442,7 +428,26 @@ class ReviewSession:
 
 
 class _Refused(Exception):
-    """A label refused because the claim has the reviewers it needs (its sentence)."""
+    """A label refused because the claim has the reviewers it needs: its sentence, and the
+    answer's claims as they are now."""
+
+    def __init__(self, said: str, claims: list[answer.ClaimView]) -> None:
+        super().__init__(said)
+        self.said = said
+        self.claims = claims
+
+
+def _filled_sentence(
+    answer_id: str, claims: list[answer.ClaimView], filled: ClaimFilled, others_hidden: bool
+) -> str:
+    """Why a label was refused: the claim has the reviewers it needs, named unless this
+    reviewer may not see their labels yet (blind or independent review)."""
+    number = next((c.number for c in claims if c.id == filled.claim_id), 0)
+    claim = f"{answer_id} #{number}" if number else filled.claim_id
+    if others_hidden:
+        whom = "the two reviewers it needs" if filled.needed == 2 else "the reviewer it needs"
+        return f"NOT SAVED: {claim} has {whom}."
+    return f"NOT SAVED: {claim} has the reviewers it needs ({', '.join(filled.others)})."
 
 
 def _waiting(intent: Intent, exc: Exception) -> Outcome:
