@@ -203,25 +203,25 @@ class ReviewScreen(Screen):
     def _queue_loaded(self, message: QueuePane.Loaded) -> None:
         if not message.first:
             return
+        because, self.moved_because = self.moved_because, ""
         if self.rows:
             # the first answer with a claim left for this reviewer, their unfinished first,
             # on its first claim left for them
             self.place.pick_unlabelled = message.start is not None
             self._open(OpenAnswer(message.start or 0))
             if message.start is None and not self.session.adjudicate:
-                self._say_past_saves(self._after_moving(NOTHING_LEFT), bool(self.moved_because))
-            self.moved_because = ""
+                self._say_moved(because, NOTHING_LEFT)
             return
         self.awaiting_answer = False
         self._show(None, 0, message.empty)
         if not message.failed:
-            self._say_past_saves(self._after_moving(message.empty), bool(self.moved_because))
-        self.moved_because = ""
+            self._say_moved(because, message.empty)
         replay_held_keys(self)
 
-    def _after_moving(self, text: str) -> str:
-        """``text``, after why the screen moved on by itself when it did."""
-        return f"{self.moved_because} · {text}" if self.moved_because else text
+    def _say_moved(self, because: str, text: str) -> None:
+        """Say ``text``, after ``because``, why the screen moved on by itself, when it did
+        (a refusal: a warning)."""
+        self._say_past_saves(f"{because} · {text}" if because else text, bool(because))
 
     def _open(self, move: OpenAnswer, claim_id: str | None = None) -> None:
         self.place.opened(move)
