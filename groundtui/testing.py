@@ -66,21 +66,12 @@ def assert_grounded(
     if recording is not None:
         answer = recording.named(answer, model, api_base)
     [judgement] = api.judge_many([answer], model=model, api_base=api_base, **litellm_options)
-    short = falls_short(judgement, min_groundedness)
+    short = judgement.falls_short(min_groundedness)
     if recording is not None:
         recording.record(judgement, short)
     if short:
         raise AssertionError(explain(judgement, min_groundedness))
     return judgement
-
-
-def falls_short(judgement: Judgement, min_groundedness: float) -> bool:
-    """Whether ``judgement`` fails ``min_groundedness``: too few claims stated, or not
-    judged at all (its extraction failed)."""
-    if judgement.error is not None:
-        return True
-    grounded = judgement.groundedness
-    return grounded is not None and grounded < min_groundedness
 
 
 EVIDENCE_CHARS = 90

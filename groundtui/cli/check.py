@@ -162,18 +162,11 @@ class _Gate:
             raise UserError(str(exc)) from None
         for answer, judgement in zip(answers, judgements, strict=True):
             self.answers += 1
-            under = self._under(judgement)
+            under = judgement.falls_short(self.fail_under)
             self.flagged += bool(judgement.specifics)
             self.under += under
             if judgement.specifics or under:
                 self._show(answer.id, judgement.specifics, judgement)
-
-    def _under(self, judgement: Judgement) -> bool:
-        """Under --fail-under: its groundedness is, or it could not be judged at all."""
-        if judgement.error is not None:
-            return True
-        grounded = judgement.groundedness
-        return grounded is not None and grounded < self.fail_under
 
     def _show(self, answer_id: str, specifics: list[Specific], judgement: Judgement | None) -> None:
         import json
@@ -185,7 +178,7 @@ class _Gate:
             record: dict = {"id": answer_id, "specifics": [s.to_dict() for s in specifics]}
             if judgement is not None:
                 record["groundedness"] = judgement.groundedness
-                record["under"] = self._under(judgement)
+                record["under"] = judgement.falls_short(self.fail_under)
                 record["judgement"] = judgement.to_dict()
             click.echo(json_inert(json.dumps(record, ensure_ascii=False)))
             return

@@ -122,6 +122,14 @@ class Judgement:
         for an answer without claims."""
         return self.stated / len(self.claims) if self.claims else None
 
+    def falls_short(self, min_groundedness: float) -> bool:
+        """Whether this judgement fails ``min_groundedness``: too few claims stated, or not
+        judged at all (its extraction failed). An answer without claims does not."""
+        if self.error is not None:
+            return True
+        grounded = self.groundedness
+        return grounded is not None and grounded < min_groundedness
+
     @property
     def cost(self) -> float:
         """Dollars spent by litellm's price list (0 for the heuristic judge and cache hits)."""
