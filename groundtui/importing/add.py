@@ -83,12 +83,7 @@ def add_answers(
             )
         with store.imports.attached(spool), store.transaction():
             present = store.imports.spool_present()
-            stored = {
-                row["id"]
-                for row in store.query(
-                    "select s.id from spool.answers s join main.answers m on m.id = s.id"
-                )
-            }
+            stored = {*present.unchanged, *present.conflicts}
             differing = {a: store.imports.spool_difference(a) for a in present.conflicts}
             for answer_id, what in differing.items():
                 if what is not None:

@@ -189,7 +189,7 @@ def import_files(
                 same = [a for a, field_ in differing.items() if field_ is None]
                 conflicts = [a for a in present.conflicts if a not in same]
                 conflicts += merge.conflicts(store, held)
-                result.unchanged = present.unchanged
+                result.unchanged = len(present.unchanged)
                 for answer_id in conflicts:
                     what = differing.get(answer_id)
                     result.bad.append(
@@ -209,7 +209,7 @@ def import_files(
                 # A merge's rows go into the spool beside the import's, for the one copy.
                 merged = merge.spool(store, held, skip=set(conflicts))
                 result.unchanged += merged.unchanged
-                fresh = spool.answers - present.unchanged - len(present.conflicts)
+                fresh = spool.answers - len(present.unchanged) - len(present.conflicts)
                 fresh += merged.answers
                 if fresh or merged.spooled:
                     written = store.imports.copy_spool(bulk=in_bulk(store, fresh))

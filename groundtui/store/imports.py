@@ -57,8 +57,8 @@ class Written(NamedTuple):
 class Present(NamedTuple):
     """The spooled answers already stored."""
 
-    unchanged: int
-    """How many are stored with the same content."""
+    unchanged: list[str]
+    """The ids of those stored with the same content."""
     conflicts: list[str]
     """The ids of those stored with different content."""
 
@@ -126,13 +126,14 @@ class ImportWrites(Part):
 
     def spool_present(self) -> Present:
         """The attached spool's answers already stored, by whether their content matches."""
-        unchanged, conflicts = 0, []
+        unchanged: list[str] = []
+        conflicts: list[str] = []
         for answer_id, same in self.db.execute(
             "select s.id, s.content_hash = m.content_hash from spool.answers s"
             " join main.answers m on m.id = s.id order by s.seq"
         ):
             if same:
-                unchanged += 1
+                unchanged.append(answer_id)
             else:
                 conflicts.append(answer_id)
         return Present(unchanged, conflicts)
