@@ -16,7 +16,7 @@ from groundtui.tui import make_app
 from groundtui.tui.legible import Legible, component_style, contrast, in_256, legible, readable
 from groundtui.tui.widgets.claims import ClaimsPane
 from groundtui.tui.widgets.source import SourcePane
-from tests.helpers.pilot import settle
+from tests.helpers.pilot import settle, until
 
 
 def colours(style: Style | None) -> tuple[ColorTriplet, ColorTriplet]:
@@ -113,7 +113,10 @@ async def test_a_new_theme_redraws_the_no_claims_text_in_its_own_colours(review_
     async with app.run_test(size=(140, 44)) as pilot:
         await settle(pilot)
         app.screen.open_answer_id("A-6")
-        await settle(pilot)
+        # the answer is read by a worker the open starts: wait for it to be shown
+        assert await until(
+            pilot, lambda: app.screen.detail.id == "A-6" and not app.screen.awaiting_answer
+        )
         pane = app.screen.query_one(ClaimsPane)
         app.theme = "textual-light"
         await settle(pilot)

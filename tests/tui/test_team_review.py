@@ -358,8 +358,10 @@ async def test_moving_past_a_taken_last_answer_never_traps_the_reviewer(review_d
         await asyncio.gather(settle(b), settle(a))
         assert [r.answer_id for r in bob.screen.rows] == ["A-1", "A-2", "A-6"]
         ann.screen.open_answer_id("A-2")  # ann jumps to A-2: hers now
-        await settle(a)
-        assert ann.screen.detail.id == "A-2"
+        # the answer is read by a worker the open starts: wait for it to be shown
+        assert await until(
+            a, lambda: ann.screen.detail.id == "A-2" and not ann.screen.awaiting_answer
+        )
         await press(b, "s", "s")  # A-1's two claims: on past A-2, to the end
         # the second label is saved by the write thread, then the move reads the queue again
         assert await until(b, lambda: "Nothing left for you to label" in plain(bob, "#status")), (
