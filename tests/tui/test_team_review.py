@@ -354,25 +354,29 @@ async def test_moving_past_a_taken_last_answer_never_traps_the_reviewer(review_d
         for answer in ("A-3", "A-4"):  # ann's already: bob's queue is A-1, A-2, A-6
             store.team.take_lease(answer, "ann", now=now_iso(), minutes=15, share=0, session="a-0")
     bob, ann = make_app(review_db, "bob"), make_app(review_db, "ann")
-    async with bob.run_test(size=SIZE) as b, ann.run_test(size=SIZE) as a:
-        await asyncio.gather(settle(b), settle(a))
+    # bob first: started together, ann may take A-1 before bob, who then opens A-2
+    async with bob.run_test(size=SIZE) as b:
+        await settle(b)
         assert [r.answer_id for r in bob.screen.rows] == ["A-1", "A-2", "A-6"]
-        ann.screen.open_answer_id("A-2")  # ann jumps to A-2: hers now
-        # the answer is read by a worker the open starts: wait for it to be shown
-        assert await until(
-            a, lambda: ann.screen.detail.id == "A-2" and not ann.screen.awaiting_answer
-        )
-        await press(b, "s", "s")  # A-1's two claims: on past A-2, to the end
-        # the second label is saved by the write thread, then the move reads the queue again
-        assert await until(b, lambda: "Nothing left for you to label" in plain(bob, "#status")), (
-            plain(bob, "#status"),
-            bob.screen.detail and bob.screen.detail.id,
-        )
-        screen = bob.screen
-        assert screen.detail is not None and screen.detail.id != "A-2"
-        for key in ("s", "n", "a"):
-            await press(b, key)
-            assert "NOT SAVED" not in plain(bob, "#status"), key
+        assert bob.screen.detail.id == "A-1"
+        async with ann.run_test(size=SIZE) as a:
+            await settle(a)
+            ann.screen.open_answer_id("A-2")  # ann jumps to A-2 (or is on it): hers now
+            # the answer is read by a worker the open starts: wait for it to be shown
+            assert await until(
+                a, lambda: ann.screen.detail.id == "A-2" and not ann.screen.awaiting_answer
+            ), plain(ann, "#status")
+            await press(b, "s", "s")  # A-1's two claims: on past A-2, to the end
+            # the second label is saved by the write thread, then the move reads the queue again
+            assert await until(b, lambda: "Nothing left for you to label" in plain(bob, "#status")), (
+                plain(bob, "#status"),
+                bob.screen.detail and bob.screen.detail.id,
+            )
+            screen = bob.screen
+            assert screen.detail is not None and screen.detail.id != "A-2"
+            for key in ("s", "n", "a"):
+                await press(b, key)
+                assert "NOT SAVED" not in plain(bob, "#status"), key
     assert "A-2" not in _reviewers_of(review_db)
 
 
