@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from groundtui.checks import Specific
-from groundtui.judge.answers import AnswerContext, answer_context, relocated
+from groundtui.judge.answers import AnswerContext, answer_context
 from groundtui.judge.base import Judge, Usage
 from groundtui.judge.one_answer import AnswerJudging, Sink
 from groundtui.models import Answer, ClaimKind, InventionKind, Verdict
@@ -220,10 +220,7 @@ async def judge_alone(
     if given:
         at = now_iso()
         claims = [claim_row(row, at) for row in given]
-        for claim in claims:
-            if (changes := relocated(context, claim)) is not None:
-                collected.relocated(claim["id"], changes)
-                claim.update(changes)
+        judging.place(context, claims)
         texts = {s.key: s.text for s in context.sources}
         for row, came in zip(given, answer.claims or [], strict=True):
             if came.verdict is not None:  # left alone, as `groundtui judge` leaves it

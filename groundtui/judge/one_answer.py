@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from groundtui.judge import invention_rules
-from groundtui.judge.answers import AnswerContext, SourceText, new_claim_rows
+from groundtui.judge.answers import AnswerContext, SourceText, new_claim_rows, relocated
 from groundtui.judge.base import ClaimsJudge, Judge, JudgeError, Usage, Verification, batched
 from groundtui.judge.failures import JudgeUnavailable
 from groundtui.judge.provenance import stated_elsewhere
@@ -37,6 +37,9 @@ class Sink(Protocol):
 
     def claims(self, answer_id: str, rows: list[ClaimRow], usage: Usage, seconds: float) -> None:
         """The claims extracted from the answer (perhaps none), with what extracting cost."""
+
+    def relocated(self, claim_id: str, changes: dict) -> None:
+        """A claim the answer came with, placed where the import could not place it."""
 
     def extraction_failed(self, answer_id: str, error: str, usage: Usage, seconds: float) -> None:
         """No claims could be extracted: ``error`` says why."""
@@ -92,6 +95,14 @@ class AnswerJudging:
         self.sink.claims(answer.id, rows, extracted.usage, time.perf_counter() - started)
         at = now_iso()
         return [claim_row(row, at) for row in rows]
+
+    def place(self, answer: AnswerContext, claims: list[dict]) -> None:
+        """Place the claims ``answer`` came with where the import could not (``relocated``),
+        each change handed to the sink and made to its claim."""
+        for claim in claims:
+            if (changes := relocated(answer, claim)) is not None:
+                self.sink.relocated(claim["id"], changes)
+                claim.update(changes)
 
     async def verify(self, answer: AnswerContext, claims: list[dict]) -> bool | None:
         """Verify ``claims`` of ``answer``, handing each verdict or failure to the sink.

@@ -29,7 +29,6 @@ from collections import deque
 from groundtui.judge.answers import (
     claims_needing_verdict,
     load_answer,
-    relocated,
     select_answers,
     stored_claims,
 )
@@ -159,10 +158,7 @@ class Pipeline:
                 return
             claims = extracted
         else:
-            for claim in claims:
-                if (changes := relocated(answer, claim)) is not None:
-                    self.recorder.relocated(claim["id"], changes)
-                    claim.update(changes)
+            self.judging.place(answer, claims)
         needed = claims_needing_verdict(self.store, self.judge, answer_id, rejudge=self.rejudge)
         done = await self.judging.verify(answer, [c for c in claims if c["id"] in needed])
         if done is None:  # the budget ran out: left, unfinished, for the next run
