@@ -18,7 +18,7 @@ from groundtui.judge.base import Judge, Usage
 from groundtui.judge.one_answer import AnswerJudging, Sink
 from groundtui.models import Answer, ClaimKind, InventionKind, Verdict
 from groundtui.scan import answer_specifics
-from groundtui.store import IMPORT_JUDGE, ClaimRow, claim_row, imported_judgement_row, now_iso
+from groundtui.store import IMPORT_JUDGE, ClaimRow, claim_row, imported_judgements, now_iso
 from groundtui.text.cited import read_places
 
 
@@ -222,10 +222,9 @@ async def judge_alone(
         claims = [claim_row(row, at) for row in given]
         judging.place(context, claims)
         texts = {s.key: s.text for s in context.sources}
-        for row, came in zip(given, answer.claims or [], strict=True):
-            if came.verdict is not None:  # left alone, as `groundtui judge` leaves it
-                cited = texts.get(row.source_key) if row.source_key else None
-                imported[row.id] = imported_judgement_row(row, came, cited, IMPORT_JUDGE, at)
+        # a verdict the claim came with is left alone, as `groundtui judge` leaves it
+        for row in imported_judgements(given, answer.claims or [], texts, IMPORT_JUDGE, at):
+            imported[row["claim_id"]] = row
         await judging.verify(context, [c for c in claims if c["id"] not in imported])
     else:
         claims = await judging.extract(context)

@@ -188,7 +188,22 @@ def claim_row(c: ClaimRow, at: str) -> dict:
     }
 
 
-def imported_judgement_row(
+def imported_judgements(
+    rows: list[ClaimRow], claims: list[Claim], texts: dict[str, str], judge: str, at: str
+) -> list[dict]:
+    """The ``judgements`` rows of the verdicts an answer's imported ``claims`` came with
+    (``rows``, as stored, in the same order), their evidence's words read from ``texts``
+    (each source's text by key)."""
+    return [
+        _imported_judgement_row(
+            row, claim, texts.get(row.source_key) if row.source_key else None, judge, at
+        )
+        for row, claim in zip(rows, claims, strict=True)
+        if claim.verdict is not None
+    ]
+
+
+def _imported_judgement_row(
     row: ClaimRow, claim: Claim, source_text: str | None, judge: str, at: str
 ) -> dict:
     """The ``judgements`` row of the verdict an imported ``claim`` came with.

@@ -43,7 +43,7 @@ from groundtui.store.rows import (
     ClaimRow,
     answer_row,
     claim_row,
-    imported_judgement_row,
+    imported_judgements,
     imported_review_row,
     now_iso,
     source_key,
@@ -168,12 +168,10 @@ class Spool(Connection):
             rows["answers"].append(answer_row(answer, digest, self.at, self.answers))
             for row, claim in zip(claims, answer.claims or [], strict=True):
                 rows["claims"].append(claim_row(row, self.at))
-                if claim.verdict is not None:
-                    cited = texts.get(row.source_key) if row.source_key else None
-                    rows["judgements"].append(
-                        imported_judgement_row(row, claim, cited, judge, self.at)
-                    )
                 rows["reviews"].extend(imported_review_row(row.id, r) for r in claim.reviews)
+            rows["judgements"].extend(
+                imported_judgements(claims, answer.claims or [], texts, judge, self.at)
+            )
         with self.room(), self.transaction():
             for table, table_rows in rows.items():
                 if table_rows:
