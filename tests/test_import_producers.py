@@ -106,6 +106,8 @@ def test_ragas_jsonl_and_csv_of_one_dataset_are_the_same_answers(db_path):
         "otel/console.jsonl",  # span.to_json(), the root span last, as the SDK exports
         "otel/root_first.jsonl",  # the same spans, each trace's root first
         "otel/otlp.jsonl",  # OTLP JSON: resourceSpans → scopeSpans → spans, typed values
+        # each root's parent a caller's span (a traceparent header), flagged remote by OTLP
+        "otel/remote_parent.jsonl",
         "phoenix/span_to_json.jsonl",  # attributes nested
         "phoenix/get_spans.jsonl",  # root first, document.metadata.title flattened
     ],

@@ -43,8 +43,9 @@ from groundtui.collect.decode import (
     inflate,
     media_type,
 )
-from groundtui.collect.spool import TraceSpool, as_root, hold, spool_path
+from groundtui.collect.spool import TraceSpool, hold, spool_path
 from groundtui.collect.writer import CollectorTally, Writer
+from groundtui.importing.traces.spans import otlp_parent
 
 RETRY_AFTER = 1
 """Seconds a sender is asked to wait when the collector is behind."""
@@ -258,7 +259,7 @@ class Collector:
                 )
         tally.requests += 1
         tally.spans += len(decoded.spans)
-        tally.traces += sum(1 for s in decoded.spans if not as_root(s).get("parentSpanId"))
+        tally.traces += sum(1 for s in decoded.spans if otlp_parent(s) is None)
         reply = ExportTraceServiceResponse()
         if decoded.rejected:
             reply.partial_success.CopyFrom(

@@ -13,8 +13,8 @@ lock, which reviewers' keys need (docs/collect.md).
 - ``unbuilt``: the traces that made no answer, with why and their spans (docs/collect.md).
 
 A span whose parent is in another process (OTLP's remote-parent flag: the request came
-in with a ``traceparent`` header) is this trace's root as far as the collector can see;
-its parent's id is kept as ``remoteParentSpanId`` so the trace reader takes it for one.
+in with a ``traceparent`` header) is its trace's root, as the trace reader takes it
+(``otlp_parent``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from groundtui.importing.traces.spans import otlp_parent
 from groundtui.store import immediate
 
 SCHEMA = """
@@ -53,9 +54,6 @@ create table if not exists unbuilt (
     spans text not null
 );
 """
-
-REMOTE_PARENT = 0x300
-"""OTLP span flags: whether the parent is known to be remote (0x100) and that it is (0x200)."""
 
 
 class SpoolError(Exception):
@@ -115,16 +113,6 @@ class Finished:
     spans: list[dict[str, Any]] | None = None
 
 
-def as_root(span: dict[str, Any]) -> dict[str, Any]:
-    """``span``, its parent's id moved to ``remoteParentSpanId`` when OTLP's flags say the
-    parent is in another process."""
-    flags = span.get("flags")
-    if isinstance(flags, int) and flags & REMOTE_PARENT == REMOTE_PARENT:
-        span = dict(span)
-        span["remoteParentSpanId"] = span.pop("parentSpanId", "")
-    return span
-
-
 class TraceSpool:
     """One connection to the spool file; one per thread."""
 
@@ -163,8 +151,7 @@ class TraceSpool:
         rows = []
         roots: dict[str, bool] = {}
         for span in spans:
-            span = as_root(span)
-            root = not span.get("parentSpanId")
+            root = otlp_parent(span) is None
             roots[span["traceId"]] = roots.get(span["traceId"], False) or root
             rows.append(
                 (span["traceId"], span["spanId"], root, json.dumps(span, ensure_ascii=False))

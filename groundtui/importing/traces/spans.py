@@ -87,6 +87,20 @@ def is_span(record: dict[str, Any]) -> bool:
     )
 
 
+REMOTE_PARENT = 0x300
+"""OTLP span flags: whether the parent is known to be remote (0x100) and that it is (0x200)."""
+
+
+def otlp_parent(record: dict[str, Any]) -> str | None:
+    """An OTLP JSON span's parent's id; None for a root, and for a span whose parent is in
+    another process (OTLP's flags say so: a request that came in with a ``traceparent``
+    header), which is its trace's root as far as its exporter's spans go."""
+    flags = record.get("flags")
+    if isinstance(flags, int) and flags & REMOTE_PARENT == REMOTE_PARENT:
+        return None
+    return record.get("parentSpanId") or None
+
+
 def span_of(record: dict[str, Any], order: int = 0) -> Span | None:
     """An OpenTelemetry span record as a ``Span``; None without a trace id."""
     if "traceId" in record:  # OTLP JSON
@@ -95,7 +109,7 @@ def span_of(record: dict[str, Any], order: int = 0) -> Span | None:
             Span(
                 trace,
                 record.get("spanId"),
-                record.get("parentSpanId") or None,
+                otlp_parent(record),
                 otlp_attributes(record.get("attributes")),
                 record.get("name"),
                 record.get("startTimeUnixNano"),

@@ -11,6 +11,9 @@ openinference-semantic-conventions installed (not needed by the test suite):
   ``ExportTraceServiceRequest`` a line (five traces each): the SDK's own ``encode_spans``,
   printed with protobuf's ``MessageToDict``; the ids turned from base64 to hex, as the
   OTLP/JSON encoding asks.
+- ``remote_parent.jsonl``: the same as ``otlp.jsonl``, each answer's root span started in a
+  caller's context (a request that came in with a ``traceparent`` header): its parent is
+  the caller's span, never exported here, and OTLP's flags say it is remote.
 """
 
 from __future__ import annotations
@@ -30,6 +33,12 @@ from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import (
+    NonRecordingSpan,
+    SpanContext,
+    TraceFlags,
+    set_span_in_context,
+)
 from support_bot import answers
 
 OUT = Path(__file__).parent / "otel"
@@ -50,14 +59,28 @@ def hex_ids(value: object) -> object:
     return value
 
 
-def finished_spans() -> list:
-    """The 20 answers' spans, as the SDK exports them (each trace's root last)."""
+def caller(n: int) -> object:
+    """The context of a request that came in with a ``traceparent`` header: its span is the
+    caller's, in another process."""
+    remote = SpanContext(
+        0x1234567890ABCDEF1234567890AB0000 + n,
+        0x1122334455660000 + n,
+        is_remote=True,
+        trace_flags=TraceFlags(TraceFlags.SAMPLED),
+    )
+    return set_span_in_context(NonRecordingSpan(remote))
+
+
+def finished_spans(remote_parent: bool = False) -> list:
+    """The 20 answers' spans, as the SDK exports them (each trace's root last); with
+    ``remote_parent``, each root's parent a caller's span."""
     exporter = InMemorySpanExporter()
     provider = TracerProvider()
     provider.add_span_processor(SimpleSpanProcessor(exporter))
     tracer = provider.get_tracer("support-bot")
-    for a in answers():
-        with tracer.start_as_current_span("support-bot") as root:
+    for n, a in enumerate(answers(), 1):
+        context = caller(n) if remote_parent else None
+        with tracer.start_as_current_span("support-bot", context=context) as root:
             root.set_attribute(KIND, OpenInferenceSpanKindValues.CHAIN.value)
             root.set_attribute(SpanAttributes.INPUT_VALUE, a["question"])
             root.set_attribute("ticket.id", a["id"])
@@ -91,10 +114,11 @@ def main() -> None:
             trace = spans[start : start + 3]
             for span in (trace[-1], *trace[:-1]):
                 f.write(span.to_json(indent=None) + "\n")
-    with (OUT / "otlp.jsonl").open("w", encoding="utf-8") as f:
-        for start in range(0, len(spans), 15):
-            request = MessageToDict(encode_spans(spans[start : start + 15]))
-            f.write(json.dumps(hex_ids(request), ensure_ascii=False) + "\n")
+    for name, some in (("otlp.jsonl", spans), ("remote_parent.jsonl", finished_spans(True))):
+        with (OUT / name).open("w", encoding="utf-8") as f:
+            for start in range(0, len(some), 15):
+                request = MessageToDict(encode_spans(some[start : start + 15]))
+                f.write(json.dumps(hex_ids(request), ensure_ascii=False) + "\n")
     (OUT / "VERSIONS").write_text(
         "".join(
             f"{name} {version(name)}\n"
