@@ -20,6 +20,8 @@ import pytest
 from click.testing import CliRunner
 from google.rpc.status_pb2 import Status
 from openinference.semconv.trace import SpanAttributes
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+from opentelemetry.proto.trace.v1.trace_pb2 import ResourceSpans
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanExportResult
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -342,6 +344,11 @@ def test_bad_bodies_get_400_413_or_415_saying_why_and_the_collector_keeps_servin
     )
     status, body, _ = _post(collector.port, b'{"resourceSpans": {}}', json_type)
     assert (status, json.loads(body)["message"]) == (400, "field 'resourceSpans': not a list")
+    # lists left out are empty (protobuf's JSON mapping leaves out an empty repeated field)
+    empty = ExportTraceServiceRequest(resource_spans=[ResourceSpans()])
+    assert _post(collector.port, empty.SerializeToString(), protobuf)[0] == 200
+    assert _post(collector.port, b"", protobuf)[0] == 200  # no resourceSpans at all
+    assert _post(collector.port, b'{"resourceSpans": [{"resource": {}}]}', json_type)[0] == 200
     bomb = gzip.compress(b"\0" * (21 * 2**20))
     status, body, _ = _post(collector.port, bomb, {**protobuf, "Content-Encoding": "gzip"})
     assert status == 413

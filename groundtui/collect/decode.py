@@ -91,8 +91,18 @@ def decode(body: bytes, kind: str) -> Decoded:
     Raises:
         BadBody: the body is not an ``ExportTraceServiceRequest`` in that encoding (400).
     """
+    request = _json_request(body) if kind == JSON else _protobuf_request(body)
+    try:
+        spans = list(otlp_spans(request))
+    except ValueError as exc:
+        raise BadBody(400, str(exc)) from None
     found = Decoded()
-    for span in _json_spans(body) if kind == JSON else _protobuf_spans(body):
+    for span in spans:
+        for key in IDS:
+            if isinstance(id_ := span.get(key), str):
+                # protobuf's JSON writes bytes in base64; OTLP/JSON writes ids in hex, and
+                # hex is hex in either case: one answer id for one trace
+                span[key] = base64.b64decode(id_).hex() if kind == PROTOBUF else id_.lower()
         problem = _bad_ids(span)
         if problem is None:
             found.spans.append(span)
@@ -102,27 +112,16 @@ def decode(body: bytes, kind: str) -> Decoded:
     return found
 
 
-def _protobuf_spans(body: bytes) -> list[dict[str, Any]]:
+def _protobuf_request(body: bytes) -> dict[str, Any]:
     try:
-        request = ExportTraceServiceRequest.FromString(body)
+        return MessageToDict(ExportTraceServiceRequest.FromString(body))
     except DecodeError:
         raise BadBody(
             400, "the body is not an OTLP ExportTraceServiceRequest in protobuf"
         ) from None
-    spans = []
-    for resource in request.resource_spans:
-        for scope in resource.scope_spans:
-            for span in scope.spans:
-                record = MessageToDict(span)
-                # protobuf's JSON writes bytes in base64; OTLP/JSON writes ids in hex.
-                for key in IDS:
-                    if key in record:
-                        record[key] = base64.b64decode(record[key]).hex()
-                spans.append(record)
-    return spans
 
 
-def _json_spans(body: bytes) -> list[dict[str, Any]]:
+def _json_request(body: bytes) -> dict[str, Any]:
     try:
         request = json.loads(body)
     except (ValueError, RecursionError) as exc:
@@ -134,15 +133,7 @@ def _json_spans(body: bytes) -> list[dict[str, Any]]:
         raise BadBody(400, f"the body is not JSON{where}") from None
     if not isinstance(request, dict) or "resourceSpans" not in request:
         raise BadBody(400, "the body is not an OTLP ExportTraceServiceRequest: no 'resourceSpans'")
-    try:
-        spans = list(otlp_spans(request))
-    except ValueError as exc:
-        raise BadBody(400, str(exc)) from None
-    for span in spans:  # hex is hex in either case: one answer id for one trace
-        for key in IDS:
-            if isinstance(span.get(key), str):
-                span[key] = span[key].lower()
-    return spans
+    return request
 
 
 def _bad_ids(span: dict[str, Any]) -> str | None:

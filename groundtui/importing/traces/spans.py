@@ -147,20 +147,21 @@ def span_of(record: dict[str, Any], order: int = 0) -> Span | None:
 
 
 def otlp_spans(request: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """The span records of an OTLP JSON request (``resourceSpans``).
+    """The span records of an OTLP JSON request (``resourceSpans``). A list left out is
+    empty, as protobuf's JSON mapping writes an empty repeated field.
 
     Raises:
         ValueError: ``resourceSpans`` or what it holds is not a list of objects.
     """
-    resources = request.get("resourceSpans")
+    resources = request.get("resourceSpans", [])
     if not isinstance(resources, list):
         raise ValueError("field 'resourceSpans': not a list")
     for r, resource in enumerate(resources):
-        scopes = resource.get("scopeSpans") if isinstance(resource, dict) else None
+        scopes = resource.get("scopeSpans", []) if isinstance(resource, dict) else None
         if not isinstance(scopes, list):
             raise ValueError(f"field 'resourceSpans[{r}].scopeSpans': not a list")
         for s, scope in enumerate(scopes):
-            spans = scope.get("spans") if isinstance(scope, dict) else None
+            spans = scope.get("spans", []) if isinstance(scope, dict) else None
             if not isinstance(spans, list):
                 raise ValueError(f"field 'resourceSpans[{r}].scopeSpans[{s}].spans': not a list")
             yield from (span for span in spans if isinstance(span, dict))
