@@ -368,7 +368,9 @@ async def test_moving_past_a_taken_last_answer_never_traps_the_reviewer(review_d
             ), plain(ann, "#status")
             await press(b, "s", "s")  # A-1's two claims: on past A-2, to the end
             # the second label is saved by the write thread, then the move reads the queue again
-            assert await until(b, lambda: "Nothing left for you to label" in plain(bob, "#status")), (
+            assert await until(
+                b, lambda: "Nothing left for you to label" in plain(bob, "#status")
+            ), (
                 plain(bob, "#status"),
                 bob.screen.detail and bob.screen.detail.id,
             )
