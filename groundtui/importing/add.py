@@ -83,25 +83,20 @@ def add_answers(
             )
         with store.imports.attached(spool), store.transaction():
             present = store.imports.spool_present()
-            stored = {*present.unchanged, *present.conflicts}
-            differing = {a: store.imports.spool_difference(a) for a in present.conflicts}
-            for answer_id, what in differing.items():
-                if what is not None:
-                    added.refused.append(
-                        (
-                            answer_id,
-                            f"id {quoted(answer_id)} is already in the database "
-                            f"with a different {what}",
-                        )
-                    )
+            added.refused += [
+                (
+                    answer_id,
+                    f"id {quoted(answer_id)} is already in the database with a different {what}",
+                )
+                for answer_id, what in present.differing.items()
+            ]
             if added.refused and all_or_nothing:
                 return added
-            for answer_id, what in differing.items():
-                if what is None:
-                    store.imports.merge_spool_meta(answer_id)
-            refused = {answer_id for answer_id, _ in added.refused}
-            added.unchanged = [a for a in ready if a in stored and a not in refused]
-            added.stored = [a for a in ready if a not in stored]
+            for answer_id in present.merged:
+                store.imports.merge_spool_meta(answer_id)
+            same = {*present.unchanged, *present.merged}
+            added.unchanged = [a for a in ready if a in same]
+            added.stored = [a for a in ready if a not in same and a not in present.differing]
             if added.stored:
                 store.imports.copy_spool(bulk=in_bulk(store, len(added.stored)))
                 if check:

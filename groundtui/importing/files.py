@@ -185,13 +185,10 @@ def import_files(
             # a concurrent import cannot slip the same id in between them.
             with store.imports.attached(spool), store.transaction():
                 present = store.imports.spool_present()
-                differing = {a: store.imports.spool_difference(a) for a in present.conflicts}
-                same = [a for a, field_ in differing.items() if field_ is None]
-                conflicts = [a for a in present.conflicts if a not in same]
-                conflicts += merge.conflicts(store, held)
+                conflicts = [*present.differing, *merge.conflicts(store, held)]
                 result.unchanged = len(present.unchanged)
                 for answer_id in conflicts:
-                    what = differing.get(answer_id)
+                    what = present.differing.get(answer_id)
                     result.bad.append(
                         places[answer_id].because(
                             f"id {quoted(answer_id)} is already in the database with "
@@ -203,13 +200,13 @@ def import_files(
                 if result.bad and not skip_invalid:
                     result.unchanged = 0
                     return result
-                for answer_id in same:
+                for answer_id in present.merged:
                     result.kept += store.imports.merge_spool_meta(answer_id)
-                result.merged = len(same)
+                result.merged = len(present.merged)
                 # A merge's rows go into the spool beside the import's, for the one copy.
                 merged = merge.spool(store, held, skip=set(conflicts))
                 result.unchanged += merged.unchanged
-                fresh = spool.answers - len(present.unchanged) - len(present.conflicts)
+                fresh = spool.answers - present.stored
                 fresh += merged.answers
                 if fresh or merged.spooled:
                     written = store.imports.copy_spool(bulk=in_bulk(store, fresh))

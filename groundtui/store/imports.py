@@ -55,12 +55,21 @@ class Written(NamedTuple):
 
 
 class Present(NamedTuple):
-    """The spooled answers already stored."""
+    """The spooled answers already stored, by how they compare with the stored ones."""
 
     unchanged: list[str]
     """The ids of those stored with the same content."""
-    conflicts: list[str]
-    """The ids of those stored with different content."""
+    merged: list[str]
+    """Those that differ only where an import joins them (``meta``, an ``answered_at``
+    one of them lacks, a source's title): ``merge_spool_meta`` joins them."""
+    differing: dict[str, str]
+    """Those that differ in what an answer is: the field each differs in first, as the
+    user would name it (``spool_difference``). Refused."""
+
+    @property
+    def stored(self) -> int:
+        """How many of the spooled answers are stored already."""
+        return len(self.unchanged) + len(self.merged) + len(self.differing)
 
 
 # Columns the copy computes rather than copies: spooled numbers move past the database's.
@@ -125,18 +134,19 @@ class ImportWrites(Part):
             self.db.execute("detach database spool")
 
     def spool_present(self) -> Present:
-        """The attached spool's answers already stored, by whether their content matches."""
-        unchanged: list[str] = []
-        conflicts: list[str] = []
+        """The attached spool's answers already stored, by how their content compares."""
+        present = Present([], [], {})
         for answer_id, same in self.db.execute(
             "select s.id, s.content_hash = m.content_hash from spool.answers s"
             " join main.answers m on m.id = s.id order by s.seq"
-        ):
+        ).fetchall():
             if same:
-                unchanged.append(answer_id)
+                present.unchanged.append(answer_id)
+            elif (what := self.spool_difference(answer_id)) is None:
+                present.merged.append(answer_id)
             else:
-                conflicts.append(answer_id)
-        return Present(unchanged, conflicts)
+                present.differing[answer_id] = what
+        return present
 
     def spool_difference(self, answer_id: str) -> str | None:
         """The first field in which the spooled answer differs from the stored one, as the
