@@ -112,8 +112,23 @@ def answer(trace: Trace, dialect: Dialect) -> dict[str, Any]:
     return record
 
 
-def _finish(trace: Trace, dialects: Sequence[Dialect], forced: bool) -> Built:
-    dialect = _dialect(trace, dialects)
+def _add(traces: dict[str, Trace], found: list[Span], number: int) -> None:
+    """Each span of ``found`` (of record ``number``) into its trace in ``traces``; a trace
+    stays ``whole`` while every span of it came whole from that one record."""
+    for span in found:
+        trace = traces.get(span.trace)
+        if trace is None:
+            trace = traces[span.trace] = Trace(span.trace, number, whole=span.whole)
+        elif trace.whole and (span.order != trace.number or not span.whole):
+            trace.whole = False
+        trace.spans.append(span)
+
+
+def _finish(
+    trace: Trace, dialect: Dialect | None, dialects: Sequence[Dialect], forced: bool
+) -> Built:
+    """The answer ``trace`` makes read as ``dialect`` (its own, of ``dialects``), or why
+    none; with none, what it looks like when the dialects were ``forced`` (``--format``)."""
     if dialect is None:
         what = " or ".join(dict.fromkeys(d.title for d in dialects))
         other = _dialect(trace, DIALECTS) if forced else None
@@ -140,22 +155,18 @@ def build(
     ``dialects`` (None: every one) are those the traces may be in, each read by the first
     whose marks its spans carry. No file is read: the caller decoded the spans.
     """
+    forced = dialects is not None
+    dialects = dialects or DIALECTS
     traces: dict[str, Trace] = {}
     out: list[Built] = []
     for order, record in enumerate(spans, start=1):
         try:
-            found = _spans(record, order, dialects or DIALECTS)
+            _add(traces, _spans(record, order, dialects), order)
         except (ValueError, Unreadable) as exc:
             out.append(Built("", error=str(exc)))
-            continue
-        for span in found:
-            trace = traces.get(span.trace)
-            if trace is None:
-                trace = traces[span.trace] = Trace(span.trace, order)
-            trace.spans.append(span)
     for trace in traces.values():
-        trace.whole = False
-        out.append(_finish(trace, dialects or DIALECTS, forced=dialects is not None))
+        trace.whole = False  # the collector's spans come in many requests: name the trace
+        out.append(_finish(trace, _dialect(trace, dialects), dialects, forced))
     return out
 
 
@@ -179,24 +190,17 @@ def read(rows: Iterable[Row], dialects: Sequence[Dialect] | None = None) -> Iter
             yield row
             continue
         try:
-            found = _spans(row.record, row.number, dialects)
+            _add(traces, _spans(row.record, row.number, dialects), row.number)
         except ValueError as exc:
             yield Row(row.number, error=str(exc))
-            continue
-        for span in found:
-            trace = traces.get(span.trace)
-            if trace is None:
-                trace = traces[span.trace] = Trace(span.trace, row.number, whole=span.whole)
-            elif trace.whole and (span.order != trace.number or not span.whole):
-                trace.whole = False
-            trace.spans.append(span)
-    if traces and not any(_dialect(t, dialects) is not None for t in traces.values()):
+    spoken = {key: _dialect(trace, dialects) for key, trace in traces.items()}
+    if traces and not any(spoken.values()):
         every = [s for t in traces.values() for s in t.spans]
         titles = ", ".join(dict.fromkeys(d.title for d in dialects))
         raise Unreadable(
             f"its spans match no dialect groundtui reads (tried {titles}); "
             f"they carry {carried(every)}"
         )
-    for trace in traces.values():
-        built = _finish(trace, dialects, forced)
+    for key, trace in traces.items():
+        built = _finish(trace, spoken[key], dialects, forced)
         yield Row(trace.number, built.answer, built.error, ident=trace.key)
