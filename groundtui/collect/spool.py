@@ -196,14 +196,13 @@ class TraceSpool:
 
     def spans_of(self, traces: Iterable[str]) -> dict[str, list[tuple[int, dict[str, Any]]]]:
         """Each trace's spans held, ``(seq, record)`` in the order they arrived."""
-        found: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-        for trace in traces:
-            found[trace] = [
-                (seq, json.loads(span))
-                for seq, span in self.conn.execute(
-                    "select seq, span from spans where trace_id = ? order by seq", [trace]
-                )
-            ]
+        found: dict[str, list[tuple[int, dict[str, Any]]]] = {trace: [] for trace in traces}
+        for trace, seq, span in self.conn.execute(
+            "select trace_id, seq, span from spans"
+            " where trace_id in (select value from json_each(?)) order by seq",
+            [json.dumps(list(found))],
+        ):
+            found[trace].append((seq, json.loads(span)))
         return found
 
     def finish(self, done: list[Finished], at: str, now: float) -> None:
