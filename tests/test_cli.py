@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from groundtui.cli import cli
 from groundtui.store import Store
 from tests.helpers.builders import (
+    ctrl_c_as_at_a_terminal,
     interrupted,
     make_answer,
     packages_loaded,
@@ -224,6 +225,7 @@ def test_ctrl_c_while_the_cli_is_still_loading_exits_130_saying_so() -> None:
         capture_output=True,
         text=True,
         timeout=60,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     assert done.returncode == 130, done.stderr
     assert done.stderr.strip() == "groundtui: interrupted"
@@ -235,9 +237,6 @@ def test_ctrl_c_during_an_import_exits_130_saying_so_and_a_rerun_imports_everyth
     tmp_path: Path,
 ) -> None:
     """Ctrl-C is not click's "Aborted!" with exit code 1, which `import` uses for skipped lines."""
-    import os
-    import signal
-
     db = tmp_path / "ctrl-c.db"
     lines = [json.dumps(make_answer(f"A-{i}")) for i in range(3)]
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
@@ -248,7 +247,7 @@ def test_ctrl_c_during_an_import_exits_130_saying_so_and_a_rerun_imports_everyth
         stderr=subprocess.PIPE,
         text=True,
         env=env,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     assert proc.stdin is not None
     proc.stdin.write("\n".join(lines[:2]) + "\n")

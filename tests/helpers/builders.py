@@ -124,6 +124,13 @@ def packages_loaded(imports: list[str], packages: tuple[str, ...]) -> list[str]:
     return json.loads(done.stdout)
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """A child's ``preexec_fn``: Ctrl-C's default disposition, as a terminal's program has,
+    though the suite may run where SIGINT is ignored (a background job: its children inherit
+    that, and Python then leaves it ignored, so a Ctrl-C would do nothing)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(proc: subprocess.Popen, ready: Callable[[], bool], seconds: float = 300) -> str:
     """Press Ctrl-C in ``proc`` once ``ready()`` holds and return what it wrote on stderr;
     it is killed whatever happens.

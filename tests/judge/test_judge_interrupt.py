@@ -14,7 +14,7 @@ import pytest
 import groundtui
 from groundtui.importing.files import import_files
 from groundtui.store import Store
-from tests.helpers.builders import interrupted, write_jsonl
+from tests.helpers.builders import ctrl_c_as_at_a_terminal, interrupted, write_jsonl
 from tests.judge.helpers import MODEL, answer
 
 # A real `groundtui judge` process, interrupted after some answers are done, then run again.
@@ -60,6 +60,7 @@ def test_ctrl_c_saves_finished_work_exits_130_and_the_next_run_finishes(server, 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     err = interrupted(proc, lambda: _verdicts(db) >= 2)
     assert proc.returncode == 130, err
