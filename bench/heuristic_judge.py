@@ -18,7 +18,7 @@ Then the same figures on two small sets of answers, their claims extracted by th
 verified against the sources they cite, as ``groundtui judge --heuristic`` does, each
 matched to its label: ``travel`` (``bench/data/travel_insurance.jsonl``, 27 claims labelled
 before the judge was first run on them, held out from its tuning) and ``hr`` (the tests'
-``tests/data/hr_policy.jsonl``, 28 claims, with the cases heuristic-9 was built for: not held
+``tests/data/hr_policy.jsonl``, 28 claims, with the cases heuristic-9 and -10 were built for: not held
 out). Both were written and labelled by the judge's developer: neither is public.
 """
 

@@ -231,7 +231,7 @@ def test_database_record_stores_a_judgement_as_groundtui_judge_would(tmp_path: P
     assert [(r["text"], r["verdict"]) for r in rows] == [
         (c.text, c.verdict) for c in judgement.claims
     ]
-    assert {(r["judge"], r["prompt_version"]) for r in rows} == {("heuristic", "heuristic-9")}
+    assert {(r["judge"], r["prompt_version"]) for r in rows} == {("heuristic", "heuristic-10")}
     # The heuristic judge finds nothing left to judge: the answer is judged as it would be.
     result = CliRunner().invoke(cli, ["judge", "--all", "--heuristic", "--db", str(path)])
     assert "Nothing to judge" in result.stdout

@@ -664,6 +664,10 @@ def test_a_claim_or_source_in_decomposed_unicode_reads_as_composed(judge) -> Non
         ),
         # the check's equivalences are the judge's: a currency code is its sign
         ("The case costs USD 4.99.", "The protective case costs $4.99.", "partial"),
+        # a claim of a few words lacking one, however common ("free", "closed")
+        ("Shipping is free.", "Shipping costs $5.", "stated"),
+        ("Shipping is free on all orders.", "Shipping costs $5 on all orders.", "stated"),
+        ("The office is closed on Mondays.", "The office is open on Mondays.", "stated"),
     ],
 )
 def test_never_confidently_wrong(judge: HeuristicJudge, claim: str, source: str, never: str):

@@ -32,7 +32,7 @@ def test_an_answer_short_of_its_minimum_fails_with_a_table_of_its_claims():
     lines = str(failed.value).splitlines()
     assert lines[0] == (
         "groundedness 0.50 (1 of 2 claims stated) is under min_groundedness 1; "
-        "judge heuristic (heuristic-9)"
+        "judge heuristic (heuristic-10)"
     )
     header = next(line for line in lines if "claim" in line and "evidence" in line)
     assert header.split() == ["#", "claim", "verdict", "kind", "evidence"]

@@ -61,6 +61,18 @@ class Thresholds:
 SHORT_CLAIM = 4
 """Claims of at most this many content words and values need ``Thresholds.short``."""
 
+EVERY_WORD = 3
+"""Claims of at most this many content words and values are stated only with every word in
+the window: in "Shipping is free" each word is what it says, and "free" is common enough to
+weigh little. On the train half of Factcheck-Bench (``bench/heuristic_judge.py``) 3 raises
+stated precision from 0.704 to 0.710 for a balanced accuracy of 0.658 instead of 0.662; 4
+gives 0.717 but 0.644."""
+
+
+def _word_short(m: Match) -> bool:
+    """A claim of a few words (``EVERY_WORD``) with a word its window lacks."""
+    return m.items <= EVERY_WORD and bool(m.unmatched)
+
 
 def decide(m: Match, t: Thresholds) -> Verdict:
     """The verdict for a match: contradiction first, then stated, partial, absent."""
@@ -82,7 +94,7 @@ def decide(m: Match, t: Thresholds) -> Verdict:
         or m.restrictions
     )
     needed = t.short if m.items <= SHORT_CLAIM else t.stated
-    if m.coverage >= max(needed, t.stated) and not gaps:
+    if m.coverage >= max(needed, t.stated) and not gaps and not _word_short(m):
         return Verdict.STATED
     if m.coverage >= t.partial:
         return Verdict.PARTIAL
@@ -98,7 +110,7 @@ class HeuristicJudge:
     """
 
     name = "heuristic"
-    prompt_version = "heuristic-9"
+    prompt_version = "heuristic-10"
 
     def __init__(self, thresholds: Thresholds | None = None) -> None:
         self.thresholds = thresholds or Thresholds()
