@@ -96,6 +96,8 @@ def otlp_parent(record: dict[str, Any]) -> str | None:
     another process (OTLP's flags say so: a request that came in with a ``traceparent``
     header), which is its trace's root as far as its exporter's spans go."""
     flags = record.get("flags")
+    if isinstance(flags, str) and flags.isdecimal():  # protobuf's JSON reads either
+        flags = int(flags)
     if isinstance(flags, int) and flags & REMOTE_PARENT == REMOTE_PARENT:
         return None
     return record.get("parentSpanId") or None
