@@ -201,13 +201,17 @@ from groundtui.tui.app import make_app
 async def main():
     app = make_app(sys.argv[1], "Tess", False)
     async with app.run_test(size=(140, 45)) as pilot:
-        for _ in range(100):
+        # her answer shown (a key before is held, and dropped if she quits first)
+        for _ in range(600):
+            await pilot.pause(0.1)
+            if app.screen.detail is not None and not app.screen.awaiting_answer:
+                break
+        await pilot.press("s")
+        for _ in range(600):  # her label on disk before she quits
             await pilot.pause(0.1)
             with sqlite3.connect(sys.argv[1]) as conn:
-                if conn.execute("select 1 from leases where reviewer = 'Tess'").fetchone():
+                if conn.execute("select 1 from reviews where reviewer = 'Tess'").fetchone():
                     break
-        await pilot.press("s")
-        await pilot.pause(1.0)
         await pilot.press("q")
 asyncio.run(main())
 """

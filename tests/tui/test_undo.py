@@ -8,7 +8,7 @@ import pytest
 
 from groundtui.store import Store
 from groundtui.tui import make_app
-from tests.helpers.pilot import press, settle
+from tests.helpers.pilot import press, settle, until
 from tests.helpers.review_db import marks, reviews
 from tests.helpers.screen import SIZE, plain
 
@@ -94,3 +94,40 @@ async def test_an_answer_without_claims_is_unreviewed_again_after_its_mark_is_un
 
     with Store(review_db) as store:
         assert progress(store, QueueFilter()) == (1, 6)
+
+
+@pytest.mark.slow
+async def test_a_reread_begun_before_a_label_is_saved_does_not_show_the_claim_unlabelled(
+    review_db: Path,
+):
+    """Someone's change elsewhere starts a read of the open answer's claims; it reads them
+    before the reviewer's label is saved, and comes back after: the claims as the save left
+    them stay on screen, not the older ones it read."""
+    import threading
+
+    from textual.worker import get_current_worker
+
+    from groundtui.tui.widgets.answer import AnswerView
+
+    app = make_app(review_db, "dana", advance=False, poll=3600)  # no live look of its own
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session, read_done, go_on = app.session, threading.Event(), threading.Event()
+        claims_of = session.claims_of
+
+        def held_reread(store, answer_id):  # the refresh's read, held once it has read
+            claims = claims_of(store, answer_id)
+            if get_current_worker().group == "refresh":
+                read_done.set()
+                go_on.wait(30)
+            return claims
+
+        session.claims_of = held_reread
+        app.screen.query_one(AnswerView).reread_claims(app.screen.detail.id)
+        assert await until(pilot, read_done.is_set)  # it read the claims unlabelled
+        await pilot.press("s")
+        assert await until(pilot, lambda: "Saved" in plain(app, "#status"))
+        assert app.screen.current_claim.mine_verdict == "stated"
+        go_on.set()  # the old read comes back
+        await settle(pilot)
+        assert app.screen.current_claim.mine_verdict == "stated"

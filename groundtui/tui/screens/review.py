@@ -521,6 +521,7 @@ class ReviewScreen(Screen):
 
     def on_change_applied(self, message: messages.ChangeApplied) -> None:
         outcome = message.outcome
+        self.query_one(AnswerView).written()
         saved = self.decisions.landed(outcome)
         if self.reread_when_saved and not self.decisions.in_flight:
             self.reread_when_saved = False

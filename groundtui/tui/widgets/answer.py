@@ -88,6 +88,9 @@ class AnswerView(VerticalScroll):
         super().__init__(**kwargs)
         self.session = session
         self._token = 0
+        self._writes = 0
+        """Writes of this reviewer reported back (``written``): a read of the claims begun
+        before the last of them may hold what that write replaced."""
 
     def open(self, answer_id: str, claim_id: str | None = None) -> None:
         """Take the answer (a lease: docs/team-review.md) and read it in full."""
@@ -116,18 +119,25 @@ class AnswerView(VerticalScroll):
 
     def reread_claims(self, answer_id: str) -> None:
         """Read the open answer's claims again (someone else changed the database)."""
-        self._reread(self._token, answer_id)
+        self._reread(self._token, self._writes, answer_id)
+
+    def written(self) -> None:
+        """One of this reviewer's writes was reported back, with the claims as it left them:
+        a read of the claims begun before it is dropped, not shown over them."""
+        self._writes += 1
 
     @work(thread=True, exclusive=True, group="refresh", exit_on_error=False)
-    def _reread(self, token: int, answer_id: str) -> None:
+    def _reread(self, token: int, writes: int, answer_id: str) -> None:
         claims = read(
             self, self.session, "the claims", lambda store: self.session.claims_of(store, answer_id)
         )
         if claims is not None and not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._post, token, self.ClaimsRead(answer_id, claims))
+            self.app.call_from_thread(self._post, token, self.ClaimsRead(answer_id, claims), writes)
 
-    def _post(self, token: int, message: Message) -> None:
-        if token == self._token:  # else the reviewer has opened another answer since
+    def _post(self, token: int, message: Message, writes: int | None = None) -> None:
+        # else the reviewer has opened another answer since, or a write of theirs came
+        # back after this read began (the next look reads the claims again)
+        if token == self._token and writes in (None, self._writes):
             self.post_message(message)
 
     COMPONENT_CLASSES = VERDICT_CLASSES | {
