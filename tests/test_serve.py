@@ -3,6 +3,7 @@ tokens stored hashed, constant-time lookup, 403 that starts nothing, caps."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 from pathlib import Path
@@ -15,7 +16,7 @@ from groundtui.cli import cli
 from groundtui.listen import is_loopback
 from groundtui.serve.server import ReviewServer
 from groundtui.store import Store, token_hash
-from tests.helpers.serving import serve_db
+from tests.helpers.serving import alive, serve_db
 
 
 @pytest.fixture
@@ -229,6 +230,11 @@ async def test_page_loads_refuse_no_one_and_the_caps_count_open_websockets(db: P
         assert "a already has 1 review sessions open" in await second_of_a.text()
         third = await client.get(f"/ws/{tickets['c'][0]}", headers=_own(client))
         assert third.status == 429 and "already runs 2 review sessions" in await third.text()
+        # counted once a session's process has started, after its websocket's handshake
+        for _ in range(600):
+            if server.started == 2:
+                break
+            await asyncio.sleep(0.1)
         assert server.started == 2
     finally:
         for socket in sockets:
@@ -396,10 +402,10 @@ async def test_a_session_ends_within_seconds_of_its_server_killed(db: Path) -> N
             server.process.send_signal(signal.SIGKILL)
             server.process.wait(timeout=10)
             for _ in range(100):
-                if not Path(f"/proc/{session}").exists():
+                if not alive(session):
                     break
                 await asyncio.sleep(0.1)
-            assert not Path(f"/proc/{session}").exists(), "the session outlived its server by 10 s"
+            assert not alive(session), "the session outlived its server by 10 s"
             assert leases() == 0
             await socket.close()
     finally:

@@ -21,7 +21,7 @@ import pytest
 from groundtui.serve.process import MAX_HEIGHT, MAX_WIDTH
 from groundtui.serve.server import IDLE_TIMEOUT
 from groundtui.store import Store
-from tests.helpers.serving import Served, serve_db
+from tests.helpers.serving import Served, alive, serve_db
 
 # Real servers and review processes.
 pytestmark = pytest.mark.slow
@@ -46,13 +46,6 @@ async def _ticket(client: aiohttp.ClientSession, server: Served, token: str) -> 
         found = re.search(r"/ws/([\w-]+)", await page.text())
     assert found is not None
     return found[1]
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 async def _until(what, timeout: float = 60.0, server: Served | None = None) -> None:
@@ -169,7 +162,7 @@ async def test_a_session_past_the_memory_bound_is_ended_and_its_page_told(db: Pa
             async for _ in websocket:  # until the server closes it: the page says so
                 pass
             assert websocket.closed
-            await _until(lambda: not _alive(pid), server=server)
+            await _until(lambda: not alive(pid), server=server)
             await _until(lambda: _logged(server, f"(process {pid} exit -9)"), server=server)
             assert _logged(server, "over the bound of 16 MiB")
             await _ticket(client, server, token)  # still serving
@@ -203,13 +196,13 @@ async def test_busy_sessions_end_with_their_tab_and_with_their_server(
                 readers.append(asyncio.create_task(_drain(websocket)))
             await _until(lambda: all((busy / str(pid)).exists() for pid in pids.values()))
             await sockets["Robin"].close()
-            await _until(lambda: not _alive(pids["Robin"]), server=server)
+            await _until(lambda: not alive(pids["Robin"]), server=server)
             await _until(lambda: _logged(server, f"process {pids['Robin']} exit -9"), server=server)
             assert _logged(server, f"session process {pids['Robin']} did not quit (busy): ended")
-            assert _alive(pids["Kim"])
+            assert alive(pids["Kim"])
             server.process.send_signal(signal.SIGINT)
             assert server.process.wait(timeout=60) == 0
-            assert not _alive(pids["Kim"])
+            assert not alive(pids["Kim"])
             assert _logged(server, f"session process {pids['Kim']} did not quit (busy): ended")
     finally:
         for reader in readers:

@@ -89,3 +89,12 @@ class Served:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(timeout=60)
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs: a zombie (ended, not yet reaped: a session whose server
+    was killed waits for whoever adopts it, which in a container may never come) has not."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
