@@ -521,7 +521,10 @@ class ReviewScreen(Screen):
 
     def on_change_applied(self, message: messages.ChangeApplied) -> None:
         outcome = message.outcome
-        self.query_one(AnswerView).written()
+        if self.detail is not None and self.detail.id == outcome.answer_id and outcome.claims:
+            # the open answer's claims as this write left them, shown below: a re-read
+            # begun before it holds older ones
+            self.query_one(AnswerView).written()
         saved = self.decisions.landed(outcome)
         if self.reread_when_saved and not self.decisions.in_flight:
             self.reread_when_saved = False

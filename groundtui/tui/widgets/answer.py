@@ -89,8 +89,9 @@ class AnswerView(VerticalScroll):
         self.session = session
         self._token = 0
         self._writes = 0
-        """Writes of this reviewer reported back (``written``): a read of the claims begun
-        before the last of them may hold what that write replaced."""
+        """The reviewer's writes to the open answer reported back with its claims
+        (``written``): a read of the claims begun before the last of them may hold what
+        that write replaced."""
 
     def open(self, answer_id: str, claim_id: str | None = None) -> None:
         """Take the answer (a lease: docs/team-review.md) and read it in full."""
@@ -122,8 +123,8 @@ class AnswerView(VerticalScroll):
         self._reread(self._token, self._writes, answer_id)
 
     def written(self) -> None:
-        """One of this reviewer's writes was reported back, with the claims as it left them:
-        a read of the claims begun before it is dropped, not shown over them."""
+        """A write of the reviewer's to the open answer came back with its claims as it left
+        them: a read of the claims begun before it is dropped, not shown over them."""
         self._writes += 1
 
     @work(thread=True, exclusive=True, group="refresh", exit_on_error=False)
@@ -135,8 +136,8 @@ class AnswerView(VerticalScroll):
             self.app.call_from_thread(self._post, token, self.ClaimsRead(answer_id, claims), writes)
 
     def _post(self, token: int, message: Message, writes: int | None = None) -> None:
-        # else the reviewer has opened another answer since, or a write of theirs came
-        # back after this read began (the next look reads the claims again)
+        # else the reviewer has opened another answer since, or a write of theirs to it
+        # came back after this read began, with the claims as it left them
         if token == self._token and writes in (None, self._writes):
             self.post_message(message)
 
