@@ -69,11 +69,6 @@ stated precision from 0.704 to 0.710 for a balanced accuracy of 0.658 instead of
 gives 0.717 but 0.644."""
 
 
-def _word_short(m: Match) -> bool:
-    """A claim of a few words (``EVERY_WORD``) with a word its window lacks."""
-    return m.items <= EVERY_WORD and bool(m.unmatched)
-
-
 def decide(m: Match, t: Thresholds) -> Verdict:
     """The verdict for a match: contradiction first, then stated, partial, absent."""
     if not m.checkable:
@@ -92,9 +87,10 @@ def decide(m: Match, t: Thresholds) -> Verdict:
         or m.rare_missing
         or m.items_missing
         or m.restrictions
+        or (m.items <= EVERY_WORD and m.unmatched)
     )
     needed = t.short if m.items <= SHORT_CLAIM else t.stated
-    if m.coverage >= max(needed, t.stated) and not gaps and not _word_short(m):
+    if m.coverage >= max(needed, t.stated) and not gaps:
         return Verdict.STATED
     if m.coverage >= t.partial:
         return Verdict.PARTIAL
